@@ -1,0 +1,447 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The description model every reader produces and every writer and solver consumes.
+
+A :class:`Robot` is a tree (for SDFormat: a forest) of :class:`Link` s connected by
+:class:`Joint` s, plus :class:`Frame` s attached to links. Everything is frozen; numbers are
+plain floats and tuples. Frames follow the URDF convention, generalised just enough for
+SDFormat:
+
+* ``Joint.origin`` is ``X_PJ``: the joint frame J in the parent link frame P, at the zero
+  configuration (URDF ``<origin>``).
+* ``Joint.joint_in_child`` is ``X_CJ``: the joint frame in the child link frame C. It is the
+  identity for URDF and RobCoGen; SDFormat allows any pose there.
+* The joint moves the child about/along ``Joint.axis`` (a unit or non-unit 3-vector,
+  expressed in J). Hence ``X_PC(q) = X_PJ @ motion(q) @ inv(X_CJ)``.
+* ``Link.pose`` is only used for links no joint attaches (SDFormat root links): their pose in
+  the model frame. ``None`` means the model origin.
+
+Rotations are unit quaternions ``(x, y, z, w)``; see :mod:`sdf_tools.transforms`.
+"""
+
+from dataclasses import dataclass
+from dataclasses import field
+import enum
+from functools import cached_property
+
+from sdf_tools import transforms
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import SourceLocation
+
+Vec3 = tuple[float, float, float]
+Quat = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """
+    A rigid transform: position ``xyz`` (m) and a unit quaternion ``quat``.
+
+    ``quat`` is ``(x, y, z, w)``. As a frame pose, the ``Pose`` of frame B in frame A maps
+    B coordinates to A coordinates.
+    """
+
+    xyz: Vec3 = transforms.ZERO3
+    quat: Quat = transforms.IDENTITY_QUAT
+
+    @staticmethod
+    def from_rpy(xyz: Vec3 = transforms.ZERO3, rpy: Vec3 = transforms.ZERO3) -> 'Pose':
+        """Return the pose of a URDF ``<origin xyz rpy>`` (fixed-axis roll, pitch, yaw)."""
+        return Pose(tuple(float(v) for v in xyz), transforms.quat_from_rpy(*rpy))
+
+    @property
+    def rpy(self) -> Vec3:
+        """Fixed-axis roll, pitch, yaw (rad) of the rotation."""
+        return transforms.rpy_from_quat(self.quat)
+
+    def compose(self, other: 'Pose') -> 'Pose':
+        """Return ``self @ other`` (``other`` expressed in this pose's frame)."""
+        xyz, quat = transforms.compose(self.xyz, self.quat, other.xyz, other.quat)
+        return Pose(xyz, quat)
+
+    def inverse(self) -> 'Pose':
+        """Return the inverse transform."""
+        xyz, quat = transforms.invert(self.xyz, self.quat)
+        return Pose(xyz, quat)
+
+    def is_identity(self, tol: float = 0.0) -> bool:
+        """Return whether this is the identity, within ``tol`` per component."""
+        x, y, z = self.xyz
+        qx, qy, qz, qw = self.quat
+        return (abs(x) <= tol and abs(y) <= tol and abs(z) <= tol
+                and abs(qx) <= tol and abs(qy) <= tol and abs(qz) <= tol)
+
+    def matrix(self):
+        """Return this pose as a numpy (4, 4) homogeneous transform."""
+        return transforms.transform_from_pose(self.xyz, self.quat)
+
+
+IDENTITY = Pose()
+
+
+# --- geometry -------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """Box centred at its frame; ``size`` is the full extent along x, y, z (m)."""
+
+    size: Vec3
+
+
+@dataclass(frozen=True, slots=True)
+class Cylinder:
+    """Cylinder about the frame's z axis, centred at its frame (m)."""
+
+    radius: float
+    length: float
+
+
+@dataclass(frozen=True, slots=True)
+class Sphere:
+    """Sphere centred at its frame (m)."""
+
+    radius: float
+
+
+@dataclass(frozen=True, slots=True)
+class Capsule:
+    """Capsule about the z axis (URDF 1.1 / SDFormat 1.8+); ``length`` excludes the caps."""
+
+    radius: float
+    length: float
+
+
+@dataclass(frozen=True, slots=True)
+class Mesh:
+    """Mesh file; ``filename`` is the URI as written; ``scale`` ``None`` means 1 1 1."""
+
+    filename: str
+    scale: Vec3 | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OtherGeometry:
+    """A geometry only SDFormat can express (plane, ellipsoid, heightmap, ...), kept as XML."""
+
+    kind: str
+    xml: str
+
+
+Geometry = Box | Cylinder | Sphere | Capsule | Mesh | OtherGeometry
+
+
+# --- links ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Material:
+    """A URDF material: a name, an RGBA colour (0..1) and/or a texture file name."""
+
+    name: str | None = None
+    rgba: tuple[float, float, float, float] | None = None
+    texture: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Inertial:
+    """
+    Mass properties of a link.
+
+    ``origin`` is the inertial frame in the link frame (its position is the centre of mass);
+    the inertia tensor (kg m^2) is about the centre of mass, in that frame.
+    """
+
+    mass: float
+    ixx: float = 0.0
+    ixy: float = 0.0
+    ixz: float = 0.0
+    iyy: float = 0.0
+    iyz: float = 0.0
+    izz: float = 0.0
+    origin: Pose = IDENTITY
+
+    @property
+    def inertia(self) -> tuple[tuple[float, float, float], ...]:
+        """Return the symmetric (3, 3) inertia tensor as nested tuples."""
+        return ((self.ixx, self.ixy, self.ixz),
+                (self.ixy, self.iyy, self.iyz),
+                (self.ixz, self.iyz, self.izz))
+
+
+@dataclass(frozen=True, slots=True)
+class Visual:
+    """
+    A visual element.
+
+    ``name`` is ``None`` when the source gives none. ``extras`` holds serialised SDFormat
+    children sdf_tools does not model (kept for SDF to SDF writing).
+    """
+
+    origin: Pose = IDENTITY
+    geometry: Geometry | None = None
+    name: str | None = None
+    material: Material | None = None
+    location: SourceLocation | None = None
+    extras: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Collision:
+    """A collision element (see :class:`Visual`)."""
+
+    origin: Pose = IDENTITY
+    geometry: Geometry | None = None
+    name: str | None = None
+    location: SourceLocation | None = None
+    extras: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A rigid body. ``pose`` is used only for links no joint attaches (module docstring)."""
+
+    name: str
+    inertial: Inertial | None = None
+    visuals: tuple[Visual, ...] = ()
+    collisions: tuple[Collision, ...] = ()
+    location: SourceLocation | None = None
+    pose: Pose | None = None
+    extras: tuple[str, ...] = ()
+
+
+# --- joints ---------------------------------------------------------------------------------
+
+class JointType(enum.Enum):
+    """Every joint type of URDF and SDFormat."""
+
+    REVOLUTE = 'revolute'
+    CONTINUOUS = 'continuous'
+    PRISMATIC = 'prismatic'
+    FIXED = 'fixed'
+    FLOATING = 'floating'
+    PLANAR = 'planar'
+    BALL = 'ball'
+    UNIVERSAL = 'universal'
+    REVOLUTE2 = 'revolute2'
+    SCREW = 'screw'
+    GEARBOX = 'gearbox'
+
+    @property
+    def dof(self) -> int:
+        """Return the number of joint coordinates (floating: 7, position + quaternion)."""
+        return _JOINT_DOF[self]
+
+
+_JOINT_DOF = {
+    JointType.REVOLUTE: 1, JointType.CONTINUOUS: 1, JointType.PRISMATIC: 1,
+    JointType.FIXED: 0, JointType.FLOATING: 7, JointType.PLANAR: 3, JointType.BALL: 4,
+    JointType.UNIVERSAL: 2, JointType.REVOLUTE2: 2, JointType.SCREW: 1, JointType.GEARBOX: 1,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """Joint limits: position (rad or m), effort (N m or N) and velocity (rad/s or m/s)."""
+
+    lower: float = 0.0
+    upper: float = 0.0
+    effort: float = 0.0
+    velocity: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Dynamics:
+    """Joint damping, friction and spring (SDFormat) coefficients."""
+
+    damping: float = 0.0
+    friction: float = 0.0
+    spring_reference: float = 0.0
+    spring_stiffness: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Mimic:
+    """``value = multiplier * value(joint) + offset``."""
+
+    joint: str
+    multiplier: float = 1.0
+    offset: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """URDF ``<calibration>`` reference positions."""
+
+    rising: float | None = None
+    falling: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SafetyController:
+    """URDF ``<safety_controller>``."""
+
+    k_velocity: float
+    k_position: float = 0.0
+    soft_lower_limit: float = 0.0
+    soft_upper_limit: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Joint:
+    """
+    A joint from ``parent`` to ``child`` (link names; ``parent`` may be ``world``).
+
+    See the module docstring for ``origin`` and ``joint_in_child``. ``axis2``/``limit2``/
+    ``dynamics2`` belong to the second axis of universal and revolute2 joints;
+    ``thread_pitch`` to screw joints (SDFormat: metres of travel per revolution, the sign as
+    the source gives it); ``gearbox_*`` to gearbox joints.
+    """
+
+    name: str
+    kind: JointType
+    parent: str
+    child: str
+    origin: Pose = IDENTITY
+    axis: Vec3 = (1.0, 0.0, 0.0)
+    limit: Limit | None = None
+    dynamics: Dynamics | None = None
+    mimic: Mimic | None = None
+    calibration: Calibration | None = None
+    safety_controller: SafetyController | None = None
+    location: SourceLocation | None = None
+    joint_in_child: Pose = IDENTITY
+    axis2: Vec3 | None = None
+    limit2: Limit | None = None
+    dynamics2: Dynamics | None = None
+    thread_pitch: float | None = None
+    gearbox_ratio: float | None = None
+    gearbox_reference_body: str | None = None
+    extras: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A named frame rigidly attached to link ``attached_to`` at ``pose`` (in the link frame)."""
+
+    name: str
+    attached_to: str
+    pose: Pose = IDENTITY
+    location: SourceLocation | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GazeboExtension:
+    """
+    One URDF ``<gazebo>`` block.
+
+    ``reference`` is ``None`` for the model level; ``elements`` are its child elements, kept
+    as lxml elements exactly as written (never modified).
+    """
+
+    reference: str | None
+    elements: tuple = ()
+    location: SourceLocation | None = None
+
+
+# --- the robot ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Robot:
+    """
+    A whole description.
+
+    Attributes
+    ----------
+    name : str
+        Robot (model) name.
+    links, joints, frames : tuple
+        In document order.
+    materials : tuple of Material
+        URDF top-level materials.
+    gazebo : tuple of GazeboExtension
+        URDF ``<gazebo>`` blocks in document order.
+    origin : Pose or None
+        The non-standard URDF ``<robot><origin>`` (libsdformat writes it as the model pose).
+    source : str
+        Where it was read from (for messages).
+    source_format : str
+        ``'urdf'``, ``'sdf'`` or ``'kindsl'``.
+    warnings : tuple of Diagnostic
+        Problems the reader noticed that did not stop it.
+    static : bool
+        SDFormat ``<static>``.
+
+    """
+
+    name: str
+    links: tuple[Link, ...] = ()
+    joints: tuple[Joint, ...] = ()
+    frames: tuple[Frame, ...] = ()
+    materials: tuple[Material, ...] = ()
+    gazebo: tuple[GazeboExtension, ...] = ()
+    origin: Pose | None = None
+    source: str = '<string>'
+    source_format: str = 'urdf'
+    warnings: tuple[Diagnostic, ...] = ()
+    static: bool = False
+    location: SourceLocation | None = None
+    extras: tuple[str, ...] = field(default=())
+
+    @cached_property
+    def index(self) -> 'RobotIndex':
+        """Name look-ups and tree structure, computed once."""
+        return RobotIndex(self)
+
+    def link(self, name: str) -> Link:
+        """Return the link called ``name`` (``KeyError`` if none)."""
+        return self.index.links[name]
+
+    def joint(self, name: str) -> Joint:
+        """Return the joint called ``name`` (``KeyError`` if none)."""
+        return self.index.joints[name]
+
+
+class RobotIndex:
+    """
+    Derived look-ups of a :class:`Robot` (valid for well-formed trees).
+
+    Attributes
+    ----------
+    links, joints, frames : dict
+        By name (the last one wins if names repeat; readers report duplicates).
+    parent_joint : dict
+        Child link name -> the joint whose child it is.
+    child_joints : dict
+        Link name -> joints whose parent it is, sorted by joint name (byte order), the
+        order urdfdom and libsdformat visit children in.
+    roots : list of str
+        Links no joint attaches, in document order.
+
+    """
+
+    __slots__ = ('links', 'joints', 'frames', 'parent_joint', 'child_joints', 'roots')
+
+    def __init__(self, robot: Robot):
+        self.links = {link.name: link for link in robot.links}
+        self.joints = {joint.name: joint for joint in robot.joints}
+        self.frames = {frame.name: frame for frame in robot.frames}
+        self.parent_joint: dict[str, Joint] = {}
+        children: dict[str, list[Joint]] = {}
+        for joint in robot.joints:
+            self.parent_joint.setdefault(joint.child, joint)
+            children.setdefault(joint.parent, []).append(joint)
+        self.child_joints = {parent: sorted(js, key=lambda j: j.name.encode())
+                             for parent, js in children.items()}
+        self.roots = [link.name for link in robot.links if link.name not in self.parent_joint]

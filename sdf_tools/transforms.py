@@ -1,0 +1,307 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Rotations and rigid transforms: the conventions used everywhere in sdf_tools.
+
+Conventions
+-----------
+* A quaternion is a tuple ``(x, y, z, w)`` (the ROS / tf2 order), unit length.
+* ``rpy`` is roll, pitch, yaw in radians about the *fixed* axes X, then Y, then Z, as in URDF
+  and SDFormat: ``R = Rz(yaw) @ Ry(pitch) @ Rx(roll)``.
+* ``T_a_b`` is the pose of frame ``b`` expressed in frame ``a``: a (4, 4) homogeneous matrix
+  mapping coordinates in ``b`` to coordinates in ``a``; ``T_a_c = T_a_b @ T_b_c``.
+  Batches carry leading dimensions: ``(..., 4, 4)``.
+* Angles are radians, lengths metres.
+
+The scalar functions work on plain tuples with :mod:`math`: for the handful of poses the
+readers and the converter handle, that is several times faster than numpy. The ``*_batch``
+functions take numpy arrays with leading dimensions.
+"""
+
+import math
+
+import numpy as np
+
+IDENTITY_QUAT = (0.0, 0.0, 0.0, 1.0)
+ZERO3 = (0.0, 0.0, 0.0)
+
+
+def quat_normalize(q):
+    """Return ``q`` scaled to unit length; a zero quaternion becomes the identity."""
+    x, y, z, w = q
+    n = math.sqrt(x * x + y * y + z * z + w * w)
+    if n == 0.0:
+        return IDENTITY_QUAT
+    return (x / n, y / n, z / n, w / n)
+
+
+def quat_from_rpy(roll, pitch, yaw):
+    """
+    Return the unit quaternion of fixed-axis roll, pitch, yaw (URDF ``rpy``).
+
+    Same arithmetic as urdfdom's ``Rotation::setFromRPY``, so converted numbers agree with
+    libsdformat's to the last digit in the common case.
+    """
+    phi = roll / 2.0
+    the = pitch / 2.0
+    psi = yaw / 2.0
+    sp, cp = math.sin(phi), math.cos(phi)
+    st, ct = math.sin(the), math.cos(the)
+    ss, cs = math.sin(psi), math.cos(psi)
+    return quat_normalize((
+        sp * ct * cs - cp * st * ss,
+        cp * st * cs + sp * ct * ss,
+        cp * ct * ss - sp * st * cs,
+        cp * ct * cs + sp * st * ss,
+    ))
+
+
+def rpy_from_quat(q):
+    """
+    Return fixed-axis ``(roll, pitch, yaw)`` of a quaternion; exact for every rotation.
+
+    Away from gimbal lock this is the usual decomposition. Within 1e-15 of pitch = ±pi/2 only
+    roll + yaw (or roll - yaw) is defined; yaw is set to 0, as ignition-math's
+    ``Quaternion::Euler`` does. Unlike urdfdom's ``getRPY`` there is no wide snapping band
+    (urdfdom snaps at ``|sin(pitch)| >= 0.99999``, which moves the rotation by up to
+    4.5e-3 rad; libsdformat uses it for visual, collision and sensor poses).
+    """
+    x, y, z, w = quat_normalize(q)
+    sqw, sqx, sqy, sqz = w * w, x * x, y * y, z * z
+    sarg = -2.0 * (x * z - w * y)
+    if sarg <= -1.0:
+        pitch = -0.5 * math.pi
+    elif sarg >= 1.0:
+        pitch = 0.5 * math.pi
+    else:
+        pitch = math.asin(sarg)
+    if abs(sarg - 1.0) < 1e-15:
+        return (math.atan2(2.0 * (x * y - z * w), sqw - sqx + sqy - sqz), pitch, 0.0)
+    if abs(sarg + 1.0) < 1e-15:
+        return (math.atan2(-2.0 * (x * y - z * w), sqw - sqx + sqy - sqz), pitch, 0.0)
+    roll = math.atan2(2.0 * (y * z + w * x), sqw - sqx - sqy + sqz)
+    yaw = math.atan2(2.0 * (x * y + w * z), sqw + sqx - sqy - sqz)
+    return (roll, pitch, yaw)
+
+
+def quat_multiply(a, b):
+    """Return the Hamilton product ``a * b`` (rotation ``b`` first, then ``a``)."""
+    ax, ay, az, aw = a
+    bx, by, bz, bw = b
+    return (
+        aw * bx + ax * bw + ay * bz - az * by,
+        aw * by - ax * bz + ay * bw + az * bx,
+        aw * bz + ax * by - ay * bx + az * bw,
+        aw * bw - ax * bx - ay * by - az * bz,
+    )
+
+
+def quat_conjugate(q):
+    """Return the inverse of a unit quaternion."""
+    return (-q[0], -q[1], -q[2], q[3])
+
+
+def quat_rotate(q, v):
+    """Rotate the 3-vector ``v`` by the unit quaternion ``q``."""
+    x, y, z, w = q
+    vx, vy, vz = v
+    # t = 2 * cross(q.xyz, v); v' = v + w * t + cross(q.xyz, t)
+    tx = 2.0 * (y * vz - z * vy)
+    ty = 2.0 * (z * vx - x * vz)
+    tz = 2.0 * (x * vy - y * vx)
+    return (
+        vx + w * tx + (y * tz - z * ty),
+        vy + w * ty + (z * tx - x * tz),
+        vz + w * tz + (x * ty - y * tx),
+    )
+
+
+def quat_from_axis_angle(axis, angle):
+    """Return the quaternion rotating ``angle`` radians about the unit 3-vector ``axis``."""
+    s = math.sin(0.5 * angle)
+    return (axis[0] * s, axis[1] * s, axis[2] * s, math.cos(0.5 * angle))
+
+
+def quat_from_intrinsic_xyz(rx, ry, rz):
+    """
+    Return the quaternion of intrinsic rotations about X, then the new Y, then the new Z.
+
+    This is ``R = Rx(rx) @ Ry(ry) @ Rz(rz)``: the RobCoGen Kinematics-DSL ``rotation``.
+    """
+    return quat_multiply(quat_multiply(quat_from_axis_angle((1.0, 0.0, 0.0), rx),
+                                       quat_from_axis_angle((0.0, 1.0, 0.0), ry)),
+                         quat_from_axis_angle((0.0, 0.0, 1.0), rz))
+
+
+def matrix_from_quat(q):
+    """Return the (3, 3) rotation matrix of a unit quaternion as a numpy array."""
+    x, y, z, w = q
+    return np.array([
+        [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - z * w), 2.0 * (x * z + y * w)],
+        [2.0 * (x * y + z * w), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - x * w)],
+        [2.0 * (x * z - y * w), 2.0 * (y * z + x * w), 1.0 - 2.0 * (x * x + y * y)],
+    ])
+
+
+def quat_from_matrix(m):
+    """
+    Return the unit quaternion ``(x, y, z, w)`` of a rotation matrix (Shepperd's method).
+
+    ``m`` is any (3, 3) indexable of floats. The sign is chosen so that ``w >= 0``.
+    """
+    m00, m01, m02 = float(m[0][0]), float(m[0][1]), float(m[0][2])
+    m10, m11, m12 = float(m[1][0]), float(m[1][1]), float(m[1][2])
+    m20, m21, m22 = float(m[2][0]), float(m[2][1]), float(m[2][2])
+    trace = m00 + m11 + m22
+    if trace > 0.0:
+        s = 2.0 * math.sqrt(trace + 1.0)
+        q = ((m21 - m12) / s, (m02 - m20) / s, (m10 - m01) / s, 0.25 * s)
+    elif m00 > m11 and m00 > m22:
+        s = 2.0 * math.sqrt(1.0 + m00 - m11 - m22)
+        q = (0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s)
+    elif m11 > m22:
+        s = 2.0 * math.sqrt(1.0 + m11 - m00 - m22)
+        q = ((m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s)
+    else:
+        s = 2.0 * math.sqrt(1.0 + m22 - m00 - m11)
+        q = ((m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s)
+    if q[3] < 0.0:
+        q = (-q[0], -q[1], -q[2], -q[3])
+    return quat_normalize(q)
+
+
+def compose(xyz_a, q_a, xyz_b, q_b):
+    """
+    Compose two poses given as (position, quaternion) pairs: ``T_a @ T_b``.
+
+    Returns
+    -------
+    tuple
+        ``(xyz, quat)`` of the composed pose.
+
+    """
+    r = quat_rotate(q_a, xyz_b)
+    return ((xyz_a[0] + r[0], xyz_a[1] + r[1], xyz_a[2] + r[2]),
+            quat_normalize(quat_multiply(q_a, q_b)))
+
+
+def invert(xyz, q):
+    """Return the inverse ``(xyz, quat)`` of a pose."""
+    qi = quat_conjugate(q)
+    p = quat_rotate(qi, xyz)
+    return ((-p[0], -p[1], -p[2]), qi)
+
+
+def transform_from_pose(xyz, q):
+    """Return the (4, 4) homogeneous matrix of a pose ``(xyz, quat)``."""
+    t = np.eye(4)
+    t[:3, :3] = matrix_from_quat(q)
+    t[:3, 3] = xyz
+    return t
+
+
+def matrices_from_quats_batch(q):
+    """
+    Return rotation matrices for a batch of quaternions.
+
+    Parameters
+    ----------
+    q : array-like, shape (..., 4)
+        Unit quaternions ``(x, y, z, w)``.
+
+    Returns
+    -------
+    ndarray, shape (..., 3, 3)
+
+    """
+    q = np.asarray(q, dtype=float)
+    x, y, z, w = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
+    out = np.empty(q.shape[:-1] + (3, 3))
+    out[..., 0, 0] = 1.0 - 2.0 * (y * y + z * z)
+    out[..., 0, 1] = 2.0 * (x * y - z * w)
+    out[..., 0, 2] = 2.0 * (x * z + y * w)
+    out[..., 1, 0] = 2.0 * (x * y + z * w)
+    out[..., 1, 1] = 1.0 - 2.0 * (x * x + z * z)
+    out[..., 1, 2] = 2.0 * (y * z - x * w)
+    out[..., 2, 0] = 2.0 * (x * z - y * w)
+    out[..., 2, 1] = 2.0 * (y * z + x * w)
+    out[..., 2, 2] = 1.0 - 2.0 * (x * x + y * y)
+    return out
+
+
+def quats_from_matrices_batch(m):
+    """
+    Return unit quaternions ``(x, y, z, w)`` with ``w >= 0`` for a batch of rotations.
+
+    Parameters
+    ----------
+    m : array-like, shape (..., 3, 3)
+        Rotation matrices.
+
+    Returns
+    -------
+    ndarray, shape (..., 4)
+
+    """
+    m = np.asarray(m, dtype=float)
+    m00, m11, m22 = m[..., 0, 0], m[..., 1, 1], m[..., 2, 2]
+    # Candidate squared magnitudes (times 4) of w, x, y, z; pick the largest per rotation
+    # for numerical stability (Shepperd).
+    cand = np.stack([1.0 + m00 + m11 + m22, 1.0 + m00 - m11 - m22,
+                     1.0 - m00 + m11 - m22, 1.0 - m00 - m11 + m22], axis=-1)
+    best = np.argmax(cand, axis=-1)
+    s = 2.0 * np.sqrt(np.maximum(np.take_along_axis(cand, best[..., None], -1)[..., 0],
+                                 1e-300))
+    d21 = m[..., 2, 1] - m[..., 1, 2]
+    d02 = m[..., 0, 2] - m[..., 2, 0]
+    d10 = m[..., 1, 0] - m[..., 0, 1]
+    s01 = m[..., 0, 1] + m[..., 1, 0]
+    s02 = m[..., 0, 2] + m[..., 2, 0]
+    s12 = m[..., 1, 2] + m[..., 2, 1]
+    quarter = 0.25 * s
+    # Every candidate uses the s of the chosen one; only the chosen candidate is kept.
+    choices = [
+        np.stack((d21 / s, d02 / s, d10 / s, quarter), axis=-1),
+        np.stack((quarter, s01 / s, s02 / s, d21 / s), axis=-1),
+        np.stack((s01 / s, quarter, s12 / s, d02 / s), axis=-1),
+        np.stack((s02 / s, s12 / s, quarter, d10 / s), axis=-1),
+    ]
+    q = np.select([(best == k)[..., None] for k in range(4)], choices)
+    q *= np.where(q[..., 3:4] < 0.0, -1.0, 1.0)
+    q /= np.linalg.norm(q, axis=-1, keepdims=True)
+    return q
+
+
+def invert_transform_batch(t):
+    """
+    Return the inverse of rigid transforms.
+
+    Parameters
+    ----------
+    t : ndarray, shape (..., 4, 4)
+        Rigid transforms.
+
+    Returns
+    -------
+    ndarray, shape (..., 4, 4)
+
+    """
+    t = np.asarray(t, dtype=float)
+    out = np.zeros_like(t)
+    r_t = np.swapaxes(t[..., :3, :3], -1, -2)
+    out[..., :3, :3] = r_t
+    out[..., :3, 3] = -np.einsum('...ij,...j->...i', r_t, t[..., :3, 3])
+    out[..., 3, 3] = 1.0
+    return out

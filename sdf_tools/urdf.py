@@ -1,0 +1,378 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+URDF reader: XML text to :class:`~sdf_tools.model.Robot`.
+
+Covers the whole URDF: links with inertials, visuals, collisions and materials (box,
+cylinder, sphere, mesh and the URDF 1.1 capsule), top-level materials, and joints with every
+element of the URDF joint specification (origin, parent, child, axis, calibration, dynamics,
+limit, mimic, safety_controller). ``<gazebo>`` blocks and the non-standard
+``<robot><origin>`` are kept for the SDFormat converter; other top-level elements
+(``<transmission>``, ``<ros2_control>``, ...) are ignored, as urdfdom ignores them.
+
+It is stricter than urdfdom where urdfdom silently loses data: a bad number inside a link,
+an unknown geometry or an ``<axis>`` without ``xyz`` are errors here (urdfdom 3 keeps a
+partial link or a zero axis). Every problem is reported with its line, then one
+:class:`~sdf_tools.errors.DescriptionError` holds all of them.
+"""
+
+from sdf_tools.errors import Reporter
+from sdf_tools.model import Box
+from sdf_tools.model import Calibration
+from sdf_tools.model import Capsule
+from sdf_tools.model import Collision
+from sdf_tools.model import Cylinder
+from sdf_tools.model import Dynamics
+from sdf_tools.model import GazeboExtension
+from sdf_tools.model import IDENTITY
+from sdf_tools.model import Inertial
+from sdf_tools.model import Joint
+from sdf_tools.model import JointType
+from sdf_tools.model import Limit
+from sdf_tools.model import Link
+from sdf_tools.model import Material
+from sdf_tools.model import Mesh
+from sdf_tools.model import Mimic
+from sdf_tools.model import Pose
+from sdf_tools.model import Robot
+from sdf_tools.model import SafetyController
+from sdf_tools.model import Sphere
+from sdf_tools.model import Visual
+from sdf_tools.validate import check_robot
+from sdf_tools.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.xml_source import parse_xml
+from sdf_tools.xml_source import ValueReader
+
+_URDF_JOINT_TYPES = {
+    'revolute': JointType.REVOLUTE,
+    'continuous': JointType.CONTINUOUS,
+    'prismatic': JointType.PRISMATIC,
+    'fixed': JointType.FIXED,
+    'floating': JointType.FLOATING,
+    'planar': JointType.PLANAR,
+}
+_ZERO3 = (0.0, 0.0, 0.0)
+
+
+def parse_urdf(text, source: str = '<string>', *,
+               max_bytes: int = DEFAULT_MAX_BYTES) -> Robot:
+    """
+    Read a URDF document.
+
+    Parameters
+    ----------
+    text : str or bytes
+        The URDF XML.
+    source : str
+        Name for messages (file name or label).
+    max_bytes : int
+        Size limit passed to :func:`~sdf_tools.xml_source.parse_xml`.
+
+    Returns
+    -------
+    Robot
+        With ``source_format='urdf'``; non-fatal problems are in ``Robot.warnings``.
+
+    Raises
+    ------
+    XmlSyntaxError
+        The text is not acceptable XML.
+    DescriptionError
+        It is not a valid URDF; holds every problem found.
+
+    """
+    return read_urdf_element(parse_xml(text, source, max_bytes=max_bytes), source)
+
+
+def read_urdf_element(root, source: str = '<string>') -> Robot:
+    """Read a URDF from an already parsed ``<robot>`` element (see :func:`parse_urdf`)."""
+    reporter = Reporter()
+    reader = _UrdfReader(ValueReader(source, reporter))
+    robot = reader.read(root)
+    reporter.raise_if_errors()
+    check_robot(robot, reporter)
+    reporter.raise_if_errors()
+    if reporter.warnings:
+        robot = _with_warnings(robot, reporter.warnings)
+    return robot
+
+
+def _with_warnings(robot: Robot, warnings) -> Robot:
+    from dataclasses import replace
+    return replace(robot, warnings=robot.warnings + tuple(warnings))
+
+
+class _UrdfReader:
+    """Walks a ``<robot>`` element; one instance per document."""
+
+    __slots__ = ('v', 'materials')
+
+    def __init__(self, values: ValueReader):
+        self.v = values
+        self.materials: dict[str, Material] = {}
+
+    def read(self, root) -> Robot:
+        v = self.v
+        if root.tag != 'robot':
+            v.error(root, None, f'the root element is <{root.tag}>, a URDF needs <robot>',
+                    'not-urdf')
+            return Robot(name='', source=v.source)
+        name = root.get('name')
+        if name is None or not name.strip():
+            v.error(root, None, "<robot> is missing required attribute 'name'",
+                    'missing-attribute')
+            name = ''
+        entity = f"robot '{name}'"
+        link_elems, joint_elems, gazebo, origin = [], [], [], None
+        materials = []
+        for child in root:
+            tag = child.tag
+            if tag == 'link':
+                link_elems.append(child)
+            elif tag == 'joint':
+                joint_elems.append(child)
+            elif tag == 'gazebo':
+                ref = child.get('reference')
+                gazebo.append(GazeboExtension(ref, tuple(child), v.loc(child)))
+            elif tag == 'material':
+                material = self._material(child, entity, top_level=True)
+                if material is not None:
+                    materials.append(material)
+                    if material.name in self.materials:
+                        v.error(child, entity, f'material {material.name!r} is defined more '
+                                'than once', 'duplicate-name')
+                    self.materials[material.name] = material
+            elif tag == 'origin':
+                origin = self._origin(child, entity)
+        if not link_elems:
+            v.error(root, entity, 'has no <link>', 'no-links')
+        links = tuple(self._link(e) for e in link_elems)
+        joints = tuple(j for j in (self._joint(e) for e in joint_elems) if j is not None)
+        return Robot(name=name, links=links, joints=joints, materials=tuple(materials),
+                     gazebo=tuple(gazebo), origin=origin, source=v.source, source_format='urdf',
+                     location=v.loc(root))
+
+    # --- shared pieces ------------------------------------------------------------------
+
+    def _origin(self, elem, entity) -> Pose:
+        v = self.v
+        xyz = v.attr_vector(elem, entity, 'xyz', 3, _ZERO3)
+        rpy = v.attr_vector(elem, entity, 'rpy', 3, _ZERO3)
+        if rpy == _ZERO3:
+            return Pose(xyz) if xyz != _ZERO3 else IDENTITY
+        return Pose.from_rpy(xyz, rpy)
+
+    def _name(self, elem, kind):
+        name = self.v.required_attr(elem, f'<{kind}>', 'name')
+        return name if name is not None else ''
+
+    # --- links --------------------------------------------------------------------------
+
+    def _link(self, elem) -> Link:
+        name = self._name(elem, 'link')
+        entity = f"link '{name}'"
+        inertial = None
+        visuals, collisions = [], []
+        for child in elem:
+            tag = child.tag
+            if tag == 'visual':
+                visuals.append(self._visual(child, entity))
+            elif tag == 'collision':
+                collisions.append(self._collision(child, entity))
+            elif tag == 'inertial':
+                if inertial is not None:
+                    self.v.error(child, entity, 'has more than one <inertial>', 'duplicate')
+                inertial = self._inertial(child, entity)
+        return Link(name=name, inertial=inertial, visuals=tuple(visuals),
+                    collisions=tuple(collisions), location=self.v.loc(elem))
+
+    def _inertial(self, elem, entity) -> Inertial:
+        v = self.v
+        origin = IDENTITY
+        mass = None
+        inertia = None
+        for child in elem:
+            tag = child.tag
+            if tag == 'origin':
+                origin = self._origin(child, entity)
+            elif tag == 'mass':
+                mass = v.attr_number(child, entity, 'value', 0.0, required=True)
+            elif tag == 'inertia':
+                inertia = [v.attr_number(child, entity, k, 0.0, required=True)
+                           for k in ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz')]
+        if mass is None:
+            v.error(elem, entity, '<inertial> is missing <mass>', 'missing-element')
+            mass = 0.0
+        if inertia is None:
+            v.error(elem, entity, '<inertial> is missing <inertia>', 'missing-element')
+            inertia = [0.0] * 6
+        return Inertial(mass, *inertia, origin=origin)
+
+    def _visual(self, elem, entity) -> Visual:
+        origin, geometry = IDENTITY, None
+        material = None
+        for child in elem:
+            tag = child.tag
+            if tag == 'origin':
+                origin = self._origin(child, entity)
+            elif tag == 'geometry':
+                geometry = self._geometry(child, entity)
+            elif tag == 'material':
+                material = self._material(child, entity, top_level=False)
+        if geometry is None and elem.find('geometry') is None:
+            self.v.error(elem, entity, '<visual> is missing <geometry>', 'missing-element')
+        return Visual(origin=origin, geometry=geometry, name=elem.get('name'),
+                      material=material, location=self.v.loc(elem))
+
+    def _collision(self, elem, entity) -> Collision:
+        origin, geometry = IDENTITY, None
+        for child in elem:
+            tag = child.tag
+            if tag == 'origin':
+                origin = self._origin(child, entity)
+            elif tag == 'geometry':
+                geometry = self._geometry(child, entity)
+        if geometry is None and elem.find('geometry') is None:
+            self.v.error(elem, entity, '<collision> is missing <geometry>', 'missing-element')
+        return Collision(origin=origin, geometry=geometry, name=elem.get('name'),
+                         location=self.v.loc(elem))
+
+    def _geometry(self, elem, entity):
+        v = self.v
+        shapes = [c for c in elem if isinstance(c.tag, str)]
+        if len(shapes) != 1:
+            v.error(elem, entity, '<geometry> must hold exactly one shape, found '
+                    f'{len(shapes)}', 'bad-geometry')
+            if not shapes:
+                return None
+        shape = shapes[0]
+        tag = shape.tag
+        if tag == 'box':
+            size = v.attr_vector(shape, entity, 'size', 3, required=True)
+            return Box(size) if size is not None else None
+        if tag == 'cylinder':
+            r = v.attr_number(shape, entity, 'radius', required=True)
+            length = v.attr_number(shape, entity, 'length', required=True)
+            return Cylinder(r, length) if r is not None and length is not None else None
+        if tag == 'sphere':
+            r = v.attr_number(shape, entity, 'radius', required=True)
+            return Sphere(r) if r is not None else None
+        if tag == 'capsule':
+            r = v.attr_number(shape, entity, 'radius', required=True)
+            length = v.attr_number(shape, entity, 'length', required=True)
+            return Capsule(r, length) if r is not None and length is not None else None
+        if tag == 'mesh':
+            filename = v.required_attr(shape, entity, 'filename')
+            scale = v.attr_vector(shape, entity, 'scale', 3)
+            return Mesh(filename, scale) if filename is not None else None
+        v.error(shape, entity, f'unknown geometry <{tag}> (URDF has box, cylinder, sphere, '
+                'capsule and mesh)', 'bad-geometry')
+        return None
+
+    def _material(self, elem, entity, *, top_level: bool):
+        v = self.v
+        name = elem.get('name')
+        rgba = texture = None
+        for child in elem:
+            if child.tag == 'color':
+                rgba = v.attr_vector(child, entity, 'rgba', 4, required=True)
+            elif child.tag == 'texture':
+                texture = child.get('filename')
+        if top_level:
+            if name is None or not name.strip():
+                v.missing_attr(elem, entity, 'name')
+                return None
+            return Material(name, rgba, texture)
+        if rgba is None and texture is None:
+            if name is None or not name.strip():
+                v.missing_attr(elem, entity, 'name')
+                return None
+            defined = self.materials.get(name)
+            if defined is None:
+                v.warn(elem, entity, f'material {name!r} is not defined; the visual gets no '
+                       'material', 'undefined-material')
+            return defined
+        return Material(name, rgba, texture)
+
+    # --- joints -------------------------------------------------------------------------
+
+    def _joint(self, elem):
+        v = self.v
+        name = self._name(elem, 'joint')
+        entity = f"joint '{name}'"
+        type_text = elem.get('type')
+        if type_text is None:
+            v.missing_attr(elem, entity, 'type')
+            return None
+        jtype = _URDF_JOINT_TYPES.get(type_text.strip())
+        if jtype is None:
+            v.error(elem, entity, f'unknown joint type {type_text!r} (URDF has '
+                    + ', '.join(_URDF_JOINT_TYPES) + ')', 'bad-joint-type')
+            return None
+        origin = IDENTITY
+        parent = child_name = None
+        axis = (1.0, 0.0, 0.0)
+        limit = dynamics = mimic = calibration = safety = None
+        for child in elem:
+            tag = child.tag
+            if tag == 'origin':
+                origin = self._origin(child, entity)
+            elif tag == 'parent':
+                parent = v.required_attr(child, entity, 'link')
+            elif tag == 'child':
+                child_name = v.required_attr(child, entity, 'link')
+            elif tag == 'axis':
+                axis = v.attr_vector(child, entity, 'xyz', 3, axis, required=True)
+            elif tag == 'limit':
+                limit = self._limit(child, entity)
+            elif tag == 'dynamics':
+                dynamics = Dynamics(
+                    v.attr_number(child, entity, 'damping', 0.0),
+                    v.attr_number(child, entity, 'friction', 0.0))
+            elif tag == 'mimic':
+                target = v.required_attr(child, entity, 'joint')
+                if target is not None:
+                    mimic = Mimic(target, v.attr_number(child, entity, 'multiplier', 1.0),
+                                  v.attr_number(child, entity, 'offset', 0.0))
+            elif tag == 'calibration':
+                calibration = Calibration(v.attr_number(child, entity, 'rising'),
+                                          v.attr_number(child, entity, 'falling'))
+            elif tag == 'safety_controller':
+                k_velocity = v.attr_number(child, entity, 'k_velocity', required=True)
+                safety = SafetyController(
+                    k_velocity if k_velocity is not None else 0.0,
+                    v.attr_number(child, entity, 'k_position', 0.0),
+                    v.attr_number(child, entity, 'soft_lower_limit', 0.0),
+                    v.attr_number(child, entity, 'soft_upper_limit', 0.0))
+        if parent is None and elem.find('parent') is None:
+            v.error(elem, entity, '<joint> is missing <parent>', 'missing-element')
+        if child_name is None and elem.find('child') is None:
+            v.error(elem, entity, '<joint> is missing <child>', 'missing-element')
+        if limit is None and jtype in (JointType.REVOLUTE, JointType.PRISMATIC):
+            v.error(elem, entity, f'a {jtype.value} joint needs <limit> (with effort and '
+                    'velocity)', 'missing-element')
+        if parent is None or child_name is None:
+            return None
+        return Joint(name=name, kind=jtype, parent=parent, child=child_name, origin=origin,
+                     axis=axis, limit=limit, dynamics=dynamics, mimic=mimic,
+                     calibration=calibration, safety_controller=safety, location=v.loc(elem))
+
+    def _limit(self, elem, entity):
+        v = self.v
+        effort = v.attr_number(elem, entity, 'effort', 0.0, required=True)
+        velocity = v.attr_number(elem, entity, 'velocity', 0.0, required=True)
+        lower = v.attr_number(elem, entity, 'lower', 0.0)
+        upper = v.attr_number(elem, entity, 'upper', 0.0)
+        return Limit(lower, upper, effort, velocity)

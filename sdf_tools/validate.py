@@ -1,0 +1,220 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Structural checks shared by every reader: names, references, the tree, mimic joints, inertia.
+
+Each check records diagnostics (with the element's line) in a :class:`Reporter`; readers call
+:func:`check_robot` once the model is built and raise if it found errors.
+"""
+
+import math
+
+from sdf_tools.errors import Reporter
+from sdf_tools.model import JointType
+from sdf_tools.model import Robot
+
+WORLD = 'world'
+
+
+def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
+                implicit_world: bool = False) -> None:
+    """
+    Check names, references, the tree shape, mimic joints and inertials.
+
+    Parameters
+    ----------
+    robot : Robot
+        The model to check.
+    reporter : Reporter
+        Receives errors and warnings.
+    single_root : bool
+        Require exactly one root link (URDF, RobCoGen); SDFormat models may have several.
+    implicit_world : bool
+        Accept ``world`` as a joint parent without a ``world`` link (SDFormat).
+
+    """
+    links = {}
+    for link in robot.links:
+        if link.name in links:
+            reporter.error(f'link name {link.name!r} is used more than once', link.location,
+                           f"link '{link.name}'", 'duplicate-name')
+        links[link.name] = link
+    joints = {}
+    for joint in robot.joints:
+        if joint.name in joints:
+            reporter.error(f'joint name {joint.name!r} is used more than once',
+                           joint.location, f"joint '{joint.name}'", 'duplicate-name')
+        joints[joint.name] = joint
+
+    parent_of = {}
+    for joint in robot.joints:
+        entity = f"joint '{joint.name}'"
+        for role, name in (('parent', joint.parent), ('child', joint.child)):
+            if name not in links and not (role == 'parent' and name == WORLD and implicit_world):
+                reporter.error(f'{role} link {name!r} is not defined', joint.location, entity,
+                               'missing-link')
+        if joint.parent == joint.child:
+            reporter.error(f'parent and child are the same link {joint.child!r}',
+                           joint.location, entity, 'cycle')
+            continue
+        if joint.child in parent_of:
+            other = parent_of[joint.child]
+            reporter.error(f'link {joint.child!r} is already the child of joint '
+                           f'{other.name!r}; a link can have only one parent joint',
+                           joint.location, entity, 'several-parents')
+        else:
+            parent_of[joint.child] = joint
+
+    roots = [name for name in links if name not in parent_of]
+    if single_root and robot.links:
+        if not roots:
+            reporter.error('no root link: every link is the child of a joint (the joints '
+                           'form a loop)', robot.location, f"robot '{robot.name}'", 'no-root')
+        elif len(roots) > 1:
+            shown = ', '.join(repr(r) for r in roots[:6]) + (', ...' if len(roots) > 6 else '')
+            reporter.error(f'{len(roots)} root links ({shown}): a description needs exactly '
+                           'one link that is not the child of a joint', robot.location,
+                           f"robot '{robot.name}'", 'several-roots')
+    _check_loops(links, parent_of, reporter)
+    _check_mimic(robot, joints, reporter)
+    _check_name_clashes(robot, links, reporter)
+    for frame in robot.frames:
+        if frame.attached_to not in links:
+            reporter.error(f'attached to {frame.attached_to!r}, which is not a link',
+                           frame.location, f"frame '{frame.name}'", 'missing-link')
+    for link in robot.links:
+        check_inertial(link, reporter)
+    for joint in robot.joints:
+        _check_joint(joint, reporter)
+
+
+def _check_loops(links, parent_of, reporter):
+    """Report links whose chain of parent joints never reaches a root."""
+    reaches_root = {}
+    for start in links:
+        path = []
+        name = start
+        while True:
+            if name in reaches_root:
+                ok = reaches_root[name]
+                break
+            if name not in links:  # world, or an undefined parent (reported already)
+                ok = True
+                break
+            if name in path:
+                loop = path[path.index(name):]
+                joint = parent_of[loop[0]]
+                reporter.error('the joints form a kinematic loop through links '
+                               + ' -> '.join(repr(n) for n in reversed(loop + [loop[0]])),
+                               joint.location, f"joint '{joint.name}'", 'cycle')
+                ok = False
+                break
+            path.append(name)
+            joint = parent_of.get(name)
+            if joint is None:
+                ok = True
+                break
+            name = joint.parent
+        for n in path:
+            reaches_root[n] = ok
+
+
+def _check_mimic(robot, joints, reporter):
+    """
+    Warn about mimic joints whose source is missing or that form loops.
+
+    These are warnings here: the description still converts (SDFormat 1.9 has no mimic).
+    :func:`sdf_tools.kinematics.compile_tree` refuses them, since no value can be computed.
+    """
+    for joint in robot.joints:
+        if joint.mimic is None:
+            continue
+        entity = f"joint '{joint.name}'"
+        target = joints.get(joint.mimic.joint)
+        if target is None:
+            reporter.warn(f'<mimic> names joint {joint.mimic.joint!r}, which does not exist',
+                          joint.location, entity, 'missing-joint')
+        elif target.name == joint.name:
+            reporter.warn('<mimic> names the joint itself', joint.location, entity, 'cycle')
+    # Cycles through several joints: follow each chain.
+    for joint in robot.joints:
+        seen = [joint.name]
+        current = joint
+        while current.mimic is not None and current.mimic.joint in joints:
+            nxt = joints[current.mimic.joint]
+            if nxt.name == joint.name:
+                if len(seen) > 1 and min(seen) == joint.name:  # report each loop once
+                    reporter.warn('mimic joints form a loop: '
+                                  + ' -> '.join(repr(n) for n in seen + [joint.name]),
+                                  joint.location, f"joint '{joint.name}'", 'cycle')
+                break
+            if nxt.name in seen:
+                break
+            seen.append(nxt.name)
+            current = nxt
+
+
+def _check_name_clashes(robot, links, reporter):
+    for joint in robot.joints:
+        if joint.name in links:
+            reporter.warn('has the same name as a link; SDFormat needs distinct names, so '
+                          'conversion to SDFormat renames the joint', joint.location,
+                          f"joint '{joint.name}'", 'name-clash')
+
+
+def _check_joint(joint, reporter):
+    entity = f"joint '{joint.name}'"
+    if joint.kind in (JointType.REVOLUTE, JointType.CONTINUOUS, JointType.PRISMATIC,
+                      JointType.PLANAR, JointType.SCREW, JointType.UNIVERSAL,
+                      JointType.REVOLUTE2, JointType.GEARBOX):
+        if math.fsum(v * v for v in joint.axis) == 0.0:
+            reporter.error('<axis> xyz must not be the zero vector', joint.location, entity,
+                           'zero-axis')
+    if joint.axis2 is not None and math.fsum(v * v for v in joint.axis2) == 0.0:
+        reporter.error('<axis2> xyz must not be the zero vector', joint.location, entity,
+                       'zero-axis')
+
+
+def check_inertial(link, reporter) -> None:
+    """Warn about negative masses and inertia tensors that are not physically valid."""
+    inertial = link.inertial
+    if inertial is None:
+        return
+    entity = f"link '{link.name}'"
+    if inertial.mass < 0.0:
+        reporter.warn(f'<mass> is negative ({inertial.mass:g} kg)', link.location, entity,
+                      'negative-mass')
+        return
+    moments = _principal_moments(inertial)
+    if moments is None:
+        return
+    a, b, c = moments
+    scale = max(abs(a), abs(b), abs(c), 1e-300)
+    tol = 1e-6 * scale
+    if min(moments) < -tol:
+        reporter.warn('<inertia> is not positive semi-definite (principal moments '
+                      f'{a:.6g}, {b:.6g}, {c:.6g})', link.location, entity, 'bad-inertia')
+    elif a + b < c - tol or a + c < b - tol or b + c < a - tol:
+        reporter.warn('<inertia> violates the triangle inequality (principal moments '
+                      f'{a:.6g}, {b:.6g}, {c:.6g}): no rigid body has it', link.location,
+                      entity, 'bad-inertia')
+
+
+def _principal_moments(inertial):
+    import numpy as np  # local: validation is rare next to parsing
+    m = np.array(inertial.inertia, dtype=float)
+    if not np.any(m):
+        return None
+    return tuple(float(v) for v in np.linalg.eigvalsh(m))

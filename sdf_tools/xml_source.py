@@ -1,0 +1,289 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Safe XML parsing with source lines, and strict readers for the values inside.
+
+:func:`parse_xml` is the only way sdf_tools turns text into elements:
+
+* entity expansion and network access are off, and a document that declares entities is
+  refused (no billion laughs, no external entities, no file content echoed back);
+* nesting deeper than 256 levels and inputs larger than ``max_bytes`` are refused;
+* malformed XML is an error with its line, never "recovered";
+* element names with ``::`` (``<ignition::corrected_offsets>``, written by libsdformat 12)
+  are well-formed XML but not namespace-well-formed, so lxml refuses them; they are read
+  with ``::`` replaced by :data:`DCOLON` and written back by :func:`to_string`.
+
+:class:`ValueReader` reads numbers, vectors and required attributes the same strict way
+everywhere and records each problem, with its line and entity, in a :class:`Reporter`.
+"""
+
+import math
+import re
+
+from lxml import etree
+
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Reporter
+from sdf_tools.errors import SourceLocation
+from sdf_tools.errors import XmlSyntaxError
+
+#: Largest document :func:`parse_xml` accepts by default (bytes). The biggest real robot
+#: descriptions are a few hundred kilobytes.
+DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+
+#: Stand-in for ``::`` inside element names while a document is held by lxml.
+DCOLON = '_-dcolon-_'
+
+_NUMBER = re.compile(r'[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?')
+_ENCODING_DECL = re.compile(r'^(\s*<\?xml[^>]*?encoding\s*=\s*)(["\'])[^"\']*\2')
+_LXML_POSITION = re.compile(r',\s*line \d+, column \d+(?:\s*\(.*\))?\s*$')
+_MARKUP_SKIP = re.compile(rb'<!--.*?-->|<!\[CDATA\[.*?\]\]>', re.DOTALL)
+_DCOLON_TAG = re.compile(rb'(</?)([A-Za-z_][-\w.:]*::[-\w.:]*)')
+
+
+def _escape_dcolon_tags(data: bytes) -> bytes:
+    """Replace ``::`` in element names (outside comments and CDATA) by :data:`DCOLON`."""
+    out = []
+    pos = 0
+    mark = DCOLON.encode()
+    for m in _MARKUP_SKIP.finditer(data):
+        out.append(_DCOLON_TAG.sub(
+            lambda t: t.group(1) + t.group(2).replace(b'::', mark), data[pos:m.start()]))
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(_DCOLON_TAG.sub(
+        lambda t: t.group(1) + t.group(2).replace(b'::', mark), data[pos:]))
+    return b''.join(out)
+
+
+def _syntax_error(source: str, message: str, line: int | None = None) -> XmlSyntaxError:
+    return XmlSyntaxError(Diagnostic(message, SourceLocation(source, line), code='xml-syntax'))
+
+
+def parse_xml(data, source: str = '<string>', *,
+              max_bytes: int = DEFAULT_MAX_BYTES) -> etree._Element:
+    """
+    Parse XML text safely and return the root element (comments and PIs dropped).
+
+    Parameters
+    ----------
+    data : bytes or str
+        The document. A ``str`` may carry an XML declaration naming another encoding; it is
+        read as the text it is.
+    source : str
+        Name used in error messages (a file name or a label).
+    max_bytes : int
+        Larger inputs are refused before parsing.
+
+    Raises
+    ------
+    XmlSyntaxError
+        Malformed, too large, too deep, empty, declaring entities, or not text.
+
+    """
+    if isinstance(data, str):
+        data = _ENCODING_DECL.sub(r'\1\2utf-8\2', data, count=1).encode('utf-8', 'surrogatepass')
+    elif not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f'parse_xml() needs bytes or str, got {type(data).__name__}')
+    data = bytes(data)
+    if len(data) > max_bytes:
+        raise _syntax_error(source, f'document is {len(data)} bytes, more than the limit of '
+                            f'{max_bytes} bytes')
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False, remove_comments=True, remove_pis=True,
+                             recover=False)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as e:
+        if b'::' in data and 'QName' in str(e):
+            try:
+                root = etree.fromstring(_escape_dcolon_tags(data), parser)
+            except etree.XMLSyntaxError as e2:
+                raise _xml_error(source, e2) from None
+        else:
+            raise _xml_error(source, e) from None
+    except ValueError as e:  # e.g. NUL bytes in the input
+        raise _syntax_error(source, f'not well-formed XML: {e}') from None
+    if root is None:
+        raise _syntax_error(source, 'document is empty')
+    dtd = root.getroottree().docinfo.internalDTD
+    if dtd is not None and any(True for _ in dtd.iterentities()):
+        raise _syntax_error(source, 'entity declarations are not allowed (entity expansion '
+                            'is disabled for safety)', 1)
+    return root
+
+
+def _xml_error(source: str, e: etree.XMLSyntaxError) -> XmlSyntaxError:
+    msg = _LXML_POSITION.sub('', str(e)).strip()
+    if 'amplification' in msg or 'entity' in msg.lower():
+        msg = f'entities are not allowed (entity expansion is disabled for safety): {msg}'
+    elif 'Excessive depth' in msg:
+        msg = 'elements are nested more than 256 levels deep'
+    else:
+        msg = f'not well-formed XML: {msg}'
+    line = e.lineno if isinstance(e.lineno, int) and e.lineno > 0 else None
+    return _syntax_error(source, msg, line)
+
+
+def to_string(element, *, pretty: bool = True, declaration: bool = False) -> str:
+    """Serialise an element to text, restoring ``::`` in element names."""
+    text = etree.tostring(element, encoding='unicode', pretty_print=pretty)
+    if DCOLON in text:
+        text = text.replace(DCOLON, '::')
+    if declaration:
+        text = "<?xml version='1.0' encoding='utf-8'?>\n" + text
+    return text
+
+
+def local_name(element) -> str:
+    """Return an element's tag with ``::`` restored (for messages and comparisons)."""
+    tag = element.tag
+    return tag.replace(DCOLON, '::') if DCOLON in tag else tag
+
+
+def parse_number(text: str):
+    """
+    Parse a strict decimal number; return ``None`` when the text is not one.
+
+    Accepts what C++ ``stod`` accepts without trailing junk: ``1``, ``-2.5``, ``.5``,
+    ``1e-3``. Refuses ``nan``, ``inf``, hex, underscores and empty text. Overflow to
+    infinity (``1e400``) is returned as ``inf``; callers check finiteness.
+    """
+    text = text.strip()
+    if _NUMBER.fullmatch(text) is None:
+        return None
+    return float(text)
+
+
+class ValueReader:
+    """
+    Strict readers for attribute and element values, reporting into a :class:`Reporter`.
+
+    Each method returns the value, or ``None`` (or the given default) after recording an
+    error naming the source line, the entity and the element, e.g.
+    ``robot.urdf:42: joint 'elbow': <limit> upper must be a number, got 'abc'``.
+    """
+
+    __slots__ = ('source', 'reporter')
+
+    def __init__(self, source: str, reporter: Reporter):
+        self.source = source
+        self.reporter = reporter
+
+    def loc(self, element) -> SourceLocation:
+        """Return the location of an element."""
+        return SourceLocation(self.source, element.sourceline)
+
+    def error(self, element, entity: str | None, message: str, code: str = 'invalid') -> None:
+        """Record an error at an element."""
+        self.reporter.error(message, self.loc(element), entity, code)
+
+    def warn(self, element, entity: str | None, message: str, code: str = 'warning') -> None:
+        """Record a warning at an element."""
+        self.reporter.warn(message, self.loc(element), entity, code)
+
+    def number(self, element, entity, what: str, text, default=None, *,
+               positive: bool = False, nonnegative: bool = False):
+        """
+        Read one number from ``text`` (an attribute value or element text).
+
+        ``what`` names it in messages, e.g. ``'<limit> upper'``. Missing text returns
+        ``default``.
+        """
+        if text is None:
+            return default
+        value = parse_number(text)
+        if value is None:
+            self.error(element, entity, f'{what} must be a number, got {_quote(text)}',
+                       'bad-number')
+            return default
+        if not math.isfinite(value):
+            self.error(element, entity, f'{what} must be finite, got {_quote(text)}',
+                       'bad-number')
+            return default
+        if positive and value <= 0.0:
+            self.error(element, entity, f'{what} must be positive, got {_quote(text)}',
+                       'bad-number')
+            return default
+        if nonnegative and value < 0.0:
+            self.error(element, entity, f'{what} must not be negative, got {_quote(text)}',
+                       'bad-number')
+            return default
+        return value
+
+    def attr_number(self, element, entity, attr: str, default=None, *, required=False,
+                    positive=False, nonnegative=False):
+        """Read a numeric attribute; a missing required one is an error."""
+        text = element.get(attr)
+        if text is None and required:
+            self.missing_attr(element, entity, attr)
+            return default
+        return self.number(element, entity, f'<{local_name(element)}> {attr}', text, default,
+                           positive=positive, nonnegative=nonnegative)
+
+    def vector(self, element, entity, what: str, text, n: int, default=None):
+        """Read ``n`` whitespace-separated numbers from ``text``; ``None`` text -> default."""
+        if text is None:
+            return default
+        parts = text.split()
+        values = []
+        for part in parts:
+            v = parse_number(part)
+            if v is None:
+                self.error(element, entity,
+                           f'{what} must be {n} numbers, got {_quote(text)}', 'bad-number')
+                return default
+            values.append(v)
+        if len(values) != n:
+            self.error(element, entity, f'{what} must be {n} numbers, got {_quote(text)}',
+                       'bad-arity')
+            return default
+        if not all(math.isfinite(v) for v in values):
+            self.error(element, entity, f'{what} must be finite, got {_quote(text)}',
+                       'bad-number')
+            return default
+        return tuple(values)
+
+    def attr_vector(self, element, entity, attr: str, n: int, default=None, *,
+                    required=False):
+        """Read an attribute holding ``n`` numbers."""
+        text = element.get(attr)
+        if text is None and required:
+            self.missing_attr(element, entity, attr)
+            return default
+        return self.vector(element, entity, f'<{local_name(element)}> {attr}', text, n,
+                           default)
+
+    def required_attr(self, element, entity, attr: str):
+        """Return a non-empty attribute value, or record an error and return ``None``."""
+        value = element.get(attr)
+        if value is None or not value.strip():
+            self.missing_attr(element, entity, attr)
+            return None
+        return value
+
+    def missing_attr(self, element, entity, attr: str) -> None:
+        """Record a missing required attribute."""
+        self.error(element, entity,
+                   f'<{local_name(element)}> is missing required attribute {attr!r}',
+                   'missing-attribute')
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """Quote a user value for a message, shortened so that no large content is echoed."""
+    text = text.strip()
+    if len(text) > limit:
+        text = text[:limit] + '...'
+    return repr(text)

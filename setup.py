@@ -1,0 +1,57 @@
+from glob import glob
+import os
+
+from setuptools import find_packages
+from setuptools import setup
+
+package_name = 'sdf_tools'
+
+setup(
+    name=package_name,
+    version='0.1.0',
+    packages=find_packages(exclude=['test', 'test.*', 'bench']),
+    package_data={package_name: ['examples/*']},
+    data_files=[
+        ('share/ament_index/resource_index/packages', ['resource/' + package_name]),
+        ('share/' + package_name, ['package.xml']),
+        (os.path.join('share', package_name, 'launch'), glob('launch/*.launch.py')),
+        (os.path.join('share', package_name, 'config'), glob('config/*.yaml')),
+        (os.path.join('share', package_name, 'examples'), glob('sdf_tools/examples/*')),
+    ],
+    python_requires='>=3.10',
+    install_requires=['setuptools', 'lxml>=4.9', 'numpy>=1.23', 'xacro>=2.0'],
+    extras_require={
+        'test': [
+            'pytest',
+            'hypothesis',
+            'pin',
+            'yourdfpy',
+            'ros-rclpy[fastrtps]',
+            'ros-kilted-std-msgs',
+            'ros-kilted-sensor-msgs',
+            'ros-kilted-geometry-msgs',
+            'ros-ament-flake8',
+            'ros-ament-pep257',
+            'flake8',
+            'flake8-builtins',
+            'flake8-comprehensions',
+            'flake8-docstrings',
+            'flake8-import-order',
+            'flake8-quotes',
+        ],
+    },
+    zip_safe=True,
+    maintainer='sdf_tools maintainers',
+    maintainer_email='maintainers@users.noreply.a-seed-03a03f44.example',
+    description='URDF/SDFormat/RobCoGen descriptions: URDF to SDFormat, forward kinematics, '
+                'TF state publisher and SDF converter nodes.',
+    license='Apache-2.0',
+    entry_points={
+        'console_scripts': [
+            'urdf2sdf = sdf_tools.cli:urdf2sdf_main',
+            'sdf_tools = sdf_tools.cli:main',
+            'state_publisher = sdf_tools.ros.state_publisher:main',
+            'sdf_converter = sdf_tools.ros.sdf_converter:main',
+        ],
+    },
+)

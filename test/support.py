@@ -1,0 +1,61 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Shared test helpers: where the reference material is, and the libsdformat oracle.
+
+The corpus and tools live next to the project (../shared) on developer and CI machines;
+tests that need them skip with the reason when they are absent. Override the locations with
+SDF_TOOLS_SHARED (the shared directory) and SDF_TOOLS_ORACLE (the oracle binary).
+"""
+
+import os
+from pathlib import Path
+import subprocess
+
+TEST_DIR = Path(__file__).resolve().parent
+REPO_DIR = TEST_DIR.parent
+DATA_DIR = TEST_DIR / 'data'
+SHARED_DIR = Path(os.environ.get('SDF_TOOLS_SHARED', REPO_DIR.parent / 'shared'))
+CORPUS_DIR = SHARED_DIR / 'corpus' / 'urdf'
+SEEDS_DIR = SHARED_DIR / 'seeds'
+ORACLE_TOOLS_DIR = SHARED_DIR / 'tools' / 'sdformat_oracle'
+RULE_EXAMPLES_DIR = ORACLE_TOOLS_DIR / 'rule_examples'
+PROBE_PATH = Path(os.environ.get('SDF_TOOLS_PROBE', '/tmp/physics_probe'))
+
+
+def corpus_files():
+    """Return the corpus URDF paths (empty when the corpus is not on this machine)."""
+    if not CORPUS_DIR.is_dir():
+        return []
+    return sorted(CORPUS_DIR.glob('*.urdf'))
+
+
+def corpus_ids():
+    """Return pytest ids for :func:`corpus_files`."""
+    return [p.stem for p in corpus_files()]
+
+
+def oracle_path():
+    """Return the libsdformat oracle binary, or None when it is not built."""
+    path = Path(os.environ.get('SDF_TOOLS_ORACLE', '/tmp/sdformat_oracle'))
+    if path.is_file() and os.access(path, os.X_OK):
+        return path
+    return None
+
+
+def run_oracle(*args, timeout=300):
+    """Run the oracle; return the CompletedProcess (text mode)."""
+    return subprocess.run([str(oracle_path()), *map(str, args)], capture_output=True,
+                          text=True, timeout=timeout)

@@ -1,0 +1,25 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+import pytest
+
+# ament_copyright is not on PyPI: the test runs on a ROS machine and is skipped elsewhere.
+ament_copyright_main = pytest.importorskip('ament_copyright.main')
+
+
+@pytest.mark.copyright
+@pytest.mark.linter
+def test_copyright():
+    rc = ament_copyright_main.main(argv=['.', 'test'])
+    assert rc == 0, 'Found errors'
