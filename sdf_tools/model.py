@@ -305,8 +305,10 @@ class Joint:
 
     See the module docstring for ``origin`` and ``joint_in_child``. ``axis2``/``limit2``/
     ``dynamics2`` belong to the second axis of universal and revolute2 joints;
-    ``thread_pitch`` to screw joints (SDFormat: metres of travel per revolution, the sign as
-    the source gives it); ``gearbox_*`` to gearbox joints.
+    ``screw_thread_pitch`` to screw joints: metres travelled along the axis per revolution,
+    positive for a right-handed thread (SDFormat 1.10 ``<screw_thread_pitch>``; the older
+    ``<thread_pitch>`` p, in rad/m and left-handed, is ``-2 pi / p``); ``gearbox_*`` to
+    gearbox joints.
     """
 
     name: str
@@ -325,7 +327,7 @@ class Joint:
     axis2: Vec3 | None = None
     limit2: Limit | None = None
     dynamics2: Dynamics | None = None
-    thread_pitch: float | None = None
+    screw_thread_pitch: float | None = None
     gearbox_ratio: float | None = None
     gearbox_reference_body: str | None = None
     extras: tuple[str, ...] = ()
