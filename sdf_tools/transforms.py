@@ -145,14 +145,19 @@ def quat_from_intrinsic_xyz(rx, ry, rz):
                          quat_from_axis_angle((0.0, 0.0, 1.0), rz))
 
 
+def rows_from_quat(q):
+    """Return the rotation matrix of a unit quaternion as three row tuples (pure Python)."""
+    x, y, z, w = q
+    return (
+        (1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - z * w), 2.0 * (x * z + y * w)),
+        (2.0 * (x * y + z * w), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - x * w)),
+        (2.0 * (x * z - y * w), 2.0 * (y * z + x * w), 1.0 - 2.0 * (x * x + y * y)),
+    )
+
+
 def matrix_from_quat(q):
     """Return the (3, 3) rotation matrix of a unit quaternion as a numpy array."""
-    x, y, z, w = q
-    return np.array([
-        [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - z * w), 2.0 * (x * z + y * w)],
-        [2.0 * (x * y + z * w), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - x * w)],
-        [2.0 * (x * z - y * w), 2.0 * (y * z + x * w), 1.0 - 2.0 * (x * x + y * y)],
-    ])
+    return np.array(rows_from_quat(q))
 
 
 def quat_from_matrix(m):

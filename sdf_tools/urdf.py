@@ -282,8 +282,17 @@ class _UrdfReader:
         return None
 
     def _material(self, elem, entity, *, top_level: bool):
+        """
+        Read a ``<material>``; visual materials resolve through the registry.
+
+        As in urdfdom, a visual material's name is looked up among the top-level materials
+        and the named materials of earlier visuals; only when the name is new does the
+        visual's own colour or texture define it (and register it for later visuals).
+        """
         v = self.v
         name = elem.get('name')
+        if name is not None and not name.strip():
+            name = None
         rgba = texture = None
         for child in elem:
             if child.tag == 'color':
@@ -291,20 +300,31 @@ class _UrdfReader:
             elif child.tag == 'texture':
                 texture = child.get('filename')
         if top_level:
-            if name is None or not name.strip():
+            if name is None:
                 v.missing_attr(elem, entity, 'name')
                 return None
             return Material(name, rgba, texture)
-        if rgba is None and texture is None:
-            if name is None or not name.strip():
-                v.missing_attr(elem, entity, 'name')
+        if name is None:
+            if rgba is None and texture is None:
+                v.warn(elem, entity, '<material> has no name, colour or texture; it is '
+                       'ignored', 'undefined-material')
                 return None
-            defined = self.materials.get(name)
-            if defined is None:
-                v.warn(elem, entity, f'material {name!r} is not defined; the visual gets no '
-                       'material', 'undefined-material')
+            return Material(None, rgba, texture)
+        defined = self.materials.get(name)
+        if defined is not None:
+            if (rgba is not None or texture is not None) and \
+                    (rgba, texture) != (defined.rgba, defined.texture):
+                v.warn(elem, entity, f'material {name!r} is already defined differently; '
+                       'the earlier definition is used (as urdfdom does)',
+                       'material-redefined')
             return defined
-        return Material(name, rgba, texture)
+        if rgba is None and texture is None:
+            v.warn(elem, entity, f'material {name!r} is not defined; the visual gets no '
+                   'material', 'undefined-material')
+            return None
+        material = Material(name, rgba, texture)
+        self.materials[name] = material
+        return material
 
     # --- joints -------------------------------------------------------------------------
 

@@ -1,0 +1,48 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Number text for the writers: exact, shortest, stable.
+
+Floats are written with the shortest text that reads back to the same double
+(``repr``), without a trailing ``.0`` and without ``-0``: ``0.1``, ``1``, ``1e-09``,
+``0.30000000000000004``. libsdformat 12.3 writes ``%.16g`` (which can lose the last bit) and
+12.4+ writes 17 significant digits; all three read back to the same numbers within 1 ulp.
+"""
+
+from sdf_tools import transforms
+
+
+def fmt(value: float) -> str:
+    """Return the shortest exact text of a float (``1`` for 1.0, ``0`` for -0.0)."""
+    if value == 0.0:
+        return '0'
+    text = repr(float(value))
+    if text.endswith('.0'):
+        return text[:-2]
+    return text
+
+
+def fmt_vec(values) -> str:
+    """Return space-separated :func:`fmt` texts."""
+    return ' '.join([fmt(v) for v in values])
+
+
+def fmt_pose(xyz, quat) -> str:
+    """Return ``x y z roll pitch yaw`` of a pose (fixed-axis rpy, exact for every rotation)."""
+    if quat[0] == 0.0 and quat[1] == 0.0 and quat[2] == 0.0:
+        rpy = (0.0, 0.0, 0.0)
+    else:
+        rpy = transforms.rpy_from_quat(quat)
+    return fmt_vec((*xyz, *rpy))
