@@ -74,3 +74,59 @@ def combine(first, second):
         _rotate(q1, i1), _point_mass(m1, c1), _rotate(q2, i2), _point_mass(m2, c2))]
     at_g = [a - b for a, b in zip(about_origin, _point_mass(total, g))]
     return (total, g, q1, _rotate(transforms.quat_conjugate(q1), at_g))
+
+
+def _epsilon(moments, tolerance):
+    # ignition-math MassMatrix3::Epsilon: tolerance * machine epsilon * trace / 2.
+    return tolerance * 2.220446049250313e-16 * 0.5 * abs(sum(moments))
+
+
+def principal_moments(values):
+    """Return the principal moments (sorted ascending) of ``(ixx, ixy, ixz, iyy, iyz, izz)``."""
+    ixx, ixy, ixz, iyy, iyz, izz = values
+    if ixy == 0.0 and ixz == 0.0 and iyz == 0.0:
+        return tuple(sorted((ixx, iyy, izz)))
+    import numpy as np  # only for tensors with products of inertia
+    m = np.array(((ixx, ixy, ixz), (ixy, iyy, iyz), (ixz, iyz, izz)), dtype=float)
+    return tuple(float(v) for v in np.linalg.eigvalsh(m))
+
+
+def is_physical(values, tolerance: float = 10.0) -> bool:
+    """
+    Return whether an inertia tensor is one a rigid body can have.
+
+    The test of ignition-math ``MassMatrix3::IsValid`` (what libsdformat uses to report
+    "invalid inertia"): principal moments non-negative and satisfying the triangle
+    inequality, within ``tolerance`` machine epsilons of the trace.
+    """
+    a, b, c = principal_moments(values)
+    eps = _epsilon((a, b, c), tolerance)
+    ixx, ixy, ixz, iyy, iyz, izz = values
+    det = (ixx * (iyy * izz - iyz * iyz) - ixy * (ixy * izz - iyz * ixz)
+           + ixz * (ixy * iyz - iyy * ixz))
+    return (ixx + eps >= 0.0 and ixx * iyy - ixy * ixy + eps >= 0.0 and det + eps >= 0.0
+            and a + eps >= 0.0 and a + b + eps >= c)
+
+
+def nearest_physical(values):
+    """
+    Return the physically valid inertia tensor nearest to ``values``.
+
+    In the principal axes, negative moments are raised to zero, then if the triangle
+    inequality fails (a + b < c for a <= b <= c) the moments move the least distance onto
+    a + b = c (a and b up, c down, by the same amount), plus a margin of 1e-9 c so that
+    rounding keeps the result valid. The principal axes are kept.
+    """
+    import numpy as np
+    ixx, ixy, ixz, iyy, iyz, izz = values
+    m = np.array(((ixx, ixy, ixz), (ixy, iyy, iyz), (ixz, iyz, izz)), dtype=float)
+    w, v = np.linalg.eigh(m)  # ascending
+    a, b, c = (max(float(x), 0.0) for x in w)
+    if a + b < c:
+        d = (c - a - b) / 3.0
+        a, b, c = a + d, b + d, c - d
+    a += 1e-9 * c
+    b += 1e-9 * c
+    fixed = v @ np.diag((a, b, c)) @ v.T
+    return (float(fixed[0, 0]), float(fixed[0, 1]), float(fixed[0, 2]),
+            float(fixed[1, 1]), float(fixed[1, 2]), float(fixed[2, 2]))

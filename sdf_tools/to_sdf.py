@@ -44,6 +44,7 @@ covered by a test and listed in the README):
 """
 
 from dataclasses import dataclass
+
 from lxml import etree
 
 from sdf_tools import gazebo_ext
@@ -572,17 +573,26 @@ class _Converter:
                           f"Gazebo's physics drops such joints), so it is written as "
                           f'{joint.sdf_name!r}', joint.model.location,
                           f"joint '{joint.name}'", 'renamed')
-        frame_names = {}
-        frames = []
-        for name, attached_to, pose, location in self.frames:
+        # Each merged joint leaves a frame attached to its parent link (itself maybe a
+        # frame), and each merged link a frame attached to that joint frame.
+        joint_frames, link_frames = {}, {}
+        named = []
+        for index, (name, attached_to, pose, location) in enumerate(self.frames):
             new = _unique(name, taken, '_frame')
             taken.add(new)
-            frame_names[name] = new
+            (link_frames if pose is None else joint_frames)[name] = new
             if new != name:
                 renamed[name] = new
                 self.warn(f'the <frame> kept for merged {name!r} is named {new!r}: the name '
                           'is taken', location, None, 'renamed')
-            frames.append((new, frame_names.get(attached_to, attached_to), pose, location))
+            named.append(new)
+        frames = []
+        for new, (name, attached_to, pose, location) in zip(named, self.frames):
+            if pose is None:  # link frame, attached to its joint frame
+                attached = joint_frames.get(attached_to, attached_to)
+            else:  # joint frame, attached to a kept link or a merged link's frame
+                attached = link_frames.get(attached_to, attached_to)
+            frames.append((new, attached, pose, location))
         self.frames = frames
         return renamed
 
@@ -677,6 +687,15 @@ class _Converter:
                                                                   IDENTITY_QUAT)
             mass = (placeholder, origin[0], origin[1], (moment, 0.0, 0.0, moment, 0.0, moment))
         m, com, quat, values = mass
+        if not inertia.is_physical(values):
+            fixed = inertia.nearest_physical(values)
+            old = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(values))
+            new = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(fixed))
+            self.warn(f'<inertia> is not one a rigid body can have (principal moments {old}: '
+                      'negative, or violating the triangle inequality), which libsdformat and '
+                      f'Gazebo reject; it is written as the nearest valid one ({new})',
+                      link.model.location, f"link '{link.name}'", 'invalid-inertia')
+            values = fixed
         inertial = etree.SubElement(element, 'inertial')
         etree.SubElement(inertial, 'pose').text = fmt_pose(com, quat)
         etree.SubElement(inertial, 'mass').text = fmt(m)

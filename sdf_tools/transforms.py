@@ -70,29 +70,29 @@ def quat_from_rpy(roll, pitch, yaw):
 
 def rpy_from_quat(q):
     """
-    Return fixed-axis ``(roll, pitch, yaw)`` of a quaternion; exact for every rotation.
+    Return fixed-axis ``(roll, pitch, yaw)`` whose rotation equals ``q`` to about 1e-15.
 
-    Away from gimbal lock this is the usual decomposition. Within 1e-15 of pitch = ±pi/2 only
-    roll + yaw (or roll - yaw) is defined; yaw is set to 0, as ignition-math's
-    ``Quaternion::Euler`` does. Unlike urdfdom's ``getRPY`` there is no wide snapping band
-    (urdfdom snaps at ``|sin(pitch)| >= 0.99999``, which moves the rotation by up to
-    4.5e-3 rad; libsdformat uses it for visual, collision and sensor poses).
+    Yaw comes from ``atan2(r10, r00)``, then pitch and roll from ``atan2`` of combinations
+    that are exact for that yaw (M. Day, "Extracting Euler angles from a rotation
+    matrix"), so every rotation, pitch near +-pi/2 included, round-trips to rounding error.
+    (ignition-math's ``Quaternion::Euler`` takes pitch from ``asin``, which loses up to 1e-7
+    rad there; urdfdom's ``getRPY``, used by libsdformat for visual, collision and sensor
+    poses, even snaps pitch to +-pi/2 once ``|sin(pitch)| >= 0.99999``, moving the rotation
+    by up to 4.5e-3 rad.) At gimbal lock only roll - yaw (or roll + yaw) is defined and yaw
+    is set to 0, as ignition-math does.
     """
     x, y, z, w = quat_normalize(q)
-    sqw, sqx, sqy, sqz = w * w, x * x, y * y, z * z
-    sarg = -2.0 * (x * z - w * y)
-    if sarg <= -1.0:
-        pitch = -0.5 * math.pi
-    elif sarg >= 1.0:
-        pitch = 0.5 * math.pi
-    else:
-        pitch = math.asin(sarg)
-    if abs(sarg - 1.0) < 1e-15:
-        return (math.atan2(2.0 * (x * y - z * w), sqw - sqx + sqy - sqz), pitch, 0.0)
-    if abs(sarg + 1.0) < 1e-15:
-        return (math.atan2(-2.0 * (x * y - z * w), sqw - sqx + sqy - sqz), pitch, 0.0)
-    roll = math.atan2(2.0 * (y * z + w * x), sqw - sqx - sqy + sqz)
-    yaw = math.atan2(2.0 * (x * y + w * z), sqw + sqx - sqy - sqz)
+    r00 = 1.0 - 2.0 * (y * y + z * z)
+    r01 = 2.0 * (x * y - z * w)
+    r02 = 2.0 * (x * z + y * w)
+    r10 = 2.0 * (x * y + z * w)
+    r11 = 1.0 - 2.0 * (x * x + z * z)
+    r12 = 2.0 * (y * z - x * w)
+    r20 = 2.0 * (x * z - y * w)
+    yaw = 0.0 if math.hypot(r00, r10) < 1e-15 else math.atan2(r10, r00)
+    s, c = math.sin(yaw), math.cos(yaw)
+    pitch = math.atan2(-r20, c * r00 + s * r10)
+    roll = math.atan2(s * r02 - c * r12, c * r11 - s * r01)
     return (roll, pitch, yaw)
 
 
