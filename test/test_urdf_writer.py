@@ -1,0 +1,426 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests of the model to URDF writer (sdf_tools.urdf_writer)."""
+
+from dataclasses import replace
+import math
+
+from chain_fk import FK_FUNCTIONS
+from lxml import etree
+import numpy as np
+import pytest
+from sdf_tools.errors import ConversionError
+from sdf_tools.model import Box
+from sdf_tools.model import Calibration
+from sdf_tools.model import Capsule
+from sdf_tools.model import Collision
+from sdf_tools.model import Cylinder
+from sdf_tools.model import Dynamics
+from sdf_tools.model import Frame
+from sdf_tools.model import Inertial
+from sdf_tools.model import Joint
+from sdf_tools.model import JointType
+from sdf_tools.model import Limit
+from sdf_tools.model import Link
+from sdf_tools.model import Material
+from sdf_tools.model import Mesh
+from sdf_tools.model import Mimic
+from sdf_tools.model import OtherGeometry
+from sdf_tools.model import Pose
+from sdf_tools.model import Robot
+from sdf_tools.model import SafetyController
+from sdf_tools.model import Sphere
+from sdf_tools.model import Visual
+from sdf_tools.urdf import parse_urdf
+from sdf_tools.urdf_writer import write_urdf
+from support import corpus_files
+from support import corpus_ids
+
+TOL = 1e-12
+
+
+def assert_pose_close(a: Pose, b: Pose, what):
+    np.testing.assert_allclose(a.xyz, b.xyz, atol=TOL, rtol=0, err_msg=what)
+    np.testing.assert_allclose(a.matrix()[:3, :3], b.matrix()[:3, :3], atol=TOL, rtol=0,
+                               err_msg=what)
+
+
+def assert_equivalent(a: Robot, b: Robot):
+    """Assert that two models have the same links, joints, materials and extensions."""
+    assert b.name == a.name
+    assert [link.name for link in b.links] == [link.name for link in a.links]
+    for la, lb in zip(a.links, b.links):
+        what = f'link {la.name!r}'
+        assert (la.inertial is None) == (lb.inertial is None), what
+        if la.inertial is not None:
+            ia, ib = la.inertial, lb.inertial
+            assert (ia.mass, ia.ixx, ia.ixy, ia.ixz, ia.iyy, ia.iyz, ia.izz) == (
+                ib.mass, ib.ixx, ib.ixy, ib.ixz, ib.iyy, ib.iyz, ib.izz), what
+            assert_pose_close(ia.origin, ib.origin, what + ' inertial')
+        assert len(lb.visuals) == len(la.visuals), what
+        for va, vb in zip(la.visuals, lb.visuals):
+            assert (vb.name, vb.geometry, vb.material) == (va.name, va.geometry, va.material)
+            assert_pose_close(va.origin, vb.origin, what + ' visual')
+        assert len(lb.collisions) == len(la.collisions), what
+        for ca, cb in zip(la.collisions, lb.collisions):
+            assert (cb.name, cb.geometry) == (ca.name, ca.geometry), what
+            assert_pose_close(ca.origin, cb.origin, what + ' collision')
+    assert [j.name for j in b.joints] == [j.name for j in a.joints]
+    for ja, jb in zip(a.joints, b.joints):
+        fields = ('kind', 'parent', 'child', 'axis', 'limit', 'dynamics', 'mimic',
+                  'calibration', 'safety_controller')
+        assert [getattr(jb, f) for f in fields] == [getattr(ja, f) for f in fields], ja.name
+        assert_pose_close(ja.origin, jb.origin, f'joint {ja.name!r}')
+    assert b.materials == a.materials
+    assert [g.reference for g in b.gazebo] == [g.reference for g in a.gazebo]
+    for ga, gb in zip(a.gazebo, b.gazebo):
+        assert [canonical(e) for e in gb.elements] == [canonical(e) for e in ga.elements]
+    assert (b.origin is None) == (a.origin is None)
+
+
+def canonical(element) -> bytes:
+    """Return an element's C14N text with whitespace-only text and tails removed."""
+    element = etree.fromstring(etree.tostring(element))
+    for e in element.iter():
+        if e.text is not None and not e.text.strip():
+            e.text = None
+        if e.tail is not None and not e.tail.strip():
+            e.tail = None
+    element.tail = None
+    return etree.tostring(element, method='c14n', exclusive=True)
+
+
+def rewrite(robot, **kwargs):
+    text = write_urdf(robot, **kwargs)
+    return text, parse_urdf(text, 'written.urdf')
+
+
+def error_of(robot, match, **kwargs) -> ConversionError:
+    with pytest.raises(ConversionError, match=match) as info:
+        write_urdf(robot, **kwargs)
+    return info.value
+
+
+def arm(**joint_fields) -> Robot:
+    """Return a two-link robot whose joint ``j`` gets ``joint_fields``."""
+    fields = {'name': 'j', 'kind': JointType.REVOLUTE, 'parent': 'base', 'child': 'tip',
+              'origin': Pose((0.0, 0.0, 0.5)), 'axis': (0.0, 0.0, 1.0),
+              'limit': Limit(-1.0, 1.0, 10.0, 2.0)}
+    fields.update(joint_fields)
+    return Robot('arm', links=(Link('base'), Link('tip')), joints=(Joint(**fields),))
+
+
+# --- round trips --------------------------------------------------------------------------
+
+@pytest.mark.skipif(not corpus_files(), reason='the URDF corpus (../shared/corpus) is absent')
+@pytest.mark.parametrize('path', corpus_files(), ids=corpus_ids())
+def test_corpus_round_trip(path):
+    robot = parse_urdf(path.read_bytes(), path.name)
+    _, again = rewrite(robot)
+    assert_equivalent(robot, again)
+
+
+def test_round_trip_of_every_urdf_element():
+    red = Material('red', (1.0, 0.0, 0.0, 1.0))
+    robot = Robot(
+        'every',
+        materials=(red, Material('wood', texture='package://p/wood.png')),
+        origin=Pose.from_rpy((0.0, 0.0, 0.25), (0.0, 0.0, 0.5)),
+        links=(
+            Link('base', inertial=Inertial(2.5, 0.2, -0.01, 0.02, 0.25, -0.03, 0.3,
+                                           Pose.from_rpy((0.1, 0.0, -0.2), (0.3, 0.2, 0.1)))),
+            Link('a', visuals=(
+                Visual(Pose.from_rpy((0.1, 0.2, 0.3), (math.pi, 0.0, 0.0)), Box((1.0, 2.0, 3.0)),
+                       'v1', red),
+                Visual(geometry=Mesh('package://p/m.dae', (0.001, 0.001, 0.001)),
+                       material=Material('blue', (0.0, 0.0, 1.0, 0.5))),
+                Visual(geometry=Mesh('file:///a b/m.stl')),
+                Visual(geometry=Capsule(0.1, 0.4), material=Material('wood',
+                                                                     texture='package://p/'
+                                                                     'wood.png')),
+            ), collisions=(
+                Collision(Pose((0.0, 0.0, -1e-05)), Cylinder(0.05, 1.0), 'c<&>"1'),
+                Collision(geometry=Sphere(0.3)),
+            )),
+            Link('b'), Link('c'), Link('d'), Link('e'),
+        ),
+        joints=(
+            Joint('j_rev', JointType.REVOLUTE, 'base', 'a', Pose.from_rpy((1.0, 0.0, 0.0),
+                                                                          (0.0, math.pi / 2,
+                                                                           0.0)),
+                  (0.0, 1.0, 0.0), Limit(-1.5, 1.5, 30.0, 1.0), Dynamics(0.5, 0.25),
+                  calibration=Calibration(0.1, None),
+                  safety_controller=SafetyController(10.0, 15.0, -1.4, 1.4)),
+            Joint('j_cont', JointType.CONTINUOUS, 'a', 'b', axis=(0.0, 0.0, -1.0),
+                  limit=Limit(effort=5.0, velocity=3.0),
+                  calibration=Calibration(falling=-0.2)),
+            Joint('j_pri', JointType.PRISMATIC, 'b', 'c', axis=(0.6, 0.8, 0.0),
+                  limit=Limit(0.0, 0.2, 100.0, 0.1),
+                  mimic=Mimic('j_rev', -0.5, 0.01)),
+            Joint('j_fixed', JointType.FIXED, 'c', 'd', Pose((0.0, 0.0, 1e16))),
+            Joint('j_planar', JointType.PLANAR, 'd', 'e', axis=(0.0, 0.0, 1.0)),
+        ))
+    text, again = rewrite(robot)
+    assert_equivalent(robot, again)
+    assert again.warnings == ()
+    assert_pose_close(again.origin, robot.origin, 'robot origin')
+    assert '<material name="red"/>' in text  # a reference to the top-level material
+    assert 'name="c&lt;&amp;&gt;&quot;1"' in text
+    assert 'xyz="0 0 1e+16"' in text and 'xyz="0 0 -1e-05"' in text
+
+
+def test_numbers_are_short_and_exact():
+    robot = arm(origin=Pose((0.1 + 0.2, -0.0, 3.0)), limit=Limit(-0.0, 1e-300, 1.0, 2.5))
+    text, again = rewrite(robot)
+    assert '<origin xyz="0.30000000000000004 0 3"/>' in text
+    assert 'lower="0" upper="1e-300" effort="1" velocity="2.5"' in text
+    assert '-0' not in text and '.0"' not in text
+    assert again.joint('j').limit == Limit(0.0, 1e-300, 1.0, 2.5)
+
+
+@pytest.mark.parametrize('pitch', [math.pi / 2, -math.pi / 2, math.pi / 2 - 1e-9,
+                                   -math.pi / 2 + 3e-13, math.pi / 2 - 1e-16, 0.3])
+def test_rotations_near_gimbal_lock_round_trip(pitch):
+    # rpy from asin(pitch) would lose up to 1e-7 here; the writer's decomposition does not.
+    for roll, yaw in [(0.0, 0.0), (0.7, -2.9), (-3.1, 1.2)]:
+        origin = Pose.from_rpy((0.0, 0.0, 0.0), (roll, pitch, yaw))
+        _, again = rewrite(arm(origin=origin))
+        np.testing.assert_allclose(again.joint('j').origin.matrix(), origin.matrix(),
+                                   atol=2e-15, rtol=0)
+
+
+def test_identity_origins_are_omitted():
+    text, _ = rewrite(arm(origin=Pose()))
+    assert '<origin' not in text
+
+
+# --- documented mappings ------------------------------------------------------------------
+
+def test_revolute_without_limit_is_continuous():
+    text, again = rewrite(arm(limit=None))
+    assert 'type="continuous"' in text and '<limit' not in text
+    assert again.joint('j').kind is JointType.CONTINUOUS
+
+
+def test_revolute_with_infinite_limits_is_continuous():
+    text, again = rewrite(arm(limit=Limit(-math.inf, math.inf, 7.0, 3.0)))
+    assert again.joint('j').kind is JointType.CONTINUOUS
+    assert again.joint('j').limit == Limit(0.0, 0.0, 7.0, 3.0)
+    assert '<limit effort="7" velocity="3"/>' in text
+
+
+def test_prismatic_without_limit_needs_a_chosen_limit():
+    robot = arm(kind=JointType.PRISMATIC, limit=None)
+    error = error_of(robot, "joint 'j': is a prismatic joint without limits")
+    assert 'unlimited_prismatic' in str(error)
+    assert error.diagnostic.code == 'missing-limit'
+    _, again = rewrite(robot, unlimited_prismatic=Limit(-3.0, 3.0, 50.0, 0.5))
+    assert again.joint('j').limit == Limit(-3.0, 3.0, 50.0, 0.5)
+
+
+@pytest.mark.parametrize('fk', FK_FUNCTIONS)
+def test_frames_become_links_with_fixed_joints(fk):
+    robot = replace(arm(), frames=(Frame('tool', 'tip', Pose.from_rpy((0.0, 0.0, 0.1),
+                                                                      (0.0, 0.0, 1.0))),
+                                   Frame('marker', 'base', Pose((1.0, 0.0, 0.0)))))
+    text, again = rewrite(robot)
+    assert [link.name for link in again.links] == ['base', 'tip', 'tool', 'marker']
+    fixed = again.joint('tool__fixed')
+    assert (fixed.kind, fixed.parent, fixed.child) == (JointType.FIXED, 'tip', 'tool')
+    assert again.joint('marker__fixed').parent == 'base'
+    before, after = fk(robot, {'j': 0.4}), fk(again, {'j': 0.4})
+    for name in ('tool', 'marker'):
+        np.testing.assert_allclose(after[name], before[name], atol=TOL)
+
+
+@pytest.mark.parametrize('fk', FK_FUNCTIONS)
+def test_joint_in_child_adds_a_link_at_the_joint_frame(fk):
+    # SDFormat: the child link frame C is not at the joint frame J.
+    x_cj = Pose.from_rpy((0.1, -0.2, 0.3), (0.4, 0.0, -0.6))
+    inertial = Inertial(1.0, 0.1, 0.0, 0.0, 0.1, 0.0, 0.1, Pose((0.0, 0.0, 0.2)))
+    tip = Link('tip', inertial=inertial,
+               visuals=(Visual(geometry=Box((0.1, 0.1, 0.1))),))
+    robot = Robot('sdf', links=(Link('base'), tip, Link('end')), joints=(
+        Joint('j', JointType.REVOLUTE, 'base', 'tip', Pose((0.0, 0.0, 0.5)), (0.0, 1.0, 0.0),
+              Limit(-1.0, 1.0, 1.0, 1.0), joint_in_child=x_cj),
+        Joint('k', JointType.PRISMATIC, 'tip', 'end', Pose((0.3, 0.0, 0.0)), (1.0, 0.0, 0.0),
+              Limit(0.0, 1.0, 1.0, 1.0))))
+    _, again = rewrite(robot)
+    middle = again.link('tip__joint_frame')
+    assert middle.inertial is None and middle.visuals == ()
+    assert again.joint('j').child == 'tip__joint_frame'
+    fixed = again.joint('tip__fixed')
+    assert (fixed.parent, fixed.child) == ('tip__joint_frame', 'tip')
+    assert_pose_close(fixed.origin, x_cj.inverse(), 'fixed joint')
+    assert again.link('tip').inertial == tip.inertial  # the child link is untouched
+    assert again.link('tip').visuals[0].geometry == Box((0.1, 0.1, 0.1))
+    for q in ({}, {'j': 0.7, 'k': 0.3}, {'j': -1.0, 'k': 0.9}):
+        before, after = fk(robot, q), fk(again, q)
+        for name in ('base', 'tip', 'end'):
+            np.testing.assert_allclose(after[name], before[name], atol=TOL, err_msg=name)
+
+
+def test_implicit_world_gets_a_link():
+    robot = Robot('sdf', links=(Link('base'),), joints=(
+        Joint('weld', JointType.FIXED, 'world', 'base', Pose((0.0, 0.0, 1.0))),))
+    text, again = rewrite(robot)
+    assert [link.name for link in again.links] == ['world', 'base']
+    assert again.joint('weld').parent == 'world'
+
+
+@pytest.mark.parametrize('fk', FK_FUNCTIONS)
+def test_posed_root_gets_a_model_frame_link(fk):
+    pose = Pose.from_rpy((1.0, 2.0, 3.0), (0.0, 0.0, 0.5))
+    robot = replace(arm(), links=(Link('base', pose=pose), Link('tip')))
+    text, again = rewrite(robot)
+    assert again.index.roots == ['model_frame']
+    fixed = again.joint('base__fixed')
+    assert (fixed.kind, fixed.parent, fixed.child) == (JointType.FIXED, 'model_frame', 'base')
+    before, after = fk(robot, {'j': 0.3}), fk(again, {'j': 0.3})
+    for name in ('base', 'tip'):
+        np.testing.assert_allclose(after[name], before[name], atol=TOL)
+    _, plain = rewrite(replace(arm(), links=(Link('base', pose=Pose()), Link('tip'))))
+    assert plain.index.roots == ['base']
+
+
+def test_gazebo_blocks_are_kept():
+    text = ('<robot name="r"><link name="a"/>'
+            '<gazebo reference="a"><material>Gazebo/Red</material>'
+            '<sensor name="s" type="camera"><update_rate>30</update_rate></sensor></gazebo>'
+            '<gazebo><plugin name="p" filename="libp.so"><x a="1">t</x></plugin></gazebo>'
+            '<gazebo><ignition::corrected_offsets>1</ignition::corrected_offsets></gazebo>'
+            '</robot>')
+    robot = parse_urdf(text)
+    written, again = rewrite(robot)
+    assert_equivalent(robot, again)
+    assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in written
+
+
+def test_sdformat_content_becomes_gazebo_extensions():
+    robot = Robot(
+        'sdf', static=True, extras=('<self_collide>true</self_collide>',),
+        links=(Link('base', extras=('<gravity>false</gravity>',),
+                    collisions=(Collision(geometry=Sphere(1.0), extras=('<laser_retro>2'
+                                                                        '</laser_retro>',)),
+                                Collision(geometry=Sphere(2.0), extras=('<laser_retro>2'
+                                                                        '</laser_retro>',)))),
+               Link('tip')),
+        joints=(Joint('j', JointType.REVOLUTE, 'base', 'tip', limit=Limit(-1.0, 1.0, 1.0, 1.0),
+                      dynamics=Dynamics(0.1, 0.0, 0.25, 3.0),
+                      extras=('<physics><provide_feedback>true</provide_feedback></physics>',)),))
+    text, again = rewrite(robot)
+    blocks = [(g.reference, [canonical(e).decode() for e in g.elements]) for g in again.gazebo]
+    assert blocks == [
+        (None, ['<static>true</static>', '<self_collide>true</self_collide>']),
+        ('base', ['<gravity>false</gravity>',
+                  '<collision><laser_retro>2</laser_retro></collision>']),
+        ('j', ['<physics><provide_feedback>true</provide_feedback></physics>',
+               '<springReference>0.25</springReference>',
+               '<springStiffness>3</springStiffness>']),
+    ]
+    assert again.joint('j').dynamics == Dynamics(0.1, 0.0)
+
+
+# --- conversion errors --------------------------------------------------------------------
+
+@pytest.mark.parametrize('kind', [JointType.BALL, JointType.UNIVERSAL, JointType.REVOLUTE2,
+                                  JointType.SCREW, JointType.GEARBOX])
+def test_joints_without_urdf_equivalent(kind):
+    error = error_of(arm(kind=kind), f"joint 'j': is a {kind.value} joint; URDF has no "
+                     f'{kind.value} joint')
+    assert error.diagnostic.code == 'no-urdf-equivalent'
+
+
+def test_several_roots():
+    robot = Robot('sdf', links=(Link('a'), Link('b'), Link('c')))
+    error = error_of(robot, "robot 'sdf': has 3 root links \\('a', 'b', 'c'\\); a URDF is a "
+                     'tree with exactly one root')
+    assert error.diagnostic.code == 'several-roots'
+    robot = Robot('sdf', links=(Link('a'),), joints=(
+        Joint('j', JointType.FIXED, 'world', 'a'),
+        Joint('k', JointType.FIXED, 'a', 'b')))
+    robot = replace(robot, links=(Link('a'), Link('b'), Link('c')))
+    error_of(robot, "has 2 root links \\('world', 'c'\\)")
+
+
+def test_other_geometry():
+    robot = replace(arm(), links=(Link('base', visuals=(
+        Visual(geometry=OtherGeometry('plane', '<plane/>')),)), Link('tip')))
+    error_of(robot, "link 'base': a <visual> has a <plane> geometry; URDF has only box")
+    robot = replace(arm(), links=(Link('base', collisions=(Collision(),)), Link('tip')))
+    error_of(robot, "link 'base': a <collision> has no geometry; URDF requires one")
+
+
+def test_non_finite_numbers():
+    robot = arm(origin=Pose((math.nan, 0.0, 0.0)), limit=Limit(-1.0, math.inf, 1.0, 1.0))
+    error = error_of(robot, "joint 'j': <origin> xyz is nan; URDF needs finite numbers")
+    assert [d.message for d in error.diagnostics] == [
+        '<origin> xyz is nan; URDF needs finite numbers',
+        '<limit> upper is inf; URDF needs finite numbers']
+
+
+def test_generated_names_must_be_free():
+    robot = replace(arm(), frames=(Frame('tip', 'base'),))
+    error_of(robot, "frame 'tip': needs a link named 'tip' for the frame, but the model "
+             'already has one')
+    robot = replace(arm(), frames=(Frame('f', 'base'),),
+                    joints=arm().joints + (Joint('f__fixed', JointType.FIXED, 'tip', 'x'),))
+    robot = replace(robot, links=robot.links + (Link('x'),))
+    error_of(robot, "frame 'f': needs a fixed joint named 'f__fixed'")
+    robot = replace(arm(joint_in_child=Pose((0.0, 0.0, 1.0))),
+                    links=(Link('base'), Link('tip'), Link('tip__joint_frame')),
+                    frames=())
+    error_of(robot, "joint 'j': needs a link named 'tip__joint_frame'")
+
+
+def test_frame_attached_to_nothing():
+    robot = replace(arm(), frames=(Frame('f', 'ghost'),))
+    error_of(robot, "frame 'f': is attached to 'ghost', which is not a link")
+
+
+def test_differing_visual_extras():
+    robot = replace(arm(), links=(Link('base', visuals=(
+        Visual(geometry=Sphere(1.0), extras=('<transparency>0.5</transparency>',)),
+        Visual(geometry=Sphere(1.0)))), Link('tip')))
+    error_of(robot, "link 'base': its <visual> elements carry different SDFormat-only content "
+             '\\(<transparency>\\); URDF can only add the same content to every <visual>')
+    # The same content, laid out differently, is the same content.
+    robot = replace(arm(), links=(Link('base', visuals=(
+        Visual(geometry=Sphere(1.0), extras=('<material>\n  <diffuse>1 0 0 1</diffuse>\n'
+                                             '</material>',)),
+        Visual(geometry=Sphere(2.0), extras=('<material><diffuse>1 0 0 1</diffuse>'
+                                             '</material>',)))), Link('tip')))
+    _, again = rewrite(robot)
+    assert [canonical(e) for e in again.gazebo[0].elements] == [
+        b'<visual><material><diffuse>1 0 0 1</diffuse></material></visual>']
+
+
+def test_empty_model():
+    error_of(Robot('empty'), "robot 'empty': has no links; a URDF needs at least one <link>")
+
+
+def test_bad_extras():
+    robot = replace(arm(), links=(Link('base', extras=('<a><b></a>',)), Link('tip')))
+    error_of(robot, "link 'base': holds SDFormat content that is not one XML element")
+
+
+def test_all_problems_are_reported_together():
+    robot = Robot('sdf', links=(Link('a'), Link('b'), Link('c')), joints=(
+        Joint('ball', JointType.BALL, 'a', 'b'),
+        Joint('slide', JointType.PRISMATIC, 'a', 'c')))
+    robot = replace(robot, links=robot.links + (Link('d'),))
+    error = error_of(robot, 'root links')
+    assert [d.code for d in error.diagnostics] == ['several-roots', 'no-urdf-equivalent',
+                                                   'missing-limit']
