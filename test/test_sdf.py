@@ -1,0 +1,740 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Tests of the SDFormat reader (:mod:`sdf_tools.sdf`).
+
+The fixtures in ``test/data/sdf`` are hand-written, except ``gz_sdf_converted.sdf``, which is
+what libsdformat 12.3 (``oracle convert``, i.e. ``gz sdf -p``) writes for
+``gz_sdf_converted.urdf``. Each ``NAME.poses.txt`` is the output of ``oracle poses NAME.sdf``
+(libsdformat 12.3, see shared/tools/sdformat_oracle/README.md), generated once and checked in,
+so these tests run without libsdformat; ``test_goldens_match_live_oracle`` re-checks them when
+the oracle is built.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+from sdf_tools import transforms
+from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.model import Box
+from sdf_tools.model import Capsule
+from sdf_tools.model import Cylinder
+from sdf_tools.model import IDENTITY
+from sdf_tools.model import JointType
+from sdf_tools.model import Limit
+from sdf_tools.model import Mesh
+from sdf_tools.model import OtherGeometry
+from sdf_tools.model import Pose
+from sdf_tools.model import Sphere
+from sdf_tools.sdf import parse_sdf
+from support import DATA_DIR
+from support import oracle_path
+from support import run_oracle
+
+SDF_DIR = DATA_DIR / 'sdf'
+FIXTURES = sorted(p.stem for p in SDF_DIR.glob('*.sdf'))
+TOL = 1e-9
+HALF_PI = 0.5 * math.pi
+
+
+# --- helpers (also used by test_sdf_writer) --------------------------------------------------
+
+def read_fixture(name, **kwargs):
+    """Read ``test/data/sdf/NAME.sdf``."""
+    path = SDF_DIR / f'{name}.sdf'
+    return parse_sdf(path.read_bytes(), path.name, **kwargs)
+
+
+def model_frame_poses(robot):
+    """
+    Return the zero-configuration poses the oracle prints, computed from the model alone.
+
+    Keys are ``(kind, name)`` as in ``oracle poses``; poses are :class:`Pose` (model frame),
+    axes unit 3-vectors in the model frame. Each link pose is composed along its chain of
+    joints: ``X_MC = X_MP @ X_PJ @ inv(X_CJ)`` (``world`` is the model frame).
+    """
+    index = robot.index
+    memo = {'world': IDENTITY}
+
+    def link_pose(name):
+        if name not in memo:
+            joint = index.parent_joint.get(name)
+            if joint is None:
+                pose = index.links[name].pose or IDENTITY
+            else:
+                pose = link_pose(joint.parent).compose(joint.origin).compose(
+                    joint.joint_in_child.inverse())
+            memo[name] = pose
+        return memo[name]
+
+    out = {}
+    for link in robot.links:
+        out[('link', link.name)] = link_pose(link.name)
+    for joint in robot.joints:
+        x_mj = link_pose(joint.parent).compose(joint.origin)
+        out[('joint', joint.name)] = x_mj
+        if joint.kind not in (JointType.FIXED, JointType.BALL):
+            out[('axis', joint.name)] = transforms.quat_rotate(x_mj.quat, joint.axis)
+        if joint.axis2 is not None:
+            out[('axis2', joint.name)] = transforms.quat_rotate(x_mj.quat, joint.axis2)
+    for frame in robot.frames:
+        out[('frame', frame.name)] = link_pose(frame.attached_to).compose(frame.pose)
+    return out
+
+
+def parse_poses(text):
+    """Parse ``oracle poses`` output into ``{(kind, name): numbers}`` and the model name."""
+    poses = {}
+    model = None
+    for line in text.splitlines():
+        parts = line.split()
+        if not parts:
+            continue
+        if parts[0] == 'model':
+            model = parts[1]
+            continue
+        poses[(parts[0], parts[1])] = tuple(float(x) for x in parts[2:])
+    return model, poses
+
+
+def golden(name):
+    """Return the checked-in oracle output for fixture ``name``."""
+    return parse_poses((SDF_DIR / f'{name}.poses.txt').read_text())
+
+
+def pose_error(ours, numbers):
+    """Return the largest component difference between a Pose and ``x y z qw qx qy qz``."""
+    if not isinstance(ours, Pose):
+        return max(abs(a - b) for a, b in zip(ours, numbers))
+    x, y, z, w = ours.quat
+    q = (w, x, y, z)
+    theirs = numbers[3:]
+    dq = min(max(abs(a - b) for a, b in zip(q, theirs)),
+             max(abs(a + b) for a, b in zip(q, theirs)))
+    return max(dq, *(abs(a - b) for a, b in zip(ours.xyz, numbers[:3])))
+
+
+def max_error(robot, expected):
+    """Compare a robot with oracle numbers; return the largest error (missing entries fail)."""
+    ours = model_frame_poses(robot)
+    missing = sorted(set(expected) - set(ours))
+    assert not missing, f'not in our model: {missing}'
+    return max((pose_error(ours[key], value) for key, value in expected.items()), default=0.0)
+
+
+def sdf(body, version='1.9'):
+    """Wrap a model body in an ``<sdf>`` document (line 2 holds the first body line)."""
+    return f'<sdf version="{version}">\n{body}\n</sdf>\n'
+
+
+def assert_pose(pose, xyz, quat=None, tol=1e-12):
+    """Assert a pose's position and (sign-insensitively) its quaternion."""
+    np.testing.assert_allclose(pose.xyz, xyz, atol=tol)
+    if quat is not None:
+        q = np.array(pose.quat)
+        if np.dot(q, quat) < 0.0:
+            q = -q
+        np.testing.assert_allclose(q, quat, atol=tol)
+
+
+# --- agreement with libsdformat --------------------------------------------------------------
+
+@pytest.mark.parametrize('name', FIXTURES)
+def test_fixture_poses_match_golden(name):
+    model, expected = golden(name)
+    robot = read_fixture(name, model=model)
+    assert robot.name == model
+    assert robot.source_format == 'sdf'
+    # The oracle lists the links of the top model only (nested ones are checked through
+    # frames attached to them).
+    assert {k[1] for k in expected if k[0] == 'link'} == {
+        link.name for link in robot.links if '::' not in link.name}
+    assert max_error(robot, expected) <= TOL
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize('name', FIXTURES)
+def test_goldens_match_live_oracle(name):
+    if oracle_path() is None:
+        pytest.skip('the libsdformat oracle is not built (shared/tools/sdformat_oracle)')
+    result = run_oracle('poses', SDF_DIR / f'{name}.sdf')
+    assert result.returncode == 0, result.stderr
+    live_model, live = parse_poses(result.stdout)
+    gold_model, gold = golden(name)
+    assert live_model == gold_model
+    assert live.keys() == gold.keys()
+    for key, value in live.items():
+        assert max(abs(a - b) for a, b in zip(value, gold[key])) <= 1e-15, key
+    assert max_error(read_fixture(name, model=live_model), live) <= TOL
+
+
+def test_seed_orthogonal_models_agree_at_zero():
+    # The tutorial: linkB and link2 have the same initial pose; the joints differ.
+    one = model_frame_poses(read_fixture('two_links_orthogonal_1'))
+    two = model_frame_poses(read_fixture('two_links_orthogonal_2'))
+    assert_pose(one[('link', 'linkB')], (0.1, 0.0, 0.1), (0, 0, 0, 1))
+    assert_pose(two[('link', 'link2')], (0.1, 0.0, 0.1), (0, 0, 0, 1))
+    # "the position of the joint in the world frame is 0.1 0 0" and "0 0 0.1".
+    assert_pose(one[('joint', 'jointAB')], (0.1, 0.0, 0.0))
+    assert_pose(two[('joint', 'joint12')], (0.0, 0.0, 0.1))
+    joint = read_fixture('two_links_orthogonal_1').joint('jointAB')
+    assert joint.origin == Pose((0.1, 0.0, 0.0))
+    assert joint.joint_in_child == Pose((0.0, 0.0, -0.1))
+
+
+def _pose_at(robot, link, q):
+    """Return ``link``'s model-frame pose with every 1-dof joint at ``q``."""
+    index = robot.index
+    joint = index.parent_joint.get(link)
+    if joint is None:
+        return robot.link(link).pose or IDENTITY
+    parent = IDENTITY if joint.parent == 'world' else _pose_at(robot, joint.parent, q)
+    angle = q if joint.kind is JointType.REVOLUTE else 0.0
+    motion = Pose(quat=transforms.quat_from_axis_angle(joint.axis, angle))
+    return parent.compose(joint.origin).compose(motion).compose(joint.joint_in_child.inverse())
+
+
+def test_seed_orthogonal_models_differ_after_motion():
+    # Hand derivation, q = 0.78 rad about y (the joint frames are parallel to the model
+    # frame; R_y(q) maps (x, 0, z) to (x cos q + z sin q, 0, -x sin q + z cos q)):
+    # * two_links_orthogonal_1: the joint is at (0.1, 0, 0); linkB's origin is (0, 0, 0.1)
+    #   from it, which turns into (0.1 sin q, 0, 0.1 cos q): linkB at
+    #   (0.1 + 0.1 sin q, 0, 0.1 cos q).
+    # * two_links_orthogonal_2: the joint is at (0, 0, 0.1); link2's origin is (0.1, 0, 0)
+    #   from it, which turns into (0.1 cos q, 0, -0.1 sin q): link2 at
+    #   (0.1 cos q, 0, 0.1 - 0.1 sin q).
+    # Both links are rotated by R_y(q): quaternion (0, sin(q/2), 0, cos(q/2)).
+    q = 0.78
+    s, c = math.sin(q), math.cos(q)
+    rot = (0.0, math.sin(q / 2), 0.0, math.cos(q / 2))
+    one = _pose_at(read_fixture('two_links_orthogonal_1'), 'linkB', q)
+    two = _pose_at(read_fixture('two_links_orthogonal_2'), 'link2', q)
+    assert_pose(one, (0.1 + 0.1 * s, 0.0, 0.1 * c), rot)
+    assert_pose(two, (0.1 * c, 0.0, 0.1 - 0.1 * s), rot)
+    assert np.linalg.norm(np.subtract(one.xyz, two.xyz)) > 0.05   # "very different poses"
+
+
+def test_seed_orthogonal_models_with_kinematics_module():
+    kinematics = pytest.importorskip('sdf_tools.kinematics')
+    q = 0.78
+    s, c = math.sin(q), math.cos(q)
+    for name, link, joint, xyz in (
+            ('two_links_orthogonal_1', 'linkB', 'jointAB', (0.1 + 0.1 * s, 0.0, 0.1 * c)),
+            ('two_links_orthogonal_2', 'link2', 'joint12', (0.1 * c, 0.0, 0.1 - 0.1 * s))):
+        tree = kinematics.compile_tree(read_fixture(name))
+        config = tree.default_q()
+        config[tree.coordinate_index[joint]] = q
+        t_model_link = kinematics.forward_kinematics(tree, config)[tree.link_index[link]]
+        np.testing.assert_allclose(t_model_link[:3, 3], xyz, atol=1e-12)
+        np.testing.assert_allclose(t_model_link[:3, :3], transforms.matrix_from_quat(
+            transforms.quat_from_axis_angle((0.0, 1.0, 0.0), q)), atol=1e-12)
+
+
+# --- version rules ---------------------------------------------------------------------------
+
+AXIS_MODEL = """<model name="m">
+  <link name="A"><pose>0 0 0 0 0 0.5</pose></link>
+  <link name="B"/>
+  <joint name="J" type="revolute">
+    <pose>0 0 0 0 0 1.5707963267948966</pose>
+    <parent>A</parent><child>B</child>
+    <axis><xyz{attr}>1 0 0</xyz>{extra}</axis>
+  </joint>
+</model>"""
+
+
+def _axis_in_model(text, **kwargs):
+    robot = parse_sdf(text, 'axis.sdf', **kwargs)
+    return model_frame_poses(robot)[('axis', 'J')], robot
+
+
+def test_1_4_axis_is_in_the_model_frame_whatever_else_is_written():
+    for attr in ('', ' expressed_in="A"'):
+        axis, _ = _axis_in_model(sdf(AXIS_MODEL.format(attr=attr, extra=''), '1.4'))
+        np.testing.assert_allclose(axis, (1.0, 0.0, 0.0), atol=1e-15)
+    robot = parse_sdf(sdf(AXIS_MODEL.format(attr='', extra=''), '1.4'))
+    # Expressed in the joint frame (rotated by 90 deg about z), x of the model is -y.
+    np.testing.assert_allclose(robot.joint('J').axis, (0.0, -1.0, 0.0), atol=1e-15)
+
+
+@pytest.mark.parametrize('version', ['1.5', '1.6'])
+def test_use_parent_model_frame_in_1_5_and_1_6(version):
+    joint_frame, _ = _axis_in_model(sdf(AXIS_MODEL.format(attr='', extra=''), version))
+    np.testing.assert_allclose(joint_frame, (0.0, 1.0, 0.0), atol=1e-15)
+    upmf = '<use_parent_model_frame>true</use_parent_model_frame>'
+    model_frame, _ = _axis_in_model(sdf(AXIS_MODEL.format(attr=' expressed_in="A"',
+                                                          extra=upmf), version))
+    np.testing.assert_allclose(model_frame, (1.0, 0.0, 0.0), atol=1e-15)
+    # Without the flag, expressed_in is honoured (libsdformat converts old files to 1.9).
+    in_a, _ = _axis_in_model(sdf(AXIS_MODEL.format(attr=' expressed_in="A"', extra=''),
+                                 version))
+    np.testing.assert_allclose(in_a, (math.cos(0.5), math.sin(0.5), 0.0), atol=1e-15)
+
+
+def test_1_7_expressed_in_and_ignored_use_parent_model_frame():
+    upmf = '<use_parent_model_frame>true</use_parent_model_frame>'
+    axis, robot = _axis_in_model(sdf(AXIS_MODEL.format(attr=' expressed_in="__model__"',
+                                                       extra=''), '1.7'))
+    np.testing.assert_allclose(axis, (1.0, 0.0, 0.0), atol=1e-15)
+    axis, robot = _axis_in_model(sdf(AXIS_MODEL.format(attr='', extra=upmf), '1.7'))
+    np.testing.assert_allclose(axis, (0.0, 1.0, 0.0), atol=1e-15)
+    (warning,) = robot.warnings
+    assert 'use_parent_model_frame> is ignored in SDFormat 1.7' in warning.message
+    assert warning.location.line == 8
+
+
+def test_axis_is_normalised_and_in_the_joint_frame():
+    text = sdf(AXIS_MODEL.format(attr='', extra='').replace('1 0 0</xyz>', '0 0 3</xyz>'))
+    assert parse_sdf(text).joint('J').axis == (0.0, 0.0, 1.0)
+
+
+def test_version_rules_fixtures_differ_as_documented():
+    # J's axis: model frame in 1.4 (always) and 1.5/1.6 (use_parent_model_frame),
+    # frame A (yaw 0.5) in 1.8. K's axis: model frame in 1.4 only.
+    axes = {v: model_frame_poses(read_fixture(f'version_rules_{v}'))
+            for v in ('1_4', '1_5', '1_6', '1_8')}
+    for v in ('1_4', '1_5', '1_6'):
+        np.testing.assert_allclose(axes[v][('axis', 'J')], (1, 0, 0), atol=1e-15)
+    np.testing.assert_allclose(axes['1_8'][('axis', 'J')], (math.cos(0.5), math.sin(0.5), 0),
+                               atol=1e-15)
+    np.testing.assert_allclose(axes['1_4'][('axis', 'K')], (0, 0.5 ** 0.5, 0.5 ** 0.5),
+                               atol=1e-15)
+    assert np.abs(np.subtract(axes['1_5'][('axis', 'K')], axes['1_4'][('axis', 'K')])).max() \
+        > 0.1
+    # <pose frame="A"> is relative_to before 1.7 and ignored (with a warning) after.
+    assert_pose(axes['1_6'][('link', 'B')], (1 - math.sin(0.5), math.cos(0.5), 0.0))
+    assert_pose(axes['1_8'][('link', 'B')], (0.0, 1.0, 0.0))
+    warnings = read_fixture('version_rules_1_8').warnings
+    assert any("attribute 'frame' is ignored" in w.message and w.location.line == 11
+               for w in warnings)
+
+
+def test_name_clash_is_renamed_before_1_7_and_an_error_after():
+    body = """<model name="m">
+  <link name="base"/>
+  <link name="attachment"><pose>1 0 0 0 0 0</pose></link>
+  <joint name="attachment" type="fixed"><parent>base</parent><child>attachment</child></joint>
+  <frame name="base"><pose>0 0 5 0 0 0</pose></frame>
+</model>"""
+    robot = parse_sdf(sdf(body, '1.6'), 'old.sdf')
+    assert [j.name for j in robot.joints] == ['attachment_joint']
+    assert [f.name for f in robot.frames] == ['base_frame']
+    assert {w.code for w in robot.warnings} == {'renamed'}
+    with pytest.raises(DescriptionError, match="joint 'attachment': has the same name as a "
+                       'link') as info:
+        parse_sdf(sdf(body, '1.7'), 'new.sdf')
+    assert info.value.diagnostic.location.line == 5
+    assert len(info.value.diagnostics) == 2
+
+
+def test_relative_to_chains_and_frames_attached_to_frames_and_joints():
+    robot = read_fixture('frames')
+    poses = model_frame_poses(robot)
+    # arm is relative to mount (0.5 0 0.25, yaw 90 deg): 0 0.3 0 in mount is -0.3 0 0.
+    assert_pose(poses[('link', 'arm')], (0.2, 0.0, 0.25))
+    frames = {f.name: f for f in robot.frames}
+    assert frames['tool'].attached_to == 'arm'        # via arm_tip
+    assert frames['at_shoulder'].attached_to == 'arm'  # a joint leads to its child
+    assert frames['in_model'].attached_to == 'base'    # the model to its canonical link
+    assert frames['mount'].attached_to == 'base'
+    assert_pose(frames['in_model'].pose, (0.0, 0.0, 1.9), (0, 0, 0, 1))
+    # tool is written relative to base: its model-frame position is base's plus 1 1 1.
+    assert_pose(poses[('frame', 'tool')], (1.0, 1.0, 1.1))
+    # The joint whose <child> is a frame moves the link that frame is attached to, and its
+    # pose is relative to that frame.
+    wrist = robot.joint('wrist')
+    assert (wrist.parent, wrist.child) == ('arm', 'hand')
+    assert_pose(wrist.joint_in_child, frames['hand_mount'].pose.xyz,
+                frames['hand_mount'].pose.quat)
+    shoulder = robot.joint('shoulder')
+    assert shoulder.limit == Limit(-1.5, 1.5, 10.0, 2.0)
+    # Expressed in the model frame, the shoulder axis (z) is z in the mount frame too.
+    np.testing.assert_allclose(shoulder.axis, (0.0, 0.0, 1.0), atol=1e-15)
+    assert [link.name for link in robot.links if link.pose is not None] == ['base']
+
+
+def test_nested_models_are_flattened_with_scoped_names():
+    robot = read_fixture('nested')
+    assert [link.name for link in robot.links] == ['base', 'inner::l1', 'inner::deep::x']
+    assert [j.name for j in robot.joints] == ['inner::jd', 'j1']
+    jd = robot.joint('inner::jd')
+    assert (jd.parent, jd.child) == ('inner::l1', 'inner::deep::x')
+    j1 = robot.joint('j1')
+    assert (j1.parent, j1.child) == ('base', 'inner::l1')   # a model's canonical link
+    assert [f.name for f in robot.frames] == ['ref', 'inner::pf', 'inner::deep::fd', 'f_l1',
+                                              'f_x', 'f_jd', 'f_inner', 'f_fd']
+    # The visual is relative to the inner model frame; l1 is at 1 0 0 in it.
+    assert_pose(robot.link('inner::l1').visuals[0].origin, (-1.0, 0.0, 0.0), (0, 0, 0, 1))
+    # placement_frame: pf of inner ends up at "0 0 1" relative to ref.
+    poses = model_frame_poses(robot)
+    ref = poses[('frame', 'ref')]
+    pf = poses[('frame', 'inner::pf')]
+    assert_pose(ref.inverse().compose(pf), (0.0, 0.0, 1.0), (0, 0, 0, 1))
+
+
+def test_1_7_allows_scoped_names_and_1_8_forbids_them():
+    body = """<model name="m">
+  <link name="a::b"/>
+  <link name="c"><pose relative_to="a::b">1 0 0 0 0 0</pose></link>
+</model>"""
+    robot = parse_sdf(sdf(body, '1.7'))
+    assert robot.link('c').pose == Pose((1.0, 0.0, 0.0))
+    with pytest.raises(DescriptionError, match="names must not contain '::'") as info:
+        parse_sdf(sdf(body, '1.8'))
+    assert info.value.diagnostic.location.line == 3
+
+
+def test_quaternion_and_degree_poses():
+    robot = read_fixture('quat_degrees')
+    poses = model_frame_poses(robot)
+    assert_pose(poses[('link', 'a')], (1, 0, 0), (0, 0, 0.5 ** 0.5, 0.5 ** 0.5))
+    assert_pose(poses[('link', 'b')], (0, 1, 0),
+                transforms.quat_from_rpy(*map(math.radians, (10, 20, 90))))
+    assert_pose(poses[('link', 'd')], (0, 0, 0), (0, 0, 0, 1))     # <pose/>
+    frame = robot.frames[0]
+    assert_pose(frame.pose, (0, 0, 0), (0, 0, 1, 0))
+
+
+def test_non_unit_quaternion_is_normalised_with_a_warning():
+    body = '<model name="m"><link name="a">\n<pose rotation_format="quat_xyzw">' \
+        '0 0 0 0 0 1 1</pose></link></model>'
+    robot = parse_sdf(sdf(body), 'q.sdf')
+    assert_pose(robot.link('a').pose, (0, 0, 0), (0, 0, 0.5 ** 0.5, 0.5 ** 0.5))
+    (warning,) = robot.warnings
+    assert warning.code == 'unnormalised' and warning.location.line == 3
+
+
+@pytest.mark.parametrize('attrs, text, message', [
+    ('rotation_format="quat_xyzw" degrees="true"', '0 0 0 0 0 0 1',
+     "degrees='true' does not apply"),
+    ('rotation_format="euler"', '0 0 0 0 0 0', "rotation_format must be 'euler_rpy' or"),
+    ('rotation_format="quat_xyzw"', '0 0 0 0 0 0', r'<pose> must be 7 numbers, got'),
+    ('', '0 0 0 0 0', r'<pose> must be 6 numbers'),
+    ('', '0 0 0 0 0 nan', r'<pose> must be 6 numbers'),
+    ('degrees="yes"', '0 0 0 0 0 0', 'degrees must be true or false'),
+    ('rotation_format="quat_xyzw"', '0 0 0 0 0 0 0', 'quaternion must not be zero'),
+])
+def test_bad_poses(attrs, text, message):
+    body = f'<model name="m">\n<link name="a"><pose {attrs}>{text}</pose></link>\n</model>'
+    with pytest.raises(DescriptionError, match=message) as info:
+        parse_sdf(sdf(body), 'p.sdf')
+    assert info.value.diagnostic.location.line == 3
+    assert info.value.diagnostic.entity == "link 'a'"
+
+
+# --- worlds ----------------------------------------------------------------------------------
+
+def test_world_model_chosen_by_name():
+    robot = read_fixture('world', model='pendulum')
+    assert robot.name == 'pendulum'
+    assert robot.origin == Pose((0.0, 0.0, 2.0))
+    swing = robot.joint('swing')
+    assert swing.kind is JointType.CONTINUOUS and swing.limit is None
+    fix = robot.joint('fix')
+    assert fix.parent == 'world'
+    assert read_fixture('world', model='ground').static
+
+
+def test_world_with_several_models_needs_a_name():
+    with pytest.raises(DescriptionError, match=r"holds 2 models \('ground', 'pendulum'\); "
+                       'choose one by name') as info:
+        read_fixture('world')
+    assert info.value.diagnostic.location.line == 3
+    with pytest.raises(DescriptionError, match="no model named 'cart'; it holds 'ground', "
+                       "'pendulum'"):
+        read_fixture('world', model='cart')
+
+
+def test_included_model_is_a_clear_error():
+    text = """<sdf version="1.9">
+<world name="w">
+  <include><uri>model://sun</uri></include>
+  <model name="m"><link name="a"/>
+    <include>
+      <uri>https://fuel.gazebosim.org/1.0/OpenRobotics/models/Table</uri>
+    </include>
+  </model>
+</world>
+</sdf>"""
+    with pytest.raises(DescriptionError, match="<include> of 'model://sun' cannot be "
+                       'resolved') as info:
+        parse_sdf(text, 'w.sdf', model='sun')
+    assert info.value.diagnostic.location.line == 3
+    with pytest.raises(DescriptionError, match="include> of 'https://fuel.gazebosim.org/"
+                       r'.*self-contained SDFormat only') as info:
+        parse_sdf(text, 'w.sdf', model='m')
+    assert info.value.diagnostic.location.line == 5
+
+
+# --- joints ----------------------------------------------------------------------------------
+
+def test_every_joint_type_and_its_fields():
+    robot = read_fixture('joint_types')
+    kinds = {j.name: j.kind for j in robot.joints}
+    assert kinds == {
+        'rev': JointType.REVOLUTE, 'cont': JointType.CONTINUOUS, 'pri': JointType.PRISMATIC,
+        'fix': JointType.FIXED, 'ball': JointType.BALL, 'uni': JointType.UNIVERSAL,
+        'rev2': JointType.REVOLUTE2, 'screw': JointType.SCREW, 'gear': JointType.GEARBOX}
+    rev = robot.joint('rev')
+    assert rev.limit == Limit(-1.0, 2.0, 30.0, 4.0)
+    assert (rev.dynamics.damping, rev.dynamics.friction, rev.dynamics.spring_reference,
+            rev.dynamics.spring_stiffness) == (0.5, 0.1, 0.2, 3.0)
+    assert rev.origin == Pose((0.2, 0.0, 0.05)) and rev.joint_in_child == Pose((0, 0, -0.05))
+    assert any('<cfm>0.01</cfm>' in extra for extra in rev.extras)
+    assert robot.joint('cont').limit is None
+    pri = robot.joint('pri')
+    assert pri.axis == (0.0, 0.0, 1.0)
+    assert pri.limit == Limit(0.0, 0.3, -1.0, -1.0)   # SDFormat defaults: -1 is unlimited
+    uni = robot.joint('uni')
+    assert (uni.axis, uni.axis2) == ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))
+    assert uni.limit2 == Limit(-0.25, 0.25, -1.0, -1.0)
+    assert uni.dynamics2.damping == 0.2 and uni.dynamics is None
+    assert robot.joint('rev2').axis2 == (1.0, 0.0, 0.0)
+    # <thread_pitch> pi rad/m, left-handed, is -2 m/rev right-handed.
+    assert robot.joint('screw').screw_thread_pitch == pytest.approx(-2.0, abs=1e-15)
+    gear = robot.joint('gear')
+    assert (gear.gearbox_ratio, gear.gearbox_reference_body) == (-2.5, 'base')
+    assert gear.axis2 == (0.0, 0.0, 1.0)
+    assert robot.joint('ball').axis2 is None and robot.joint('fix').limit is None
+
+
+@pytest.mark.parametrize('version, fields, expected', [
+    ('1.9', '', -2.0 * math.pi),
+    ('1.10', '', 1.0),
+    ('1.9', '<thread_pitch>-6.283185307179586</thread_pitch>', 1.0),
+    ('1.10', '<screw_thread_pitch>0.002</screw_thread_pitch>', 0.002),
+    ('1.10', '<thread_pitch>1</thread_pitch><screw_thread_pitch>0.5</screw_thread_pitch>',
+     0.5),
+])
+def test_screw_pitch(version, fields, expected):
+    body = f"""<model name="m"><link name="a"/><link name="b"/>
+<joint name="s" type="screw"><parent>a</parent><child>b</child>{fields}
+<axis><xyz>0 0 1</xyz></axis></joint></model>"""
+    pitch = parse_sdf(sdf(body, version)).joint('s').screw_thread_pitch
+    assert pitch == pytest.approx(expected, rel=1e-15)
+
+
+def test_mimic_in_1_11():
+    body = """<model name="m"><link name="a"/><link name="b"/><link name="c"/>
+<joint name="lead" type="revolute"><parent>a</parent><child>b</child>
+  <axis><xyz>0 0 1</xyz></axis></joint>
+<joint name="follow" type="revolute"><parent>b</parent><child>c</child>
+  <axis><xyz>0 0 1</xyz>
+    <mimic joint="lead"><multiplier>2</multiplier><offset>0.5</offset>
+      <reference>0.1</reference></mimic>
+  </axis></joint></model>"""
+    mimic = parse_sdf(sdf(body, '1.11')).joint('follow').mimic
+    assert (mimic.joint, mimic.multiplier) == ('lead', 2.0)
+    assert mimic.offset == pytest.approx(0.3)     # offset - multiplier * reference
+
+
+def test_missing_axis_defaults_to_z_with_a_warning():
+    body = """<model name="m"><link name="a"/><link name="b"/>
+<joint name="j" type="revolute"><parent>a</parent><child>b</child></joint></model>"""
+    robot = parse_sdf(sdf(body), 'j.sdf')
+    assert robot.joint('j').axis == (0.0, 0.0, 1.0)
+    assert [w.code for w in robot.warnings] == ['missing-axis']
+
+
+# --- links -----------------------------------------------------------------------------------
+
+def test_geometry_materials_inertials_and_extras():
+    robot = read_fixture('joint_types')
+    base = robot.link('base')
+    inertial = base.inertial
+    assert (inertial.mass, inertial.ixx, inertial.ixy, inertial.izz) == (2.5, 0.1, 0.01, 0.25)
+    assert inertial.origin == Pose((0.0, 0.0, 0.05))
+    (visual,) = base.visuals
+    assert visual.name == 'body' and visual.geometry == Box((0.4, 0.3, 0.1))
+    assert visual.material.rgba == (0.8, 0.2, 0.1, 1.0)
+    assert any(e.startswith('<material>') for e in visual.extras)
+    assert any('<cast_shadows>' in e for e in visual.extras)
+    (collision,) = base.collisions
+    assert collision.origin == IDENTITY and '<mu>0.9</mu>' in collision.extras[0]
+    assert base.extras[0].startswith('<sensor name="imu" type="imu">')
+    assert robot.link('l_rev').visuals[0].geometry == Cylinder(0.05, 0.2)
+    assert robot.link('l_cont').visuals[0].geometry == Sphere(0.04)
+    assert robot.link('l_pri').collisions[0].geometry == Capsule(0.02, 0.1)
+    assert robot.link('l_fix').visuals[0].geometry == Mesh(
+        'model://example/meshes/part.dae', (0.001, 0.001, 0.001))
+    other = robot.link('l_ball').visuals[0].geometry
+    assert isinstance(other, OtherGeometry) and other.kind == 'ellipsoid'
+    assert '<radii>0.1 0.2 0.3</radii>' in other.xml
+    assert [e.split('>')[0] for e in robot.extras] == [
+        '<self_collide', '<plugin filename="libexample.so" name="example::Plugin"']
+    assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in robot.extras[1]
+    assert robot.link('l_gear').inertial is None
+
+
+def test_file_written_by_libsdformat_loads():
+    # gz_sdf_converted.sdf holds <ignition::corrected_offsets>, which lxml refuses as is.
+    robot = read_fixture('gz_sdf_converted')
+    assert robot.name == 'gz_arm'
+    assert [j.name for j in robot.joints] == ['shoulder', 'elbow']
+    (plugin,) = [e for e in robot.extras if e.startswith('<plugin')]
+    assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in plugin
+    assert robot.joint('shoulder').origin.xyz == (0.0, 0.0, 0.1)
+    assert robot.joint('shoulder').joint_in_child == IDENTITY
+
+
+def test_inertial_and_visual_poses_relative_to_other_frames():
+    body = """<model name="m">
+<link name="a"><pose>1 0 0 0 0 0</pose>
+  <inertial><pose relative_to="__model__">1 0 2 0 0 0</pose><mass>2</mass></inertial>
+  <collision name="c"><pose relative_to="f">0 0 0 0 0 0</pose>
+    <geometry><sphere><radius>1</radius></sphere></geometry></collision>
+</link>
+<frame name="f" attached_to="a"><pose>0 3 0 0 0 0</pose></frame>
+</model>"""
+    link = parse_sdf(sdf(body)).link('a')
+    assert link.inertial.origin == Pose((0.0, 0.0, 2.0))
+    assert (link.inertial.ixx, link.inertial.iyy, link.inertial.izz) == (1.0, 1.0, 1.0)
+    assert link.collisions[0].origin == Pose((0.0, 3.0, 0.0))
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+BAD_MODELS = [
+    ('<joint name="j1" type="revolute"><parent>x</parent><child>b</child></joint>',
+     r"joint 'j1': <parent> names 'x', which does not exist in model 'm'"),
+    ('<joint name="j1" type="revolute"><parent>a</parent><child>world</child></joint>',
+     r"<child> must not be 'world'"),
+    ('<joint name="j1" type="hinge"><parent>a</parent><child>b</child></joint>',
+     r"unknown joint type 'hinge' \(SDFormat has revolute, continuous"),
+    ('<joint name="j1" type="revolute"><parent>a</parent><child>b</child>'
+     '<axis><xyz>0 0 0</xyz></axis></joint>', r'<axis> <xyz> must not be the zero vector'),
+    ('<joint name="j1" type="revolute"><parent>a</parent></joint>',
+     r'<joint> is missing <child>'),
+    ('<frame name="f"><pose relative_to="nowhere"/></frame>',
+     r"frame 'f': <pose> relative_to names 'nowhere', which does not exist"),
+    ('<frame name="f" attached_to="g"/>', r"attached_to names 'g', which does not exist"),
+    ('<joint name="j1" type="revolute"><parent>a</parent><child>b</child>'
+     '<axis><xyz expressed_in="q">1 0 0</xyz></axis></joint>',
+     r"<axis> <xyz> expressed_in names 'q'"),
+    ('<link name="a"/>', r"link name 'a' is used more than once in model 'm'"),
+    ('<link name="__model__"/>', r"the name '__model__' is reserved"),
+    ('<link name="c"><inertial><mass>heavy</mass></inertial></link>',
+     r"link 'c': <mass> must be a number, got 'heavy'"),
+    ('<link name="c"><visual name="v"/></link>', r'<visual> is missing <geometry>'),
+    ('<link name="c"><visual name="v"><geometry><mesh/></geometry></visual></link>',
+     r'<mesh> is missing <uri>'),
+    ('<static>maybe</static>', r'<static> must be true or false'),
+]
+
+
+@pytest.mark.parametrize('element, message', BAD_MODELS)
+def test_errors_name_the_line_and_element(element, message):
+    text = sdf(f'<model name="m">\n<link name="a"/><link name="b"/>\n{element}\n</model>')
+    with pytest.raises(DescriptionError, match=message) as info:
+        parse_sdf(text, 'model.sdf')
+    diagnostic = info.value.diagnostic
+    assert diagnostic.location.source == 'model.sdf'
+    assert diagnostic.location.line == 4
+    assert str(diagnostic).startswith('model.sdf:4: ')
+
+
+def test_pose_cycle_is_an_error():
+    body = """<model name="m"><link name="a"/>
+  <frame name="f1"><pose relative_to="f2"/></frame>
+  <frame name="f2"><pose relative_to="f1"/></frame>
+</model>"""
+    with pytest.raises(DescriptionError, match=r"the poses form a cycle: 'f1' -> 'f2' -> "
+                       "'f1'") as info:
+        parse_sdf(sdf(body), 'c.sdf')
+    assert info.value.diagnostic.location.line == 3
+
+
+def test_attached_to_cycle_is_an_error():
+    body = """<model name="m"><link name="a"/>
+  <frame name="f1" attached_to="f2"><pose relative_to="a"/></frame>
+  <frame name="f2" attached_to="f1"><pose relative_to="a"/></frame>
+</model>"""
+    with pytest.raises(DescriptionError, match=r"the attached_to chain forms a cycle: 'f1' "
+                       "-> 'f2' -> 'f1'") as info:
+        parse_sdf(sdf(body), 'c.sdf')
+    assert info.value.diagnostic.location.line == 3
+
+
+def test_every_error_is_reported():
+    body = """<model name="m"><link name="a"/><link name="b"/>
+  <joint name="j1" type="revolute"><parent>x</parent><child>b</child></joint>
+  <joint name="j2" type="revolute"><parent>a</parent><child>y</child></joint>
+</model>"""
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf(sdf(body), 'two.sdf')
+    assert [(d.location.line, d.entity) for d in info.value.diagnostics] == [
+        (3, "joint 'j1'"), (4, "joint 'j2'")]
+
+
+def test_structure_is_checked_after_reading():
+    body = """<model name="m"><link name="a"/><link name="b"/>
+  <joint name="j1" type="fixed"><parent>a</parent><child>b</child></joint>
+  <joint name="j2" type="fixed"><parent>b</parent><child>a</child></joint>
+</model>"""
+    with pytest.raises(DescriptionError, match='kinematic loop'):
+        parse_sdf(sdf(body))
+
+
+@pytest.mark.parametrize('text, message', [
+    ('<robot name="r"/>', r'the root element is <robot>, an SDFormat file needs <sdf> '
+     r'\(this looks like URDF\)'),
+    ('<sdf><model name="m"><link name="a"/></model></sdf>',
+     r"<sdf> is missing required attribute 'version'"),
+    ('<sdf version="1.3"><model name="m"><link name="a"/></model></sdf>',
+     r'SDFormat version 1.3 is not supported \(sdf_tools reads 1.4 to 1.11\)'),
+    ('<sdf version="one"/>', r"<sdf> version must look like 1.9, got 'one'"),
+    ('<sdf version="1.9"><world name="w"/></sdf>', r'the document holds no <model>'),
+    ('<sdf version="1.9"><model name="m"/></sdf>',
+     r"model 'm': has no <link> \(only static models may have none\)"),
+    ('<sdf version="1.9"><model name="m"><link name="a"/><frame name="f" attached_to="f"/>'
+     '</model></sdf>', r"frame 'f': the attached_to chain forms a cycle: 'f' -> 'f'"),
+])
+def test_document_errors(text, message):
+    with pytest.raises(DescriptionError, match=message):
+        parse_sdf(text)
+
+
+def test_static_model_may_have_no_links():
+    robot = parse_sdf('<sdf version="1.9"><model name="m"><static>1</static></model></sdf>')
+    assert robot.static and robot.links == ()
+
+
+def test_newer_version_is_read_with_a_warning():
+    robot = parse_sdf('<sdf version="1.12"><model name="m"><link name="a"/></model></sdf>')
+    assert robot.warnings[0].code == 'new-version'
+
+
+def test_entity_declarations_are_refused():
+    text = """<?xml version="1.0"?>
+<!DOCTYPE sdf [<!ENTITY boom "boom">]>
+<sdf version="1.9"><model name="&boom;"><link name="a"/></model></sdf>"""
+    with pytest.raises(XmlSyntaxError, match='entit'):
+        parse_sdf(text)
+
+
+def test_size_limit():
+    with pytest.raises(XmlSyntaxError, match='more than the limit'):
+        parse_sdf(sdf('<model name="m"><link name="a"/></model>'), max_bytes=20)
+
+
+def test_half_pi_rotation_is_exact_enough():
+    body = f"""<model name="m"><link name="a"/><link name="b"/>
+<joint name="j" type="revolute"><pose>0 0 0 {HALF_PI} 0 0</pose>
+<parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz></axis></joint></model>"""
+    joint = parse_sdf(sdf(body)).joint('j')
+    assert_pose(joint.origin, (0, 0, 0), transforms.quat_from_rpy(HALF_PI, 0, 0))
