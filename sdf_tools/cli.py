@@ -1,0 +1,294 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Command-line tools: ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk``.
+
+Exit codes: 0 success, 1 invalid description (every problem printed with file:line), 2 usage
+error. Results go to stdout (or ``-o``, written atomically), diagnostics to stderr, never a
+traceback (``--traceback`` shows one for bug reports). Also runnable as
+``ros2 run sdf_tools urdf2sdf`` and ``ros2 run sdf_tools sdf_tools``.
+"""
+
+import argparse
+import os
+import sys
+
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import Severity
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of exiting, so main() owns exit codes."""
+
+    def error(self, message):
+        raise _UsageError(f'{self.prog}: error: {message}')
+
+
+def _color(stream, text, code):
+    if hasattr(stream, 'isatty') and stream.isatty() and 'NO_COLOR' not in os.environ:
+        return f'\033[{code}m{text}\033[0m'
+    return text
+
+
+def _print_diagnostics(diagnostics, stream=None, quiet=False):
+    stream = stream or sys.stderr
+    for d in diagnostics:
+        if d.severity is Severity.WARNING:
+            if not quiet:
+                print(_color(stream, 'Warning', '33') + f': {d}', file=stream)
+        else:
+            print(_color(stream, 'Error', '31') + f': {d}', file=stream)
+
+
+def _mappings(items):
+    """Split ``name:=value`` arguments (as xacro and ros2 launch take them)."""
+    mappings = {}
+    for item in items:
+        name, sep, value = item.partition(':=')
+        if not sep or not name:
+            raise _UsageError(f'expected name:=value, got {item!r}')
+        if not name.startswith('_') or name.startswith('__'):
+            mappings[name] = value
+    return mappings
+
+
+def _write_output(text, output):
+    from sdf_tools.loading import write_atomically
+    if output in (None, '-'):
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        write_atomically(output, text)
+
+
+def _same_file(a, b):
+    try:
+        return a != '-' and b not in (None, '-') and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _run(func, argv, traceback_flag):
+    """Run a command body, turning every failure into a message and an exit code."""
+    try:
+        return func(argv)
+    except _UsageError as e:
+        print(str(e), file=sys.stderr)
+        return EXIT_USAGE
+    except SdfToolsError as e:
+        _print_diagnostics(e.diagnostics)
+        return EXIT_INVALID
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, 'w')
+        except OSError:
+            pass
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    except OSError as e:
+        print(_color(sys.stderr, 'Error', '31') + f': {e.filename or ""}: {e.strerror or e}',
+              file=sys.stderr)
+        return EXIT_INVALID
+    except Exception as e:  # a bug: say so briefly, traceback only on request
+        if traceback_flag:
+            raise
+        print(_color(sys.stderr, 'Error', '31') + f': internal error ({type(e).__name__}: '
+              f'{e}); rerun with --traceback and report it', file=sys.stderr)
+        return EXIT_INVALID
+
+
+# --- urdf2sdf -------------------------------------------------------------------------------
+
+def _urdf2sdf_parser(prog='urdf2sdf'):
+    p = _Parser(prog=prog, description='Convert a URDF (or xacro) with <gazebo> extensions to '
+                'SDFormat, as libsdformat (gz sdf -p) does, with its documented bugs fixed.')
+    p.add_argument('input', help='a .urdf or .xacro file, or - for standard input')
+    p.add_argument('mappings', nargs='*', metavar='name:=value',
+                   help='xacro arguments')
+    p.add_argument('-o', '--output', help='write here (atomically) instead of stdout')
+    p.add_argument('--preserve-fixed-joints', action='store_true',
+                   help='keep every fixed joint instead of lumping it into its parent')
+    p.add_argument('--sdf-version', default='1.9', choices=('1.9', '1.10', '1.11'),
+                   help='SDFormat version to write (default 1.9, as libsdformat 12)')
+    p.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
+    p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
+    return p
+
+
+def _urdf2sdf(argv):
+    from sdf_tools.loading import detect_format
+    from sdf_tools.loading import expand_xacro
+    from sdf_tools.loading import read_input
+    from sdf_tools.to_sdf import ConversionOptions
+    from sdf_tools.to_sdf import urdf_to_sdf
+    from sdf_tools.urdf import parse_urdf
+
+    args = _urdf2sdf_parser().parse_args(argv)
+    mappings = _mappings(args.mappings)
+    if _same_file(args.input, args.output):
+        raise _UsageError('urdf2sdf: error: the output would overwrite the input')
+    data, source = read_input(args.input)
+    fmt = detect_format(data, source)
+    if fmt == 'xacro':
+        text = expand_xacro(data, source, mappings, None if args.input == '-' else args.input)
+        robot = parse_urdf(text, f'{source} (expanded by xacro)')
+    elif fmt == 'urdf':
+        robot = parse_urdf(data, source)
+    else:
+        raise _UsageError(f'urdf2sdf: error: {source} is {fmt}, not URDF (use sdf_tools '
+                          'convert)')
+    options = ConversionOptions(preserve_fixed_joints=args.preserve_fixed_joints,
+                                sdf_version=args.sdf_version)
+    result = urdf_to_sdf(robot, options)
+    _print_diagnostics(robot.warnings + result.warnings, quiet=args.quiet)
+    _write_output(result.sdf, args.output)
+    return EXIT_OK
+
+
+def urdf2sdf_main(argv=None) -> int:
+    """Entry point of ``urdf2sdf``."""
+    argv = sys.argv[1:] if argv is None else argv
+    return _run(_urdf2sdf, argv, '--traceback' in argv)
+
+
+# --- sdf_tools <command> --------------------------------------------------------------------
+
+def _main_parser():
+    p = _Parser(prog='sdf_tools', description='Robot description tools: convert between URDF, '
+                'xacro, SDFormat and RobCoGen Kinematics-DSL; check; print the tree; forward '
+                'kinematics.')
+    sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
+    sub.required = True
+
+    c = sub.add_parser('convert', help='convert between formats',
+                       description='Convert a description (.urdf .xacro .sdf .world .kindsl) '
+                       'to URDF or SDFormat. URDF input goes through the libsdformat-'
+                       'compatible converter (gazebo extensions, lumping).')
+    c.add_argument('input', help='input file, or - for standard input')
+    c.add_argument('mappings', nargs='*', metavar='name:=value',
+                   help='xacro arguments, or RobCoGen parameter values')
+    c.add_argument('-o', '--output', help='output file (.urdf or .sdf), written atomically')
+    c.add_argument('--to', choices=('sdf', 'urdf'), help='output format (default: from -o, '
+                   'else sdf)')
+    c.add_argument('--model', help='model to take from an SDFormat world')
+    c.add_argument('--preserve-fixed-joints', action='store_true',
+                   help='URDF to SDF: keep every fixed joint')
+    c.add_argument('--sdf-version', default='1.9', choices=('1.9', '1.10', '1.11'))
+    c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
+
+    for name, helptext in (('check', 'check a description and print its tree'),
+                           ('tree', 'print the kinematic tree (text, dot or svg)'),
+                           ('fk', 'print every link pose for given joint values')):
+        s = sub.add_parser(name, help=helptext, description=helptext)
+        s.add_argument('input', help='input file, or - for standard input')
+        s.add_argument('assignments', nargs='*', metavar='NAME=VALUE',
+                       help='joint values (fk), xacro name:=value, RobCoGen parameters')
+        s.add_argument('--model', help='model to take from an SDFormat world')
+        if name == 'tree':
+            s.add_argument('--format', choices=('text', 'dot', 'svg'), default='text')
+            s.add_argument('-o', '--output', help='output file, written atomically')
+        if name == 'fk':
+            s.add_argument('--json', action='store_true', help='print JSON')
+    p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
+    return p
+
+
+def _split_assignments(items):
+    """Split positional extras into xacro/DSL ``name:=value`` and joint ``NAME=VALUE``."""
+    mappings, values = {}, {}
+    for item in items:
+        if ':=' in item:
+            mappings.update(_mappings([item]))
+            continue
+        name, sep, value = item.partition('=')
+        if not sep or not name:
+            raise _UsageError(f'expected NAME=VALUE or name:=value, got {item!r}')
+        values[name] = value
+    return mappings, values
+
+
+def _numeric(mappings):
+    out = {}
+    for name, value in mappings.items():
+        try:
+            out[name] = float(value)
+        except ValueError:
+            out[name] = value
+    return out
+
+
+def _load(args, mappings):
+    from sdf_tools.loading import load_description
+    return load_description(args.input, mappings=mappings, parameters=_numeric(mappings),
+                            model=getattr(args, 'model', None))
+
+
+def _convert(args):
+    mappings = _mappings(args.mappings)
+    to = args.to
+    if to is None and args.output not in (None, '-'):
+        ext = os.path.splitext(args.output)[1].lower()
+        to = {'.urdf': 'urdf', '.sdf': 'sdf', '.world': 'sdf'}.get(ext)
+        if to is None:
+            raise _UsageError(f'sdf_tools convert: error: cannot tell the output format of '
+                              f'{args.output!r}; use --to')
+    to = to or 'sdf'
+    if _same_file(args.input, args.output):
+        raise _UsageError('sdf_tools convert: error: the output would overwrite the input')
+    robot = _load(args, mappings)
+    warnings = list(robot.warnings)
+    if to == 'sdf' and robot.source_format == 'urdf':
+        from sdf_tools.to_sdf import ConversionOptions
+        from sdf_tools.to_sdf import urdf_to_sdf
+        result = urdf_to_sdf(robot, ConversionOptions(
+            preserve_fixed_joints=args.preserve_fixed_joints, sdf_version=args.sdf_version))
+        text = result.sdf
+        warnings += result.warnings
+    elif to == 'sdf':
+        from sdf_tools.sdf_writer import write_sdf
+        text = write_sdf(robot, version=args.sdf_version)
+    else:
+        from sdf_tools.urdf_writer import write_urdf
+        text = write_urdf(robot)
+    _print_diagnostics(warnings, quiet=args.quiet)
+    _write_output(text, args.output)
+    return EXIT_OK
+
+
+def _main(argv):
+    args = _main_parser().parse_args(argv)
+    if args.command == 'convert':
+        return _convert(args)
+    from sdf_tools import cli_inspect
+    return cli_inspect.run(args, _split_assignments, _load, _write_output, _print_diagnostics)
+
+
+def main(argv=None) -> int:
+    """Entry point of ``sdf_tools``."""
+    argv = sys.argv[1:] if argv is None else argv
+    return _run(_main, argv, '--traceback' in argv)
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,219 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Getting descriptions in and out: files, stdin, xacro, format detection, atomic writes.
+
+The readers (:mod:`~sdf_tools.urdf`, :mod:`~sdf_tools.sdf`, :mod:`~sdf_tools.kindsl`) take
+text; this module is what the command-line tools and ROS nodes use to turn a path, standard
+input or a parameter value into text and then into a :class:`~sdf_tools.model.Robot`.
+"""
+
+import os
+import re
+import sys
+import tempfile
+
+from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import SourceLocation
+from sdf_tools.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.xml_source import parse_xml
+
+FORMATS = ('urdf', 'sdf', 'kindsl')
+_XACRO_NS = re.compile(rb'xmlns:xacro\s*=|<xacro:')
+_ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
+_XML_PREAMBLE = re.compile(rb'(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>)*', re.DOTALL)
+
+
+def detect_format(data: bytes, name: str = '') -> str:
+    """
+    Return ``'urdf'``, ``'sdf'``, ``'kindsl'`` or ``'xacro'`` for a description.
+
+    The file extension decides when it is one of ``.urdf``, ``.sdf``, ``.world``,
+    ``.kindsl``, ``.xacro``; otherwise the content does (root element ``<robot>`` or
+    ``<sdf>``, xacro markup, or DSL text starting with ``Robot``).
+    """
+    lower = name.lower()
+    if lower.endswith('.xacro'):
+        return 'xacro'
+    for ext, fmt in (('.urdf', 'urdf'), ('.sdf', 'sdf'), ('.world', 'sdf'),
+                     ('.kindsl', 'kindsl')):
+        if lower.endswith(ext):
+            return 'xacro' if fmt == 'urdf' and _XACRO_NS.search(data[:65536]) else fmt
+    head = data[:65536]
+    start = _XML_PREAMBLE.match(head).end()
+    if head[start:start + 1] != b'<':
+        return 'kindsl'
+    if _XACRO_NS.search(head):
+        return 'xacro'
+    match = _ROOT_TAG.match(head, start)
+    if match and match.group(1) == b'sdf':
+        return 'sdf'
+    return 'urdf'
+
+
+def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
+                 path: str | None = None) -> str:
+    """
+    Expand xacro markup with the ``xacro`` library and return the URDF text.
+
+    Parameters
+    ----------
+    data : bytes
+        The xacro document (already read; checked with the safe parser first).
+    source : str
+        Name for messages.
+    mappings : dict, optional
+        ``name:=value`` arguments (strings).
+    path : str, optional
+        The file the document came from: includes and ``$(dirname)`` resolve against it.
+
+    Raises
+    ------
+    DescriptionError
+        xacro failed (the message names the file and xacro's reason).
+
+    """
+    parse_xml(data, source)  # refuse entities and oversized input before xacro sees it
+    import xacro
+    mappings = {str(k): str(v) for k, v in (mappings or {}).items()}
+    saved_cwd = os.getcwd()
+    try:
+        if path is not None:
+            doc = xacro.process_file(path, mappings=mappings, verbosity=0)
+        else:
+            doc = xacro.parse(data.decode('utf-8'))
+            xacro.process_doc(doc, mappings=mappings, verbosity=0)
+        return doc.toxml()
+    except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
+        reason = str(e) or type(e).__name__
+        suffix = getattr(e, 'suffix', None)
+        if suffix:
+            reason = f'{reason} {suffix}'
+        raise DescriptionError(Diagnostic(f'xacro failed: {reason}', SourceLocation(source),
+                                          code='xacro')) from None
+    finally:
+        os.chdir(saved_cwd)
+
+
+def parse_description(text, source: str = '<string>', fmt: str | None = None, *,
+                      parameters: dict | None = None, model: str | None = None,
+                      max_bytes: int = DEFAULT_MAX_BYTES):
+    """
+    Read URDF, SDFormat or RobCoGen text into a :class:`~sdf_tools.model.Robot`.
+
+    ``fmt`` is detected from the content when ``None``; xacro must be expanded first
+    (:func:`load_description` does it). ``parameters`` feed RobCoGen symbolic values;
+    ``model`` picks a model from an SDFormat world.
+    """
+    data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
+    fmt = fmt or detect_format(data, source)
+    if fmt == 'xacro':
+        raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a path, '
+                                          'or run xacro)', SourceLocation(source),
+                                          code='xacro'))
+    if fmt == 'urdf':
+        from sdf_tools.urdf import parse_urdf
+        return parse_urdf(data, source, max_bytes=max_bytes)
+    if fmt == 'sdf':
+        from sdf_tools.sdf import parse_sdf
+        return parse_sdf(data, source, model=model, max_bytes=max_bytes)
+    if fmt == 'kindsl':
+        from sdf_tools.kindsl import parse_kindsl
+        if len(data) > max_bytes:
+            raise DescriptionError(Diagnostic(f'document is {len(data)} bytes, more than the '
+                                              f'limit of {max_bytes} bytes',
+                                              SourceLocation(source), code='too-large'))
+        return parse_kindsl(data.decode('utf-8', 'replace'), source, parameters=parameters)
+    raise ValueError(f'unknown format {fmt!r}')
+
+
+def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes, str]:
+    """
+    Read a file (or standard input for ``-``) and return ``(data, source_name)``.
+
+    Raises
+    ------
+    DescriptionError
+        The file cannot be read or is larger than ``max_bytes``.
+
+    """
+    if path == '-':
+        data = sys.stdin.buffer.read(max_bytes + 1)
+        source = '<stdin>'
+    else:
+        source = path
+        try:
+            with open(path, 'rb') as f:
+                data = f.read(max_bytes + 1)
+        except OSError as e:
+            raise DescriptionError(Diagnostic(f'cannot read: {e.strerror}',
+                                              SourceLocation(path), code='io')) from None
+    if len(data) > max_bytes:
+        raise DescriptionError(Diagnostic(f'more than the limit of {max_bytes} bytes',
+                                          SourceLocation(source), code='too-large'))
+    return data, source
+
+
+def load_description(path: str, *, mappings: dict | None = None,
+                     parameters: dict | None = None, model: str | None = None,
+                     fmt: str | None = None):
+    """
+    Load a description file (``.urdf``, ``.xacro``, ``.sdf``, ``.world``, ``.kindsl``, ``-``).
+
+    xacro input is expanded with ``mappings``; the result is a
+    :class:`~sdf_tools.model.Robot`.
+    """
+    data, source = read_input(path)
+    fmt = fmt or detect_format(data, source)
+    if fmt == 'xacro':
+        text = expand_xacro(data, source, mappings, None if path == '-' else path)
+        return parse_description(text, f'{source} (expanded by xacro)', 'urdf')
+    return parse_description(data, source, fmt, parameters=parameters, model=model)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """
+    Write ``text`` to ``path`` so that readers see the old file or the whole new one.
+
+    The text goes to a temporary file in the same directory, is flushed to disk, and
+    replaces ``path`` in one rename; on any failure the temporary file is removed and
+    ``path`` is untouched. An existing file's permission bits are kept.
+    """
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(path) + '.', suffix='.tmp',
+                               dir=directory)
+    try:
+        with os.fdopen(fd, 'w', encoding='utf-8') as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        except FileNotFoundError:
+            os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
