@@ -29,9 +29,7 @@ def fmt(value: float) -> str:
     if value == 0.0:
         return '0'
     text = repr(float(value))
-    if text.endswith('.0'):
-        return text[:-2]
-    return text
+    return text[:-2] if text[-2:] == '.0' else text
 
 
 def fmt_vec(values) -> str:

@@ -30,13 +30,25 @@ from sdf_tools import transforms
 
 
 def _rotate(q, inertia):
-    """Return ``R I R^T`` for the rotation of ``q``, as six values."""
+    """Return ``R I R^T`` for the rotation of ``q``, as six values (unrolled for speed)."""
     ixx, ixy, ixz, iyy, iyz, izz = inertia
-    m = ((ixx, ixy, ixz), (ixy, iyy, iyz), (ixz, iyz, izz))
-    r = transforms.rows_from_quat(q)
-    rm = [[sum(r[i][k] * m[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
-    out = [[sum(rm[i][k] * r[j][k] for k in range(3)) for j in range(3)] for i in range(3)]
-    return (out[0][0], out[0][1], out[0][2], out[1][1], out[1][2], out[2][2])
+    (r00, r01, r02), (r10, r11, r12), (r20, r21, r22) = transforms.rows_from_quat(q)
+    # A = R I (rows of R times the symmetric I), then (A R^T)_ij = A_i . R_j.
+    a00 = r00 * ixx + r01 * ixy + r02 * ixz
+    a01 = r00 * ixy + r01 * iyy + r02 * iyz
+    a02 = r00 * ixz + r01 * iyz + r02 * izz
+    a10 = r10 * ixx + r11 * ixy + r12 * ixz
+    a11 = r10 * ixy + r11 * iyy + r12 * iyz
+    a12 = r10 * ixz + r11 * iyz + r12 * izz
+    a20 = r20 * ixx + r21 * ixy + r22 * ixz
+    a21 = r20 * ixy + r21 * iyy + r22 * iyz
+    a22 = r20 * ixz + r21 * iyz + r22 * izz
+    return (a00 * r00 + a01 * r01 + a02 * r02,
+            a00 * r10 + a01 * r11 + a02 * r12,
+            a00 * r20 + a01 * r21 + a02 * r22,
+            a10 * r10 + a11 * r11 + a12 * r12,
+            a10 * r20 + a11 * r21 + a12 * r22,
+            a20 * r20 + a21 * r21 + a22 * r22)
 
 
 def _point_mass(mass, c):

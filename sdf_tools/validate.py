@@ -21,6 +21,7 @@ Each check records diagnostics (with the element's line) in a :class:`Reporter`;
 
 import math
 
+from sdf_tools import inertia
 from sdf_tools.errors import Reporter
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
@@ -197,9 +198,10 @@ def check_inertial(link, reporter) -> None:
         reporter.warn(f'<mass> is negative ({inertial.mass:g} kg)', link.location, entity,
                       'negative-mass')
         return
-    moments = _principal_moments(inertial)
-    if moments is None:
+    values = (inertial.ixx, inertial.ixy, inertial.ixz, inertial.iyy, inertial.iyz, inertial.izz)
+    if not any(values):
         return
+    moments = inertia.principal_moments(values)
     a, b, c = moments
     scale = max(abs(a), abs(b), abs(c), 1e-300)
     tol = 1e-6 * scale
@@ -210,11 +212,3 @@ def check_inertial(link, reporter) -> None:
         reporter.warn('<inertia> violates the triangle inequality (principal moments '
                       f'{a:.6g}, {b:.6g}, {c:.6g}): no rigid body has it', link.location,
                       entity, 'bad-inertia')
-
-
-def _principal_moments(inertial):
-    import numpy as np  # local: validation is rare next to parsing
-    m = np.array(inertial.inertia, dtype=float)
-    if not np.any(m):
-        return None
-    return tuple(float(v) for v in np.linalg.eigvalsh(m))

@@ -46,7 +46,10 @@ DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 #: Stand-in for ``::`` inside element names while a document is held by lxml.
 DCOLON = '_-dcolon-_'
 
-_NUMBER = re.compile(r'[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?')
+# Characters of decimal numbers and the whitespace between them. With only these, float()
+# accepts exactly the decimal forms C++ stod reads in full ('1', '-2.5', '.5', '1e-3') and
+# refuses nan, inf, underscores, hex and non-ASCII digits, while parsing in C.
+_NUMERIC_TEXT = re.compile(r'[0-9eE.+\- \t\r\n]*')
 _ENCODING_DECL = re.compile(r'^(\s*<\?xml[^>]*?encoding\s*=\s*)(["\'])[^"\']*\2')
 _LXML_POSITION = re.compile(r',\s*line \d+, column \d+(?:\s*\(.*\))?\s*$')
 _MARKUP_SKIP = re.compile(rb'<!--.*?-->|<!\[CDATA\[.*?\]\]>', re.DOTALL)
@@ -161,10 +164,12 @@ def parse_number(text: str):
     ``1e-3``. Refuses ``nan``, ``inf``, hex, underscores and empty text. Overflow to
     infinity (``1e400``) is returned as ``inf``; callers check finiteness.
     """
-    text = text.strip()
-    if _NUMBER.fullmatch(text) is None:
+    if _NUMERIC_TEXT.fullmatch(text) is None:
         return None
-    return float(text)
+    try:
+        return float(text)
+    except ValueError:  # e.g. '1e', '.', '1.2.3', '+-1', '' or several numbers
+        return None
 
 
 class ValueReader:
@@ -227,9 +232,20 @@ class ValueReader:
                     positive=False, nonnegative=False):
         """Read a numeric attribute; a missing required one is an error."""
         text = element.get(attr)
-        if text is None and required:
-            self.missing_attr(element, entity, attr)
+        if text is None:
+            if required:
+                self.missing_attr(element, entity, attr)
             return default
+        # Fast path for the valid case; the message is only built when something is wrong.
+        if _NUMERIC_TEXT.fullmatch(text) is not None:
+            try:
+                value = float(text)
+            except ValueError:
+                pass
+            else:
+                if math.isfinite(value) and not (positive and value <= 0.0) and \
+                        not (nonnegative and value < 0.0):
+                    return value
         return self.number(element, entity, f'<{local_name(element)}> {attr}', text, default,
                            positive=positive, nonnegative=nonnegative)
 
@@ -237,20 +253,19 @@ class ValueReader:
         """Read ``n`` whitespace-separated numbers from ``text``; ``None`` text -> default."""
         if text is None:
             return default
-        parts = text.split()
-        values = []
-        for part in parts:
-            v = parse_number(part)
-            if v is None:
-                self.error(element, entity,
-                           f'{what} must be {n} numbers, got {_quote(text)}', 'bad-number')
-                return default
-            values.append(v)
+        try:
+            if _NUMERIC_TEXT.fullmatch(text) is None:
+                raise ValueError
+            values = [float(part) for part in text.split()]
+        except ValueError:
+            self.error(element, entity, f'{what} must be {n} numbers, got {_quote(text)}',
+                       'bad-number')
+            return default
         if len(values) != n:
             self.error(element, entity, f'{what} must be {n} numbers, got {_quote(text)}',
                        'bad-arity')
             return default
-        if not all(math.isfinite(v) for v in values):
+        if not all(map(math.isfinite, values)):
             self.error(element, entity, f'{what} must be finite, got {_quote(text)}',
                        'bad-number')
             return default
@@ -260,9 +275,17 @@ class ValueReader:
                     required=False):
         """Read an attribute holding ``n`` numbers."""
         text = element.get(attr)
-        if text is None and required:
-            self.missing_attr(element, entity, attr)
+        if text is None:
+            if required:
+                self.missing_attr(element, entity, attr)
             return default
+        if _NUMERIC_TEXT.fullmatch(text) is not None:  # fast path, as in attr_number
+            try:
+                values = tuple(map(float, text.split()))
+            except ValueError:
+                values = ()
+            if len(values) == n and all(map(math.isfinite, values)):
+                return values
         return self.vector(element, entity, f'<{local_name(element)}> {attr}', text, n,
                            default)
 

@@ -127,6 +127,8 @@ def compare(expected, actual, *, rtol=1e-9, atol=1e-12, path=''):
         The two documents.
     rtol, atol : float
         Tolerances for numbers.
+    path : str
+        Path of the parent element (for the messages of recursive calls).
 
     """
     if isinstance(expected, (str, bytes)):
