@@ -23,6 +23,7 @@ traceback (``--traceback`` shows one for bug reports). Also runnable as
 
 import argparse
 import os
+import re
 import sys
 
 from sdf_tools.errors import SdfToolsError
@@ -58,6 +59,28 @@ def _print_diagnostics(diagnostics, stream=None, quiet=False):
                 print(_color(stream, 'Warning', '33') + f': {d}', file=stream)
         else:
             print(_color(stream, 'Error', '31') + f': {d}', file=stream)
+
+
+_ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
+_VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version')
+
+
+def _split_extras(argv):
+    """
+    Take ``name:=value`` / ``NAME=VALUE`` words out of ``argv`` wherever they are.
+
+    argparse cannot mix a ``nargs='*'`` positional with options given after it, so these
+    words are collected first and the rest is parsed; values of options are left alone.
+    """
+    rest, extras = [], []
+    previous = None
+    for word in argv:
+        if _ASSIGNMENT.match(word) and previous not in _VALUE_OPTIONS:
+            extras.append(word)
+        else:
+            rest.append(word)
+        previous = word
+    return rest, extras
 
 
 def _mappings(items):
@@ -144,8 +167,9 @@ def _urdf2sdf(argv):
     from sdf_tools.to_sdf import urdf_to_sdf
     from sdf_tools.urdf import parse_urdf
 
-    args = _urdf2sdf_parser().parse_args(argv)
-    mappings = _mappings(args.mappings)
+    rest, extras = _split_extras(argv)
+    args = _urdf2sdf_parser().parse_args(rest)
+    mappings = _mappings(args.mappings + extras)
     if _same_file(args.input, args.output):
         raise _UsageError('urdf2sdf: error: the output would overwrite the input')
     data, source = read_input(args.input)
@@ -276,12 +300,127 @@ def _convert(args):
     return EXIT_OK
 
 
+def _check(args):
+    """Print the summary, the tree and every problem; exit 1 if any is an error."""
+    from sdf_tools import describe
+    from sdf_tools.errors import KinematicsError
+    from sdf_tools.kinematics import compile_tree
+    mappings, values = _split_assignments(args.assignments)
+    if values:
+        raise _UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
+    robot = _load(args, mappings)
+    problems = list(robot.warnings)
+    try:
+        compile_tree(robot)
+    except KinematicsError as e:
+        problems.extend(e.diagnostics)
+    if robot.source_format == 'urdf':
+        from sdf_tools.to_sdf import urdf_to_sdf
+        problems.extend(urdf_to_sdf(robot).warnings)
+    print(describe.summary(robot))
+    print(describe.tree_text(robot), end='')
+    errors = sum(d.severity is Severity.ERROR for d in problems)
+    if problems:
+        print('problems:')
+        for d in problems:
+            print(f'  {d}')
+    print(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
+          f'{len(problems) - errors} warning(s)')
+    return EXIT_INVALID if errors else EXIT_OK
+
+
+def _tree(args):
+    from sdf_tools import describe
+    mappings, values = _split_assignments(args.assignments)
+    if values:
+        raise _UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
+    robot = _load(args, mappings)
+    if args.format == 'text':
+        text = describe.tree_text(robot)
+    else:
+        text = describe.tree_dot(robot)
+        if args.format == 'svg':
+            text = _render_svg(text)
+    _write_output(text, args.output)
+    return EXIT_OK
+
+
+def _render_svg(dot_text):
+    import shutil
+    import subprocess
+    dot = shutil.which('dot')
+    if dot is None:
+        from sdf_tools.errors import Diagnostic
+        raise SdfToolsError(Diagnostic("--format svg needs Graphviz's 'dot' program (apt "
+                                       'install graphviz); --format dot works without it',
+                                       code='no-graphviz'))
+    proc = subprocess.run([dot, '-Tsvg'], input=dot_text, capture_output=True, text=True,
+                          timeout=120)
+    if proc.returncode != 0:
+        from sdf_tools.errors import Diagnostic
+        raise SdfToolsError(Diagnostic(f'dot failed: {proc.stderr.strip()}', code='graphviz'))
+    return proc.stdout
+
+
+def _fk(args):
+    """Print every link's pose in the root (URDF) or model (SDFormat) frame."""
+    import json
+    from sdf_tools import transforms
+    from sdf_tools.kinematics import compile_tree
+    from sdf_tools.kinematics import forward_kinematics
+    from sdf_tools.kinematics import frame_poses
+    mappings, raw = _split_assignments(args.assignments)
+    values = {}
+    for name, text in raw.items():
+        try:
+            values[name] = float(text)
+        except ValueError:
+            raise _UsageError(f'sdf_tools fk: error: {name}={text!r} is not a number') from None
+    robot = _load(args, mappings)
+    tree = compile_tree(robot)
+    unknown = [n for n in values if n not in tree.coordinate_index]
+    if unknown:
+        known = ', '.join(tree.coordinate_names) or '(none: the robot has no moving joints)'
+        mimic = {m.joint for m in tree.mimic_joints}
+        why = ' (mimic joints follow their source)' if set(unknown) & mimic else ''
+        raise _UsageError(f'sdf_tools fk: error: not a joint coordinate of '
+                          f"{robot.name!r}{why}: {', '.join(unknown)}; use: {known}")
+    q = tree.joint_vector(values, strict=True).q
+    poses = forward_kinematics(tree, q)
+    names = list(tree.link_names)
+    matrices = list(poses)
+    if tree.frame_names:
+        names += list(tree.frame_names)
+        matrices += list(frame_poses(tree, link_poses=poses))
+    result = {}
+    for name, t in zip(names, matrices):
+        result[name] = {'xyz': [float(v) + 0.0 for v in t[:3, 3]],
+                        'quat_xyzw': [float(v) + 0.0 for v in
+                                      transforms.quat_from_matrix(t[:3, :3])]}
+    if args.json:
+        text = json.dumps(result, indent=2) + '\n'
+    else:
+        width = max(len(n) for n in names)
+        lines = [f'{"":{width}}  {"x":>10} {"y":>10} {"z":>10}   {"qx":>9} {"qy":>9} '
+                 f'{"qz":>9} {"qw":>9}']
+        for name, pose in result.items():
+            x, y, z = pose['xyz']
+            qx, qy, qz, qw = pose['quat_xyzw']
+            lines.append(f'{name:{width}}  {x:10.6f} {y:10.6f} {z:10.6f}   {qx:9.6f} '
+                         f'{qy:9.6f} {qz:9.6f} {qw:9.6f}')
+        text = '\n'.join(lines) + '\n'
+    _write_output(text, None)
+    return EXIT_OK
+
+
 def _main(argv):
-    args = _main_parser().parse_args(argv)
+    rest, extras = _split_extras(argv)
+    args = _main_parser().parse_args(rest)
     if args.command == 'convert':
-        return _convert(args)
-    from sdf_tools import cli_inspect
-    return cli_inspect.run(args, _split_assignments, _load, _write_output, _print_diagnostics)
+        args.mappings += extras
+    else:
+        args.assignments += extras
+    return {'convert': _convert, 'check': _check, 'tree': _tree, 'fk': _fk}[args.command](args)
 
 
 def main(argv=None) -> int:

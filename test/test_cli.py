@@ -161,3 +161,105 @@ def test_installed_console_scripts_run_without_tracebacks(script, tmp_path):
     assert proc.returncode == 1
     assert "link name 'a' is used more than once" in proc.stderr
     assert 'Traceback' not in proc.stderr
+
+
+# --- check, tree, fk ------------------------------------------------------------------------
+
+TWO_LINK = ('<robot name="two">\n<link name="base"/>\n<link name="arm"/>\n<link name="hand"/>\n'
+            '<joint name="shoulder" type="revolute"><parent link="base"/><child link="arm"/>'
+            '<origin xyz="0 0 1"/><axis xyz="0 0 1"/>'
+            '<limit lower="-3" upper="3" effort="1" velocity="1"/></joint>\n'
+            '<joint name="wrist" type="fixed"><parent link="arm"/><child link="hand"/>'
+            '<origin xyz="0.5 0 0"/></joint>\n</robot>\n')
+
+
+def test_check_prints_the_tree_and_every_problem(capsys, tmp_path):
+    src = tmp_path / 'two.urdf'
+    src.write_text(TWO_LINK)
+    code, out, _ = run(cli.main, ['check', str(src)], capsys)
+    assert code == 0
+    assert "robot 'two' (urdf," in out and '3 links, 2 joints (fixed 1, revolute 1)' in out
+    assert '`-- shoulder (revolute, axis 0 0 1) -> arm' in out
+    assert 'has no <inertial>' in out  # the SDFormat conversion's warnings are problems too
+    assert out.rstrip().endswith('warning(s)') and 'OK: 0 error(s)' in out
+    src.write_text(TWO_LINK.replace('<limit lower="-3"', '<limit lower="x"'))
+    code, out, err = run(cli.main, ['check', str(src)], capsys)
+    assert code == 1 and f"{src}:5: joint 'shoulder': <limit> lower must be a number" in err
+
+
+def test_check_reports_mimic_problems_of_the_kinematics(capsys, tmp_path):
+    src = tmp_path / 'm.urdf'
+    src.write_text(TWO_LINK.replace('<joint name="wrist" type="fixed">',
+                                    '<joint name="wrist" type="revolute">').replace(
+        '<origin xyz="0.5 0 0"/></joint>',
+        '<origin xyz="0.5 0 0"/><limit effort="1" velocity="1"/>'
+        '<mimic joint="nowhere"/></joint>'))
+    code, out, _ = run(cli.main, ['check', str(src)], capsys)
+    assert code == 1
+    assert "<mimic> names joint 'nowhere', which does not exist" in out
+    assert 'INVALID: 1 error(s)' in out
+
+
+def test_tree_text_and_dot(capsys, tmp_path):
+    src = tmp_path / 'two.urdf'
+    src.write_text(TWO_LINK)
+    code, out, _ = run(cli.main, ['tree', str(src)], capsys)
+    assert code == 0
+    assert out.splitlines() == ['base', '`-- shoulder (revolute, axis 0 0 1) -> arm',
+                                '    `-- wrist (fixed) -> hand']
+    dot = tmp_path / 'two.dot'
+    assert run(cli.main, ['tree', str(src), '--format', 'dot', '-o', str(dot)], capsys)[0] == 0
+    text = dot.read_text()
+    assert text.startswith('digraph "two" {')
+    assert '"base" -> "arm" [label="shoulder\\nrevolute, axis 0 0 1"];' in text
+
+
+def test_tree_svg_needs_graphviz(capsys, tmp_path, monkeypatch):
+    src = tmp_path / 'two.urdf'
+    src.write_text(TWO_LINK)
+    monkeypatch.setenv('PATH', str(tmp_path))  # no 'dot' on this PATH
+    code, out, err = run(cli.main, ['tree', str(src), '--format', 'svg'], capsys)
+    assert code == 1 and "needs Graphviz's 'dot' program" in err and out == ''
+
+
+def test_fk_prints_link_poses_in_the_root_frame(capsys, tmp_path):
+    import json
+    import math
+    src = tmp_path / 'two.urdf'
+    src.write_text(TWO_LINK)
+    code, out, _ = run(cli.main, ['fk', str(src), '--json', f'shoulder={math.pi / 2!r}'], capsys)
+    assert code == 0
+    poses = json.loads(out)
+    # By hand: arm at (0, 0, 1) turned 90 deg about z; hand 0.5 m along the arm's x = world y.
+    assert poses['arm']['xyz'] == pytest.approx([0, 0, 1], abs=1e-12)
+    assert poses['arm']['quat_xyzw'] == pytest.approx([0, 0, math.sqrt(0.5), math.sqrt(0.5)])
+    assert poses['hand']['xyz'] == pytest.approx([0, 0.5, 1], abs=1e-12)
+    code, out, _ = run(cli.main, ['fk', str(src)], capsys)
+    assert code == 0 and out.splitlines()[3].split() == [
+        'hand', '0.500000', '0.000000', '1.000000', '0.000000', '0.000000', '0.000000',
+        '1.000000']
+
+
+def test_fk_of_sdformat_input_is_in_the_model_frame(capsys):
+    import json
+    import math
+    src = support.DATA_DIR / 'sdf' / 'two_links_orthogonal_1.sdf'
+    q = 0.78
+    code, out, _ = run(cli.main, ['fk', str(src), '--json', f'jointAB={q!r}'], capsys)
+    assert code == 0
+    poses = json.loads(out)
+    # The seed document: linkB starts at (0.1, 0, 0.1) and turns about the y axis through the
+    # joint at (0.1, 0, 0) (pose 0 0 -0.1 in linkB): it ends at (0.1 + 0.1 sin q, 0, 0.1 cos q).
+    assert poses['linkB']['xyz'] == pytest.approx(
+        [0.1 + 0.1 * math.sin(q), 0, 0.1 * math.cos(q)], abs=1e-12)
+
+
+def test_fk_rejects_unknown_and_mimic_names_and_bad_values(capsys, tmp_path):
+    src = tmp_path / 'two.urdf'
+    src.write_text(TWO_LINK)
+    code, _, err = run(cli.main, ['fk', str(src), 'elbow=1'], capsys)
+    assert code == 2 and "not a joint coordinate of 'two': elbow; use: shoulder" in err
+    code, _, err = run(cli.main, ['fk', str(src), 'shoulder=abc'], capsys)
+    assert code == 2 and "shoulder='abc' is not a number" in err
+    code, _, err = run(cli.main, ['fk', str(src), 'shoulder=nan'], capsys)
+    assert code == 1 and 'shoulder' in err

@@ -1,0 +1,114 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Human-readable views of a model: a summary, the kinematic tree as text, Graphviz DOT.
+
+Pure functions from a :class:`~sdf_tools.model.Robot` to text (what ``sdf_tools check`` and
+``sdf_tools tree`` print); nothing here reads files or runs programs.
+"""
+
+from collections import Counter
+
+from sdf_tools.formatting import fmt_vec
+from sdf_tools.model import JointType
+from sdf_tools.model import Robot
+
+_NO_AXIS = (JointType.FIXED, JointType.FLOATING, JointType.BALL)
+
+
+def joint_label(joint) -> str:
+    """Return ``'type, axis x y z'`` for a joint (no axis for fixed, floating, ball)."""
+    label = joint.kind.value
+    if joint.kind not in _NO_AXIS:
+        label += f', axis {fmt_vec(joint.axis)}'
+        if joint.axis2 is not None:
+            label += f', axis2 {fmt_vec(joint.axis2)}'
+    if joint.mimic is not None:
+        label += f', mimics {joint.mimic.joint}'
+    return label
+
+
+def summary(robot: Robot) -> str:
+    """Return a one-paragraph description: name, format, source and counts by joint type."""
+    kinds = Counter(j.kind.value for j in robot.joints)
+    by_type = ', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))
+    lines = [f"robot '{robot.name}' ({robot.source_format}, {robot.source})",
+             f'  {len(robot.links)} links, {len(robot.joints)} joints'
+             + (f' ({by_type})' if by_type else '') + f', {len(robot.frames)} frames']
+    mimic = [j for j in robot.joints if j.mimic is not None]
+    if mimic:
+        lines.append(f'  {len(mimic)} mimic joints')
+    roots = robot.index.roots
+    lines.append(f"  root link{'s' if len(roots) != 1 else ''}: " + ', '.join(roots))
+    return '\n'.join(lines)
+
+
+def tree_text(robot: Robot) -> str:
+    """
+    Return the kinematic tree as indented text, children in joint-name order.
+
+    Each line below a root reads ``joint (type, axis x y z) -> child``; frames attached to a
+    link are listed under it as ``[frame] name``.
+    """
+    index = robot.index
+    frames = {}
+    for frame in robot.frames:
+        frames.setdefault(frame.attached_to, []).append(frame.name)
+
+    def items(link):
+        entries = [('frame', f) for f in frames.get(link, ())] + \
+            [('joint', j) for j in index.child_joints.get(link, ())]
+        return iter([(kind, item, i == len(entries) - 1)
+                     for i, (kind, item) in enumerate(entries)])
+
+    lines = []
+    for root in index.roots:
+        lines.append(root)
+        stack = [(items(root), '')]  # explicit stack: trees of any depth print
+        while stack:
+            entries, prefix = stack[-1]
+            entry = next(entries, None)
+            if entry is None:
+                stack.pop()
+                continue
+            kind, item, last = entry
+            branch = '`-- ' if last else '|-- '
+            if kind == 'frame':
+                lines.append(f'{prefix}{branch}[frame] {item}')
+                continue
+            lines.append(f'{prefix}{branch}{item.name} ({joint_label(item)}) -> {item.child}')
+            stack.append((items(item.child), prefix + ('    ' if last else '|   ')))
+    return '\n'.join(lines) + '\n'
+
+
+def tree_dot(robot: Robot) -> str:
+    """Return the kinematic tree as Graphviz DOT: links as boxes, joints as labelled edges."""
+    def q(text):
+        return '"' + text.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+    out = [f'digraph {q(robot.name)} {{', '  rankdir=TB;',
+           '  node [shape=box, style=rounded, fontname="Helvetica"];',
+           '  edge [fontname="Helvetica", fontsize=10];']
+    for link in robot.links:
+        out.append(f'  {q(link.name)};')
+    for frame in robot.frames:
+        out.append(f'  {q(frame.name)} [shape=ellipse, style=dashed];')
+        out.append(f'  {q(frame.attached_to)} -> {q(frame.name)} [style=dashed];')
+    for joint in robot.joints:
+        label = f'{joint.name}\\n{joint_label(joint)}'
+        out.append(f'  {q(joint.parent)} -> {q(joint.child)} [label="'
+                   + label.replace('"', '\\"') + '"];')
+    out.append('}')
+    return '\n'.join(out) + '\n'
