@@ -120,14 +120,30 @@ def is_physical(values, tolerance: float = 10.0) -> bool:
             and a + eps >= 0.0 and a + b + eps >= c)
 
 
-def nearest_physical(values):
+def is_degenerate(mass: float, values) -> bool:
+    """
+    Return whether a body with mass has a principal moment of inertia that is not positive.
+
+    libsdformat accepts such tensors (a point mass has none), but physics engines cannot
+    integrate a body that does not resist some rotation: DART asserts or returns NaN.
+    """
+    return mass > 0.0 and principal_moments(values)[0] <= 0.0
+
+
+#: Radius of gyration (m) of the smallest inertia written for a body with mass: 1 mm.
+MIN_GYRATION_RADIUS = 1e-3
+
+
+def nearest_physical(values, floor: float = 0.0):
     """
     Return the physically valid inertia tensor nearest to ``values``.
 
     In the principal axes, negative moments are raised to zero, then if the triangle
     inequality fails (a + b < c for a <= b <= c) the moments move the least distance onto
     a + b = c (a and b up, c down, by the same amount), plus a margin of 1e-9 c so that
-    rounding keeps the result valid. The principal axes are kept.
+    rounding keeps the result valid; finally every moment is raised to at least ``floor``
+    (raising the smaller moments keeps the triangle inequality). The principal axes are
+    kept.
     """
     import numpy as np
     ixx, ixy, ixz, iyy, iyz, izz = values
@@ -139,6 +155,7 @@ def nearest_physical(values):
         a, b, c = a + d, b + d, c - d
     a += 1e-9 * c
     b += 1e-9 * c
+    a, b, c = max(a, floor), max(b, floor), max(c, floor)
     fixed = v @ np.diag((a, b, c)) @ v.T
     return (float(fixed[0, 0]), float(fixed[0, 1]), float(fixed[0, 2]),
             float(fixed[1, 1]), float(fixed[1, 2]), float(fixed[2, 2]))

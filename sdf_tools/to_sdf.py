@@ -44,6 +44,7 @@ covered by a test and listed in the README):
 """
 
 from dataclasses import dataclass
+from dataclasses import field
 
 from lxml import etree
 
@@ -114,14 +115,17 @@ class ConversionResult:
         The SDFormat document.
     warnings : tuple of Diagnostic
         Everything worth telling the user, with file:line where known.
-    renamed : dict
-        URDF joint or lumped-frame name -> the different name it has in the SDFormat output.
+    renamed_joints : dict
+        URDF joint name -> its different name in the SDFormat output (name clashes).
+    renamed_frames : dict
+        Lumped joint or link name -> the different name of the ``<frame>`` kept for it.
 
     """
 
     sdf: str
     warnings: tuple[Diagnostic, ...] = ()
-    renamed: dict | None = None
+    renamed_joints: dict = field(default_factory=dict)
+    renamed_frames: dict = field(default_factory=dict)
 
 
 def urdf_to_sdf(robot: Robot, options: ConversionOptions | None = None) -> ConversionResult:
@@ -278,7 +282,7 @@ class _Converter:
         root = self.links[robot.index.roots[0]]
         self.link_refs = self._index_link_refs()
         self._lump(root)
-        renamed = self._resolve_names()
+        renamed_joints, renamed_frames = self._resolve_names()
 
         sdf = etree.Element('sdf', version=self.options.sdf_version)
         model = etree.SubElement(sdf, 'model', name=robot.name)
@@ -299,7 +303,8 @@ class _Converter:
             etree.SubElement(model, 'pose').text = fmt_pose(robot.origin.xyz,
                                                             robot.origin.quat)
         self.reporter.raise_if_errors()
-        return ConversionResult(to_string(sdf), tuple(self.reporter.warnings), renamed)
+        return ConversionResult(to_string(sdf), tuple(self.reporter.warnings), renamed_joints,
+                                renamed_frames)
 
     def _parse_extensions(self):
         def warn(element, message, code):
@@ -560,14 +565,14 @@ class _Converter:
             for blob in ext.blobs:
                 if blob.tag in ('joint', 'link', 'frame', 'model') and blob.get('name'):
                     taken.add(blob.get('name'))
-        renamed = {}
+        renamed_joints, renamed_frames = {}, {}
         for joint in self.joints.values():
             if self._merged(joint):
                 continue
             joint.sdf_name = _unique(joint.name, taken, '_joint')
             taken.add(joint.sdf_name)
             if joint.sdf_name != joint.name:
-                renamed[joint.name] = joint.sdf_name
+                renamed_joints[joint.name] = joint.sdf_name
                 what = 'a link' if joint.name in self.links else 'an element of a <gazebo> block'
                 self.warn(f'has the same name as {what}; SDFormat needs distinct names (and '
                           f"Gazebo's physics drops such joints), so it is written as "
@@ -582,7 +587,7 @@ class _Converter:
             taken.add(new)
             (link_frames if pose is None else joint_frames)[name] = new
             if new != name:
-                renamed[name] = new
+                renamed_frames[name] = new
                 self.warn(f'the <frame> kept for merged {name!r} is named {new!r}: the name '
                           'is taken', location, None, 'renamed')
             named.append(new)
@@ -594,7 +599,7 @@ class _Converter:
                 attached = link_frames.get(attached_to, attached_to)
             frames.append((new, attached, pose, location))
         self.frames = frames
-        return renamed
+        return renamed_joints, renamed_frames
 
     # --- emission -----------------------------------------------------------------------
 
@@ -687,13 +692,19 @@ class _Converter:
                                                                   IDENTITY_QUAT)
             mass = (placeholder, origin[0], origin[1], (moment, 0.0, 0.0, moment, 0.0, moment))
         m, com, quat, values = mass
-        if not inertia.is_physical(values):
-            fixed = inertia.nearest_physical(values)
+        invalid = not inertia.is_physical(values)
+        if invalid or inertia.is_degenerate(m, values):
+            floor = m * inertia.MIN_GYRATION_RADIUS ** 2
+            fixed = inertia.nearest_physical(values, floor)
             old = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(values))
             new = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(fixed))
-            self.warn(f'<inertia> is not one a rigid body can have (principal moments {old}: '
-                      'negative, or violating the triangle inequality), which libsdformat and '
-                      f'Gazebo reject; it is written as the nearest valid one ({new})',
+            why = ('is not one a rigid body can have (negative, or violating the triangle '
+                   'inequality), which libsdformat and Gazebo reject' if invalid else
+                   'leaves a body with mass free to spin without resistance, which physics '
+                   'engines cannot simulate (DART aborts)')
+            self.warn(f'<inertia> (principal moments {old}) {why}; it is written as the '
+                      f'nearest valid one whose radius of gyration is at least '
+                      f'{inertia.MIN_GYRATION_RADIUS * 1e3:g} mm ({new})',
                       link.model.location, f"link '{link.name}'", 'invalid-inertia')
             values = fixed
         inertial = etree.SubElement(element, 'inertial')

@@ -220,7 +220,7 @@ def _r_lumped_frames(diff, ctx):
     if diff.kind != 'extra' or _tag(element) != 'frame':
         return False
     name = element.get('name')
-    renamed = {v: k for k, v in (ctx.result.renamed or {}).items()}
+    renamed = {v: k for k, v in ctx.result.renamed_frames.items()}
     name = renamed.get(name, name)
     return name in ctx.lumped_joints or name in ctx.lumped_links
 
@@ -293,7 +293,7 @@ def _r_floating_planar(diff, ctx):
 
 
 def _r_name_clash(diff, ctx):
-    renamed = ctx.result.renamed or {}
+    renamed = ctx.result.renamed_joints
     clashing = {old for old in renamed if old in ctx.joints
                 and (old in ctx.links or old in ctx.blob_names)}
     element = _element_of(diff)

@@ -556,7 +556,7 @@ def test_a_joint_named_like_a_link_is_renamed():
     m = model_of(result)
     assert m.find("joint[@name='arm_joint']").findtext('child') == 'arm'
     assert m.find("link[@name='arm']/pose").get('relative_to') == 'arm_joint'
-    assert result.renamed == {'arm': 'arm_joint'}
+    assert result.renamed_joints == {'arm': 'arm_joint'} and result.renamed_frames == {}
     assert 'renamed' in codes(result)
 
 
