@@ -1,0 +1,151 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Packaging: the package installs the way ROS 2 tools expect.
+
+``colcon build`` (colcon-common-extensions from PyPI) in a temporary workspace must install
+the ament index marker, package.xml, the launch and config files, the example, and the
+executables in lib/sdf_tools where ``ros2 run`` and launch ``Node(...)`` look; ``colcon
+test`` must run the package's tests. ``pip install .`` must work outside ROS. The core must
+not import ROS.
+"""
+
+import ast
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+import support
+
+EXECUTABLES = ('urdf2sdf', 'sdf_tools', 'state_publisher', 'sdf_converter')
+
+
+def _colcon():
+    return shutil.which('colcon')
+
+
+def _copy_sources(destination):
+    ignore = shutil.ignore_patterns('build', 'install', 'log', '.git', '__pycache__',
+                                    '*.egg-info', '.pytest_cache', '.hypothesis')
+    shutil.copytree(support.REPO_DIR, destination, ignore=ignore)
+    return destination
+
+
+@pytest.fixture(scope='module')
+def workspace(tmp_path_factory):
+    if _colcon() is None:
+        pytest.skip('colcon is not installed (pip install colcon-common-extensions)')
+    ws = tmp_path_factory.mktemp('ws')
+    _copy_sources(ws / 'src' / 'sdf_tools')
+    proc = subprocess.run([_colcon(), 'build', '--packages-select', 'sdf_tools'], cwd=ws,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return ws
+
+
+def test_colcon_build_installs_what_ros2_tools_look_for(workspace):
+    prefix = workspace / 'install' / 'sdf_tools'
+    assert (prefix / 'share/ament_index/resource_index/packages/sdf_tools').is_file()
+    assert (prefix / 'share/sdf_tools/package.xml').is_file()
+    for name in EXECUTABLES:
+        exe = prefix / 'lib' / 'sdf_tools' / name
+        assert exe.is_file(), f'{exe} missing: ros2 run sdf_tools {name} would fail'
+    assert (prefix / 'share/sdf_tools/examples/demo_arm.urdf.xacro').is_file()
+    for pattern, directory in (('*.launch.py', 'launch'), ('*.yaml', 'config')):
+        sources = sorted(p.name for p in (support.REPO_DIR / directory).glob(pattern))
+        installed = sorted(p.name for p in (prefix / 'share/sdf_tools' / directory).glob(
+            pattern))
+        assert installed == sources
+
+
+def test_installed_urdf2sdf_runs(workspace):
+    exe = workspace / 'install/sdf_tools/lib/sdf_tools/urdf2sdf'
+    example = workspace / 'install/sdf_tools/share/sdf_tools/examples/demo_arm.urdf.xacro'
+    proc = subprocess.run([str(exe), str(example)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert '<model name="demo_arm">' in proc.stdout
+
+
+def test_colcon_test_runs_the_package_tests(workspace):
+    proc = subprocess.run([_colcon(), 'test', '--packages-select', 'sdf_tools',
+                           '--pytest-args', '-k', 'test_xml_source or test_describe'],
+                          cwd=workspace, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    result = subprocess.run([_colcon(), 'test-result', '--all'], cwd=workspace,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout
+    assert '0 errors, 0 failures' in result.stdout
+
+
+def test_pip_install_outside_ros(tmp_path):
+    target = tmp_path / 'site'
+    source = _copy_sources(tmp_path / 'source')  # setuptools writes build/ next to setup.py
+    proc = subprocess.run([sys.executable, '-m', 'pip', 'install', '--quiet', '--no-deps',
+                           '--target', str(target), str(source)],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert (target / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro').is_file()
+    assert (target / 'sdf_tools' / 'to_sdf.py').is_file()
+
+
+def test_core_never_imports_ros():
+    code = ('import sys, sdf_tools, sdf_tools.cli, sdf_tools.to_sdf, sdf_tools.kinematics, '
+            'sdf_tools.sdf, sdf_tools.kindsl, sdf_tools.loading; '
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('rclpy', 'tf2_ros', 'launch', 'launch_ros', 'std_msgs', 'sensor_msgs', "
+            "'geometry_msgs')))")
+    proc = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == '[]'
+
+
+def test_layering():
+    """Only sdf_tools/ros imports ROS; to_sdf and kinematics never import each other."""
+    ros = {'rclpy', 'tf2_ros', 'tf2_msgs', 'launch', 'launch_ros', 'std_msgs',
+           'sensor_msgs', 'geometry_msgs', 'rcl_interfaces', 'builtin_interfaces'}
+    for path in sorted((support.REPO_DIR / 'sdf_tools').rglob('*.py')):
+        tree = ast.parse(path.read_text())
+        imported = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                imported.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+        tops = {name.split('.')[0] for name in imported}
+        relative = path.relative_to(support.REPO_DIR / 'sdf_tools')
+        if relative.parts[0] != 'ros':
+            assert not tops & ros, f'{relative} imports {sorted(tops & ros)}'
+        if relative.name == 'to_sdf.py':
+            assert 'sdf_tools.kinematics' not in imported
+        if relative.name == 'kinematics.py':
+            assert 'sdf_tools.to_sdf' not in imported
+
+
+def test_package_xml_declares_what_the_code_uses():
+    root = ET.parse(support.REPO_DIR / 'package.xml').getroot()
+    assert root.get('format') == '3'
+    assert root.findtext('export/build_type') == 'ament_python'
+    depends = {e.text for e in root if e.tag in ('exec_depend', 'depend')}
+    for needed in ('rclpy', 'tf2_ros_py', 'tf2_msgs', 'geometry_msgs', 'sensor_msgs',
+                   'std_msgs', 'xacro', 'python3-lxml', 'python3-numpy', 'launch',
+                   'launch_ros'):
+        assert needed in depends, f'package.xml lacks exec_depend {needed}'
+    tests = {e.text for e in root if e.tag == 'test_depend'}
+    for needed in ('ament_copyright', 'ament_flake8', 'ament_pep257', 'python3-pytest'):
+        assert needed in tests
