@@ -17,7 +17,62 @@ sdf_tools: robot descriptions for ROS 2 bringup and Gazebo spawning.
 
 The core (everything outside :mod:`sdf_tools.ros`) is pure Python on lxml and numpy and never
 imports ROS. Data flows one way: XML text -> :mod:`~sdf_tools.xml_source` -> readers
-(:mod:`~sdf_tools.urdf`) -> :mod:`~sdf_tools.model` -> SDFormat writer or kinematics.
+(:mod:`~sdf_tools.urdf`, :mod:`~sdf_tools.sdf`, :mod:`~sdf_tools.kindsl`) ->
+:mod:`~sdf_tools.model` -> writers (:mod:`~sdf_tools.to_sdf`, :mod:`~sdf_tools.sdf_writer`,
+:mod:`~sdf_tools.urdf_writer`) or :mod:`~sdf_tools.kinematics`.
+
+Example::
+
+    import sdf_tools
+
+    robot = sdf_tools.load_description('robot.urdf.xacro', mappings={'prefix': 'left_'})
+    print(sdf_tools.urdf_to_sdf(robot).sdf)
+    tree = sdf_tools.compile_tree(robot)
+    poses = sdf_tools.forward_kinematics(tree, tree.joint_vector({'elbow': 0.5}).q)
+
+The names below are imported on first use.
 """
 
+import importlib
+
 __version__ = '0.1.0'
+
+_API = {
+    'load_description': 'sdf_tools.loading',
+    'parse_description': 'sdf_tools.loading',
+    'write_atomically': 'sdf_tools.loading',
+    'parse_urdf': 'sdf_tools.urdf',
+    'parse_sdf': 'sdf_tools.sdf',
+    'parse_kindsl': 'sdf_tools.kindsl',
+    'urdf_to_sdf': 'sdf_tools.to_sdf',
+    'ConversionOptions': 'sdf_tools.to_sdf',
+    'ConversionResult': 'sdf_tools.to_sdf',
+    'write_sdf': 'sdf_tools.sdf_writer',
+    'write_urdf': 'sdf_tools.urdf_writer',
+    'compile_tree': 'sdf_tools.kinematics',
+    'forward_kinematics': 'sdf_tools.kinematics',
+    'frame_poses': 'sdf_tools.kinematics',
+    'KinematicTree': 'sdf_tools.kinematics',
+    'Robot': 'sdf_tools.model',
+    'Diagnostic': 'sdf_tools.errors',
+    'SdfToolsError': 'sdf_tools.errors',
+    'XmlSyntaxError': 'sdf_tools.errors',
+    'DescriptionError': 'sdf_tools.errors',
+    'ConversionError': 'sdf_tools.errors',
+    'KinematicsError': 'sdf_tools.errors',
+}
+
+__all__ = sorted(_API)
+
+
+def __getattr__(name):
+    module = _API.get(name)
+    if module is None:
+        raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_API))

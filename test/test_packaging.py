@@ -149,3 +149,11 @@ def test_package_xml_declares_what_the_code_uses():
     tests = {e.text for e in root if e.tag == 'test_depend'}
     for needed in ('ament_copyright', 'ament_flake8', 'ament_pep257', 'python3-pytest'):
         assert needed in tests
+
+
+def test_public_api_resolves_every_name():
+    import sdf_tools
+    for name in sdf_tools.__all__:
+        assert getattr(sdf_tools, name) is not None, name
+    with pytest.raises(AttributeError, match='no attribute'):
+        sdf_tools.no_such_thing
