@@ -28,13 +28,13 @@ def fmt(value: float) -> str:
     """Return the shortest exact text of a float (``1`` for 1.0, ``0`` for -0.0)."""
     if value == 0.0:
         return '0'
-    text = repr(float(value))
+    text = repr(value) if value.__class__ is float else repr(float(value))
     return text[:-2] if text[-2:] == '.0' else text
 
 
 def fmt_vec(values) -> str:
     """Return space-separated :func:`fmt` texts."""
-    return ' '.join([fmt(v) for v in values])
+    return ' '.join(map(fmt, values))
 
 
 def fmt_pose(xyz, quat) -> str:

@@ -26,6 +26,8 @@ origin at the combined centre of mass. Unlike libsdformat, two massless bodies c
 massless body at the first body's centre of mass instead of a 0/0 centre of mass.
 """
 
+import math
+
 from sdf_tools import transforms
 
 
@@ -94,24 +96,47 @@ def _epsilon(moments, tolerance):
 
 
 def principal_moments(values):
-    """Return the principal moments (sorted ascending) of ``(ixx, ixy, ixz, iyy, iyz, izz)``."""
+    """
+    Return the principal moments (sorted ascending) of ``(ixx, ixy, ixz, iyy, iyz, izz)``.
+
+    Closed form for symmetric 3x3 matrices (O. K. Smith, "Eigenvalues of a symmetric 3x3
+    matrix", CACM 1961): the eigenvalues are ``q + 2 p cos(phi + 2 k pi / 3)``. It can lose
+    ~1e-13 (relative) when eigenvalues nearly coincide, so results near the validity
+    boundary (a moment near zero, or a + b near c) are recomputed with LAPACK.
+    """
     ixx, ixy, ixz, iyy, iyz, izz = values
-    if ixy == 0.0 and ixz == 0.0 and iyz == 0.0:
+    off = ixy * ixy + ixz * ixz + iyz * iyz
+    if off == 0.0:
         return tuple(sorted((ixx, iyy, izz)))
-    import numpy as np  # only for tensors with products of inertia
+    q = (ixx + iyy + izz) / 3.0
+    a, b, c = ixx - q, iyy - q, izz - q
+    p2 = a * a + b * b + c * c + 2.0 * off
+    p = math.sqrt(p2 / 6.0)
+    # det(B) / 2 with B = (I - q E) / p
+    det = (a * (b * c - iyz * iyz) - ixy * (ixy * c - iyz * ixz) + ixz * (ixy * iyz - b * ixz))
+    r = max(-1.0, min(1.0, det / (2.0 * p * p * p)))
+    phi = math.acos(r) / 3.0
+    largest = q + 2.0 * p * math.cos(phi)
+    smallest = q + 2.0 * p * math.cos(phi + 2.0 * math.pi / 3.0)
+    middle = 3.0 * q - largest - smallest
+    margin = 1e-9 * abs(largest)
+    if smallest > margin and smallest + middle - largest > margin:
+        return (smallest, middle, largest)
+    import numpy as np  # near the boundary: accuracy matters more than speed
     m = np.array(((ixx, ixy, ixz), (ixy, iyy, iyz), (ixz, iyz, izz)), dtype=float)
     return tuple(float(v) for v in np.linalg.eigvalsh(m))
 
 
-def is_physical(values, tolerance: float = 10.0) -> bool:
+def is_physical(values, tolerance: float = 10.0, moments=None) -> bool:
     """
     Return whether an inertia tensor is one a rigid body can have.
 
     The test of ignition-math ``MassMatrix3::IsValid`` (what libsdformat uses to report
     "invalid inertia"): principal moments non-negative and satisfying the triangle
-    inequality, within ``tolerance`` machine epsilons of the trace.
+    inequality, within ``tolerance`` machine epsilons of the trace. ``moments`` may pass
+    :func:`principal_moments` already computed.
     """
-    a, b, c = principal_moments(values)
+    a, b, c = moments or principal_moments(values)
     eps = _epsilon((a, b, c), tolerance)
     ixx, ixy, ixz, iyy, iyz, izz = values
     det = (ixx * (iyy * izz - iyz * iyz) - ixy * (ixy * izz - iyz * ixz)
@@ -120,14 +145,14 @@ def is_physical(values, tolerance: float = 10.0) -> bool:
             and a + eps >= 0.0 and a + b + eps >= c)
 
 
-def is_degenerate(mass: float, values) -> bool:
+def is_degenerate(mass: float, values, moments=None) -> bool:
     """
     Return whether a body with mass has a principal moment of inertia that is not positive.
 
     libsdformat accepts such tensors (a point mass has none), but physics engines cannot
     integrate a body that does not resist some rotation: DART asserts or returns NaN.
     """
-    return mass > 0.0 and principal_moments(values)[0] <= 0.0
+    return mass > 0.0 and (moments or principal_moments(values))[0] <= 0.0
 
 
 #: Radius of gyration (m) of the smallest inertia written for a body with mass: 1 mm.

@@ -692,11 +692,12 @@ class _Converter:
                                                                   IDENTITY_QUAT)
             mass = (placeholder, origin[0], origin[1], (moment, 0.0, 0.0, moment, 0.0, moment))
         m, com, quat, values = mass
-        invalid = not inertia.is_physical(values)
-        if invalid or inertia.is_degenerate(m, values):
+        moments = inertia.principal_moments(values)
+        invalid = not inertia.is_physical(values, moments=moments)
+        if invalid or inertia.is_degenerate(m, values, moments):
             floor = m * inertia.MIN_GYRATION_RADIUS ** 2
             fixed = inertia.nearest_physical(values, floor)
-            old = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(values))
+            old = ', '.join(f'{v:.6g}' for v in moments)
             new = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(fixed))
             why = ('is not one a rigid body can have (negative, or violating the triangle '
                    'inequality), which libsdformat and Gazebo reject' if invalid else

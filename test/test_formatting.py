@@ -1,0 +1,41 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests of sdf_tools.formatting: exact, shortest number text."""
+
+import numpy as np
+from sdf_tools import transforms
+from sdf_tools.formatting import fmt
+from sdf_tools.formatting import fmt_pose
+from sdf_tools.formatting import fmt_vec
+
+
+def test_numbers_are_shortest_exact_and_clean():
+    assert [fmt(v) for v in (1.0, -0.0, 0.0, 0.1, 1e-9, 1e16, -2.5, 3)] == \
+        ['1', '0', '0', '0.1', '1e-09', '1e+16', '-2.5', '3']
+    rng = np.random.default_rng(0)
+    for v in rng.normal(size=1000) * 10.0 ** rng.uniform(-20, 20, 1000):
+        assert float(fmt(float(v))) == float(v)
+    assert fmt(np.float64(0.25)) == '0.25'
+    assert fmt_vec((1.0, 0.0, -3.5)) == '1 0 -3.5'
+
+
+def test_pose_text_round_trips_the_rotation():
+    q = transforms.quat_from_rpy(0.1, 1.5707963, -2.0)
+    values = [float(v) for v in fmt_pose((1.0, 2.0, 3.0), q).split()]
+    assert values[:3] == [1.0, 2.0, 3.0]
+    back = transforms.quat_from_rpy(*values[3:])
+    np.testing.assert_allclose(transforms.matrix_from_quat(back),
+                               transforms.matrix_from_quat(q), atol=1e-15)
+    assert fmt_pose((0.0, 0.0, 0.0), transforms.IDENTITY_QUAT) == '0 0 0 0 0 0'

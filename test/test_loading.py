@@ -1,0 +1,83 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests of sdf_tools.loading: format detection, xacro, reading and atomic writing."""
+
+import os
+
+import pytest
+from sdf_tools import loading
+from sdf_tools.errors import DescriptionError
+import support
+
+EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
+
+
+@pytest.mark.parametrize('data, name, fmt', [
+    (b'<robot name="r"/>', 'x.urdf', 'urdf'),
+    (b'<?xml version="1.0"?>\n<!-- c -->\n<robot name="r"/>', '', 'urdf'),
+    (b'<robot xmlns:xacro="http://www.ros.org/wiki/xacro" name="r"/>', '', 'xacro'),
+    (b'<robot xmlns:xacro="http://www.ros.org/wiki/xacro" name="r"/>', 'r.urdf', 'xacro'),
+    (b'<robot name="r"/>', 'r.urdf.xacro', 'xacro'),
+    (b'<sdf version="1.9"/>', '', 'sdf'),
+    (b'<sdf version="1.9"/>', 'w.world', 'sdf'),
+    (b'Robot Fancy { }', '', 'kindsl'),
+    (b'// comment\nRobot Fancy { }', 'fancy.kindsl', 'kindsl'),
+])
+def test_detect_format(data, name, fmt):
+    assert loading.detect_format(data, name) == fmt
+
+
+def test_load_description_expands_xacro_with_arguments():
+    robot = loading.load_description(str(EXAMPLE), mappings={'prefix': 'r_',
+                                                             'with_camera': 'false'})
+    names = {link.name for link in robot.links}
+    assert 'r_base_link' in names and 'r_camera_link' not in names
+    assert robot.source.endswith('(expanded by xacro)')
+
+
+def test_parse_description_dispatches_on_content():
+    urdf = loading.parse_description('<robot name="u"><link name="a"/></robot>')
+    sdf = loading.parse_description('<sdf version="1.9"><model name="s"><link name="a"/>'
+                                    '</model></sdf>')
+    assert (urdf.source_format, sdf.source_format) == ('urdf', 'sdf')
+    with pytest.raises(DescriptionError, match='xacro markup must be expanded first'):
+        loading.parse_description(EXAMPLE.read_bytes())
+
+
+def test_read_input_refuses_oversized_and_unreadable_files(tmp_path):
+    big = tmp_path / 'big.urdf'
+    big.write_bytes(b' ' * 2048)
+    with pytest.raises(DescriptionError, match='more than the limit of 1024 bytes'):
+        loading.read_input(str(big), max_bytes=1024)
+    with pytest.raises(DescriptionError, match='cannot read'):
+        loading.read_input(str(tmp_path / 'missing.urdf'))
+
+
+def test_write_atomically_replaces_whole_files_and_cleans_up(tmp_path, monkeypatch):
+    target = tmp_path / 'out.sdf'
+    loading.write_atomically(str(target), 'first')
+    assert target.read_text() == 'first'
+    os.chmod(target, 0o600)
+    loading.write_atomically(str(target), 'second')
+    assert target.read_text() == 'second' and (target.stat().st_mode & 0o777) == 0o600
+
+    def fail(*args):
+        raise OSError(28, 'No space left on device')
+
+    monkeypatch.setattr(os, 'replace', fail)
+    with pytest.raises(OSError, match='No space left'):
+        loading.write_atomically(str(target), 'third')
+    assert target.read_text() == 'second'
+    assert [p.name for p in tmp_path.iterdir()] == ['out.sdf']

@@ -1,0 +1,87 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests of sdf_tools.xml_source: parsing with lines, '::' names, strict value readers."""
+
+import pytest
+from sdf_tools.errors import Reporter
+from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.xml_source import DCOLON
+from sdf_tools.xml_source import parse_number
+from sdf_tools.xml_source import parse_xml
+from sdf_tools.xml_source import to_string
+from sdf_tools.xml_source import ValueReader
+
+
+def test_elements_keep_their_source_lines():
+    root = parse_xml('<robot name="r">\n  <link name="a"/>\n\n  <link name="b"/>\n</robot>')
+    assert [e.sourceline for e in root] == [2, 4]
+
+
+def test_malformed_xml_reports_its_line_and_is_never_recovered():
+    with pytest.raises(XmlSyntaxError) as info:
+        parse_xml('<robot name="r">\n<link name="a">\n<joint name="j"/>\n</robot>', 'r.urdf')
+    assert info.value.diagnostic.location.line == 4
+    assert str(info.value).startswith('r.urdf:4: not well-formed XML: Opening and ending tag')
+
+
+def test_double_colon_element_names_round_trip():
+    text = ('<sdf version="1.9"><model name="m"><plugin name="p" filename="f">'
+            '<ignition::corrected_offsets>1</ignition::corrected_offsets>'
+            '<!-- <a::b> in a comment --></plugin></model></sdf>')
+    root = parse_xml(text)
+    element = root.find(f'model/plugin/ignition{DCOLON}corrected_offsets')
+    assert element.text == '1'
+    assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in to_string(root)
+
+
+def test_str_input_with_a_foreign_encoding_declaration():
+    root = parse_xml('<?xml version="1.0" encoding="ISO-8859-1"?><robot name="é"/>')
+    assert root.get('name') == 'é'
+
+
+@pytest.mark.parametrize('text, value', [
+    ('1', 1.0), (' -2.5 ', -2.5), ('.5', 0.5), ('1e-3', 1e-3), ('1E+3', 1e3), ('3.', 3.0),
+    ('nan', None), ('inf', None), ('-Infinity', None), ('1_0', None), ('0x10', None),
+    ('', None), ('.', None), ('1e', None), ('+-1', None), ('1 2', None), ('1.2.3', None),
+    ('\u0661', None), ('1e400', float('inf')),
+])
+def test_numbers_are_read_like_stod_without_trailing_junk(text, value):
+    assert parse_number(text) == value
+
+
+def test_value_reader_reports_entity_element_and_value():
+    from lxml import etree
+    reporter = Reporter()
+    reader = ValueReader('robot.urdf', reporter)
+    limit = etree.fromstring('<limit upper="abc" lower="1 2" effort="1e400"/>')
+    assert reader.attr_number(limit, "joint 'elbow'", 'upper', 0.0) == 0.0
+    assert reader.attr_vector(limit, "joint 'elbow'", 'lower', 3) is None
+    assert reader.attr_number(limit, "joint 'elbow'", 'effort') is None
+    assert reader.attr_number(limit, "joint 'elbow'", 'velocity', required=True) is None
+    messages = [str(d) for d in reporter.errors]
+    assert messages == [
+        "robot.urdf:1: joint 'elbow': <limit> upper must be a number, got 'abc'",
+        "robot.urdf:1: joint 'elbow': <limit> lower must be 3 numbers, got '1 2'",
+        "robot.urdf:1: joint 'elbow': <limit> effort must be finite, got '1e400'",
+        "robot.urdf:1: joint 'elbow': <limit> is missing required attribute 'velocity'",
+    ]
+
+
+def test_long_values_are_not_echoed_whole():
+    from lxml import etree
+    reporter = Reporter()
+    element = etree.fromstring(f'<mass value="{"x" * 10000}"/>')
+    ValueReader('r.urdf', reporter).attr_number(element, None, 'value')
+    assert len(str(reporter.errors[0])) < 200
