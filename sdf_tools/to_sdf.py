@@ -230,6 +230,7 @@ def _unique(name, taken, suffix):
 
 
 class _Converter:
+    """One conversion: working copies of links, joints and extensions, then the document."""
 
     def __init__(self, robot: Robot, options: ConversionOptions):
         self.robot = robot
@@ -244,7 +245,8 @@ class _Converter:
         self.by_ref: dict[str, list] = {}
         self.frames = []  # (name, attached_to, pose or None, location), lumping order
         self.link_refs = {}
-        self.contact_names: dict[str, dict[str, str]] = {}
+        self.frame_refs = []  # (element, merged link) whose relative_to names its <frame>
+        self.disable = set()
 
     # --- diagnostics --------------------------------------------------------------------
 
@@ -283,6 +285,8 @@ class _Converter:
         self.link_refs = self._index_link_refs()
         self._lump(root)
         renamed_joints, renamed_frames = self._resolve_names()
+        for element, link_name in self.frame_refs:
+            element.set('relative_to', renamed_frames.get(link_name, link_name))
 
         sdf = etree.Element('sdf', version=self.options.sdf_version)
         model = etree.SubElement(sdf, 'model', name=robot.name)
@@ -422,7 +426,7 @@ class _Converter:
                 base = parent.mass or (0.0, (0.0, 0.0, 0.0), IDENTITY_QUAT, _ZERO_INERTIA)
                 parent.mass = inertia.combine(base, (m, moved.xyz, moved.quat, i))
         for name, keep in keep_of.items():
-            for ext, blob in self.link_refs.pop(name, ()):
+            for blob in self.link_refs.pop(name, ()):
                 self._rename_link_refs(blob, name, keep.name, x_of[name])
 
     def _absorb(self, keep, link, x_kl):
@@ -487,7 +491,7 @@ class _Converter:
                     names.add((blob.text or '').strip().partition('/')[0])
                 for name in names:
                     if name in self.links:
-                        refs.setdefault(name, []).append((ext, blob))
+                        refs.setdefault(name, []).append(blob)
         return refs
 
     def _rename_link_refs(self, blob, old, new, x_kl):
@@ -510,7 +514,7 @@ class _Converter:
                     pose = etree.SubElement(blob, 'pose')
                     pose.text = '0 0 0 0 0 0'
                 if not pose.get('relative_to'):
-                    pose.set('relative_to', old)
+                    self.frame_refs.append((pose, old))
         elif tag == 'gripper':
             for elem in blob:
                 if elem.tag in ('gripper_link', 'palm_link') and \

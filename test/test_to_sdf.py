@@ -601,6 +601,23 @@ def test_references_to_lumped_links_follow_the_lumping():
     assert m.find(f"link[@name='torso']/collision[@name='{contact.text}']") is not None
 
 
+def test_a_joint_blob_on_a_lumped_link_follows_its_renamed_frame():
+    # Link 'hand' is lumped, and a kept joint is also called 'hand': the <frame> kept for
+    # the link is 'hand_frame', and the blob joint's pose must resolve against it.
+    result = convert(robot(
+        link('base'), link('hand'), link('finger'),
+        joint('mount', 'base', 'hand', 'fixed', '<origin xyz="0 0 1"/>'),
+        joint('hand', 'base', 'finger'),
+        '<gazebo><joint name="tether" type="fixed"><parent>world</parent><child>hand</child>'
+        '</joint></gazebo>'))
+    m = model_of(result)
+    assert result.renamed_frames == {'hand': 'hand_frame'}
+    tether = m.find("joint[@name='tether']")
+    assert tether.findtext('child') == 'base'
+    assert tether.find('pose').get('relative_to') == 'hand_frame'
+    assert m.find("frame[@name='hand_frame']").get('attached_to') == 'mount'
+
+
 def test_lumped_sensor_and_light_poses_are_reexpressed_in_full_precision():
     result = convert(robot(
         link('base'), link('cam'),
