@@ -1,0 +1,94 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Bring up state_publisher and sdf_converter for a URDF, xacro, SDFormat or RobCoGen file."""
+
+import os
+
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument
+from launch.actions import OpaqueFunction
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+from launch_ros.parameter_descriptions import ParameterValue
+from sdf_tools.ros.launch_helpers import as_bool
+from sdf_tools.ros.launch_helpers import as_float
+from sdf_tools.ros.launch_helpers import read_description
+
+PACKAGE = 'sdf_tools'
+
+
+def _nodes(context, *args, **kwargs):
+    """Read the description file and return the nodes (run when the arguments are known)."""
+    def arg(name):
+        return LaunchConfiguration(name).perform(context)
+
+    text = read_description(arg('description_file'), arg('xacro_args'))
+    config = os.path.join(get_package_share_directory(PACKAGE), 'config')
+    use_sim_time = as_bool('use_sim_time', arg('use_sim_time'))
+    namespace = arg('namespace')
+    nodes = [Node(
+        package=PACKAGE, executable='state_publisher', name='state_publisher',
+        namespace=namespace, output='screen',
+        parameters=[os.path.join(config, 'state_publisher.yaml'), {
+            # value_type=str: launch_ros would otherwise parse the text as YAML.
+            'robot_description': ParameterValue(text, value_type=str),
+            'frame_prefix': ParameterValue(arg('frame_prefix'), value_type=str),
+            'publish_frequency': as_float('publish_frequency', arg('publish_frequency')),
+            'use_sim_time': use_sim_time,
+        }])]
+    if as_bool('start_sdf_converter', arg('start_sdf_converter')):
+        # Reads robot_description from state_publisher's latched topic.
+        nodes.append(Node(
+            package=PACKAGE, executable='sdf_converter', name='sdf_converter',
+            namespace=namespace, output='screen',
+            parameters=[os.path.join(config, 'sdf_converter.yaml'), {
+                'use_sim_time': use_sim_time,
+            }]))
+    return nodes
+
+
+def generate_launch_description():
+    """Return the launch description."""
+    return LaunchDescription([
+        # Required, but with a default: an included file's arguments without a default must
+        # be passed explicitly by every includer (launch checks that), and the error for an
+        # empty value names the argument anyway.
+        DeclareLaunchArgument(
+            'description_file', default_value='',
+            description='Robot description file: .urdf, .xacro, .sdf/.world or .kindsl '
+                        '(required).'),
+        DeclareLaunchArgument(
+            'xacro_args', default_value='',
+            description='xacro arguments for a .xacro file, e.g. "prefix:=left_ arm:=true".'),
+        DeclareLaunchArgument(
+            'frame_prefix', default_value='',
+            description='Prepended to every TF frame name, e.g. "left/".'),
+        DeclareLaunchArgument(
+            'namespace', default_value='',
+            description='Namespace of the nodes (robot_description, joint_states and '
+                        'robot_description_sdf move into it; /tf and /tf_static do not).'),
+        DeclareLaunchArgument(
+            'use_sim_time', default_value='false',
+            description='Use simulation time from /clock (true with Gazebo).'),
+        DeclareLaunchArgument(
+            'publish_frequency', default_value='20.0',
+            description='Maximum /tf rate per set of joints (Hz), in (0, 1000].'),
+        DeclareLaunchArgument(
+            'start_sdf_converter', default_value='true',
+            description='Also start sdf_converter, which publishes the SDFormat on '
+                        'robot_description_sdf for ros_gz_sim create.'),
+        OpaqueFunction(function=_nodes),
+    ])

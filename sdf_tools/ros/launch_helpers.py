@@ -1,0 +1,103 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+What the launch files call: read a description file into text, parse launch argument values.
+
+Kept out of the launch files so that it is tested without ``launch`` installed; imports
+neither rclpy nor launch. Errors are :class:`ValueError` or
+:class:`~sdf_tools.errors.SdfToolsError` with a message meant for the person running
+``ros2 launch``.
+"""
+
+import shlex
+
+from sdf_tools.loading import detect_format
+from sdf_tools.loading import expand_xacro
+from sdf_tools.loading import read_input
+
+_TRUE = frozenset({'true', '1', 'yes', 'on'})
+_FALSE = frozenset({'false', '0', 'no', 'off'})
+
+
+def parse_xacro_args(text: str) -> dict:
+    """
+    Return the ``name:=value`` pairs of a launch argument such as ``"prefix:=left_ arm:=true"``.
+
+    Values may be quoted (shell rules): ``'name:="a b"'``.
+
+    Raises
+    ------
+    ValueError
+        An item is not ``name:=value``.
+
+    """
+    mappings = {}
+    for item in shlex.split(text or ''):
+        name, sep, value = item.partition(':=')
+        if not sep or not name:
+            raise ValueError(f'xacro_args: expected name:=value items, got {item!r}')
+        mappings[name] = value
+    return mappings
+
+
+def read_description(path: str, xacro_args: str = '') -> str:
+    """
+    Return the description text of a file, expanding xacro.
+
+    Parameters
+    ----------
+    path : str
+        ``.urdf``, ``.xacro``, ``.sdf``, ``.world`` or ``.kindsl`` file (the format is decided
+        as :func:`sdf_tools.loading.detect_format` does).
+    xacro_args : str
+        ``name:=value`` items for xacro (:func:`parse_xacro_args`).
+
+    Raises
+    ------
+    ValueError
+        ``path`` is empty, or ``xacro_args`` are malformed or given for a file that is not
+        xacro.
+    SdfToolsError
+        The file cannot be read, or xacro fails (file:line and xacro's reason).
+
+    """
+    if not path:
+        raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
+    mappings = parse_xacro_args(xacro_args)
+    data, source = read_input(path)
+    fmt = detect_format(data, source)
+    if fmt == 'xacro':
+        return expand_xacro(data, source, mappings, path)
+    if mappings:
+        raise ValueError(f'xacro_args given, but {path} is {fmt}, not xacro')
+    return data.decode('utf-8')
+
+
+def as_bool(name: str, value: str) -> bool:
+    """Return a launch argument as a bool (``true/false``, ``1/0``, ``yes/no``, ``on/off``)."""
+    text = str(value).strip().lower()
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise ValueError(f'{name} must be true or false, got {value!r}')
+
+
+def as_float(name: str, value: str) -> float:
+    """Return a launch argument as a float (``1`` is 1.0: ROS double parameters need it)."""
+    try:
+        return float(value)
+    except ValueError:
+        raise ValueError(f'{name} must be a number, got {value!r}') from None

@@ -1,0 +1,249 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+What both nodes share: parameter tables, QoS profiles and the ``main()`` plumbing.
+
+Each node lists its parameters once, as :class:`ParameterSpec` rows: the node declares them
+from the table (with a ``ParameterDescriptor`` each), ``--help`` prints it, and the tests
+check the launch files and ``config/*.yaml`` against it.
+
+``main()`` spins the node with rclpy's ``EventsExecutor`` where it exists (rclpy 9,
+Kilted and later): it dispatches a callback in about 14 us where the
+``SingleThreadedExecutor`` takes about 130 us, which decides how fast ``joint_states`` can
+arrive before messages are dropped (measured: 7 kHz kept up with against 2 kHz). Older
+rclpy uses the ``SingleThreadedExecutor``; ``SDF_TOOLS_EXECUTOR=single`` forces it.
+"""
+
+from dataclasses import dataclass
+import os
+import signal
+import sys
+import textwrap
+
+from rcl_interfaces.msg import FloatingPointRange
+from rcl_interfaces.msg import ParameterDescriptor
+from rcl_interfaces.msg import SetParametersResult
+import rclpy
+from rclpy.exceptions import ParameterException
+from rclpy.executors import ExternalShutdownException
+import rclpy.logging
+from rclpy.qos import DurabilityPolicy
+from rclpy.qos import HistoryPolicy
+from rclpy.qos import QoSProfile
+from rclpy.qos import ReliabilityPolicy
+
+#: ``robot_description`` and ``robot_description_sdf``: depth 1, reliable, transient local
+#: ("latched"), as robot_state_publisher publishes and ``ros_gz_sim create -topic`` reads.
+LATCHED_QOS = QoSProfile(depth=1, history=HistoryPolicy.KEEP_LAST,
+                         reliability=ReliabilityPolicy.RELIABLE,
+                         durability=DurabilityPolicy.TRANSIENT_LOCAL)
+#: Exit codes of ``main()``.
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+
+
+class StartupError(Exception):
+    """The node cannot start (missing or invalid configuration); the text says why."""
+
+
+@dataclass(frozen=True)
+class ParameterSpec:
+    """
+    One declared parameter of a node.
+
+    Attributes
+    ----------
+    name : str
+        Parameter name.
+    default : bool, int, float or str
+        Default value (its type is the parameter's type).
+    description : str
+        What it does (``ros2 param describe``).
+    read_only : bool
+        Whether it can only be set at startup.
+    float_range : tuple of float, optional
+        Inclusive ``(from, to)`` of a double parameter.
+    constraints : str
+        ``additional_constraints`` text of the descriptor.
+
+    """
+
+    name: str
+    default: object
+    description: str
+    read_only: bool = False
+    float_range: tuple[float, float] | None = None
+    constraints: str = ''
+
+    def descriptor(self) -> ParameterDescriptor:
+        """Return the ``ParameterDescriptor`` the node declares the parameter with."""
+        descriptor = ParameterDescriptor(name=self.name, description=self.description,
+                                         read_only=self.read_only,
+                                         additional_constraints=self.constraints)
+        if self.float_range is not None:
+            descriptor.floating_point_range = [FloatingPointRange(
+                from_value=float(self.float_range[0]), to_value=float(self.float_range[1]),
+                step=0.0)]
+        return descriptor
+
+
+def declare_parameters(node, specs) -> dict:
+    """
+    Declare every parameter of ``specs`` on ``node``; return name -> value.
+
+    Raises
+    ------
+    StartupError
+        A value given at startup (launch file, ``--ros-args -p``, YAML) has the wrong type
+        or is out of range; the message names the parameter.
+
+    """
+    values = {}
+    for spec in specs:
+        try:
+            values[spec.name] = node.declare_parameter(spec.name, spec.default,
+                                                       spec.descriptor()).value
+        except ParameterException as e:
+            kind = type(spec.default).__name__.replace('float', 'double').replace('str',
+                                                                                  'string')
+            raise StartupError(f'parameter {spec.name!r} ({kind}, default {spec.default!r}): '
+                               f'{e}') from None
+    return values
+
+
+def accept() -> SetParametersResult:
+    """Return a successful ``SetParametersResult``."""
+    return SetParametersResult(successful=True)
+
+
+def reject(reason: str, limit: int = 4000) -> SetParametersResult:
+    """Return a failed ``SetParametersResult`` (reason shortened to ``limit`` characters)."""
+    if len(reason) > limit:
+        reason = reason[:limit] + ' [...]'
+    return SetParametersResult(successful=False, reason=reason)
+
+
+def parameter_help(prog: str, summary: str, specs) -> str:
+    """Return the ``--help`` text: usage and the parameter table."""
+    lines = [f'usage: ros2 run sdf_tools {prog} [--ros-args -p name:=value ... '
+             '| --params-file FILE]', '', textwrap.fill(summary, 79), '', 'parameters:']
+    for spec in specs:
+        flags = ', read only' if spec.read_only else ''
+        kind = {bool: 'bool', float: 'double', str: 'string'}.get(type(spec.default), 'int')
+        lines.append(f'  {spec.name} ({kind}, default {spec.default!r}{flags})')
+        lines.append(textwrap.fill(spec.description, 79, initial_indent=' ' * 6,
+                                   subsequent_indent=' ' * 6))
+    lines += ['', 'environment:', textwrap.fill(
+        "SDF_TOOLS_EXECUTOR=single spins with rclpy's SingleThreadedExecutor instead of the "
+        'EventsExecutor (used where rclpy has it).', 79, initial_indent=' ' * 2,
+        subsequent_indent=' ' * 2)]
+    return '\n'.join(lines)
+
+
+def make_executor(context=None):
+    """
+    Return the executor ``main()`` spins with (module docstring).
+
+    Parameters
+    ----------
+    context : rclpy.context.Context, optional
+        The context (default: the global one).
+
+    """
+    if os.environ.get('SDF_TOOLS_EXECUTOR', '').lower() != 'single':
+        try:
+            from rclpy.experimental import EventsExecutor
+        except ImportError:
+            pass
+        else:
+            return EventsExecutor(context=context)
+    from rclpy.executors import SingleThreadedExecutor
+    return SingleThreadedExecutor(context=context)
+
+
+def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int:
+    """
+    Run a node until Ctrl-C; return the exit code.
+
+    Parameters
+    ----------
+    prog : str
+        Executable name (messages).
+    summary : str
+        One paragraph for ``--help``.
+    specs : sequence of ParameterSpec
+        The node's parameters (for ``--help``).
+    make_node : callable
+        Builds the node (after ``rclpy.init``); may raise :class:`StartupError`.
+    args : list of str, optional
+        Command line (default ``sys.argv``).
+    check : callable, optional
+        Called after ``--help`` handling; returns a message when a requirement is missing
+        (the node then does not start).
+
+    Returns
+    -------
+    int
+        0 after a normal shutdown, 1 when the node could not start (missing requirement,
+        bad parameters), 2 on a usage error.
+
+    """
+    argv = list(sys.argv if args is None else args)
+    rest = rclpy.utilities.remove_ros_args(argv)[1:]
+    if any(a in ('-h', '--help') for a in rest):
+        print(parameter_help(prog, summary, specs))
+        return EXIT_OK
+    if rest:
+        print(f'{prog}: error: unexpected arguments {rest!r}; parameters go after --ros-args '
+              '(--ros-args -p name:=value); see --help', file=sys.stderr)
+        return EXIT_USAGE
+    problem = check() if check is not None else None
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_FAILURE
+    # Ctrl-C and SIGTERM request a stop instead of raising KeyboardInterrupt wherever the
+    # interpreter happens to be (e.g. in a __del__, where it would be printed and ignored).
+    stop = []
+    previous = {sig: signal.signal(sig, lambda signum, frame: stop.append(signum))
+                for sig in (signal.SIGINT, signal.SIGTERM)}
+    node = None
+    executor = None
+    code = EXIT_OK
+    try:
+        try:
+            rclpy.init(args=argv)
+        except Exception as e:  # bad --ros-args: rcl says why
+            print(f'{prog}: error: {e}', file=sys.stderr)
+            return EXIT_USAGE
+        node = make_node()
+        executor = make_executor()
+        executor.add_node(node)
+        while rclpy.ok() and not stop:  # spin_once: the signal flag is seen between events
+            executor.spin_once(timeout_sec=0.2)
+    except StartupError as e:
+        rclpy.logging.get_logger(prog).fatal(str(e))
+        code = EXIT_FAILURE
+    except (KeyboardInterrupt, ExternalShutdownException):
+        pass
+    finally:
+        if executor is not None:
+            executor.shutdown()
+        if node is not None:
+            node.destroy_node()
+        rclpy.try_shutdown()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return code

@@ -1,0 +1,247 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+``sdf_converter``: the robot description as SDFormat, latched for ``ros_gz_sim create``.
+
+Reads a description (URDF, SDFormat or RobCoGen text, detected) and publishes its SDFormat
+conversion on ``robot_description_sdf`` (``std_msgs/String``, depth 1, reliable, transient
+local), which ``ros2 run ros_gz_sim create -topic robot_description_sdf`` waits for. URDF is
+converted as ``urdf2sdf`` does (``<gazebo>`` extensions, fixed-joint lumping); SDFormat and
+RobCoGen input is written back with the SDFormat writer.
+
+Where the description comes from: the ``robot_description`` **parameter** when it is not
+empty, otherwise the last message on the ``robot_description`` **topic** (depth 1, reliable,
+transient local, as robot_state_publisher and ``state_publisher`` publish it). Messages that
+arrive while the parameter is set are remembered, and used once the parameter is cleared.
+
+The node re-converts whenever the description or a conversion parameter changes, logs every
+conversion warning, and optionally writes the result to ``output_file`` (atomically). It
+never dies on bad input: an invalid description on the topic is logged with its file:line
+error; an invalid parameter value (or an option the current description cannot be converted
+with) is rejected with that error as the reason. Either way the last good SDFormat stays
+published.
+"""
+
+import math
+
+from rclpy.node import Node
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.loading import write_atomically
+from sdf_tools.ros.descriptions import convert
+from sdf_tools.ros.descriptions import Converted
+from sdf_tools.ros.node_support import accept
+from sdf_tools.ros.node_support import declare_parameters
+from sdf_tools.ros.node_support import LATCHED_QOS
+from sdf_tools.ros.node_support import ParameterSpec
+from sdf_tools.ros.node_support import reject
+from sdf_tools.ros.node_support import run
+from sdf_tools.ros.node_support import StartupError
+from sdf_tools.to_sdf import ConversionOptions
+from sdf_tools.to_sdf import SDF_VERSIONS
+from std_msgs.msg import String
+
+NODE_NAME = 'sdf_converter'
+SUMMARY = ('Convert the robot description (URDF, SDFormat or RobCoGen) to SDFormat and publish '
+           'it latched on robot_description_sdf, for ros_gz_sim create -topic.')
+_DEFAULTS = ConversionOptions()
+PARAMETERS = (
+    ParameterSpec(
+        'robot_description', '',
+        'Description text (URDF, SDFormat or RobCoGen). When not empty it takes precedence '
+        'over the robot_description topic; when empty the topic is used.'),
+    ParameterSpec(
+        'preserve_fixed_joints', _DEFAULTS.preserve_fixed_joints,
+        'URDF: keep every fixed joint instead of lumping its child link into the parent.'),
+    ParameterSpec(
+        'sdf_version', _DEFAULTS.sdf_version,
+        'SDFormat version to write: ' + ', '.join(SDF_VERSIONS) + ' (1.11 adds <mimic>).',
+        constraints='one of ' + ', '.join(SDF_VERSIONS)),
+    ParameterSpec(
+        'massless_mass', _DEFAULTS.massless_mass,
+        'URDF: mass (kg) of the placeholder inertial given to links without mass.',
+        constraints='finite, > 0'),
+    ParameterSpec(
+        'massless_inertia', _DEFAULTS.massless_inertia,
+        'URDF: principal moments (kg m^2) of that placeholder inertial.',
+        constraints='finite, > 0'),
+    ParameterSpec(
+        'output_file', '',
+        'Also write each conversion to this file (atomically: readers see the old or the '
+        'whole new file); empty: do not write.'),
+)
+_OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massless_inertia')
+
+
+def option_problem(name: str, value) -> str | None:
+    """Return why ``value`` is not valid for conversion parameter ``name``, or ``None``."""
+    if name == 'sdf_version' and value not in SDF_VERSIONS:
+        return f"sdf_version must be one of {', '.join(SDF_VERSIONS)}, got {value!r}"
+    if name in ('massless_mass', 'massless_inertia') and not (
+            isinstance(value, float) and math.isfinite(value) and value > 0.0):
+        return f'{name} must be a finite number greater than 0, got {value!r}'
+    return None
+
+
+class SdfConverter(Node):
+    """
+    The ``sdf_converter`` node (module docstring).
+
+    Parameters
+    ----------
+    node_name : str
+        Node name.
+    **kwargs
+        Passed to :class:`rclpy.node.Node`.
+
+    Attributes
+    ----------
+    converted : Converted or None
+        The last good conversion (what ``robot_description_sdf`` holds).
+
+    Raises
+    ------
+    StartupError
+        A parameter given at startup has the wrong type or an invalid value.
+
+    """
+
+    def __init__(self, node_name: str = NODE_NAME, **kwargs):
+        super().__init__(node_name, **kwargs)
+        try:
+            self._setup()
+        except BaseException:
+            self.destroy_node()
+            raise
+
+    def _setup(self) -> None:
+        self._log = self.get_logger()
+        self._values = declare_parameters(self, PARAMETERS)
+        for name in _OPTION_NAMES:
+            problem = option_problem(name, self._values[name])
+            if problem:
+                raise StartupError(problem)
+        self.converted: Converted | None = None
+        self._topic_text: str | None = None
+        self._pending = None
+        self._publisher = self.create_publisher(String, 'robot_description_sdf', LATCHED_QOS)
+        self.create_subscription(String, 'robot_description', self._on_description,
+                                 LATCHED_QOS)
+        self.add_on_set_parameters_callback(self._validate_parameters)
+        self.add_post_set_parameters_callback(self._apply_parameters)
+        if self._values['robot_description']:
+            self._update('the robot_description parameter')
+        else:
+            self._log.info('Waiting for the robot description on topic '
+                           f"'{self.resolve_topic_name('robot_description')}'")
+
+    # --- conversion -------------------------------------------------------------------------
+
+    def _options(self, values) -> ConversionOptions:
+        return ConversionOptions(preserve_fixed_joints=values['preserve_fixed_joints'],
+                                 sdf_version=values['sdf_version'],
+                                 massless_mass=values['massless_mass'],
+                                 massless_inertia=values['massless_inertia'])
+
+    def _text(self, values) -> str | None:
+        return values['robot_description'] or self._topic_text
+
+    def _update(self, origin: str) -> None:
+        """Convert the current description with the current options; publish or log."""
+        text = self._text(self._values)
+        if text is None:
+            return
+        try:
+            result = convert(text, self._options(self._values))
+        except SdfToolsError as e:
+            self._log.error(f'Cannot convert the description from {origin}; the last good '
+                            f'SDFormat stays published:\n{e}')
+            return
+        except Exception as e:  # a converter bug must not kill the node
+            self._log.error(f'Cannot convert the description from {origin} '
+                            f'({type(e).__name__}: {e}); the last good SDFormat stays published')
+            return
+        self._publish(result)
+
+    def _publish(self, result: Converted) -> None:
+        for warning in result.warnings:
+            self._log.warning(warning)
+        self.converted = result
+        self._publisher.publish(String(data=result.sdf))
+        self._log.info(f'Published SDFormat {self._values["sdf_version"]} converted from '
+                       f'{result.source_format} ({len(result.sdf)} characters)')
+        self._write_file()
+
+    def _write_file(self) -> None:
+        path = self._values['output_file']
+        if not path or self.converted is None:
+            return
+        try:
+            write_atomically(path, self.converted.sdf)
+        except OSError as e:
+            self._log.error(f'Cannot write output_file {path!r}: {e.strerror or e}')
+
+    # --- callbacks --------------------------------------------------------------------------
+
+    def _on_description(self, msg: String) -> None:
+        try:
+            self._topic_text = msg.data
+            if self._values['robot_description']:
+                self._log.info('Received a description on the topic; the robot_description '
+                               'parameter takes precedence (clear it to use the topic)')
+                return
+            self._update('the robot_description topic')
+        except Exception as e:  # never let a message kill the node
+            self._log.error(f'robot_description callback failed: {type(e).__name__}: {e}')
+
+    def _validate_parameters(self, parameters):
+        try:
+            values = dict(self._values)
+            for p in parameters:
+                if p.name in values:
+                    problem = option_problem(p.name, p.value)
+                    if problem:
+                        return reject(problem)
+                    values[p.name] = p.value
+            self._pending = None
+            if any(p.name == 'robot_description' or p.name in _OPTION_NAMES
+                   for p in parameters):
+                text = self._text(values)
+                if text:
+                    try:
+                        result = convert(text, self._options(values))
+                    except SdfToolsError as e:
+                        return reject(str(e))
+                    self._pending = (values, result)
+            return accept()
+        except Exception as e:  # a converter bug: refuse the value, keep running
+            return reject(f'cannot validate the value ({type(e).__name__}: {e})')
+
+    def _apply_parameters(self, parameters) -> None:
+        try:
+            for p in parameters:
+                if p.name in self._values:
+                    self._values[p.name] = p.value
+            pending, self._pending = self._pending, None
+            if pending is not None and pending[0] == self._values:
+                self._publish(pending[1])
+            elif any(p.name == 'output_file' for p in parameters):
+                self._write_file()
+        except Exception as e:
+            self._log.error(f'Failed to apply parameters: {type(e).__name__}: {e}')
+
+
+def main(args=None) -> int:
+    """Entry point of ``sdf_converter``; return the exit code."""
+    return run(NODE_NAME, SUMMARY, PARAMETERS, SdfConverter, args)

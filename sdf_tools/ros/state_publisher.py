@@ -1,0 +1,332 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+``state_publisher``: robot_state_publisher's job, for URDF, SDFormat and RobCoGen robots.
+
+A drop-in for robot_state_publisher: the same parameters, topics, QoS and publishing rules
+(see :mod:`sdf_tools.ros.joint_state_tf` for the exact rules), plus:
+
+* the description may be URDF, SDFormat or RobCoGen Kinematics-DSL text (detected);
+* mimic joints are computed whenever their source joint is in a message, chains included;
+  a ``<mimic>`` naming a joint that does not exist is ignored with a warning (the joint then
+  moves on its own) instead of being dropped silently;
+* ``joint_states`` from several publishers are merged into one configuration;
+* floating and planar joints are published on ``/tf`` when their coordinates (``J/x``,
+  ``J/y``, ``J/z``, ``J/qx`` .. ``J/qw`` / ``J/x``, ``J/y``, ``J/theta``) arrive, and never
+  on ``/tf_static`` (robot_state_publisher skips floating joints and publishes planar ones
+  as fixed at their origin);
+* invalid messages (NaN, arrays of different lengths, a joint named twice) are rejected
+  with a throttled warning; unknown names are reported once;
+* a new description set as a parameter is validated first: an invalid one is rejected with
+  its file:line error as the reason and the current model keeps publishing; an invalid one
+  on the topic is logged and ignored;
+* ``/tf_static`` always holds exactly the current fixed joints: it is re-sent in full
+  through a new publisher on each description (or ``frame_prefix``) change, so frames of
+  removed links do not survive (Jazzy's Python ``StaticTransformBroadcaster`` would keep
+  the first value per frame);
+* a ``frame_prefix`` change renames the frames of ``/tf`` at once and re-sends
+  ``/tf_static``.
+
+Topics (relative names follow the node's namespace; ``/tf`` and ``/tf_static`` do not):
+
+===================== ===== ====================== =====================================
+topic                 dir   type                   QoS
+===================== ===== ====================== =====================================
+``robot_description`` pub   std_msgs/String        depth 1, reliable, transient local
+                                                   (parameter mode only)
+``robot_description`` sub   std_msgs/String        the same (``description_from_topic``)
+``joint_states``      sub   sensor_msgs/JointState SensorDataQoS (best effort, depth 5),
+                                                   overridable (``qos_overrides``)
+``/tf``               pub   tf2_msgs/TFMessage     tf2_ros: depth 100, reliable, volatile
+``/tf_static``        pub   tf2_msgs/TFMessage     depth 1, reliable, transient local
+===================== ===== ====================== =====================================
+
+TF goes out through tf2_ros's broadcasters; pass ``broadcaster_factory`` (a callable
+``(node, static) -> object with sendTransform(list)``) to use others, e.g. in tests.
+"""
+
+import os
+
+from rclpy.node import Node
+from rclpy.qos import qos_profile_sensor_data
+from rclpy.qos_overriding_options import QoSOverridingOptions
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.ros.descriptions import load_model
+from sdf_tools.ros.descriptions import LoadedModel
+from sdf_tools.ros.joint_state_tf import JointStateTf
+from sdf_tools.ros.joint_state_tf import MAX_PUBLISH_FREQUENCY
+from sdf_tools.ros.joint_state_tf import publish_frequency_problem
+from sdf_tools.ros.joint_state_tf import static_transforms
+from sdf_tools.ros.joint_state_tf import THROTTLE_SEC
+from sdf_tools.ros.node_support import accept
+from sdf_tools.ros.node_support import declare_parameters
+from sdf_tools.ros.node_support import LATCHED_QOS
+from sdf_tools.ros.node_support import ParameterSpec
+from sdf_tools.ros.node_support import reject
+from sdf_tools.ros.node_support import run
+from sdf_tools.ros.node_support import StartupError
+from sensor_msgs.msg import JointState
+from std_msgs.msg import String
+
+NODE_NAME = 'state_publisher'
+SUMMARY = ('Publish /tf and /tf_static for a robot description (URDF, SDFormat or RobCoGen) '
+           'and joint_states, like robot_state_publisher.')
+PARAMETERS = (
+    ParameterSpec(
+        'robot_description', '',
+        'The robot description: URDF, SDFormat or RobCoGen Kinematics-DSL text (xacro '
+        'expanded). Required unless description_from_topic is true; republished on the '
+        'robot_description topic. A new value is validated first: an invalid one is '
+        'rejected with its file:line error and the current model stays.'),
+    ParameterSpec(
+        'publish_frequency', 20.0,
+        'Maximum rate (Hz) of /tf per set of joints: a joint_states message is published '
+        'only if its stamp is at least 1/publish_frequency after the last one published for '
+        'its joints (robot_state_publisher semantics).',
+        float_range=(0.0, MAX_PUBLISH_FREQUENCY), constraints='0 < publish_frequency <= 1000'),
+    ParameterSpec(
+        'ignore_timestamp', False,
+        'Publish every valid joint_states message, whatever its stamp (no throttling, no '
+        'dropping of old or zero stamps).'),
+    ParameterSpec(
+        'frame_prefix', '',
+        'Prepended verbatim to every frame id, e.g. "left/". A change renames the frames of '
+        '/tf at once and re-sends /tf_static.'),
+    ParameterSpec(
+        'description_from_topic', False,
+        'Read the description from the robot_description topic (transient local) instead of '
+        'the robot_description parameter, and do not republish it.', read_only=True),
+)
+
+
+def tf2_broadcaster(node: Node, static: bool):
+    """
+    Return a tf2_ros ``StaticTransformBroadcaster`` or ``TransformBroadcaster`` for ``node``.
+
+    Raises
+    ------
+    ImportError
+        tf2_ros is not installed.
+
+    """
+    if static:
+        from tf2_ros.static_transform_broadcaster import StaticTransformBroadcaster
+        return StaticTransformBroadcaster(node)
+    from tf2_ros.transform_broadcaster import TransformBroadcaster
+    return TransformBroadcaster(node)
+
+
+class StatePublisher(Node):
+    """
+    The ``state_publisher`` node (module docstring).
+
+    Parameters
+    ----------
+    node_name : str
+        Node name.
+    broadcaster_factory : callable, optional
+        ``(node, static: bool) -> broadcaster``; default :func:`tf2_broadcaster`. Called
+        once for ``/tf`` and once per description for ``/tf_static``; a replaced static
+        broadcaster's ``pub_tf`` publisher, if it has one, is destroyed.
+    **kwargs
+        Passed to :class:`rclpy.node.Node` (``namespace``, ``context``,
+        ``parameter_overrides``, ...).
+
+    Raises
+    ------
+    StartupError
+        Bad parameters at startup, or (parameter mode) an empty or invalid description.
+
+    """
+
+    def __init__(self, node_name: str = NODE_NAME, *, broadcaster_factory=None, **kwargs):
+        super().__init__(node_name, **kwargs)
+        try:
+            self._setup(broadcaster_factory or tf2_broadcaster)
+        except BaseException:
+            self.destroy_node()
+            raise
+
+    def _setup(self, broadcaster_factory) -> None:
+        self._make_broadcaster = broadcaster_factory
+        self._log = self.get_logger()
+        self._clock = self.get_clock()
+        values = declare_parameters(self, PARAMETERS)
+        problem = publish_frequency_problem(values['publish_frequency'])
+        if problem:
+            raise StartupError(problem)
+        self._publish_frequency = values['publish_frequency']
+        self._ignore_timestamp = values['ignore_timestamp']
+        self._frame_prefix = values['frame_prefix']
+        self._from_topic = values['description_from_topic']
+        self.model: LoadedModel | None = None
+        self.tf_state: JointStateTf | None = None
+        self._pending: LoadedModel | None = None
+        self._static = None
+        self._description_pub = None
+        self._tf = self._make_broadcaster(self, False)
+        if self._from_topic:
+            self.create_subscription(String, 'robot_description', self._on_description,
+                                     LATCHED_QOS)
+            self._log.info('Waiting for the robot description on topic '
+                           f"'{self.resolve_topic_name('robot_description')}'")
+        else:
+            text = values['robot_description']
+            if not text:
+                raise StartupError('robot_description parameter must not be empty (or set '
+                                   'description_from_topic:=true)')
+            try:
+                model = load_model(text)
+            except SdfToolsError as e:
+                raise StartupError(f'Unable to load the robot description:\n{e}') from None
+            self._description_pub = self.create_publisher(String, 'robot_description',
+                                                          LATCHED_QOS)
+            self._install(model)
+        self.create_subscription(JointState, 'joint_states', self._on_joint_states,
+                                 qos_profile_sensor_data,
+                                 qos_overriding_options=QoSOverridingOptions
+                                 .with_default_policies())
+        self.add_on_set_parameters_callback(self._validate_parameters)
+        self.add_post_set_parameters_callback(self._apply_parameters)
+
+    # --- callbacks --------------------------------------------------------------------------
+
+    def _on_joint_states(self, msg: JointState) -> None:
+        state = self.tf_state
+        if state is None:
+            return
+        try:
+            transforms = state.process(msg, self._clock.now().nanoseconds)
+            if transforms is not None:
+                self._tf.sendTransform(transforms)
+        except Exception as e:  # never let a message kill the node
+            self._log.error(f'joint_states callback failed: {type(e).__name__}: {e}',
+                            throttle_duration_sec=THROTTLE_SEC)
+
+    def _on_description(self, msg: String) -> None:
+        try:
+            model = load_model(msg.data)
+        except SdfToolsError as e:
+            self._log.error('Ignored an invalid robot description from the topic; the '
+                            f'current model stays:\n{e}')
+            return
+        except Exception as e:  # a reader bug must not kill the node either
+            self._log.error('Ignored a robot description from the topic that could not be '
+                            f'read ({type(e).__name__}: {e}); the current model stays')
+            return
+        try:
+            self._install(model)
+        except Exception as e:
+            self._log.error(f'Failed to install the new model: {type(e).__name__}: {e}')
+
+    def _validate_parameters(self, parameters):
+        try:
+            for p in parameters:
+                if p.name == 'publish_frequency':
+                    problem = publish_frequency_problem(p.value)
+                    if problem:
+                        return reject(problem)
+                elif p.name == 'robot_description' and not self._from_topic:
+                    if not p.value:
+                        return reject('Empty robot_description is not allowed')
+                    try:
+                        self._pending = load_model(p.value)
+                    except SdfToolsError as e:
+                        self._log.warning(f'Rejected the new robot_description:\n{e}')
+                        return reject(str(e))
+            return accept()
+        except Exception as e:  # a reader bug: refuse the value, keep running
+            return reject(f'cannot validate the value ({type(e).__name__}: {e})')
+
+    def _apply_parameters(self, parameters) -> None:
+        try:
+            self._apply(parameters)
+        except Exception as e:
+            self._log.error(f'Failed to apply parameters: {type(e).__name__}: {e}')
+
+    def _apply(self, parameters) -> None:
+        values = {p.name: p.value for p in parameters}
+        state = self.tf_state
+        if 'publish_frequency' in values:
+            self._publish_frequency = values['publish_frequency']
+            if state is not None:
+                state.publish_frequency = self._publish_frequency
+        if 'ignore_timestamp' in values:
+            self._ignore_timestamp = values['ignore_timestamp']
+            if state is not None:
+                state.ignore_timestamp = self._ignore_timestamp
+        text = values.get('robot_description')
+        if text is not None and self._from_topic:
+            self._log.warning('robot_description parameter ignored: description_from_topic '
+                              'is true')
+            text = None
+        if 'frame_prefix' in values:
+            self._frame_prefix = values['frame_prefix']
+            if state is not None and text is None:
+                state.frame_prefix = self._frame_prefix
+                self._send_static()
+        if text is not None:
+            pending, self._pending = self._pending, None
+            model = pending if pending is not None and pending.text == text else load_model(text)
+            self._install(model)
+
+    # --- model installation -----------------------------------------------------------------
+
+    def _install(self, model: LoadedModel) -> None:
+        """Make ``model`` current: new TF state, full ``/tf_static``, republished text."""
+        for warning in model.warnings:
+            self._log.warning(warning)
+        old = self.tf_state
+        self.tf_state = JointStateTf(
+            model.tree, frame_prefix=self._frame_prefix,
+            publish_frequency=self._publish_frequency, ignore_timestamp=self._ignore_timestamp,
+            logger=self._log, positions=old.positions() if old is not None else None)
+        self.model = model
+        self._send_static()
+        if self._description_pub is not None:
+            self._description_pub.publish(String(data=model.text))
+        tree = model.tree
+        self._log.info(f"Robot initialized: '{tree.name}' from {model.robot.source_format}, "
+                       f'{len(tree.moving_joints)} moving joint(s) on /tf, '
+                       f'{len(tree.fixed_joints)} fixed on /tf_static')
+
+    def _send_static(self) -> None:
+        """Send the whole fixed-joint set through a fresh ``/tf_static`` publisher."""
+        old, self._static = self._static, None
+        if old is not None:
+            publisher = getattr(old, 'pub_tf', None)
+            if publisher is not None:
+                self.destroy_publisher(publisher)
+        self._static = self._make_broadcaster(self, True)
+        stamp = self._clock.now().to_msg()
+        self._static.sendTransform(static_transforms(self.model.tree, self._frame_prefix,
+                                                     stamp))
+
+
+def missing_tf2_ros() -> str | None:
+    """Return the message for a missing tf2_ros, or ``None`` when it can be imported."""
+    try:
+        import tf2_ros.static_transform_broadcaster  # noqa: F401
+        import tf2_ros.transform_broadcaster  # noqa: F401
+    except ImportError as e:
+        distro = os.environ.get('ROS_DISTRO') or '<distro>'
+        return (f'state_publisher needs tf2_ros (ros-{distro}-tf2-ros-py) to broadcast /tf '
+                f'and /tf_static: {e}')
+    return None
+
+
+def main(args=None) -> int:
+    """Entry point of ``state_publisher``; return the exit code."""
+    return run(NODE_NAME, SUMMARY, PARAMETERS, StatePublisher, args, check=missing_tf2_ros)

@@ -1,0 +1,286 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Tests of the ``sdf_converter`` node (sdf_tools.ros.sdf_converter) with real rclpy.
+
+The reference output is what ``urdf2sdf`` writes (``urdf_to_sdf(parse_urdf(text)).sdf``), or
+the SDFormat writer for SDFormat and RobCoGen input; the node's SDF is read by a
+transient-local subscriber that joins after it was published, as ``ros_gz_sim create
+-topic`` does.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+rclpy = pytest.importorskip('rclpy', reason='rclpy is not installed')
+pytest.importorskip('std_msgs.msg', reason='std_msgs is not installed')
+
+from rclpy.executors import SingleThreadedExecutor  # noqa: E402
+from rclpy.parameter import Parameter  # noqa: E402
+from rclpy.qos import DurabilityPolicy  # noqa: E402
+from rclpy.qos import QoSProfile  # noqa: E402
+from rclpy.qos import ReliabilityPolicy  # noqa: E402
+from ros_support import RecordingLogger  # noqa: E402
+from ros_support import ros_context  # noqa: E402
+from ros_support import spin_until  # noqa: E402
+from ros_support import subprocess_env  # noqa: E402
+from ros_support import unique_namespace  # noqa: E402
+from sdf_tools.loading import parse_description  # noqa: E402
+from sdf_tools.ros.node_support import StartupError  # noqa: E402
+from sdf_tools.ros.sdf_converter import PARAMETERS  # noqa: E402
+from sdf_tools.ros.sdf_converter import SdfConverter  # noqa: E402
+from sdf_tools.sdf_writer import write_sdf  # noqa: E402
+from sdf_tools.to_sdf import ConversionOptions  # noqa: E402
+from sdf_tools.to_sdf import urdf_to_sdf  # noqa: E402
+from sdf_tools.urdf import parse_urdf  # noqa: E402
+from std_msgs.msg import String  # noqa: E402
+from support import CORPUS_DIR  # noqa: E402
+from support import DATA_DIR  # noqa: E402
+from support import REPO_DIR  # noqa: E402
+
+pytestmark = pytest.mark.ros
+
+LATCHED = QoSProfile(depth=1, reliability=ReliabilityPolicy.RELIABLE,
+                     durability=DurabilityPolicy.TRANSIENT_LOCAL)
+CORPUS_ROBOTS = ('ur5e', 'panda_hand_gazebo', 'husky', 'turtlebot3_waffle', 'pr2',
+                 'talos_full_v2')
+TWO_LINKS = """<robot name="two">
+  <link name="base"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <link name="tip"/>
+  <joint name="j" type="fixed"><parent link="base"/><child link="tip"/>
+    <origin xyz="0 0 1"/></joint>
+  <link name="arm"><inertial><mass value="2"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <joint name="k" type="revolute"><parent link="base"/><child link="arm"/>
+    <axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+</robot>"""
+BROKEN = '<robot name="broken">\n  <link name="a"/>\n  <joint name="j" type="revolute"/>\n'
+
+
+def reference(text, **options):
+    """Return urdf2sdf's output for URDF text."""
+    return urdf_to_sdf(parse_urdf(text, '<robot_description>'),
+                       ConversionOptions(**options)).sdf
+
+
+class Ros:
+    def __init__(self):
+        self.context = ros_context()
+        self.executor = SingleThreadedExecutor(context=self.context)
+        self.helper = rclpy.create_node('sdf_converter_test', context=self.context)
+        self.executor.add_node(self.helper)
+        self.nodes = []
+        self.entities = []
+
+    def converter(self, ns, **parameters):
+        node = SdfConverter(context=self.context, namespace=ns, parameter_overrides=[
+            Parameter(k, value=v) for k, v in parameters.items()])
+        self.executor.add_node(node)
+        self.nodes.append(node)
+        return node
+
+    def description_publisher(self, ns):
+        pub = self.helper.create_publisher(String, f'{ns}/robot_description', LATCHED)
+        self.entities.append(pub)
+        return pub
+
+    def late_sdf(self, ns, timeout=5.0):
+        """Subscribe now (after publication) and return the latched SDF."""
+        received = []
+        sub = self.helper.create_subscription(String, f'{ns}/robot_description_sdf',
+                                              lambda m: received.append(m.data), LATCHED)
+        try:
+            assert spin_until(self.executor, lambda: received, timeout), 'no SDF received'
+            return received[-1]
+        finally:
+            self.helper.destroy_subscription(sub)
+
+    def cleanup(self):
+        for node in self.nodes:
+            self.executor.remove_node(node)
+            node.destroy_node()
+        for pub in self.entities:
+            self.helper.destroy_publisher(pub)
+        self.nodes, self.entities = [], []
+
+    def close(self):
+        self.cleanup()
+        self.executor.shutdown()
+        self.helper.destroy_node()
+        rclpy.try_shutdown(context=self.context)
+
+
+@pytest.fixture(scope='module')
+def ros_module():
+    r = Ros()
+    yield r
+    r.close()
+
+
+@pytest.fixture
+def ros(ros_module):
+    yield ros_module
+    ros_module.cleanup()
+
+
+@pytest.mark.parametrize('name', CORPUS_ROBOTS)
+def test_corpus_sdf_for_a_late_subscriber_equals_urdf2sdf(ros, name):
+    path = CORPUS_DIR / f'{name}.urdf'
+    if not path.is_file():
+        pytest.skip(f'corpus robot {path} is not on this machine')
+    text = path.read_text()
+    ns = unique_namespace('conv')
+    ros.description_publisher(ns).publish(String(data=text))
+    node = ros.converter(ns)
+    assert spin_until(ros.executor, lambda: node.converted is not None, timeout=10)
+    assert ros.late_sdf(ns) == reference(text)
+
+
+@pytest.mark.parametrize('path', ['sdf/joint_types.sdf', 'sdf/nested.sdf', 'kindsl/fancy.kindsl'])
+def test_sdformat_and_robcogen_input_written_back(ros, path):
+    text = (DATA_DIR / path).read_text()
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=text, sdf_version='1.11')
+    assert node.converted.source_format == path.split('/')[0]
+    expected = write_sdf(parse_description(text, '<robot_description>'), version='1.11')
+    assert ros.late_sdf(ns) == expected
+
+
+def test_parameter_takes_precedence_over_topic(ros):
+    ns = unique_namespace('conv')
+    pub = ros.description_publisher(ns)
+    node = ros.converter(ns, robot_description=TWO_LINKS)
+    assert ros.late_sdf(ns) == reference(TWO_LINKS)
+    other = TWO_LINKS.replace('name="two"', 'name="other"')
+    pub.publish(String(data=other))  # remembered, not used while the parameter is set
+    assert spin_until(ros.executor, lambda: node._topic_text == other)
+    assert ros.late_sdf(ns) == reference(TWO_LINKS)
+    assert node.set_parameters([Parameter('robot_description', value='')])[0].successful
+    assert ros.late_sdf(ns) == reference(other)  # cleared: the topic's description
+    third = TWO_LINKS.replace('name="two"', 'name="third"')
+    pub.publish(String(data=third))
+    assert spin_until(ros.executor, lambda: 'third' in node.converted.sdf)
+    assert ros.late_sdf(ns) == reference(third)
+
+
+def test_option_changes_reconvert(ros):
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=TWO_LINKS)
+    assert ros.late_sdf(ns) == reference(TWO_LINKS)
+    changes = [('preserve_fixed_joints', True), ('sdf_version', '1.11'),
+               ('massless_mass', 0.5), ('massless_inertia', 0.25)]
+    options = {}
+    for name, value in changes:
+        assert node.set_parameters([Parameter(name, value=value)])[0].successful
+        options[name] = value
+        assert ros.late_sdf(ns) == reference(TWO_LINKS, **options), name
+    assert "version='1.11'" in node.converted.sdf or 'version="1.11"' in node.converted.sdf
+    for name, value, reason in [('sdf_version', '2.0', 'sdf_version must be one of'),
+                                ('massless_mass', 0.0, 'greater than 0'),
+                                ('massless_inertia', float('nan'), 'greater than 0')]:
+        result = node.set_parameters([Parameter(name, value=value)])[0]
+        assert not result.successful and reason in result.reason
+    assert ros.late_sdf(ns) == reference(TWO_LINKS, **options)
+    assert not node.set_parameters([Parameter('preserve_fixed_joints', value='yes')])[0] \
+        .successful  # wrong type: rclpy refuses
+
+
+def test_output_file_written_atomically(ros, tmp_path):
+    ns = unique_namespace('conv')
+    target = tmp_path / 'out' / 'robot.sdf'
+    target.parent.mkdir()
+    node = ros.converter(ns, robot_description=TWO_LINKS, output_file=str(target))
+    assert target.read_text() == reference(TWO_LINKS)
+    first_inode = target.stat().st_ino
+    other = TWO_LINKS.replace('name="two"', 'name="other"')
+    assert node.set_parameters([Parameter('robot_description', value=other)])[0].successful
+    assert target.read_text() == reference(other)
+    assert target.stat().st_ino != first_inode  # replaced by rename, not rewritten in place
+    assert os.listdir(target.parent) == ['robot.sdf']  # no temporary file left behind
+    moved = tmp_path / 'moved.sdf'
+    assert node.set_parameters([Parameter('output_file', value=str(moved))])[0].successful
+    assert moved.read_text() == reference(other)  # the current SDF, at once
+    log = RecordingLogger()
+    node._log = log
+    missing = tmp_path / 'no' / 'such' / 'dir.sdf'
+    assert node.set_parameters([Parameter('output_file', value=str(missing))])[0].successful
+    assert any('Cannot write output_file' in t for t in log.texts('error'))
+    assert ros.late_sdf(ns) == reference(other)  # still published
+
+
+def test_bad_input_keeps_the_last_good_sdf(ros):
+    ns = unique_namespace('conv')
+    pub = ros.description_publisher(ns)
+    pub.publish(String(data=TWO_LINKS))
+    node = ros.converter(ns)
+    assert spin_until(ros.executor, lambda: node.converted is not None)
+    log = RecordingLogger()
+    node._log = log
+    for bad in (BROKEN, '', 'not a description at all {', '<sdf version="1.9"><model/></sdf>',
+                '<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY a "aaaa">]>\n<robot>&a;</robot>'):
+        before = len(log.texts('error'))
+        pub.publish(String(data=bad))
+        assert spin_until(ros.executor, lambda: len(log.texts('error')) > before), bad
+    assert '<robot_description>:' in log.texts('error')[0]
+    assert ros.late_sdf(ns) == reference(TWO_LINKS)
+    result = node.set_parameters([Parameter('robot_description', value=BROKEN)])[0]
+    assert not result.successful and result.reason.startswith('<robot_description>:')
+    assert ros.late_sdf(ns) == reference(TWO_LINKS)
+
+
+def test_startup(ros):
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=BROKEN)  # logged, not fatal: waits for more
+    assert node.converted is None
+    with pytest.raises(StartupError, match='sdf_version must be one of'):
+        SdfConverter(context=ros.context, namespace=ns,
+                     parameter_overrides=[Parameter('sdf_version', value='1.6')])
+    for spec in PARAMETERS:
+        assert node.describe_parameter(spec.name).description
+        assert type(node.get_parameter(spec.name).value) is type(spec.default)
+
+
+def test_main_publishes_and_stops_cleanly(ros, tmp_path):
+    import yaml
+    ns = unique_namespace('main')
+    params = tmp_path / 'params.yaml'
+    params.write_text(yaml.safe_dump({'/**': {'ros__parameters': {
+        'robot_description': TWO_LINKS, 'sdf_version': '1.10'}}}))
+    env = subprocess_env()
+    env['PYTHONPATH'] = os.pathsep.join([str(REPO_DIR), env.get('PYTHONPATH', '')])
+    code = 'import sys; from sdf_tools.ros.sdf_converter import main; sys.exit(main())'
+    process = subprocess.Popen([sys.executable, '-c', code, '--ros-args', '-r',
+                                f'__ns:={ns}', '--params-file', str(params)], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert ros.late_sdf(ns, timeout=20) == reference(TWO_LINKS, sdf_version='1.10')
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=20)
+        assert process.returncode == 0, stderr
+        assert 'Traceback' not in stderr
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    result = subprocess.run([sys.executable, '-c', code, '--ros-args', '-p',
+                             'massless_mass:=-1.0'], env=env, capture_output=True, text=True,
+                            timeout=30)
+    assert result.returncode == 1 and 'massless_mass must be' in result.stderr
+    assert 'Traceback' not in result.stderr
