@@ -52,6 +52,10 @@ def summary(robot: Robot) -> str:
         lines.append(f'  {len(mimic)} mimic joints')
     roots = robot.index.roots
     lines.append(f"  root link{'s' if len(roots) != 1 else ''}: " + ', '.join(roots))
+    loops = robot.index.loop_joints
+    if loops:
+        lines.append(f'  {len(loops)} joints close kinematic loops: '
+                     + ', '.join(j.name for j in loops))
     return '\n'.join(lines)
 
 
@@ -60,7 +64,8 @@ def tree_text(robot: Robot) -> str:
     Return the kinematic tree as indented text, children in joint-name order.
 
     Each line below a root reads ``joint (type, axis x y z) -> child``; frames attached to a
-    link are listed under it as ``[frame] name``.
+    link are listed under it as ``[frame] name``; joints that close kinematic loops
+    (SDFormat) follow as ``[loop] joint (...): parent -> child``.
     """
     index = robot.index
     frames = {}
@@ -90,6 +95,9 @@ def tree_text(robot: Robot) -> str:
                 continue
             lines.append(f'{prefix}{branch}{item.name} ({joint_label(item)}) -> {item.child}')
             stack.append((items(item.child), prefix + ('    ' if last else '|   ')))
+    for joint in index.loop_joints:
+        lines.append(f'[loop] {joint.name} ({joint_label(joint)}): {joint.parent} -> '
+                     f'{joint.child}')
     return '\n'.join(lines) + '\n'
 
 

@@ -417,32 +417,44 @@ class Robot:
 
 class RobotIndex:
     """
-    Derived look-ups of a :class:`Robot` (valid for well-formed trees).
+    Derived look-ups of a :class:`Robot`.
+
+    The links and joints form a tree (URDF, RobCoGen) or forest (SDFormat). SDFormat also
+    allows joints that close kinematic loops (parallel linkages): a link that is the child of
+    several joints. The first of them in document order is its *tree joint*; the others are
+    *loop joints*, kept in the model but not part of the tree forward kinematics walks.
 
     Attributes
     ----------
     links, joints, frames : dict
         By name (the last one wins if names repeat; readers report duplicates).
     parent_joint : dict
-        Child link name -> the joint whose child it is.
+        Child link name -> its tree joint.
     child_joints : dict
-        Link name -> joints whose parent it is, sorted by joint name (byte order), the
+        Link name -> tree joints whose parent it is, sorted by joint name (byte order), the
         order urdfdom and libsdformat visit children in.
+    loop_joints : list of Joint
+        Joints whose child already has a tree joint, in document order.
     roots : list of str
         Links no joint attaches, in document order.
 
     """
 
-    __slots__ = ('links', 'joints', 'frames', 'parent_joint', 'child_joints', 'roots')
+    __slots__ = ('links', 'joints', 'frames', 'parent_joint', 'child_joints', 'loop_joints',
+                 'roots')
 
     def __init__(self, robot: Robot):
         self.links = {link.name: link for link in robot.links}
         self.joints = {joint.name: joint for joint in robot.joints}
         self.frames = {frame.name: frame for frame in robot.frames}
         self.parent_joint: dict[str, Joint] = {}
+        self.loop_joints: list[Joint] = []
         children: dict[str, list[Joint]] = {}
         for joint in robot.joints:
-            self.parent_joint.setdefault(joint.child, joint)
+            if joint.child in self.parent_joint:
+                self.loop_joints.append(joint)
+                continue
+            self.parent_joint[joint.child] = joint
             children.setdefault(joint.parent, []).append(joint)
         self.child_joints = {parent: sorted(js, key=lambda j: j.name.encode())
                              for parent, js in children.items()}

@@ -213,6 +213,11 @@ class _UrdfWriter:
             shown = ', '.join(repr(r) for r in roots[:6]) + (', ...' if len(roots) > 6 else '')
             self.error(entity, f'has {len(roots)} root links ({shown}); a URDF is a tree with '
                        'exactly one root', robot.location, 'several-roots')
+        for joint in index.loop_joints:
+            self.error(f"joint '{joint.name}'", f'closes a kinematic loop (link '
+                       f'{joint.child!r} is already the child of joint '
+                       f'{index.parent_joint[joint.child].name!r}); a URDF is a tree',
+                       joint.location, 'kinematic-loop')
         for name in roots:
             link = index.links.get(name)
             if link is None or link.pose is None or link.pose.is_identity():
