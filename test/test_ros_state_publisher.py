@@ -278,6 +278,18 @@ def test_sdformat_and_robcogen_descriptions(harness, path):
                       prefix='r/')
 
 
+def test_named_frames_are_published_as_static_transforms(harness):
+    """Publish RobCoGen 'frames {}' and SDFormat <frame>s, rigid on their link, as static."""
+    h = harness((DATA_DIR / 'kindsl/fancy.kindsl').read_text(), frame_prefix='f/')
+    static = h.capture.latest_static()
+    ee = static['f/ee']  # the Fancy robot's end effector: 1 m along link5's x axis
+    assert ee.parent == 'f/link5'
+    assert ee.xyz == pytest.approx((1.0, 0.0, 0.0)) and ee.quat == pytest.approx(
+        (0.0, 0.0, 0.0, 1.0))
+    frames = {f.name for f in h.node.model.robot.frames}
+    assert {name[len('f/'):] for name in static} >= frames
+
+
 def test_frame_prefix_and_runtime_change(harness):
     h = harness(ARM, frame_prefix='left/')
     static = h.capture.latest_static()

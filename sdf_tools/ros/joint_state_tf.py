@@ -111,9 +111,13 @@ def make_transform(parent: str, child: str, xyz, quat, stamp=None) -> TransformS
     return t
 
 
-def static_transforms(tree: KinematicTree, frame_prefix: str, stamp) -> list:
+def static_transforms(tree: KinematicTree, frame_prefix: str, stamp, frames=()) -> list:
     """
-    Return the ``/tf_static`` set: one transform per fixed joint, parent link -> child link.
+    Return the ``/tf_static`` set: fixed joints (parent link -> child link) and named frames.
+
+    Named frames (SDFormat ``<frame>``, RobCoGen ``frames {}``) are rigidly attached to a
+    link, so they are published as static transforms link -> frame (robot_state_publisher,
+    which reads only URDF, has none).
 
     Parameters
     ----------
@@ -123,15 +127,20 @@ def static_transforms(tree: KinematicTree, frame_prefix: str, stamp) -> list:
         Prepended to both frame names (plain concatenation).
     stamp : builtin_interfaces.msg.Time
         The stamp of every transform (the node clock's now).
+    frames : iterable of Frame
+        The model's named frames (``Robot.frames``).
 
     Returns
     -------
     list of TransformStamped
 
     """
-    return [make_transform(frame_prefix + joint.parent, frame_prefix + joint.child, xyz, quat,
-                           stamp)
-            for joint, (xyz, quat) in zip(tree.fixed_joints, tree.fixed_joint_transforms)]
+    transforms = [make_transform(frame_prefix + joint.parent, frame_prefix + joint.child, xyz,
+                                 quat, stamp)
+                  for joint, (xyz, quat) in zip(tree.fixed_joints, tree.fixed_joint_transforms)]
+    transforms += [make_transform(frame_prefix + frame.attached_to, frame_prefix + frame.name,
+                                  frame.pose.xyz, frame.pose.quat, stamp) for frame in frames]
+    return transforms
 
 
 class NullLogger:

@@ -312,7 +312,7 @@ class StatePublisher(Node):
         self._static = self._make_broadcaster(self, True)
         stamp = self._clock.now().to_msg()
         self._static.sendTransform(static_transforms(self.model.tree, self._frame_prefix,
-                                                     stamp))
+                                                     stamp, self.model.robot.frames))
 
 
 def missing_tf2_ros() -> str | None:
