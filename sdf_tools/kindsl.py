@@ -55,8 +55,9 @@ Wherever a number is expected the reader takes an expression: decimal literals (
 ``1e-3``), ``PI``, parentheses, unary minus and ``+ - * /`` (``-PI/2.0``, ``2*PI``,
 ``PI*0.5``). A bare identifier is a *parameter* (RobCoGen: "any symbolic identifier appearing
 where a numerical property is expected is a parameter"); its value comes from the
-``parameters`` mapping, and a missing one is an error naming it and its line. RobCoGen 2's
-``name[default]`` form is accepted too: the default applies when ``parameters`` has no value.
+``parameters`` mapping, and a missing one is an error naming it and the line of its first
+use. RobCoGen 2's ``name[default]`` form is accepted too: the default applies when
+``parameters`` has no value.
 Expressions are evaluated by a small recursive-descent parser, never ``eval``.
 
 Comments are ``// ...`` and ``/* ... */``. Keys inside a block may come in any order; each
@@ -87,10 +88,14 @@ from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.validate import check_robot
 from sdf_tools.validate import WORLD
-from sdf_tools.xml_source import DEFAULT_MAX_BYTES
 
 #: Deepest nesting of parentheses and unary operators an expression may have.
 MAX_EXPRESSION_DEPTH = 64
+#: Largest document :func:`parse_kindsl` accepts by default (bytes, or characters for text).
+#: Hand-written models are a few kilobytes (a 40-link humanoid is about 25); the pure-Python
+#: reader takes up to two seconds per megabyte, so the XML formats' limit
+#: (:data:`~sdf_tools.xml_source.DEFAULT_MAX_BYTES`) would allow a minute of work.
+MAX_BYTES = 256 * 1024
 
 _TOKEN = re.compile(r"""
     (?P<space>[ \t\r\f\v]+)
@@ -118,7 +123,7 @@ class _Token:
 
 
 def parse_kindsl(text, source: str = '<string>', *, parameters=None,
-                 max_bytes: int = DEFAULT_MAX_BYTES) -> Robot:
+                 max_bytes: int = MAX_BYTES) -> Robot:
     """
     Read a RobCoGen Kinematics-DSL document.
 
@@ -131,7 +136,7 @@ def parse_kindsl(text, source: str = '<string>', *, parameters=None,
     parameters : mapping of str to float, optional
         Values of the model's parameters (identifiers used where a number is expected).
     max_bytes : int
-        Larger documents are refused.
+        Larger documents are refused (default :data:`MAX_BYTES`, 256 KiB).
 
     Returns
     -------
@@ -251,17 +256,30 @@ def _check_parameters(parameters) -> dict:
         return {}
     values = {}
     for name, value in dict(parameters).items():
-        if (isinstance(value, bool) or not isinstance(value, numbers.Real)
-                or not math.isfinite(float(value))):
-            raise TypeError(f'parameter {name!r} must be a finite number, got {value!r}')
-        values[str(name)] = float(value)
+        number = None
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            try:
+                number = float(value)
+            except OverflowError:  # an int beyond the float range
+                pass
+        if number is None or not math.isfinite(number):
+            shown = repr(value)
+            if len(shown) > 40:
+                shown = shown[:40] + '...'
+            raise TypeError(f'parameter {name!r} must be a finite number, got {shown}')
+        values[str(name)] = number
     return values
 
 
 # --- tokens -------------------------------------------------------------------------------
 
-def _tokenize(text: str, source: str) -> list:
-    tokens = []
+def _tokenize(text: str, source: str):
+    """
+    Yield the tokens of ``text``, then one ``'end'`` token.
+
+    A generator, so that the parser stops reading at the first syntax error: a huge or
+    pathological text costs no more than the part before its first mistake.
+    """
     pos, line, line_start = 0, 1, 0
     end = len(text)
     while pos < end:
@@ -286,10 +304,9 @@ def _tokenize(text: str, source: str) -> list:
             pos = close + 2
             continue
         elif kind in ('number', 'ident', 'punct'):
-            tokens.append(_Token(kind, m.group(), line, column))
+            yield _Token(kind, m.group(), line, column)
         pos = m.end()
-    tokens.append(_Token('end', '', line, end - line_start + 1))
-    return tokens
+    yield _Token('end', '', line, end - line_start + 1)
 
 
 # --- the parse tree (plain records; the builder turns them into the model) ---------------
@@ -342,28 +359,36 @@ class _Document:
 class _Parser:
     """Recursive-descent parser over the token list; one instance per document."""
 
-    __slots__ = ('tokens', 'pos', 'source', 'reporter', 'parameters', 'used_parameters',
-                 'entity', 'depth')
+    __slots__ = ('tokens', 'current', 'source', 'reporter', 'parameters', 'used_parameters',
+                 'missing_parameters', 'entity', 'depth')
 
     def __init__(self, tokens, source, reporter, parameters):
         self.tokens = tokens
-        self.pos = 0
         self.source = source
         self.reporter = reporter
+        self.current = None
+        self.advance()
         self.parameters = parameters
         self.used_parameters: set[str] = set()
+        self.missing_parameters: set[str] = set()
         self.entity: str | None = None
         self.depth = 0
 
     # --- token helpers ------------------------------------------------------------------
 
+    def advance(self) -> None:
+        try:
+            self.current = next(self.tokens)
+        except DescriptionError as e:  # a lexical error: keep what was found before it
+            raise DescriptionError(self.reporter.errors + list(e.diagnostics)) from None
+
     def peek(self) -> _Token:
-        return self.tokens[self.pos]
+        return self.current
 
     def take(self) -> _Token:
-        tok = self.tokens[self.pos]
+        tok = self.current
         if tok.kind != 'end':
-            self.pos += 1
+            self.advance()
         return tok
 
     def at(self, text: str) -> bool:
@@ -651,14 +676,18 @@ class _Parser:
     def parameter(self, tok: _Token) -> float:
         default = None
         if self.at('['):
-            self.take()
-            default = self.expression()
+            bracket = self.take()
+            with _Nesting(self, bracket):
+                default = self.expression()
             self.expect(']', "']' to close the parameter's default value")
         self.used_parameters.add(tok.text)
         if tok.text in self.parameters:
             return self.parameters[tok.text]
         if default is not None:
             return default
+        if tok.text in self.missing_parameters:
+            return 0.0  # reported at its first use
+        self.missing_parameters.add(tok.text)
         self.error(tok.line, f'parameter {tok.text!r} (column {tok.column}) has no value: '
                    'pass it in parameters={...} (a bare identifier where a number is '
                    'expected is a parameter)', 'missing-parameter')
@@ -838,7 +867,14 @@ class _Builder:
         if ip is not None and ip.mass is not None and ip.com is not None:
             moments = [ip.moments.get(k, 0.0) for k in _MOMENTS]
             inertial = inertial_from_kindsl(ip.mass, ip.com, moments)
-            if min(inertial.ixx, inertial.iyy, inertial.izz) < 0.0:
+            values = (inertial.ixx, inertial.ixy, inertial.ixz, inertial.iyy, inertial.iyz,
+                      inertial.izz)
+            if not all(map(math.isfinite, values)):
+                self.error(ip.line, f"link '{spec.name}'", 'moving the moments of inertia to '
+                           'the centre of mass overflows (the mass or CoM is too large)',
+                           'bad-number')
+                inertial = None
+            elif min(inertial.ixx, inertial.iyy, inertial.izz) < 0.0:
                 self.reporter.warn(
                     'moving the moments of inertia to the centre of mass makes one negative '
                     f'(ixx {inertial.ixx:.6g}, iyy {inertial.iyy:.6g}, izz {inertial.izz:.6g}): '

@@ -341,8 +341,8 @@ class KinematicTree:
                 mimic.append(name)
             else:
                 unknown.append(name)
-        total = math.fsum(q)
-        if total - total != 0.0:  # NaN or infinite somewhere: find it for the message
+        total = sum(q)  # not fsum, which raises OverflowError for 1e308 + 1e308
+        if total - total != 0.0:  # NaN, infinite or overflowing: check each for the message
             for name, value in zip(self.coordinate_names, q):
                 _as_float(value, name)
         if strict and (unknown or mimic):
@@ -372,6 +372,14 @@ class KinematicTree:
             ``((x, y, z), (qx, qy, qz, qw))`` Python floats per moving joint: ``T_parent_child``
             (m, unit quaternion).
 
+        Raises
+        ------
+        ValueError
+            ``q`` does not have ``n_q`` entries.
+        KinematicsError
+            A joint angle is infinite: an entry of ``q``, or a mimic joint whose
+            ``multiplier * value + offset`` overflows.
+
         """
         if isinstance(q, Mapping):
             q = self.joint_vector(q).q.tolist()
@@ -379,7 +387,13 @@ class KinematicTree:
             q = q.tolist()
         if len(q) != len(self.coordinate_names):
             raise ValueError(f'q has {len(q)} entries, the tree has {self.n_q} coordinates')
-        return _eval_tf(self._tf_records, q)
+        try:
+            return _eval_tf(self._tf_records, q)
+        except (ValueError, OverflowError):  # math.sin(inf): only on this error path
+            error = _infinite_angle_error(self, [q])
+            if error is None:
+                raise
+            raise error from None
 
     def joint_state_plan(self, names) -> 'JointStatePlan':
         """
@@ -460,7 +474,7 @@ class JointStatePlan:
     """
 
     __slots__ = ('names', 'coordinates', 'unknown', 'mimic', 'joints', 'tree_joints',
-                 '_pairs', '_records')
+                 '_pairs', '_records', '_tree')
 
     def __init__(self, tree: KinematicTree, names: tuple, coordinates: tuple):
         unknown, mimic, pairs = [], [], []
@@ -481,6 +495,7 @@ class JointStatePlan:
         self.tree_joints = tuple(tree.moving_joints[k] for k in self.joints)
         self._pairs = tuple(pairs)
         self._records = tuple(tree._tf_records[k] for k in self.joints)
+        self._tree = tree
 
     def update(self, q: list, positions) -> None:
         """
@@ -508,7 +523,7 @@ class JointStatePlan:
         try:
             total = sum(positions)
             fast = type(total) is float and total - total == 0.0
-        except TypeError:
+        except (TypeError, OverflowError):  # e.g. a str, or an int too large for a float
             fast = False
         if fast:
             for position, i in self._pairs:
@@ -533,21 +548,63 @@ class JointStatePlan:
         list of tuple
             ``((x, y, z), (qx, qy, qz, qw))`` per entry of :attr:`joints`.
 
+        Raises
+        ------
+        KinematicsError
+            A joint angle is infinite: a mimic multiplier or offset overflows the value
+            (:meth:`update` refuses values that are not finite).
+
         """
-        return _eval_tf(self._records, q)
+        try:
+            return _eval_tf(self._records, q)
+        except (ValueError, OverflowError):  # math.sin(inf): only on this error path
+            error = _infinite_angle_error(self._tree, [q])
+            if error is None:
+                raise
+            raise error from None
 
 
 def _as_float(value, name: str) -> float:
     """Return ``value`` as a finite float, or raise a KinematicsError naming ``name``."""
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        value = float(value)
+        try:
+            value = float(value)
+        except OverflowError:  # an int (or Fraction) beyond the float range
+            value = math.inf if value > 0 else -math.inf
         if math.isfinite(value):
             return value
         problem = f'must be finite, got {value!r}'
     else:
-        problem = f'must be a real number, got {type(value).__name__} {value!r}'
+        shown = repr(value)
+        if len(shown) > 40:
+            shown = shown[:40] + '...'
+        problem = f'must be a real number, got {type(value).__name__} {shown}'
     raise KinematicsError(Diagnostic(f'joint value {problem}', None, f"joint '{name}'",
                                      code='bad-value'))
+
+
+def _infinite_angle_error(tree, rows) -> KinematicsError | None:
+    """
+    Return the error for configurations in which some joint value is infinite.
+
+    ``math.sin`` refuses infinity, so the evaluators fail there; this slow path finds the
+    joint for the message: an infinite coordinate, or a mimic joint whose
+    ``multiplier * value + offset`` overflows. ``None`` if there is none (another error).
+    """
+    for q in rows:
+        q = [float(v) for v in q]
+        for name, value in zip(tree.coordinate_names, q):
+            if math.isinf(value):
+                return KinematicsError(Diagnostic(
+                    f'joint value must be finite, got {value!r}', None, f"joint '{name}'",
+                    code='bad-value'))
+        for m in tree.mimic_joints:
+            if math.isinf(m.multiplier * q[m.coordinate] + m.offset):
+                return KinematicsError(Diagnostic(
+                    f'mimic value {m.multiplier:g} * {q[m.coordinate]:g} + {m.offset:g} '
+                    f'(following {m.source!r}) overflows to infinity', None,
+                    f"joint '{m.joint}'", code='bad-value'))
+    return None
 
 
 # --- compilation ----------------------------------------------------------------------------
@@ -788,7 +845,7 @@ def _topology(robot: Robot, reporter: Reporter):
 
 def _unit(vector, joint: Joint, what: str, reporter: Reporter):
     x, y, z = (float(v) for v in vector)
-    norm = math.sqrt(x * x + y * y + z * z)
+    norm = math.hypot(x, y, z)  # no overflow for 1e200, no underflow for 1e-200
     if norm == 0.0 or not math.isfinite(norm):
         reporter.error(f'{what} must be a finite non-zero vector, got {tuple(vector)}',
                        joint.location, _entity(joint), 'zero-axis')
@@ -862,6 +919,12 @@ def _resolve_mimics(joint_list, joints, missing_mimic, reporter):
         for joint_name in reversed(path):
             _, multiplier, offset = direct[joint_name]
             base = (base[0], multiplier * base[1], multiplier * base[2] + offset)
+            if not (math.isfinite(base[1]) and math.isfinite(base[2])):
+                joint = joints[joint_name]
+                reporter.error(f'the mimic chain to {base[0]!r} multiplies to '
+                               f'value * {base[1]:g} + {base[2]:g}, which is not finite',
+                               joint.location, _entity(joint), 'bad-mimic')
+                base = (base[0], 1.0, 0.0)
             resolved[joint_name] = base
     return resolved
 
@@ -1291,16 +1354,21 @@ class _BatchProgram:
         self.n_trig = len(revolute)
         self.n_slots = n_slots
 
-    def run(self, q, out) -> None:
+    def run(self, q, out) -> bool:
         """
         Fill ``out`` (B, n_links, 4, 4) with ``T_model_link`` for ``q`` (B, n_q).
 
-        The bottom rows of ``out`` must already be ``(0, 0, 0, 1)``.
+        The bottom rows of ``out`` must already be ``(0, 0, 0, 1)``. Return ``False``
+        (leaving ``out`` unfilled) when a joint angle is infinite, as the single evaluator
+        refuses it too.
         """
         n = q.shape[0]
         values = np.ascontiguousarray(q.T)[self.value_coordinate]
-        values *= self.value_multiplier
-        values += self.value_offset
+        with np.errstate(over='ignore', invalid='ignore'):
+            values *= self.value_multiplier
+            values += self.value_offset
+        if np.isinf(values).any() or np.isinf(q).any():
+            return False
         cos = np.cos(values[:self.n_trig])
         sin = np.sin(values[:self.n_trig])
         rot = np.empty((self.n_slots, 3, 3, n))
@@ -1375,6 +1443,7 @@ class _BatchProgram:
             target = out[:, i]
             target[:, :3, :3] = r_c.transpose(2, 0, 1)
             target[:, :3, 3] = t_c.T
+        return True
 
 
 def _motion_batch(motion: _Motion, q, value):
@@ -1436,11 +1505,12 @@ def _rodrigues_batch(axis, angle):
 def _quat_matrices_batch(quats):
     """Return rotation matrices (3, 3, B) of quaternions (B, 4), normalised (0 -> identity)."""
     quats = np.array(quats, dtype=float)
-    norm = np.linalg.norm(quats, axis=1)
-    zero = norm == 0.0
+    scale = np.abs(quats).max(axis=1)  # scaled first: the squares of 1e200 would overflow
+    zero = scale == 0.0
     quats[zero] = (0.0, 0.0, 0.0, 1.0)
-    norm[zero] = 1.0
-    quats /= norm[:, None]
+    scale[zero] = 1.0
+    quats /= scale[:, None]
+    quats /= np.linalg.norm(quats, axis=1)[:, None]
     x, y, z, w = quats.T
     return np.array([
         [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - z * w), 2.0 * (x * z + y * w)],
@@ -1474,16 +1544,44 @@ def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None)
     ------
     ValueError
         The last dimension of ``q`` is not ``tree.n_q``.
+    KinematicsError
+        A joint value is infinite: an entry of ``q``, or the ``multiplier * value +
+        offset`` of a mimic joint, which overflows. Batches check every value; a single
+        configuration is refused where the value is an angle, while an infinite
+        translation gives infinite positions. ``NaN`` is not checked: it gives ``NaN``
+        poses.
 
     """
     n_q = tree.n_q
-    if type(q) is list and len(q) == n_q and (n_q == 0 or type(q[0]) is float):
+    if not (type(q) is list and len(q) == n_q and (n_q == 0 or type(q[0]) is float)):
+        q = np.asarray(q, dtype=float)
+        if q.ndim == 0 or q.shape[-1] != n_q:
+            raise ValueError(f'q must have shape (..., {n_q}), got {q.shape}')
+    chunk = DEFAULT_CHUNK_SIZE if chunk_size is None else int(chunk_size)
+    if chunk < 1:
+        raise ValueError(f'chunk_size must be positive, got {chunk_size}')
+    try:
+        return _evaluate(tree, q, chunk)
+    except _InfiniteAngle as e:
+        raise _infinite_angle_error(tree, e.args[0]) from None
+    except (ValueError, OverflowError):  # math.sin(inf) of the single evaluator
+        error = _infinite_angle_error(tree, np.asarray(q, dtype=float).reshape(-1, n_q))
+        if error is None:
+            raise
+        raise error from None
+
+
+class _InfiniteAngle(Exception):
+    """A batch chunk holds an infinite joint angle; ``args[0]`` is the chunk (rows)."""
+
+
+def _evaluate(tree: KinematicTree, q, chunk: int) -> np.ndarray:
+    """Run :func:`forward_kinematics` on a checked ``q`` (a list of floats or an array)."""
+    if type(q) is list:
         return _poses_array(_fk_single(tree._fk_records, q), tree.n_links)
-    q = np.asarray(q, dtype=float)
-    if q.ndim == 0 or q.shape[-1] != n_q:
-        raise ValueError(f'q must have shape (..., {n_q}), got {q.shape}')
     if q.ndim == 1:
         return _poses_array(_fk_single(tree._fk_records, q.tolist()), tree.n_links)
+    n_q = tree.n_q
     lead = q.shape[:-1]
     count = math.prod(lead)
     flat = q.reshape(count, n_q)
@@ -1496,12 +1594,11 @@ def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None)
         return out.reshape(lead + (n_links, 4, 4))
     out[:, :, 3, :3] = 0.0
     out[:, :, 3, 3] = 1.0
-    chunk = DEFAULT_CHUNK_SIZE if chunk_size is None else int(chunk_size)
-    if chunk < 1:
-        raise ValueError(f'chunk_size must be positive, got {chunk_size}')
     program = tree._batch
     for start in range(0, count, chunk):
-        program.run(flat[start:start + chunk], out[start:start + chunk])
+        part = flat[start:start + chunk]
+        if not program.run(part, out[start:start + chunk]):
+            raise _InfiniteAngle(part.tolist())
     return out.reshape(lead + (n_links, 4, 4))
 
 
@@ -1589,7 +1686,7 @@ def _mat_t(a):
 
 def _quat_normalize(q) -> Quat:
     x, y, z, w = (float(v) for v in q)
-    n = math.sqrt(x * x + y * y + z * z + w * w)
+    n = math.hypot(x, y, z, w)  # no overflow for 1e200, no underflow for 1e-200
     if n == 0.0:
         return (0.0, 0.0, 0.0, 1.0)
     return (x / n, y / n, z / n, w / n)

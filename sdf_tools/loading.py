@@ -20,13 +20,17 @@ text; this module is what the command-line tools and ROS nodes use to turn a pat
 input or a parameter value into text and then into a :class:`~sdf_tools.model.Robot`.
 """
 
+import contextlib
+import io
 import os
 import re
 import sys
 import tempfile
+import threading
 
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
 from sdf_tools.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.xml_source import parse_xml
@@ -34,7 +38,12 @@ from sdf_tools.xml_source import parse_xml
 FORMATS = ('urdf', 'sdf', 'kindsl')
 _XACRO_NS = re.compile(rb'xmlns:xacro\s*=|<xacro:')
 _ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
-_XML_PREAMBLE = re.compile(rb'(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>)*', re.DOTALL)
+# A DOCTYPE may hold an internal subset in brackets, with '>' inside.
+_XML_PREAMBLE = re.compile(rb'(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(\[.*?\])?\s*>)*',
+                           re.DOTALL)
+# xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
+# at a time.
+_XACRO_LOCK = threading.Lock()
 
 
 def detect_format(data: bytes, name: str = '') -> str:
@@ -82,6 +91,10 @@ def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
 
     Raises
     ------
+    XmlSyntaxError
+        The document, or a file it includes, is not acceptable XML: entity declarations,
+        nesting deeper than 256, larger than the size limit, malformed (xacro's own parser
+        never sees such a file).
     DescriptionError
         xacro failed (the message names the file and xacro's reason).
 
@@ -89,34 +102,73 @@ def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
     parse_xml(data, source)  # refuse entities and oversized input before xacro sees it
     import xacro
     mappings = {str(k): str(v) for k, v in (mappings or {}).items()}
-    saved_cwd = os.getcwd()
+    with _XACRO_LOCK, _checked_xacro_files(xacro):
+        saved_cwd = os.getcwd()
+        try:
+            if path is not None:
+                doc = xacro.process_file(path, mappings=mappings, verbosity=0)
+            else:
+                xacro.init_stacks(None)  # includes resolve against the working directory
+                doc = xacro.parse(data.decode('utf-8'))
+                xacro.process_doc(doc, mappings=mappings, verbosity=0)
+            return doc.toxml()
+        except SdfToolsError:
+            raise  # an included file refused by the safe parser, with its own location
+        except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
+            reason = str(e) or type(e).__name__
+            suffix = getattr(e, 'suffix', None)
+            if suffix:
+                reason = f'{reason} {suffix}'
+            raise DescriptionError(Diagnostic(f'xacro failed: {reason}',
+                                              SourceLocation(source), code='xacro')) from None
+        finally:
+            os.chdir(saved_cwd)
+            del xacro.all_includes[:]  # xacro only ever appends to it
+
+
+@contextlib.contextmanager
+def _checked_xacro_files(xacro):
+    """
+    Make xacro read every file (the main one and each ``<xacro:include>``) safely.
+
+    xacro parses files with ``xml.dom.minidom``, which expands internal entities and has no
+    depth limit. While this is active, ``xacro.parse`` first reads the file itself and
+    checks it with :func:`~sdf_tools.xml_source.parse_xml`, so a file that declares
+    entities, nests too deeply or is too large is refused before xacro parses it. Files
+    that cannot be opened are left to xacro, which reports them its way.
+    """
+    original = xacro.parse
+
+    def parse(inp, filename=None):
+        if inp is None:
+            name = os.path.join(xacro.root_dir, filename)
+            try:
+                with open(name, 'rb') as f:
+                    data = f.read(DEFAULT_MAX_BYTES + 1)
+            except OSError:
+                return original(inp, filename)
+            parse_xml(data, filename)
+            inp = io.BytesIO(data)
+        return original(inp, filename)
+
+    xacro.parse = parse
     try:
-        if path is not None:
-            doc = xacro.process_file(path, mappings=mappings, verbosity=0)
-        else:
-            doc = xacro.parse(data.decode('utf-8'))
-            xacro.process_doc(doc, mappings=mappings, verbosity=0)
-        return doc.toxml()
-    except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
-        reason = str(e) or type(e).__name__
-        suffix = getattr(e, 'suffix', None)
-        if suffix:
-            reason = f'{reason} {suffix}'
-        raise DescriptionError(Diagnostic(f'xacro failed: {reason}', SourceLocation(source),
-                                          code='xacro')) from None
+        yield
     finally:
-        os.chdir(saved_cwd)
+        xacro.parse = original
 
 
 def parse_description(text, source: str = '<string>', fmt: str | None = None, *,
                       parameters: dict | None = None, model: str | None = None,
-                      max_bytes: int = DEFAULT_MAX_BYTES):
+                      max_bytes: int | None = None):
     """
     Read URDF, SDFormat or RobCoGen text into a :class:`~sdf_tools.model.Robot`.
 
     ``fmt`` is detected from the content when ``None``; xacro must be expanded first
     (:func:`load_description` does it). ``parameters`` feed RobCoGen symbolic values;
-    ``model`` picks a model from an SDFormat world.
+    ``model`` picks a model from an SDFormat world. ``max_bytes`` defaults to each reader's
+    own limit (:data:`~sdf_tools.xml_source.DEFAULT_MAX_BYTES` for XML,
+    :data:`sdf_tools.kindsl.MAX_BYTES` for the DSL).
     """
     data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
     fmt = fmt or detect_format(data, source)
@@ -126,17 +178,16 @@ def parse_description(text, source: str = '<string>', fmt: str | None = None, *,
                                           code='xacro'))
     if fmt == 'urdf':
         from sdf_tools.urdf import parse_urdf
-        return parse_urdf(data, source, max_bytes=max_bytes)
+        return parse_urdf(data, source, max_bytes=max_bytes or DEFAULT_MAX_BYTES)
     if fmt == 'sdf':
         from sdf_tools.sdf import parse_sdf
-        return parse_sdf(data, source, model=model, max_bytes=max_bytes)
+        return parse_sdf(data, source, model=model, max_bytes=max_bytes or DEFAULT_MAX_BYTES)
     if fmt == 'kindsl':
+        from sdf_tools.kindsl import MAX_BYTES
         from sdf_tools.kindsl import parse_kindsl
-        if len(data) > max_bytes:
-            raise DescriptionError(Diagnostic(f'document is {len(data)} bytes, more than the '
-                                              f'limit of {max_bytes} bytes',
-                                              SourceLocation(source), code='too-large'))
-        return parse_kindsl(data.decode('utf-8', 'replace'), source, parameters=parameters)
+        # Bytes, so that the reader refuses text that is not UTF-8 instead of guessing.
+        return parse_kindsl(data, source, parameters=parameters,
+                            max_bytes=max_bytes or MAX_BYTES)
     raise ValueError(f'unknown format {fmt!r}')
 
 

@@ -570,13 +570,15 @@ class _SdfReader:
         if values is None:
             return IDENTITY, rel
         quat = values[3:]
-        norm = math.sqrt(math.fsum(c * c for c in quat))
+        norm = math.hypot(*quat)  # no overflow for 1e200, no underflow for 1e-200
         if norm == 0.0:
             v.error(elem, entity, '<pose> quaternion must not be zero', 'bad-pose')
             return IDENTITY, rel
         if abs(norm - 1.0) > 1e-6:
             v.warn(elem, entity, f'<pose> quaternion has norm {norm:.6g}; it is normalised '
                    '(libsdformat 12 would use it as written)', 'unnormalised')
+        if not 1e-150 < norm < 1e150:  # the squares in quat_normalize would over/underflow
+            quat = tuple(c / norm for c in quat)
         return Pose(values[:3], transforms.quat_normalize(quat)), rel
 
     def _number(self, elem, entity, tag, default, **checks):
@@ -703,7 +705,7 @@ class _SdfReader:
         for tag in ('diffuse', 'ambient'):
             child = elem.find(tag)
             if child is not None and child.text and child.text.strip():
-                n = len(child.text.split())
+                n = len(child.text.split(None, 4))  # 3 or 4; never split it all
                 rgba = self.v.vector(child, entity, f'<{tag}>', child.text, 4 if n != 3 else 3)
                 if rgba is not None and len(rgba) == 3:
                     rgba = rgba + (1.0,)
@@ -747,6 +749,11 @@ class _SdfReader:
                 thread_pitch = v.number(child, entity, '<thread_pitch>', child.text)
                 if thread_pitch == 0.0:
                     v.error(child, entity, '<thread_pitch> must not be zero', 'bad-number')
+                    thread_pitch = None
+                elif thread_pitch is not None and not math.isfinite(2.0 * math.pi /
+                                                                    thread_pitch):
+                    v.error(child, entity, f'<thread_pitch> {thread_pitch:g} is too small: '
+                            'the pitch in metres, -2 pi / thread_pitch, overflows', 'bad-number')
                     thread_pitch = None
             elif tag == 'screw_thread_pitch':
                 screw_pitch = v.number(child, entity, '<screw_thread_pitch>', child.text)
@@ -800,7 +807,7 @@ class _SdfReader:
             tag = child.tag
             if tag == 'xyz':
                 xyz = v.vector(child, entity, f'{what} <xyz>', child.text or '0 0 1', 3, xyz)
-                if math.fsum(c * c for c in xyz) == 0.0:
+                if math.hypot(*xyz) == 0.0:
                     v.error(child, entity, f'{what} <xyz> must not be the zero vector',
                             'zero-axis')
                     xyz = _Z_AXIS
@@ -898,7 +905,8 @@ class _SdfReader:
         if text and text.strip():
             entity = f"model '{scope.name}'"
             key = self._ref(scope, text, elem, entity, 'canonical_link')
-            if key is not None and self.vertices[key].kind != 'link':
+            vertex = self.vertices.get(key)  # None for the model frame itself
+            if key is not None and (vertex is None or vertex.kind != 'link'):
                 self.v.error(elem, entity, f'canonical_link names {text.strip()!r}, which is '
                              'not a link', 'bad-canonical-link')
                 key = None
@@ -1179,13 +1187,14 @@ class _SdfReader:
                               f'<{spec.elem.tag}> <xyz> expressed_in')
         else:
             frame = vertex.key
-        xyz = spec.xyz
+        norm = math.hypot(*spec.xyz)  # no overflow for 1e200, no underflow for 1e-200
+        xyz = tuple(c / norm for c in spec.xyz)
         if frame is not None and frame != vertex.key:
             x_je = self._relative(frame, vertex.key)
             if x_je is not None:
                 xyz = transforms.quat_rotate(x_je.quat, xyz)
-        norm = math.sqrt(math.fsum(c * c for c in xyz))
-        xyz = tuple(c / norm for c in xyz)
+                norm = math.hypot(*xyz)
+                xyz = tuple(c / norm for c in xyz)
         mimic = spec.mimic
         if mimic is not None and vertex.scope.prefix:
             mimic = replace(mimic, joint=vertex.scope.prefix + mimic.joint)

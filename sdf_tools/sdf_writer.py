@@ -136,17 +136,38 @@ class _SdfWriter:
     def fail(self, message: str, entity: str | None = None, location=None) -> None:
         self.problems.append(Diagnostic(message, location, entity, code='not-expressible'))
 
+    def pose_text(self, pose: Pose, entity: str, location, what: str = '<pose>') -> str:
+        """Return a pose's text; one that is not finite (an overflow) is a problem."""
+        if not all(map(math.isfinite, pose.xyz + pose.quat)):
+            self.fail(f'{what} is not finite (composing the poses overflows)', entity,
+                      location)
+            return '0 0 0 0 0 0'
+        return fmt_pose(pose)
+
     def write(self, version_text: str) -> str:
         robot = self.robot
-        if not robot.name:
+        name = robot.name
+        if not name:
             self.fail('the robot has no name; an SDFormat model needs one')
+        elif name == 'world' or (len(name) >= 4 and name.startswith('__')
+                                 and name.endswith('__')):
+            self.fail(f'the model name {name!r} is reserved in SDFormat', f"robot '{name}'",
+                      robot.location)
+        elif '::' in name and self.version >= (1, 8):
+            self.fail("the model name must not contain '::' in SDFormat 1.8 and later",
+                      f"robot '{name}'", robot.location)
         self.world_link = self._world_link()
+        if not robot.static and all(link.name == self.world_link for link in robot.links):
+            self.fail("the model would hold no link (URDF's world link is not one); "
+                      'SDFormat needs one unless the model is static', f"robot '{name}'",
+                      robot.location)
         poses = self._link_poses()
         scopes = self._scopes()
         root = etree.Element('sdf', version=version_text)
         model = etree.SubElement(root, 'model', name=robot.name)
         if robot.origin is not None and not robot.origin.is_identity():
-            _text(model, 'pose', fmt_pose(robot.origin))
+            _text(model, 'pose', self.pose_text(robot.origin, f"robot '{robot.name}'",
+                                                robot.location))
         if robot.static:
             _text(model, 'static', 'true')
         self._fill_scope(model, '', scopes, poses)
@@ -282,7 +303,8 @@ class _SdfWriter:
             element = etree.SubElement(model, 'frame', name=frame.name[len(prefix):],
                                        attached_to=frame.attached_to[len(prefix):])
             if not frame.pose.is_identity():
-                _text(element, 'pose', fmt_pose(frame.pose))
+                _text(element, 'pose', self.pose_text(frame.pose, f"frame '{frame.name}'",
+                                                      frame.location))
         children = dict.fromkeys(p[len(prefix):].split('::')[0] for p in scopes
                                  if p != prefix and p.startswith(prefix))
         for name in children:
@@ -296,12 +318,13 @@ class _SdfWriter:
         local = link.name[len(prefix):]
         element = etree.SubElement(model, 'link', name=local)
         if not pose.is_identity():
-            _text(element, 'pose', fmt_pose(pose))
+            _text(element, 'pose', self.pose_text(pose, entity, link.location,
+                                                  'its pose in the model frame'))
         inertial = link.inertial
         if inertial is not None:
             item = etree.SubElement(element, 'inertial')
             if not inertial.origin.is_identity():
-                _text(item, 'pose', fmt_pose(inertial.origin))
+                _text(item, 'pose', self.pose_text(inertial.origin, entity, link.location))
             _text(item, 'mass', fmt(inertial.mass))
             tensor = etree.SubElement(item, 'inertia')
             for key in ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'):
@@ -312,7 +335,7 @@ class _SdfWriter:
                 name = _unique(item.name or f'{local}_{tag}', names)
                 shape = etree.SubElement(element, tag, name=name)
                 if not item.origin.is_identity():
-                    _text(shape, 'pose', fmt_pose(item.origin))
+                    _text(shape, 'pose', self.pose_text(item.origin, entity, item.location))
                 self._geometry(etree.SubElement(shape, 'geometry'), item.geometry, entity,
                                item.location)
                 has_material = any(_MATERIAL.match(extra) for extra in item.extras)
@@ -365,7 +388,8 @@ class _SdfWriter:
         element = etree.SubElement(model, 'joint', name=joint.name[len(prefix):],
                                    type=type_name)
         if not joint.joint_in_child.is_identity():
-            _text(element, 'pose', fmt_pose(joint.joint_in_child))
+            _text(element, 'pose', self.pose_text(joint.joint_in_child, entity,
+                                                  joint.location))
         parent = joint.parent
         _text(element, 'parent', 'world' if parent in ('world', self.world_link)
               else parent[len(prefix):])
@@ -383,9 +407,9 @@ class _SdfWriter:
             pitch = joint.screw_thread_pitch if joint.screw_thread_pitch is not None else 1.0
             if self.version >= (1, 10):
                 _text(element, 'screw_thread_pitch', fmt(pitch))
-            elif pitch == 0.0:
-                self.fail('a screw pitch of 0 cannot be written as <thread_pitch> (before '
-                          'SDFormat 1.10)', entity, joint.location)
+            elif pitch == 0.0 or not math.isfinite(-2.0 * math.pi / pitch):
+                self.fail(f'a screw pitch of {pitch:g} cannot be written as <thread_pitch> '
+                          '(before SDFormat 1.10)', entity, joint.location)
             else:
                 _text(element, 'thread_pitch', fmt(-2.0 * math.pi / pitch))
         if kind in _ONE_AXIS or kind in _TWO_AXES:

@@ -177,28 +177,33 @@ def _check_name_clashes(robot, links, reporter):
 
 def _check_joint(joint, reporter):
     entity = f"joint '{joint.name}'"
+    # hypot, not a sum of squares: 1e-200 is not zero and 1e200 does not overflow.
     if joint.kind in (JointType.REVOLUTE, JointType.CONTINUOUS, JointType.PRISMATIC,
                       JointType.PLANAR, JointType.SCREW, JointType.UNIVERSAL,
                       JointType.REVOLUTE2, JointType.GEARBOX):
-        if math.fsum(v * v for v in joint.axis) == 0.0:
+        if math.hypot(*joint.axis) == 0.0:
             reporter.error('<axis> xyz must not be the zero vector', joint.location, entity,
                            'zero-axis')
-    if joint.axis2 is not None and math.fsum(v * v for v in joint.axis2) == 0.0:
+    if joint.axis2 is not None and math.hypot(*joint.axis2) == 0.0:
         reporter.error('<axis2> xyz must not be the zero vector', joint.location, entity,
                        'zero-axis')
 
 
 def check_inertial(link, reporter) -> None:
-    """Warn about negative masses and inertia tensors that are not physically valid."""
+    """Warn about negative masses and invalid inertia tensors; non-finite values are errors."""
     inertial = link.inertial
     if inertial is None:
         return
     entity = f"link '{link.name}'"
+    values = (inertial.ixx, inertial.ixy, inertial.ixz, inertial.iyy, inertial.iyz, inertial.izz)
+    if not all(map(math.isfinite, (inertial.mass,) + values)):
+        reporter.error('<inertial> mass and inertia must be finite', link.location, entity,
+                       'bad-number')
+        return
     if inertial.mass < 0.0:
         reporter.warn(f'<mass> is negative ({inertial.mass:g} kg)', link.location, entity,
                       'negative-mass')
         return
-    values = (inertial.ixx, inertial.ixy, inertial.ixz, inertial.iyy, inertial.iyz, inertial.izz)
     if not any(values):
         return
     moments = inertia.principal_moments(values)
