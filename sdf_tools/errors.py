@@ -86,13 +86,25 @@ class Diagnostic:
     def __str__(self) -> str:
         parts = []
         if self.location is not None:
-            parts.append(str(self.location))
+            parts.append(_clip(str(self.location), 200))
         if self.severity is Severity.WARNING:
             parts.append('warning')
         if self.entity:
-            parts.append(self.entity)
-        parts.append(self.message)
+            parts.append(_clip(self.entity, 120))
+        parts.append(_clip(self.message, 1000))
         return ': '.join(parts)
+
+
+def _clip(text: str, limit: int) -> str:
+    """
+    Shorten text that quotes the input (a name can be megabytes) so no message echoes it.
+
+    The middle goes: the start names the thing, the end usually says what is wrong with it.
+    """
+    if len(text) <= limit:
+        return text
+    keep = (limit - 30) // 2
+    return f'{text[:keep]} ...({len(text) - 2 * keep} characters)... {text[-keep:]}'
 
 
 class SdfToolsError(Exception):

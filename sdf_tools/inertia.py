@@ -100,17 +100,26 @@ def principal_moments(values):
     Return the principal moments (sorted ascending) of ``(ixx, ixy, ixz, iyy, iyz, izz)``.
 
     Closed form for symmetric 3x3 matrices (O. K. Smith, "Eigenvalues of a symmetric 3x3
-    matrix", CACM 1961): the eigenvalues are ``q + 2 p cos(phi + 2 k pi / 3)``. It can lose
+    matrix", CACM 1961), on the tensor scaled to its largest entry: the eigenvalues are
+    ``q + 2 p cos(phi + 2 k pi / 3)``; non-finite input gives NaNs. The closed form can lose
     ~1e-13 (relative) when eigenvalues nearly coincide, so results near the validity
     boundary (a moment near zero, or a + b near c) are recomputed with LAPACK.
     """
     ixx, ixy, ixz, iyy, iyz, izz = values
-    off = ixy * ixy + ixz * ixz + iyz * iyz
-    if off == 0.0:
+    if ixy == 0.0 and ixz == 0.0 and iyz == 0.0:
         return tuple(sorted((ixx, iyy, izz)))
+    # Scale to the largest entry so that products neither underflow (1e-120 products of
+    # inertia) nor overflow; the eigenvalues scale back linearly. Non-finite input: NaN.
+    scale = max(abs(ixx), abs(ixy), abs(ixz), abs(iyy), abs(iyz), abs(izz))
+    if not math.isfinite(scale):
+        return (math.nan, math.nan, math.nan)
+    ixx, ixy, ixz, iyy, iyz, izz = (v / scale for v in values)
+    off = ixy * ixy + ixz * ixz + iyz * iyz
     q = (ixx + iyy + izz) / 3.0
     a, b, c = ixx - q, iyy - q, izz - q
     p2 = a * a + b * b + c * c + 2.0 * off
+    if p2 == 0.0:  # a multiple of the identity (products of inertia below rounding)
+        return (q * scale, q * scale, q * scale)
     p = math.sqrt(p2 / 6.0)
     # det(B) / 2 with B = (I - q E) / p
     det = (a * (b * c - iyz * iyz) - ixy * (ixy * c - iyz * ixz) + ixz * (ixy * iyz - b * ixz))
@@ -121,10 +130,10 @@ def principal_moments(values):
     middle = 3.0 * q - largest - smallest
     margin = 1e-9 * abs(largest)
     if smallest > margin and smallest + middle - largest > margin:
-        return (smallest, middle, largest)
+        return (smallest * scale, middle * scale, largest * scale)
     import numpy as np  # near the boundary: accuracy matters more than speed
     m = np.array(((ixx, ixy, ixz), (ixy, iyy, iyz), (ixz, iyz, izz)), dtype=float)
-    return tuple(float(v) for v in np.linalg.eigvalsh(m))
+    return tuple(float(v) * scale for v in np.linalg.eigvalsh(m))
 
 
 def is_physical(values, tolerance: float = 10.0, moments=None) -> bool:

@@ -74,6 +74,7 @@ import re
 
 from lxml import etree
 
+from sdf_tools import sdf_names
 from sdf_tools import transforms
 from sdf_tools.errors import Reporter
 from sdf_tools.model import Box
@@ -421,13 +422,10 @@ class _SdfReader:
         if name is None:
             return None
         entity = f"{kind} '{name}'"
-        if name == 'world' or (len(name) >= 4 and name.startswith('__')
-                               and name.endswith('__')):
-            v.error(elem, entity, f'the name {name!r} is reserved in SDFormat', 'reserved-name')
-            return None
-        if '::' in name and self.version >= (1, 8):
-            v.error(elem, entity, "names must not contain '::' in SDFormat 1.8 and later "
-                    '(it separates nested scopes)', 'bad-name')
+        problem = sdf_names.name_problem(name, version=self.version)
+        if problem is not None:
+            v.error(elem, entity, problem,
+                    'reserved-name' if sdf_names.is_reserved(name) else 'bad-name')
             return None
         return name
 

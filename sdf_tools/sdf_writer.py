@@ -47,6 +47,7 @@ import re
 
 from lxml import etree
 
+from sdf_tools import sdf_names
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
@@ -149,13 +150,10 @@ class _SdfWriter:
         name = robot.name
         if not name:
             self.fail('the robot has no name; an SDFormat model needs one')
-        elif name == 'world' or (len(name) >= 4 and name.startswith('__')
-                                 and name.endswith('__')):
-            self.fail(f'the model name {name!r} is reserved in SDFormat', f"robot '{name}'",
-                      robot.location)
-        elif '::' in name and self.version >= (1, 8):
-            self.fail("the model name must not contain '::' in SDFormat 1.8 and later",
-                      f"robot '{name}'", robot.location)
+        else:
+            problem = sdf_names.name_problem(name, 'model name', self.version)
+            if problem is not None:
+                self.fail(problem, f"robot '{name}'", robot.location)
         self.world_link = self._world_link()
         if not robot.static and all(link.name == self.world_link for link in robot.links):
             self.fail("the model would hold no link (URDF's world link is not one); "
@@ -233,8 +231,7 @@ class _SdfWriter:
             if prefix and self.version < (1, 8):
                 self.fail("scoped names (with '::') need nested models, which this writer "
                           'writes for SDFormat 1.8 and later', entity, location)
-            if not local or local == 'world' or (len(local) >= 4 and local.startswith('__')
-                                                 and local.endswith('__')):
+            if not local or sdf_names.is_reserved(local):
                 self.fail(f'the name {local!r} is reserved or empty in SDFormat', entity,
                           location)
             prefix = prefix + '::' if prefix else ''

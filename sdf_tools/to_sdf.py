@@ -45,12 +45,15 @@ covered by a test and listed in the README):
 
 from dataclasses import dataclass
 from dataclasses import field
+import math
 
 from lxml import etree
 
 from sdf_tools import gazebo_ext
 from sdf_tools import inertia
+from sdf_tools import sdf_names
 from sdf_tools.errors import ConversionError
+from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
 from sdf_tools.formatting import fmt
@@ -285,6 +288,7 @@ class _Converter:
         self.link_refs = self._index_link_refs()
         self._lump(root)
         renamed_joints, renamed_frames = self._resolve_names()
+        self._check_sdf_names(root)
         for element, link_name in self.frame_refs:
             element.set('relative_to', renamed_frames.get(link_name, link_name))
 
@@ -605,6 +609,35 @@ class _Converter:
         self.frames = frames
         return renamed_joints, renamed_frames
 
+    def _check_sdf_names(self, root):
+        """Refuse names SDFormat reserves or reads as scopes, and a model with no link."""
+        problems = []
+
+        def check(name, what, entity, location):
+            problem = sdf_names.name_problem(name, what, _version(self.options.sdf_version))
+            if problem is not None:
+                problems.append(Diagnostic(problem, location, entity, code='bad-name'))
+
+        check(self.robot.name, 'model name', f"robot '{self.robot.name}'", self.robot.location)
+        kept = [link for link in self.links.values()
+                if not link.lumped and not (link is root and link.name == WORLD)]
+        for link in kept:
+            check(link.name, 'link name', f"link '{link.name}'", link.model.location)
+        for joint in self.joints.values():
+            if not self._merged(joint):
+                check(joint.sdf_name, 'joint name', f"joint '{joint.name}'",
+                      joint.model.location)
+        for name, _, _, location in self.frames:
+            check(name, 'frame name', f"frame '{name}'", location)
+        static = any(ext.static for ext in self.model_exts)
+        if not kept and not static:
+            problems.append(Diagnostic(
+                "the robot has no link besides 'world': an SDFormat model needs at least one "
+                'link (or <static>true</static> in a <gazebo> block)', self.robot.location,
+                f"robot '{self.robot.name}'", code='no-links'))
+        if problems:
+            raise ConversionError(problems)
+
     # --- emission -----------------------------------------------------------------------
 
     def _emit(self, model, link):
@@ -696,6 +729,11 @@ class _Converter:
                                                                   IDENTITY_QUAT)
             mass = (placeholder, origin[0], origin[1], (moment, 0.0, 0.0, moment, 0.0, moment))
         m, com, quat, values = mass
+        if not all(map(math.isfinite, (m, *com, *quat, *values))):
+            raise DescriptionError(Diagnostic(
+                'its mass properties, with the links merged into it by fixed-joint lumping, '
+                'are not finite (joint origins or inertias too large)', link.model.location,
+                f"link '{link.name}'", code='bad-number'))
         moments = inertia.principal_moments(values)
         invalid = not inertia.is_physical(values, moments=moments)
         if invalid or inertia.is_degenerate(m, values, moments):
@@ -814,6 +852,11 @@ class _Converter:
         etree.SubElement(mimic, 'multiplier').text = fmt(urdf.mimic.multiplier)
         etree.SubElement(mimic, 'offset').text = fmt(urdf.mimic.offset)
         etree.SubElement(mimic, 'reference').text = '0'
+
+
+def _version(text):
+    major, _, minor = text.partition('.')
+    return (int(major), int(minor))
 
 
 def _has_surface_settings(ext):

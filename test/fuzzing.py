@@ -85,19 +85,7 @@ CONVERT_ERRORS = (DescriptionError, ConversionError)
 #: matches any call, ``where`` is a function in the traceback or a part of the message. The
 #: fuzz counts them as ``<type> (known bug)`` instead of failing on them again; delete an
 #: entry when its bug is fixed.
-KNOWN_BUGS = (
-    # inertia.principal_moments: det / (2 p^3) when p^3 underflows (tiny products of inertia).
-    (None, 'ZeroDivisionError', 'principal_moments'),
-    # to_sdf lumping a mass 1e308 m away: an infinite tensor reaches numpy's eigvalsh.
-    (None, 'LinAlgError', 'principal_moments'),
-    # to_sdf: a URDF whose only link is 'world' becomes a model without links.
-    ('parse_sdf(urdf_to_sdf output)', 'DescriptionError',
-     'has no <link> (only static models may have none)'),
-    # to_sdf: URDF names SDFormat reserves ('__model__', '__x__') or scopes ('a::b') are
-    # written as they are.
-    ('parse_sdf(urdf_to_sdf output)', 'DescriptionError', 'is reserved in SDFormat'),
-    ('parse_sdf(urdf_to_sdf output)', 'DescriptionError', "names must not contain '::'"),
-)
+KNOWN_BUGS = ()
 
 
 class FuzzViolation(AssertionError):

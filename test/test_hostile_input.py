@@ -441,9 +441,6 @@ def test_dsl_error_flood_stays_fast_and_bounded(tmp_path):
     assert results[0]['memory_mb'] < MEMORY_LIMIT_MB
 
 
-@pytest.mark.xfail(strict=True, reason='errors.py (not in this change): Diagnostic renders '
-                   'entity names whole, so a 200 kB name makes a 200 kB message; names '
-                   'could be shortened as xml_source._quote shortens values')
 @pytest.mark.parametrize('kind', ['urdf', 'kindsl'])
 def test_a_huge_name_is_not_echoed_whole(tmp_path, kind):
     name = 'x' * 200_000

@@ -53,6 +53,16 @@ def test_principal_moments_match_lapack_including_near_the_boundary():
                                    atol=tolerance * abs(moments).max())
 
 
+@pytest.mark.parametrize('values, expected', [
+    ((0.01, 4.9e-324, 0.0, 0.01, 0.0, 0.01), (0.01, 0.01, 0.01)),  # denormal product
+    ((0.0, 1e-120, 0.0, 0.0, 0.0, 0.0), (-1e-120, 0.0, 1e-120)),  # tiny products only
+    ((1e300, 1e300, 0.0, 1e300, 0.0, 1e300), (0.0, 1e300, 2e300)),  # no overflow
+])
+def test_principal_moments_at_the_ends_of_the_float_range(values, expected):
+    assert inertia.principal_moments(values) == pytest.approx(expected, rel=1e-12,
+                                                              abs=1e-300)
+
+
 def test_is_physical_follows_the_triangle_inequality_and_signs():
     assert inertia.is_physical((1, 0, 0, 1, 0, 1))
     assert inertia.is_physical((0, 0, 0, 1, 0, 1))  # thin rod: 0 + 1 = 1
