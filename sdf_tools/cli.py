@@ -160,9 +160,7 @@ def _urdf2sdf_parser(prog='urdf2sdf'):
 
 
 def _urdf2sdf(argv):
-    from sdf_tools.loading import detect_format
-    from sdf_tools.loading import expand_xacro
-    from sdf_tools.loading import read_input
+    from sdf_tools.loading import read_description
     from sdf_tools.to_sdf import ConversionOptions
     from sdf_tools.to_sdf import urdf_to_sdf
     from sdf_tools.urdf import parse_urdf
@@ -172,12 +170,8 @@ def _urdf2sdf(argv):
     mappings = _mappings(args.mappings + extras)
     if _same_file(args.input, args.output):
         raise _UsageError('urdf2sdf: error: the output would overwrite the input')
-    data, source = read_input(args.input)
-    fmt = detect_format(data, source)
-    if fmt == 'xacro':
-        text = expand_xacro(data, source, mappings, None if args.input == '-' else args.input)
-        robot = parse_urdf(text, f'{source} (expanded by xacro)')
-    elif fmt == 'urdf':
+    data, source, fmt = read_description(args.input, mappings)
+    if fmt == 'urdf':
         robot = parse_urdf(data, source)
     else:
         raise _UsageError(f'urdf2sdf: error: {source} is {fmt}, not URDF (use sdf_tools '

@@ -36,7 +36,9 @@ from sdf_tools.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.xml_source import parse_xml
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
-_XACRO_NS = re.compile(rb'xmlns:xacro\s*=|<xacro:')
+# Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
+# not enough: xacro leaves it in its output (17 of the 50 corpus robots carry it).
+_XACRO_MARKUP = re.compile(rb'<\s*xacro:|\$\{|\$\(')
 _ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
 # A DOCTYPE may hold an internal subset in brackets, with '>' inside.
 _XML_PREAMBLE = re.compile(rb'(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(\[.*?\])?\s*>)*',
@@ -52,7 +54,10 @@ def detect_format(data: bytes, name: str = '') -> str:
 
     The file extension decides when it is one of ``.urdf``, ``.sdf``, ``.world``,
     ``.kindsl``, ``.xacro``; otherwise the content does (root element ``<robot>`` or
-    ``<sdf>``, xacro markup, or DSL text starting with ``Robot``).
+    ``<sdf>``, DSL text starting with ``Robot``). Either way, a ``.urdf`` file or XML
+    content with xacro markup outside comments (``<xacro:...>`` elements, ``${...}`` or
+    ``$(...)``) is ``'xacro'``; a ``xmlns:xacro`` declaration alone, as xacro leaves it in
+    its output, is not.
     """
     lower = name.lower()
     if lower.endswith('.xacro'):
@@ -60,17 +65,32 @@ def detect_format(data: bytes, name: str = '') -> str:
     for ext, fmt in (('.urdf', 'urdf'), ('.sdf', 'sdf'), ('.world', 'sdf'),
                      ('.kindsl', 'kindsl')):
         if lower.endswith(ext):
-            return 'xacro' if fmt == 'urdf' and _XACRO_NS.search(data[:65536]) else fmt
+            return 'xacro' if fmt == 'urdf' and has_xacro_markup(data) else fmt
     head = data[:65536]
     start = _XML_PREAMBLE.match(head).end()
     if head[start:start + 1] != b'<':
         return 'kindsl'
-    if _XACRO_NS.search(head):
+    if has_xacro_markup(data):
         return 'xacro'
     match = _ROOT_TAG.match(head, start)
     if match and match.group(1) == b'sdf':
         return 'sdf'
     return 'urdf'
+
+
+def has_xacro_markup(data: bytes) -> bool:
+    """Return whether XML text holds xacro elements or substitutions outside comments."""
+    pos = 0
+    while True:
+        comment = data.find(b'<!--', pos)
+        if _XACRO_MARKUP.search(data, pos, len(data) if comment < 0 else comment):
+            return True
+        if comment < 0:
+            return False
+        end = data.find(b'-->', comment + 4)
+        if end < 0:
+            return False
+        pos = end + 3
 
 
 def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
@@ -218,6 +238,28 @@ def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes,
     return data, source
 
 
+def read_description(path: str, mappings: dict | None = None) -> tuple[bytes, str, str]:
+    """
+    Read a description file (or ``-``), expanding xacro, and return ``(data, source, fmt)``.
+
+    ``fmt`` is what :func:`detect_format` says, except that expanded xacro is returned as
+    ``'urdf'`` with ``source`` ending in ``(expanded by xacro)``; ``mappings`` are the xacro
+    arguments (ignored for other formats).
+
+    Raises
+    ------
+    SdfToolsError
+        The file cannot be read, is too large, or xacro fails.
+
+    """
+    data, source = read_input(path)
+    fmt = detect_format(data, source)
+    if fmt == 'xacro':
+        text = expand_xacro(data, source, mappings, None if path == '-' else path)
+        return text.encode('utf-8'), f'{source} (expanded by xacro)', 'urdf'
+    return data, source, fmt
+
+
 def load_description(path: str, *, mappings: dict | None = None,
                      parameters: dict | None = None, model: str | None = None,
                      fmt: str | None = None):
@@ -225,13 +267,12 @@ def load_description(path: str, *, mappings: dict | None = None,
     Load a description file (``.urdf``, ``.xacro``, ``.sdf``, ``.world``, ``.kindsl``, ``-``).
 
     xacro input is expanded with ``mappings``; the result is a
-    :class:`~sdf_tools.model.Robot`.
+    :class:`~sdf_tools.model.Robot`. ``fmt`` forces a reader instead of detection.
     """
-    data, source = read_input(path)
-    fmt = fmt or detect_format(data, source)
-    if fmt == 'xacro':
-        text = expand_xacro(data, source, mappings, None if path == '-' else path)
-        return parse_description(text, f'{source} (expanded by xacro)', 'urdf')
+    if fmt is not None and fmt != 'xacro':
+        data, source = read_input(path)
+    else:
+        data, source, fmt = read_description(path, mappings)
     return parse_description(data, source, fmt, parameters=parameters, model=model)
 
 

@@ -26,7 +26,6 @@ nodes log it (or return it as the reason a parameter change is rejected).
 """
 
 from dataclasses import dataclass
-import re
 
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
@@ -48,8 +47,6 @@ SOURCE = '<robot_description>'
 #: independent (``compile_tree(..., missing_mimic='ignore')``) instead of refusing the robot.
 MIMIC_CODES = frozenset({'missing-joint', 'bad-mimic'})
 _COMPILE_HINT = " (compile with missing_mimic='ignore'"
-_COMMENT = re.compile(rb'<!--.*?-->', re.DOTALL)
-_XACRO_MARKUP = re.compile(rb'<\s*xacro:|\$\{|\$\(')
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,24 +100,9 @@ def _require_text(text, source: str) -> None:
                                           code='empty'))
 
 
-def description_format(data: bytes, source: str = SOURCE) -> str:
-    """
-    Return the format of a description received as text: ``urdf``, ``sdf``, ``kindsl``, ``xacro``.
-
-    Like :func:`sdf_tools.loading.detect_format`, except that a document whose only xacro
-    trace is the ``xmlns:xacro`` declaration (which xacro leaves in its output, e.g. in 17
-    of the 50 corpus robots) is URDF: only ``<xacro:...>`` elements or ``${...}`` /
-    ``$(...)`` substitutions outside comments make it unexpanded xacro.
-    """
-    fmt = detect_format(data, source)
-    if fmt == 'xacro' and not _XACRO_MARKUP.search(_COMMENT.sub(b'', data)):
-        return 'urdf'
-    return fmt
-
-
 def parse_text(text, source: str = SOURCE) -> Robot:
     """
-    Parse a description received as text (format detected by :func:`description_format`).
+    Parse a description received as text (URDF, SDFormat or RobCoGen, detected).
 
     Raises
     ------
@@ -130,7 +112,7 @@ def parse_text(text, source: str = SOURCE) -> Robot:
     """
     _require_text(text, source)
     data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
-    return parse_description(data, source, description_format(data, source))
+    return parse_description(data, source, detect_format(data, source))
 
 
 def load_model(text: str, source: str = SOURCE) -> LoadedModel:

@@ -23,9 +23,7 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 
 import shlex
 
-from sdf_tools.loading import detect_format
-from sdf_tools.loading import expand_xacro
-from sdf_tools.loading import read_input
+from sdf_tools.loading import read_description as _read_description
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
 _FALSE = frozenset({'false', '0', 'no', 'off'})
@@ -76,11 +74,8 @@ def read_description(path: str, xacro_args: str = '') -> str:
     if not path:
         raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
     mappings = parse_xacro_args(xacro_args)
-    data, source = read_input(path)
-    fmt = detect_format(data, source)
-    if fmt == 'xacro':
-        return expand_xacro(data, source, mappings, path)
-    if mappings:
+    data, source, fmt = _read_description(path, mappings)
+    if mappings and not source.endswith('(expanded by xacro)'):
         raise ValueError(f'xacro_args given, but {path} is {fmt}, not xacro')
     return data.decode('utf-8')
 
