@@ -45,18 +45,22 @@ def summary(robot: Robot) -> str:
     kinds = Counter(j.kind.value for j in robot.joints)
     by_type = ', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))
     lines = [f"robot '{robot.name}' ({robot.source_format}, {robot.source})",
-             f'  {len(robot.links)} links, {len(robot.joints)} joints'
-             + (f' ({by_type})' if by_type else '') + f', {len(robot.frames)} frames']
+             f"  {_count(robot.links, 'link')}, {_count(robot.joints, 'joint')}"
+             + (f' ({by_type})' if by_type else '') + f", {_count(robot.frames, 'frame')}"]
     mimic = [j for j in robot.joints if j.mimic is not None]
     if mimic:
-        lines.append(f'  {len(mimic)} mimic joints')
+        lines.append(f"  {_count(mimic, 'mimic joint')}")
     roots = robot.index.roots
     lines.append(f"  root link{'s' if len(roots) != 1 else ''}: " + ', '.join(roots))
     loops = robot.index.loop_joints
     if loops:
-        lines.append(f'  {len(loops)} joints close kinematic loops: '
+        lines.append(f"  {_count(loops, 'joint')} closing kinematic loops: "
                      + ', '.join(j.name for j in loops))
     return '\n'.join(lines)
+
+
+def _count(items, noun: str) -> str:
+    return f"{len(items)} {noun}{'' if len(items) == 1 else 's'}"
 
 
 def tree_text(robot: Robot) -> str:

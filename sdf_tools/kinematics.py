@@ -252,6 +252,12 @@ class KinematicTree:
         ``(xyz, quat)`` of each root link in the model frame (``Link.pose``).
     mimic_joints : tuple of MimicJoint
         The resolved mimic joints.
+    loop_joints : tuple of str
+        Joints that close kinematic loops (SDFormat parallel linkages,
+        :attr:`~sdf_tools.model.RobotIndex.loop_joints`): forward kinematics follows the
+        tree and does not enforce them; they have no coordinates.
+    warnings : tuple of Diagnostic
+        Mimic joints compiled as independent (``missing_mimic='ignore'``), with file:line.
 
     """
 
@@ -269,6 +275,8 @@ class KinematicTree:
     root_links: tuple[str, ...]
     root_link_poses: tuple[Transform, ...]
     mimic_joints: tuple[MimicJoint, ...]
+    loop_joints: tuple[str, ...]
+    warnings: tuple[Diagnostic, ...]
     _default_q: tuple[float, ...]
     _mimic_names: frozenset
     _dependents: tuple[tuple[int, ...], ...]
@@ -619,8 +627,9 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
         Any reader's model (URDF, SDFormat, Kinematics DSL).
     missing_mimic : {'error', 'ignore'}
         What to do with a mimic joint whose source does not exist or has no single value
-        (fixed or multi-dof source, or a multi-dof mimic joint): raise, or treat the joint
-        as an ordinary independent one. Mimic cycles always raise.
+        (fixed or multi-dof source, a loop joint, or a multi-dof mimic joint): raise, or
+        treat the joint as an ordinary independent one and say so in
+        :attr:`KinematicTree.warnings`. Mimic cycles always raise.
 
     Returns
     -------
@@ -629,7 +638,7 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
     Raises
     ------
     KinematicsError
-        Holding every problem found: links in a loop or with several parent joints,
+        Holding every problem found: links in a loop of parent joints (no root reached),
         references to undefined links, zero axes, mimic cycles and (``'error'``) unusable
         mimic sources, frames attached to unknown links, coordinate name clashes.
 
@@ -637,13 +646,13 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
     if missing_mimic not in MISSING_MIMIC_MODES:
         raise ValueError(f"missing_mimic must be 'error' or 'ignore', got {missing_mimic!r}")
     reporter = Reporter(KinematicsError)
-    order, link_joint = _topology(robot, reporter)
+    order, link_joint, loop_joints = _topology(robot, reporter)
     joints = {j.name: j for j in robot.joints}
     axes = {}
     for joint in (j for j in link_joint if j is not None):
         axes[joint.name] = _joint_axes(joint, reporter)
-    mimics = _resolve_mimics([j for j in link_joint if j is not None], joints, missing_mimic,
-                             reporter)
+    mimics = _resolve_mimics([j for j in link_joint if j is not None], joints,
+                             frozenset(loop_joints), missing_mimic, reporter)
     reporter.raise_if_errors()
 
     link_index = {name: i for i, name in enumerate(order)}
@@ -719,6 +728,8 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
         root_links=tuple(roots),
         root_link_poses=tuple(root_poses),
         mimic_joints=tuple(mimic_joints),
+        loop_joints=tuple(loop_joints),
+        warnings=tuple(reporter.warnings),
         _default_q=tuple(default_q),
         _mimic_names=frozenset(mimics),
         _dependents=tuple(tuple(d) for d in dependents),
@@ -776,6 +787,9 @@ def _topology(robot: Robot, reporter: Reporter):
         Link names, parents before children.
     link_joint : list of Joint or None
         The joint whose child each link is; ``None`` for root links.
+    loop_joints : list of str
+        Joints whose child is already the child of an earlier joint: they close kinematic
+        loops and are left out of the tree.
 
     """
     links = {}
@@ -785,7 +799,7 @@ def _topology(robot: Robot, reporter: Reporter):
                            f"link '{link.name}'", 'duplicate-name')
         links[link.name] = link
     names = set()
-    parent_joint, children = {}, {}
+    parent_joint, children, loop_joints = {}, {}, []
     for joint in robot.joints:
         if joint.name in names:
             reporter.error(f'joint name {joint.name!r} is used more than once',
@@ -801,9 +815,7 @@ def _topology(robot: Robot, reporter: Reporter):
             reporter.error(f'parent and child are the same link {joint.child!r}',
                            joint.location, _entity(joint), 'cycle')
         elif joint.child in parent_joint:
-            reporter.error(f'link {joint.child!r} is already the child of joint '
-                           f'{parent_joint[joint.child].name!r}; a tree link has one parent '
-                           'joint', joint.location, _entity(joint), 'several-parents')
+            loop_joints.append(joint.name)  # RobotIndex.loop_joints: not walked
         else:
             parent_joint[joint.child] = joint
             children.setdefault(joint.parent, []).append(joint.child)
@@ -840,7 +852,7 @@ def _topology(robot: Robot, reporter: Reporter):
                 if child not in seen:
                     seen.add(child)
                     stack.append(child)
-    return order, link_joint
+    return order, link_joint, loop_joints
 
 
 def _unit(vector, joint: Joint, what: str, reporter: Reporter):
@@ -865,7 +877,7 @@ def _joint_axes(joint: Joint, reporter: Reporter):
     return axis, None
 
 
-def _resolve_mimics(joint_list, joints, missing_mimic, reporter):
+def _resolve_mimics(joint_list, joints, loop_joints, missing_mimic, reporter):
     """
     Resolve mimic chains.
 
@@ -890,6 +902,9 @@ def _resolve_mimics(joint_list, joints, missing_mimic, reporter):
         elif source.kind not in _ONE_DOF:
             problem = (f'<mimic> names {source.kind.value} joint {source.name!r}, which has '
                        'no single value to follow', 'bad-mimic')
+        elif source.name in loop_joints:
+            problem = (f'<mimic> names joint {source.name!r}, which closes a kinematic loop '
+                       'and has no value in the tree', 'bad-mimic')
         else:
             direct[joint.name] = (source.name, float(mimic.multiplier), float(mimic.offset))
             continue
@@ -897,6 +912,9 @@ def _resolve_mimics(joint_list, joints, missing_mimic, reporter):
             reporter.error(problem[0] + " (compile with missing_mimic='ignore' to treat the "
                            'joint as independent)', joint.location, _entity(joint),
                            problem[1])
+        else:
+            reporter.warn(problem[0] + '; the <mimic> is ignored and the joint moves '
+                          'independently', joint.location, _entity(joint), problem[1])
     resolved, failed = {}, set()
     for name in direct:
         path = []

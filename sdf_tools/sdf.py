@@ -170,7 +170,7 @@ def read_sdf_element(root, source: str = '<string>', *, model: str | None = None
     reporter = Reporter()
     robot = _SdfReader(ValueReader(source, reporter)).read(root, model)
     reporter.raise_if_errors()
-    check_robot(robot, reporter, single_root=False, implicit_world=True)
+    check_robot(robot, reporter, single_root=False, implicit_world=True, allow_loops=True)
     reporter.raise_if_errors()
     if reporter.warnings:
         robot = replace(robot, warnings=robot.warnings + tuple(reporter.warnings))

@@ -30,7 +30,7 @@ WORLD = 'world'
 
 
 def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
-                implicit_world: bool = False) -> None:
+                implicit_world: bool = False, allow_loops: bool = False) -> None:
     """
     Check names, references, the tree shape, mimic joints and inertials.
 
@@ -44,6 +44,12 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
         Require exactly one root link (URDF, RobCoGen); SDFormat models may have several.
     implicit_world : bool
         Accept ``world`` as a joint parent without a ``world`` link (SDFormat).
+    allow_loops : bool
+        Accept a link that is the child of several joints (SDFormat parallel linkages):
+        the first joint is its tree joint, each other one a loop joint
+        (:class:`~sdf_tools.model.RobotIndex`), reported as a warning because forward
+        kinematics follows the tree and does not enforce the loop. Otherwise it is an error
+        (URDF, RobCoGen).
 
     """
     links = {}
@@ -72,9 +78,15 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
             continue
         if joint.child in parent_of:
             other = parent_of[joint.child]
-            reporter.error(f'link {joint.child!r} is already the child of joint '
-                           f'{other.name!r}; a link can have only one parent joint',
-                           joint.location, entity, 'several-parents')
+            if allow_loops:
+                reporter.warn(f'closes a kinematic loop: link {joint.child!r} is already the '
+                              f'child of joint {other.name!r}; forward kinematics follows '
+                              f'{other.name!r} and leaves this joint out', joint.location,
+                              entity, 'kinematic-loop')
+            else:
+                reporter.error(f'link {joint.child!r} is already the child of joint '
+                               f'{other.name!r}; a link can have only one parent joint',
+                               joint.location, entity, 'several-parents')
         else:
             parent_of[joint.child] = joint
 

@@ -13,14 +13,15 @@
 # limitations under the License.
 
 """
-Regenerate the libsdformat goldens of test/data/conversion (needs the oracle).
+Regenerate the libsdformat goldens of test/data (needs the oracle).
 
     python3 test/regen_goldens.py [--oracle /tmp/sdformat_oracle]
 
 For each sdf_tools fixture NAME.urdf: NAME.sdformat12.3.0.sdf is what oracle convert
 prints, or, when libsdformat cannot convert it, NAME.sdformat12.3.0.txt records the exit code
-and stderr. demo_arm.urdf is first re-expanded from the bundled xacro example. The goldens
-come from libsdformat only, never from sdf_tools.
+and stderr. demo_arm.urdf is first re-expanded from the bundled xacro example. For each
+SDFormat fixture test/data/sdf/NAME.sdf, NAME.poses.txt is what oracle poses prints. The
+goldens come from libsdformat only, never from sdf_tools.
 """
 
 import argparse
@@ -32,6 +33,7 @@ import sys
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / 'data' / 'conversion'
+SDF_DATA = HERE / 'data' / 'sdf'
 
 
 def main(argv=None):
@@ -56,6 +58,11 @@ def main(argv=None):
             txt.write_text(f'# oracle convert exit code: {proc.returncode}\n# stderr:\n{stderr}')
             sdf.unlink(missing_ok=True)
         print(f'{urdf.name}: exit {proc.returncode}')
+    for sdf in sorted(SDF_DATA.glob('*.sdf')):
+        proc = subprocess.run([args.oracle, 'poses', str(sdf)], capture_output=True,
+                              text=True, timeout=300, check=True)
+        sdf.with_suffix('.poses.txt').write_text(proc.stdout)
+        print(f'{sdf.name}: poses')
     return 0
 
 

@@ -54,8 +54,8 @@ def test_tree_text_lists_frames_and_loop_joints():
 def test_summary_counts_joint_types_and_loops():
     text = describe.summary(linkage())
     assert "robot 'linkage' (sdf, linkage.sdf)" in text
-    assert '4 links, 4 joints (ball 1, revolute 3), 1 frames' in text
-    assert '1 joints close kinematic loops: close' in text
+    assert '4 links, 4 joints (ball 1, revolute 3), 1 frame' in text
+    assert '1 joint closing kinematic loops: close' in text
 
 
 def test_dot_draws_every_joint_and_frame():

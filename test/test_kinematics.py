@@ -495,6 +495,10 @@ def test_missing_mimic_source_error_or_ignore():
     tree = compile_tree(robot, missing_mimic='ignore')
     assert tree.coordinate_names == ('ja', 'jb')
     assert tree.mimic_joints == ()
+    [w] = tree.warnings
+    assert (w.code, w.entity, str(w.location)) == ('missing-joint', "joint 'jb'", 'hand.urdf:7')
+    assert w.message.endswith('the <mimic> is ignored and the joint moves independently')
+    assert compile_tree(parse_urdf(MISSING_SOURCE_URDF.replace('nope', 'ja'))).warnings == ()
     q = [0.4, -0.7]
     expected = rot((0, 0, 1), 0.4) @ trans((0.1, 0, 0)) @ rot((0, 1, 0), -0.7)
     np.testing.assert_allclose(forward_kinematics(tree, q)[tree.link_index['b']], expected,
@@ -527,18 +531,25 @@ def test_zero_axis_raises():
     assert '<axis2>' in str(info.value)
 
 
-def test_loop_and_several_parents_raise():
+def test_loop_raises_and_a_second_parent_joint_is_left_out_as_a_loop_joint():
     links = dict.fromkeys(('base', 'a', 'b', 'c'))
     loop = [J('j1', 'revolute', 'base', 'a'), J('j2', 'revolute', 'b', 'c'),
             J('j3', 'revolute', 'c', 'b')]
     with pytest.raises(KinematicsError, match='kinematic loop') as info:
         compile_tree(build(links, loop))
     assert info.value.diagnostic.code == 'cycle'
+    # A four-bar style closure: b is the child of j2 (its tree joint) and of j3.
     two_parents = [J('j1', 'revolute', 'base', 'a'), J('j2', 'revolute', 'base', 'b'),
-                   J('j3', 'revolute', 'a', 'b')]
-    with pytest.raises(KinematicsError, match='already the child') as info:
-        compile_tree(build(links, two_parents))
-    assert info.value.diagnostic.code == 'several-parents'
+                   J('j3', 'revolute', 'a', 'b'), J('j4', 'revolute', 'base', 'c')]
+    tree = compile_tree(build(links, two_parents))
+    assert tree.loop_joints == ('j3',)
+    assert tree.coordinate_names == ('j1', 'j2', 'j4')
+    assert tree.link_parent[tree.link_index['b']] == tree.link_index['base']
+    mimic_of_loop = [*two_parents[:3], J('j4', 'revolute', 'base', 'c', mimic=('j3', 2.0, 0.0))]
+    with pytest.raises(KinematicsError, match="'j3', which closes a kinematic loop"):
+        compile_tree(build(links, mimic_of_loop))
+    assert 'j4' in compile_tree(build(links, mimic_of_loop),
+                                missing_mimic='ignore').coordinate_names
     with pytest.raises(KinematicsError, match="'nowhere' is not defined"):
         compile_tree(build(links, [J('j1', 'revolute', 'nowhere', 'a')]))
 

@@ -427,6 +427,17 @@ def test_unknown_names_warned_once_each():
     assert len(log.texts('debug', "mimic joint 'fb'")) == 1
 
 
+def test_a_loop_joint_in_joint_states_is_ignored_with_a_hint():
+    loaded = load_model((DATA_DIR / 'sdf' / 'four_bar.sdf').read_text())
+    assert any('closes a kinematic loop' in w for w in loaded.warnings)
+    log = RecordingLogger()
+    state = JointStateTf(loaded.tree, ignore_timestamp=True, logger=log)
+    out = state.process(joint_state(['crank_coupler', 'rocker_coupler'], [0.5, 0.2], 1), 0)
+    assert [t.child_frame_id for t in out] == ['coupler']
+    [warning] = log.texts('warning')
+    assert "'rocker_coupler'" in warning and 'closes a kinematic loop' in warning
+
+
 def test_robot_without_moving_joints():
     tree = load_model(
         '<robot name="rigid"><link name="a"/><link name="b"/><joint name="f" type="fixed">'

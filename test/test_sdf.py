@@ -31,6 +31,7 @@ import pytest
 from sdf_tools import transforms
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.kinematics import compile_tree
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Cylinder
@@ -688,6 +689,38 @@ def test_structure_is_checked_after_reading():
 </model>"""
     with pytest.raises(DescriptionError, match='kinematic loop'):
         parse_sdf(sdf(body))
+
+
+FOUR_BAR = """<model name="four_bar">
+  <link name="ground"/>
+  <link name="crank"><pose>0 0 0.1 0 0 0</pose></link>
+  <link name="rocker"><pose>0.3 0 0.1 0 0 0</pose></link>
+  <link name="coupler"><pose>0 0 0.3 0 0 0</pose></link>
+  <joint name="ground_crank" type="revolute"><parent>ground</parent><child>crank</child>
+    <axis><xyz>0 1 0</xyz></axis></joint>
+  <joint name="ground_rocker" type="revolute"><parent>ground</parent><child>rocker</child>
+    <axis><xyz>0 1 0</xyz></axis></joint>
+  <joint name="crank_coupler" type="revolute"><parent>crank</parent><child>coupler</child>
+    <axis><xyz>0 1 0</xyz></axis></joint>
+  <joint name="rocker_coupler" type="revolute"><parent>rocker</parent><child>coupler</child>
+    <pose>0.3 0 0 0 0 0</pose><axis><xyz>0 1 0</xyz></axis></joint>
+</model>"""
+
+
+def test_a_joint_closing_a_kinematic_loop_is_kept_as_a_loop_joint():
+    robot = parse_sdf(sdf(FOUR_BAR), 'four_bar.sdf')
+    assert [j.name for j in robot.index.loop_joints] == ['rocker_coupler']
+    assert robot.index.parent_joint['coupler'].name == 'crank_coupler'
+    [warning] = robot.warnings
+    assert (warning.code, warning.entity, warning.location.line) == (
+        'kinematic-loop', "joint 'rocker_coupler'", 13)
+    assert "forward kinematics follows 'crank_coupler'" in warning.message
+    tree = compile_tree(robot)
+    assert tree.loop_joints == ('rocker_coupler',)
+    assert tree.coordinate_names == ('ground_crank', 'crank_coupler', 'ground_rocker')
+    # The loop joint keeps its own frame: 0.3 m along x from the coupler.
+    joint = robot.joint('rocker_coupler')
+    assert joint.joint_in_child.xyz == pytest.approx((0.3, 0.0, 0.0))
 
 
 @pytest.mark.parametrize('text, message', [

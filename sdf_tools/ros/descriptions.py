@@ -29,8 +29,6 @@ from dataclasses import dataclass
 
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
-from sdf_tools.errors import KinematicsError
-from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.kinematics import KinematicTree
@@ -43,10 +41,6 @@ from sdf_tools.to_sdf import urdf_to_sdf
 
 #: Source name of descriptions received as a parameter or on a topic (in messages).
 SOURCE = '<robot_description>'
-#: Diagnostic codes of mimic joints whose source is unusable; the node treats such joints as
-#: independent (``compile_tree(..., missing_mimic='ignore')``) instead of refusing the robot.
-MIMIC_CODES = frozenset({'missing-joint', 'bad-mimic'})
-_COMPILE_HINT = " (compile with missing_mimic='ignore'"
 
 
 @dataclass(frozen=True, eq=False)
@@ -142,19 +136,9 @@ def load_model(text: str, source: str = SOURCE) -> LoadedModel:
 
     """
     robot = parse_text(text, source)
-    warnings = [str(d) for d in robot.warnings]
-    try:
-        tree = compile_tree(robot)
-    except KinematicsError as e:
-        if not all(d.code in MIMIC_CODES for d in e.diagnostics):
-            raise
-        tree = compile_tree(robot, missing_mimic='ignore')
-        for d in e.diagnostics:
-            message = d.message.split(_COMPILE_HINT)[0]
-            warnings.append(str(Diagnostic(
-                f'{message}; the <mimic> is ignored and the joint moves independently',
-                d.location, d.entity, Severity.WARNING, d.code)))
-    return LoadedModel(text, robot, tree, tuple(warnings))
+    tree = compile_tree(robot, missing_mimic='ignore')
+    warnings = tuple(str(d) for d in robot.warnings + tree.warnings)
+    return LoadedModel(text, robot, tree, warnings)
 
 
 def convert(text: str, options: ConversionOptions | None = None,

@@ -244,6 +244,7 @@ class JointStateTf:
         self._multi_dof = {j.name: [tree.coordinate_names[c] for c in j.coordinates]
                            for j in tree.moving_joints if j.multi_dof}
         self._fixed = {j.name for j in tree.fixed_joints}
+        self._loops = frozenset(tree.loop_joints)
         self._mimic_source = {m.joint: m.source for m in tree.mimic_joints}
         self.received = self.published = self.throttled = self.rejected = 0
 
@@ -419,6 +420,9 @@ class JointStateTf:
                         f"{', '.join(self._multi_dof[name])}")
             elif name in self._fixed:
                 hint = ': it is a fixed joint (published on /tf_static)'
+            elif name in self._loops:
+                hint = (': it closes a kinematic loop, and the tree the transforms follow '
+                        'leaves it out')
             else:
                 hint = ''
             self.logger.warning(f'joint_states names {name!r}, which is not a joint coordinate '
