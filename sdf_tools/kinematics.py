@@ -77,6 +77,7 @@ one independent coordinate. The zero configuration (:meth:`KinematicTree.default
 every coordinate 0 except the ``qw`` of ball and floating joints, which is 1.
 """
 
+import array
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import chain
@@ -115,6 +116,7 @@ _MULTI_DOF_SUFFIXES = MappingProxyType({
     JointType.UNIVERSAL: ('1', '2'),
     JointType.REVOLUTE2: ('1', '2'),
 })
+_FLOAT_ONLY = frozenset({float})  # element types of joint_states positions on the fast path
 _SCALAR_BATCH_MAX = 8  # batches up to this size run the pure-Python evaluator per config
 _DEFAULT_AXIS2 = (0.0, 0.0, 1.0)
 _PLANAR_PARALLEL_TOL = 1e-6
@@ -528,11 +530,19 @@ class JointStatePlan:
             raise KinematicsError(Diagnostic(
                 f'{len(positions)} positions for {len(self.names)} joint names', None,
                 'joint_states', code='bad-value'))
-        try:
-            total = sum(positions)
-            fast = type(total) is float and total - total == 0.0
-        except (TypeError, OverflowError):  # e.g. a str, or an int too large for a float
+        # Fast path: Python floats only (rclpy's array.array('d'), or a list of floats),
+        # checked finite by one sum. Anything else (numpy scalars, ints, bools, strings) is
+        # converted or refused value by value, without numpy arithmetic warnings.
+        kind = type(positions)
+        if kind is array.array:
+            fast = positions.typecode in 'fd'
+        elif kind is list or kind is tuple:
+            fast = set(map(type, positions)) <= _FLOAT_ONLY
+        else:
             fast = False
+        if fast:
+            total = sum(positions)
+            fast = total - total == 0.0
         if fast:
             for position, i in self._pairs:
                 q[i] = positions[position]

@@ -21,6 +21,7 @@ from pinocchio and yourdfpy on the corpus robots. Nothing is compared with value
 module produced earlier.
 """
 
+import array
 from dataclasses import dataclass
 from io import BytesIO
 import math
@@ -610,12 +611,21 @@ def test_joint_state_plan():
         plan.update(q, ['x', 0.0, 0.0, 0.0])
     with pytest.raises(KinematicsError, match='3 positions for 4 joint names'):
         plan.update(q, [0.1, 0.2, 0.3])
+    with pytest.raises(KinematicsError, match="joint 'jb'.*got bool True"):
+        plan.update(q, [True, 0.0, 0.0, 0.5])  # a bool among floats is still refused
     assert q == before
     by_index = tree.coordinate_plan([tree.coordinate_index['jb']])
     assert by_index.names == ('jb',) and [moving[k] for k in by_index.joints] == ['jb']
     with pytest.raises(IndexError):
         tree.coordinate_plan([tree.n_q])
     assert tree.joint_transforms({'ja': -0.4, 'jb': 0.3}) == tree.joint_transforms(q)
+    # rclpy's array.array('d'), numpy arrays and numpy scalars all give q plain floats.
+    for positions in (array.array('d', [0.25, 9.0, 9.0, -0.5]),
+                      np.array([0.25, 9.0, 9.0, -0.5], dtype=np.float32),
+                      [np.float32(0.25), 1e300, 9.0, np.int64(-1)]):
+        plan.update(q, positions)
+        assert type(q[tree.coordinate_index['jb']]) is float
+        assert q[tree.coordinate_index['jb']] == 0.25
 
 
 # --- corpus: pinocchio and yourdfpy ---------------------------------------------------------
