@@ -123,14 +123,16 @@ def principal_moments(values):
     p = math.sqrt(p2 / 6.0)
     # det(B) / 2 with B = (I - q E) / p
     det = (a * (b * c - iyz * iyz) - ixy * (ixy * c - iyz * ixz) + ixz * (ixy * iyz - b * ixz))
-    r = max(-1.0, min(1.0, det / (2.0 * p * p * p)))
-    phi = math.acos(r) / 3.0
-    largest = q + 2.0 * p * math.cos(phi)
-    smallest = q + 2.0 * p * math.cos(phi + 2.0 * math.pi / 3.0)
-    middle = 3.0 * q - largest - smallest
-    margin = 1e-9 * abs(largest)
-    if smallest > margin and smallest + middle - largest > margin:
-        return (smallest * scale, middle * scale, largest * scale)
+    denominator = 2.0 * p * p * p  # 0 when p underflows (products of inertia ~1e-160)
+    if denominator > 0.0:
+        r = max(-1.0, min(1.0, det / denominator))
+        phi = math.acos(r) / 3.0
+        largest = q + 2.0 * p * math.cos(phi)
+        smallest = q + 2.0 * p * math.cos(phi + 2.0 * math.pi / 3.0)
+        middle = 3.0 * q - largest - smallest
+        margin = 1e-9 * abs(largest)
+        if smallest > margin and smallest + middle - largest > margin:
+            return (smallest * scale, middle * scale, largest * scale)
     import numpy as np  # near the boundary: accuracy matters more than speed
     m = np.array(((ixx, ixy, ixz), (ixy, iyy, iyz), (ixz, iyz, izz)), dtype=float)
     return tuple(float(v) * scale for v in np.linalg.eigvalsh(m))

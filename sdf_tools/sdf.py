@@ -126,6 +126,10 @@ _ONE_AXIS = frozenset({JointType.REVOLUTE, JointType.CONTINUOUS, JointType.PRISM
 _TWO_AXES = frozenset({JointType.UNIVERSAL, JointType.REVOLUTE2, JointType.GEARBOX})
 _VERSION = re.compile(r'\s*(\d+)\.(\d+)(?:\.\d+)?\s*')
 _ZERO3 = (0.0, 0.0, 0.0)
+# Poses of frames at most this many pose-graph edges apart are composed along the path
+# between them (exact for the usual pose relative to a nearby frame); farther ones through
+# the memoised model-frame poses, so that long relative_to chains resolve in linear time.
+_SHORT_PATH = 32
 _Z_AXIS = (0.0, 0.0, 1.0)
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
@@ -181,6 +185,64 @@ def _element_text(element) -> str:
     """Serialise an element alone (no tail), restoring ``::`` in element names."""
     text = etree.tostring(element, encoding='unicode', with_tail=False)
     return text.replace(DCOLON, '::') if DCOLON in text else text
+
+
+# --- values ----------------------------------------------------------------------------------
+
+def read_bool(v, elem, entity, what, text, default):
+    """Read an SDFormat boolean (``true``/``false``/``1``/``0``); report anything else."""
+    if text is None:
+        return default
+    word = text.strip().lower()
+    if word in ('true', '1'):
+        return True
+    if word in ('false', '0'):
+        return False
+    v.error(elem, entity, f'{what} must be true or false, got {text.strip()!r}', 'bad-bool')
+    return default
+
+
+def pose_value(v, elem, entity) -> Pose:
+    """
+    Return the value of an SDFormat ``<pose>`` element (its ``relative_to`` aside).
+
+    ``rotation_format`` ``euler_rpy`` (radians, or degrees with ``degrees='true'``) or
+    ``quat_xyzw``; ``v`` is the :class:`~sdf_tools.xml_source.ValueReader` that records
+    problems, after which the identity is returned.
+    """
+    rotation_format = (elem.get('rotation_format') or 'euler_rpy').strip()
+    degrees = read_bool(v, elem, entity, '<pose> degrees', elem.get('degrees'), False)
+    euler = rotation_format == 'euler_rpy'
+    if not euler and rotation_format != 'quat_xyzw':
+        v.error(elem, entity, f"<pose> rotation_format must be 'euler_rpy' or "
+                f"'quat_xyzw', got {rotation_format!r}", 'bad-pose')
+        return IDENTITY
+    if degrees and not euler:
+        v.error(elem, entity, "<pose> degrees='true' does not apply to "
+                "rotation_format='quat_xyzw'", 'bad-pose')
+        return IDENTITY
+    text = elem.text
+    if text is None or not text.strip():
+        return IDENTITY
+    values = v.vector(elem, entity, '<pose>', text, 6 if euler else 7)
+    if values is None:
+        return IDENTITY
+    if euler:
+        rpy = values[3:]
+        if degrees:
+            rpy = tuple(math.radians(a) for a in rpy)
+        return Pose.from_rpy(values[:3], rpy)
+    quat = values[3:]
+    norm = math.hypot(*quat)  # no overflow for 1e200, no underflow for 1e-200
+    if norm == 0.0:
+        v.error(elem, entity, '<pose> quaternion must not be zero', 'bad-pose')
+        return IDENTITY
+    if abs(norm - 1.0) > 1e-6:
+        v.warn(elem, entity, f'<pose> quaternion has norm {norm:.6g}; it is normalised '
+               '(libsdformat 12 would use it as written)', 'unnormalised')
+    if not 1e-150 < norm < 1e150:  # the squares in quat_normalize would over/underflow
+        quat = tuple(c / norm for c in quat)
+    return Pose(values[:3], transforms.quat_normalize(quat))
 
 
 # --- reading state ---------------------------------------------------------------------------
@@ -377,7 +439,6 @@ class _SdfReader:
         top = _Scope(MODEL_FRAME, '', name, elem, 0)
         entity = f"model '{name}'"
         self.scopes.append(top)
-        origin = None
         static = False
         extras = []
         pose_elem = None
@@ -397,18 +458,19 @@ class _SdfReader:
             v.error(elem, entity, 'has no <link> (only static models may have none)',
                     'no-links')
         self._resolve_graphs()
+        pose = None
         if pose_elem is not None:
             pose, rel = self._pose(pose_elem, entity)
             if rel:
                 v.warn(pose_elem, entity, f'the model <pose> is relative to {rel!r}, a frame '
                        'outside the model; sdf_tools keeps it as written', 'relative-to')
-            placement = elem.get('placement_frame')
-            if placement:
-                key = self._ref(top, placement, elem, entity, 'placement_frame')
-                x_mf = self._relative(key, MODEL_FRAME) if key is not None else None
-                if x_mf is not None:
-                    pose = pose.compose(x_mf.inverse())
-            origin = pose
+        placement = elem.get('placement_frame')
+        if placement:  # the model's pose (identity when absent) is that frame's pose
+            key = self._ref(top, placement, elem, entity, 'placement_frame')
+            x_mf = self._relative(key, MODEL_FRAME) if key is not None else None
+            if x_mf is not None:
+                pose = (pose or IDENTITY).compose(x_mf.inverse())
+        origin = pose
         links = self._links()
         joints = self._joints()
         frames = self._frames()
@@ -421,6 +483,7 @@ class _SdfReader:
         name = v.required_attr(elem, f'<{kind}>', 'name')
         if name is None:
             return None
+        name = name.strip()  # as libsdformat reads every attribute (and relative_to etc. here)
         entity = f"{kind} '{name}'"
         problem = sdf_names.name_problem(name, version=self.version)
         if problem is not None:
@@ -517,16 +580,7 @@ class _SdfReader:
     # --- values -----------------------------------------------------------------------
 
     def _bool(self, elem, entity, what, text, default):
-        if text is None:
-            return default
-        word = text.strip().lower()
-        if word in ('true', '1'):
-            return True
-        if word in ('false', '0'):
-            return False
-        self.v.error(elem, entity, f'{what} must be true or false, got {text.strip()!r}',
-                     'bad-bool')
-        return default
+        return read_bool(self.v, elem, entity, what, text, default)
 
     def _pose(self, elem, entity):
         """Return the value of a ``<pose>`` and its ``relative_to`` text (or ``None``)."""
@@ -541,43 +595,7 @@ class _SdfReader:
                 v.warn(elem, entity, "<pose> attribute 'frame' is ignored in SDFormat 1.7 "
                        "and later (use 'relative_to')", 'ignored')
         rel = rel.strip() if rel is not None and rel.strip() else None
-        rotation_format = (elem.get('rotation_format') or 'euler_rpy').strip()
-        degrees = self._bool(elem, entity, '<pose> degrees', elem.get('degrees'), False)
-        text = elem.text
-        if rotation_format == 'euler_rpy':
-            if text is None or not text.strip():
-                return IDENTITY, rel
-            values = v.vector(elem, entity, '<pose>', text, 6)
-            if values is None:
-                return IDENTITY, rel
-            rpy = values[3:]
-            if degrees:
-                rpy = tuple(math.radians(a) for a in rpy)
-            return Pose.from_rpy(values[:3], rpy), rel
-        if rotation_format != 'quat_xyzw':
-            v.error(elem, entity, f"<pose> rotation_format must be 'euler_rpy' or "
-                    f"'quat_xyzw', got {rotation_format!r}", 'bad-pose')
-            return IDENTITY, rel
-        if degrees:
-            v.error(elem, entity, "<pose> degrees='true' does not apply to "
-                    "rotation_format='quat_xyzw'", 'bad-pose')
-            return IDENTITY, rel
-        if text is None or not text.strip():
-            return IDENTITY, rel
-        values = v.vector(elem, entity, '<pose>', text, 7)
-        if values is None:
-            return IDENTITY, rel
-        quat = values[3:]
-        norm = math.hypot(*quat)  # no overflow for 1e200, no underflow for 1e-200
-        if norm == 0.0:
-            v.error(elem, entity, '<pose> quaternion must not be zero', 'bad-pose')
-            return IDENTITY, rel
-        if abs(norm - 1.0) > 1e-6:
-            v.warn(elem, entity, f'<pose> quaternion has norm {norm:.6g}; it is normalised '
-                   '(libsdformat 12 would use it as written)', 'unnormalised')
-        if not 1e-150 < norm < 1e150:  # the squares in quat_normalize would over/underflow
-            quat = tuple(c / norm for c in quat)
-        return Pose(values[:3], transforms.quat_normalize(quat)), rel
+        return pose_value(v, elem, entity), rel
 
     def _number(self, elem, entity, tag, default, **checks):
         child = elem.find(tag)
@@ -1002,6 +1020,8 @@ class _SdfReader:
         if da is None or db is None:
             return None
         start_a, start_b = a, b
+        if abs(da - db) > _SHORT_PATH:
+            return self._in_model(start_b).inverse().compose(self._in_model(start_a))
         up_a, up_b = [], []
         while da > db:
             up_a.append(a)
@@ -1012,6 +1032,8 @@ class _SdfReader:
             b = self.parent[b]
             db -= 1
         while a != b:
+            if len(up_a) > _SHORT_PATH:  # a long chain: compose through the memoised poses
+                return self._in_model(start_b).inverse().compose(self._in_model(start_a))
             up_a.append(a)
             up_b.append(b)
             a, b = self.parent[a], self.parent[b]

@@ -118,6 +118,7 @@ def _check_loops(links, parent_of, reporter):
     reaches_root = {}
     for start in links:
         path = []
+        on_path = set()
         name = start
         while True:
             if name in reaches_root:
@@ -126,7 +127,7 @@ def _check_loops(links, parent_of, reporter):
             if name not in links:  # world, or an undefined parent (reported already)
                 ok = True
                 break
-            if name in path:
+            if name in on_path:
                 loop = path[path.index(name):]
                 joint = parent_of[loop[0]]
                 reporter.error('the joints form a kinematic loop through links '
@@ -135,6 +136,7 @@ def _check_loops(links, parent_of, reporter):
                 ok = False
                 break
             path.append(name)
+            on_path.add(name)
             joint = parent_of.get(name)
             if joint is None:
                 ok = True
@@ -161,22 +163,28 @@ def _check_mimic(robot, joints, reporter):
                           joint.location, entity, 'missing-joint')
         elif target.name == joint.name:
             reporter.warn('<mimic> names the joint itself', joint.location, entity, 'cycle')
-    # Cycles through several joints: follow each chain.
+    # Cycles through several joints: follow each chain once (each joint mimics at most one,
+    # so a walk that reaches a joint on its own path has found a loop).
+    done = set()
     for joint in robot.joints:
-        seen = [joint.name]
-        current = joint
-        while current.mimic is not None and current.mimic.joint in joints:
-            nxt = joints[current.mimic.joint]
-            if nxt.name == joint.name:
-                if len(seen) > 1 and min(seen) == joint.name:  # report each loop once
-                    reporter.warn('mimic joints form a loop: '
-                                  + ' -> '.join(repr(n) for n in seen + [joint.name]),
-                                  joint.location, f"joint '{joint.name}'", 'cycle')
+        path, on_path = [], set()
+        name = joint.name
+        while name not in done and name not in on_path:
+            path.append(name)
+            on_path.add(name)
+            mimic = joints[name].mimic
+            if mimic is None or mimic.joint not in joints:
                 break
-            if nxt.name in seen:
-                break
-            seen.append(nxt.name)
-            current = nxt
+            name = mimic.joint
+        if name in on_path and path[-1] != name:  # a loop of two or more joints
+            loop = path[path.index(name):]
+            first = loop.index(min(loop))
+            loop = loop[first:] + loop[:first]
+            start = joints[loop[0]]
+            reporter.warn('mimic joints form a loop: '
+                          + ' -> '.join(repr(n) for n in loop + [loop[0]]),
+                          start.location, f"joint '{start.name}'", 'cycle')
+        done.update(path)
 
 
 def _check_name_clashes(robot, links, reporter):

@@ -60,22 +60,33 @@ DCOLON = '_-dcolon-_'
 _NUMERIC_TEXT = re.compile(r'[0-9eE.+\- \t\r\n]*')
 _ENCODING_DECL = re.compile(r'^(\s*<\?xml[^>]*?encoding\s*=\s*)(["\'])[^"\']*\2')
 _LXML_POSITION = re.compile(r',\s*line \d+, column \d+(?:\s*\(.*\))?\s*$')
-_MARKUP_SKIP = re.compile(rb'<!--.*?-->|<!\[CDATA\[.*?\]\]>', re.DOTALL)
+_MARKUP_START = re.compile(rb'<!--|<!\[CDATA\[')
+_MARKUP_END = {b'<!--': b'-->', b'<![CDATA[': b']]>'}
 _DCOLON_TAG = re.compile(rb'(</?)([A-Za-z_][-\w.:]*::[-\w.:]*)')
+# References to entities other than the five XML predefines and character references.
+_ENTITY_REFERENCE = re.compile(rb'&(?!(?:amp|lt|gt|quot|apos);|#)([^\s;&<]{0,64};?)')
 
 
 def _escape_dcolon_tags(data: bytes) -> bytes:
     """Replace ``::`` in element names (outside comments and CDATA) by :data:`DCOLON`."""
+    mark = DCOLON.encode()
+
+    def escape(text):
+        return _DCOLON_TAG.sub(lambda t: t.group(1) + t.group(2).replace(b'::', mark), text)
+
     out = []
     pos = 0
-    mark = DCOLON.encode()
-    for m in _MARKUP_SKIP.finditer(data):
-        out.append(_DCOLON_TAG.sub(
-            lambda t: t.group(1) + t.group(2).replace(b'::', mark), data[pos:m.start()]))
-        out.append(m.group(0))
-        pos = m.end()
-    out.append(_DCOLON_TAG.sub(
-        lambda t: t.group(1) + t.group(2).replace(b'::', mark), data[pos:]))
+    while True:  # one pass: each comment or CDATA section is skipped by finding its end
+        m = _MARKUP_START.search(data, pos)
+        if m is None:
+            break
+        end = data.find(_MARKUP_END[m.group()], m.end())
+        if end < 0:  # never closed: the parser reports it
+            break
+        end += len(_MARKUP_END[m.group()])
+        out += (escape(data[pos:m.start()]), data[m.start():end])
+        pos = end
+    out.append(escape(data[pos:]))
     return b''.join(out)
 
 
@@ -136,10 +147,22 @@ def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BY
         raise _syntax_error(source, f'not well-formed XML: {e}') from None
     if root is None:
         raise _syntax_error(source, 'document is empty')
-    dtd = root.getroottree().docinfo.internalDTD
+    docinfo = root.getroottree().docinfo
+    dtd = docinfo.internalDTD
     if dtd is not None and any(True for _ in dtd.iterentities()):
         raise _syntax_error(source, 'entity declarations are not allowed (entity expansion '
                             'is disabled for safety)', 1)
+    if docinfo.system_url is not None or docinfo.public_id is not None:
+        # The external DTD is never loaded, so libxml2 accepts references to the entities
+        # it might declare: left unexpanded in text, silently dropped from attributes. The
+        # raw text is searched (a comment can give a false alarm; no reference is missed).
+        m = _ENTITY_REFERENCE.search(data)
+        if m is not None:
+            shown = m.group(1).decode('utf-8', 'replace')
+            raise _syntax_error(source, f"entity reference '&{shown}' in a document whose "
+                                'DOCTYPE names an external DTD (never loaded): entities are '
+                                'not allowed (entity expansion is disabled for safety)',
+                                data.count(b'\n', 0, m.start()) + 1)
     return root
 
 

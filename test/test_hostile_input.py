@@ -36,6 +36,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -57,6 +58,7 @@ import io
 import json
 import resource
 import sys
+import time
 import time
 
 from sdf_tools import cli
@@ -255,6 +257,17 @@ def test_external_dtd_subset_is_never_fetched(tmp_path, listener):
     assert_no_connection(listener)
 
 
+@pytest.mark.parametrize('body', [ROBOT_TEXT, ROBOT_ATTR], ids=['text', 'attribute'])
+def test_entity_references_behind_an_external_dtd_are_refused(tmp_path, body):
+    # The DTD is not loaded, so libxml2 cannot tell the reference is undefined: it would keep
+    # it unexpanded in text and drop it silently from an attribute value.
+    data = (f'<?xml version="1.0"?>\n<!DOCTYPE robot SYSTEM "robot.dtd">\n{body}\n').encode()
+    results = run_child({**prepare(tmp_path, data), 'entries': XML_ENTRIES})
+    check_refused(results, r"entity reference '&s;' .*line|" + ENTITY_REFUSED, tmp_path)
+    for r in results:
+        assert ':3:' in r['message'] + r['stderr'], r  # the line of the reference
+
+
 # --- amplification, size, depth -------------------------------------------------------------
 
 def billion_laughs() -> bytes:
@@ -279,6 +292,14 @@ def test_deep_nesting_is_refused(tmp_path):
     data = b'<robot name="r">' + b'<a>' * depth + b'</a>' * depth + b'</robot>'
     results = run_child({**prepare(tmp_path, data), 'entries': XML_ENTRIES})
     check_refused(results, 'elements are nested more than 256 levels deep', tmp_path)
+
+
+def test_unclosed_comments_among_scoped_names_are_refused_fast(tmp_path):
+    # Names with '::' (as gz sdf -p writes them) make the reader skip comments by hand; an
+    # unclosed comment must not be searched for its end again and again.
+    data = b'<sdf version="1.9"><a::b/>' + b'<!--' * 2000 + b'x' * 8_000_000
+    results = run_child({**prepare(tmp_path, data), 'entries': XML_ENTRIES})
+    check_refused(results, 'not well-formed XML', tmp_path)
 
 
 def test_a_100_mb_description_is_refused_before_parsing(tmp_path):
@@ -454,3 +475,40 @@ def test_a_huge_name_is_not_echoed_whole(tmp_path, kind):
                          'entries': entries})
     check_refused(results, 'used more than once' if kind == 'urdf' else
                   "expected 'RobotBase'", tmp_path)
+
+
+# --- valid but pathological structures: linear time -----------------------------------------
+
+def frame_chain(n: int) -> str:
+    frames = ''.join(f'<frame name="f{i}" attached_to="L"><pose relative_to='
+                     f'"{f"f{i - 1}" if i else "L"}">0.01 0 0 0 0 0.01</pose></frame>'
+                     for i in range(n))
+    return f'<sdf version="1.9"><model name="m"><link name="L"/>{frames}</model></sdf>'
+
+
+def chain_urdf(n: int, mimic: bool) -> str:
+    # Links and joints listed deepest first; with mimic, joint i mimics joint i - 1.
+    links = ''.join(f'<link name="l{i}"/>' for i in reversed(range(n + 1)))
+    joints = ''.join(
+        f'<joint name="j{i}" type="revolute"><parent link="l{i}"/><child link="l{i + 1}"/>'
+        '<limit lower="-1" upper="1" effort="1" velocity="1"/>'
+        + (f'<mimic joint="j{i - 1}"/>' if mimic and i else '') + '</joint>'
+        for i in reversed(range(n)))
+    return f'<robot name="r">{links}{joints}</robot>'
+
+
+@pytest.mark.parametrize('case', ['relative_to chain', 'mimic chain', 'deepest first'])
+def test_long_chains_load_in_linear_time(case):
+    # 20,000 to 40,000 elements each, near the tag limit: these once took minutes to hours
+    # (pose paths, mimic chains and the loop check were walked again from every element).
+    from sdf_tools.kinematics import compile_tree
+    from sdf_tools.loading import parse_description
+    text = {'relative_to chain': lambda: frame_chain(20_000),
+            'mimic chain': lambda: chain_urdf(20_000, mimic=True),
+            'deepest first': lambda: chain_urdf(40_000, mimic=False)}[case]()
+    start = time.perf_counter()
+    robot = parse_description(text)
+    tree = compile_tree(robot)
+    seconds = time.perf_counter() - start
+    assert len(tree.link_names) + len(tree.frame_names) > 20_000
+    assert seconds < 10.0, f'{case}: {seconds:.1f} s'

@@ -55,6 +55,8 @@ def test_principal_moments_match_lapack_including_near_the_boundary():
 
 @pytest.mark.parametrize('values, expected', [
     ((0.01, 4.9e-324, 0.0, 0.01, 0.0, 0.01), (0.01, 0.01, 0.01)),  # denormal product
+    ((1.0, 1e-160, 0.0, 1.0, 0.0, 1.0), (1.0, 1.0, 1.0)),  # p**3 underflows
+    ((1.0, 1e-120, 1e-120, 2.0, 0.0, 3.0), (1.0, 2.0, 3.0)),
     ((0.0, 1e-120, 0.0, 0.0, 0.0, 0.0), (-1e-120, 0.0, 1e-120)),  # tiny products only
     ((1e300, 1e300, 0.0, 1e300, 0.0, 1e300), (0.0, 1e300, 2e300)),  # no overflow
 ])

@@ -388,6 +388,51 @@ def test_nested_models_are_flattened_with_scoped_names():
     assert_pose(ref.inverse().compose(pf), (0.0, 0.0, 1.0), (0, 0, 0, 1))
 
 
+def test_placement_frame_applies_without_a_model_pose():
+    # The model pose defaults to identity; placement_frame still puts frame l at the origin.
+    body = """<model name="m" placement_frame="l">
+  <link name="b"/>
+  <link name="l"><pose>1 0 0 0 0 0</pose></link>
+</model>"""
+    assert_pose(parse_sdf(sdf(body, '1.8')).origin, (-1.0, 0.0, 0.0), (0, 0, 0, 1))
+    with pytest.raises(DescriptionError, match='placement_frame') as info:
+        parse_sdf(sdf(body.replace('placement_frame="l"', 'placement_frame="nope"'), '1.8'))
+    assert info.value.diagnostic.location.line == 2
+
+
+@pytest.mark.parametrize('n', [3, 40, 2000])
+def test_long_relative_to_chains_resolve_exactly(n):
+    # Each frame is 1 cm along x and 0.01 rad about z from the previous one: frame k sits at
+    # sum_{i<=k} R_z(i * 0.01) (0.01, 0, 0) with yaw (k + 1) * 0.01 relative to link L. Short
+    # chains compose along the path, long ones through the model frame: both are exact.
+    frames = ''.join(
+        f'<frame name="f{i}" attached_to="L"><pose relative_to="{f"f{i - 1}" if i else "L"}">'
+        '0.01 0 0 0 0 0.01</pose></frame>\n' for i in range(n))
+    body = f'<model name="m"><link name="L"><pose>0 0 1 0 0 0.5</pose></link>\n{frames}</model>'
+    robot = parse_sdf(sdf(body))
+    yaw = 0.01 * np.arange(n)
+    xyz = np.cumsum(0.01 * np.stack([np.cos(yaw), np.sin(yaw)], axis=1), axis=0)
+    for k in {0, n // 2, n - 1}:
+        frame = robot.frames[k]
+        assert frame.attached_to == 'L'
+        assert_pose(frame.pose, (*xyz[k], 0.0),
+                    transforms.quat_from_rpy(0.0, 0.0, 0.01 * (k + 1)), tol=1e-11)
+
+
+def test_names_are_trimmed_as_libsdformat_reads_them():
+    # libsdformat trims every attribute value: name="j " is frame 'j' (oracle poses print it
+    # so), and references to it resolve whether or not they carry the blank.
+    body = """<model name=" m ">
+  <link name="a "/>
+  <frame name="j " attached_to="a"><pose>0 0 1 0 0 0</pose></frame>
+  <frame name="e" attached_to="j "/>
+</model>"""
+    robot = parse_sdf(sdf(body))
+    assert robot.name == 'm' and [link.name for link in robot.links] == ['a']
+    assert [(f.name, f.attached_to) for f in robot.frames] == [('j', 'a'), ('e', 'a')]
+    assert_pose(robot.frames[1].pose, (0.0, 0.0, 1.0), (0, 0, 0, 1))
+
+
 def test_1_7_allows_scoped_names_and_1_8_forbids_them():
     body = """<model name="m">
   <link name="a::b"/>
