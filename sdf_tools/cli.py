@@ -22,6 +22,7 @@ traceback (``--traceback`` shows one for bug reports). Also runnable as
 """
 
 import argparse
+import math
 import os
 import re
 import sys
@@ -171,8 +172,8 @@ def _urdf2sdf(argv):
     if _same_file(args.input, args.output):
         raise _UsageError('urdf2sdf: error: the output would overwrite the input')
     data, source, fmt = read_description(args.input, mappings)
-    if fmt == 'urdf':
-        robot = parse_urdf(data, source)
+    if fmt == 'urdf' or (fmt == 'kindsl' and not source.lower().endswith('.kindsl')):
+        robot = parse_urdf(data, source)  # text that is not XML: the parser says where
     else:
         raise _UsageError(f'urdf2sdf: error: {source} is {fmt}, not URDF (use sdf_tools '
                           'convert)')
@@ -196,10 +197,12 @@ def _main_parser():
     p = _Parser(prog='sdf_tools', description='Robot description tools: convert between URDF, '
                 'xacro, SDFormat and RobCoGen Kinematics-DSL; check; print the tree; forward '
                 'kinematics.')
+    common = _Parser(add_help=False)
+    common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
     sub.required = True
 
-    c = sub.add_parser('convert', help='convert between formats',
+    c = sub.add_parser('convert', help='convert between formats', parents=[common],
                        description='Convert a description (.urdf .xacro .sdf .world .kindsl) '
                        'to URDF or SDFormat. URDF input goes through the libsdformat-'
                        'compatible converter (gazebo extensions, lumping).')
@@ -218,7 +221,7 @@ def _main_parser():
     for name, helptext in (('check', 'check a description and print its tree'),
                            ('tree', 'print the kinematic tree (text, dot or svg)'),
                            ('fk', 'print every link pose for given joint values')):
-        s = sub.add_parser(name, help=helptext, description=helptext)
+        s = sub.add_parser(name, help=helptext, description=helptext, parents=[common])
         s.add_argument('input', help='input file, or - for standard input')
         s.add_argument('assignments', nargs='*', metavar='NAME=VALUE',
                        help='joint values (fk), xacro name:=value, RobCoGen parameters')
@@ -246,20 +249,30 @@ def _split_assignments(items):
     return mappings, values
 
 
-def _numeric(mappings):
-    out = {}
-    for name, value in mappings.items():
-        try:
-            out[name] = float(value)
-        except ValueError:
-            out[name] = value
-    return out
+def _number(text, what):
+    """Return ``text`` as a finite float, or raise a usage error naming ``what``."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value):
+        raise _UsageError(f'sdf_tools: error: {what} must be a finite number, got {text!r}')
+    return value
 
 
 def _load(args, mappings):
-    from sdf_tools.loading import load_description
-    return load_description(args.input, mappings=mappings, parameters=_numeric(mappings),
-                            model=getattr(args, 'model', None))
+    """Load ``args.input``: ``mappings`` are xacro arguments or RobCoGen parameters."""
+    from sdf_tools.loading import parse_description
+    from sdf_tools.loading import read_description
+    data, source, fmt = read_description(args.input, mappings)
+    if args.model is not None and fmt != 'sdf':
+        raise _UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
+                          f'{source} is {fmt}')
+    parameters = None
+    if fmt == 'kindsl':
+        parameters = {name: _number(value, f'RobCoGen parameter {name}:={value}')
+                      for name, value in mappings.items()}
+    return parse_description(data, source, fmt, parameters=parameters, model=args.model)
 
 
 def _convert(args):
@@ -328,6 +341,8 @@ def _tree(args):
     mappings, values = _split_assignments(args.assignments)
     if values:
         raise _UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
+    if _same_file(args.input, args.output):
+        raise _UsageError('sdf_tools tree: error: the output would overwrite the input')
     robot = _load(args, mappings)
     if args.format == 'text':
         text = describe.tree_text(robot)
@@ -364,12 +379,7 @@ def _fk(args):
     from sdf_tools.kinematics import forward_kinematics
     from sdf_tools.kinematics import frame_poses
     mappings, raw = _split_assignments(args.assignments)
-    values = {}
-    for name, text in raw.items():
-        try:
-            values[name] = float(text)
-        except ValueError:
-            raise _UsageError(f'sdf_tools fk: error: {name}={text!r} is not a number') from None
+    values = {name: _number(text, f'joint value {name}={text}') for name, text in raw.items()}
     robot = _load(args, mappings)
     tree = compile_tree(robot)
     unknown = [n for n in values if n not in tree.coordinate_index]

@@ -40,9 +40,10 @@ FORMATS = ('urdf', 'sdf', 'kindsl')
 # not enough: xacro leaves it in its output (17 of the 50 corpus robots carry it).
 _XACRO_MARKUP = re.compile(rb'<\s*xacro:|\$\{|\$\(')
 _ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
-# A DOCTYPE may hold an internal subset in brackets, with '>' inside.
-_XML_PREAMBLE = re.compile(rb'(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(\[.*?\])?\s*>)*',
-                           re.DOTALL)
+# A UTF-8 byte order mark, then comments, PIs, a DOCTYPE (which may hold an internal subset
+# in brackets, with '>' inside).
+_XML_PREAMBLE = re.compile(
+    rb'(\xef\xbb\xbf)?(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(\[.*?\])?\s*>)*', re.DOTALL)
 # xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
 # at a time.
 _XACRO_LOCK = threading.Lock()
@@ -282,26 +283,32 @@ def write_atomically(path: str, text: str) -> None:
 
     The text goes to a temporary file in the same directory, is flushed to disk, and
     replaces ``path`` in one rename; on any failure the temporary file is removed and
-    ``path`` is untouched. An existing file's permission bits are kept.
+    ``path`` is untouched. An existing file's permission bits are kept, and a symbolic link
+    is written through (its target is replaced, the link stays). Errors name ``path``.
     """
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(path) + '.', suffix='.tmp',
-                               dir=directory)
+    target = os.path.realpath(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(target) + '.',
+                                   suffix='.tmp', dir=os.path.dirname(target))
+    except OSError as e:
+        raise type(e)(e.errno, e.strerror, path) from None
     try:
         with os.fdopen(fd, 'w', encoding='utf-8') as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         try:
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+            os.chmod(tmp, os.stat(target).st_mode & 0o7777)
         except FileNotFoundError:
             os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
+        os.replace(tmp, target)
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(e, OSError) and e.errno is not None:
+            raise type(e)(e.errno, e.strerror, path) from None  # the user's name, not tmp's
         raise
 
 

@@ -90,6 +90,44 @@ def test_usage_errors_exit_2(capsys, tmp_path):
     assert code == 2 and 'not URDF (use sdf_tools convert)' in err
 
 
+def test_input_that_is_not_xml_is_an_invalid_urdf(capsys, tmp_path, monkeypatch):
+    code, out, err = run(cli.urdf2sdf_main, ['-'], capsys, '', monkeypatch)
+    assert code == 1 and out == '' and '<stdin>:1: not well-formed XML' in err
+    junk = tmp_path / 'robot.txt'
+    junk.write_text('hello\n')
+    code, _, err = run(cli.urdf2sdf_main, [str(junk)], capsys)
+    assert code == 1 and f'{junk}:1: not well-formed XML: Start tag expected' in err
+    dsl = tmp_path / 'r.kindsl'
+    dsl.write_text('Robot R { }')
+    code, _, err = run(cli.urdf2sdf_main, [str(dsl)], capsys)
+    assert code == 2 and 'is kindsl, not URDF (use sdf_tools convert)' in err
+
+
+def test_traceback_flag_is_accepted_after_the_command(capsys, tmp_path):
+    src = tmp_path / 'r.urdf'
+    src.write_text(GOOD)
+    for argv in (['check', str(src), '--traceback'], ['--traceback', 'check', str(src)]):
+        code, out, err = run(cli.main, argv, capsys)
+        assert code == 0 and 'OK: 0 error(s)' in out, err
+
+
+def test_model_option_is_for_sdformat_only(capsys, tmp_path):
+    src = tmp_path / 'r.urdf'
+    src.write_text(GOOD)
+    code, _, err = run(cli.main, ['fk', str(src), '--model', 'x'], capsys)
+    assert code == 2 and f'--model picks a model from an SDFormat world; {src} is urdf' in err
+
+
+def test_robcogen_parameters_must_be_finite_numbers(capsys):
+    fancy = support.DATA_DIR / 'kindsl' / 'fancy.kindsl'
+    for value in ('abc', 'nan', '1e400'):
+        code, _, err = run(cli.main, ['check', str(fancy), f'jC_tz:={value}'], capsys)
+        assert code == 2, err
+        assert (f"RobCoGen parameter jC_tz:={value} must be a finite number, got '{value}'"
+                in err)
+    assert run(cli.main, ['check', str(fancy), 'jC_tz:=0.2'], capsys)[0] == 0
+
+
 def test_xacro_failure_is_a_clear_error(capsys, tmp_path):
     bad = tmp_path / 'bad.urdf.xacro'
     bad.write_text('<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">'
@@ -121,7 +159,23 @@ def test_output_may_not_overwrite_the_input(capsys, tmp_path):
     src.write_text(GOOD)
     code, _, err = run(cli.urdf2sdf_main, [str(src), '-o', str(src)], capsys)
     assert code == 2 and 'would overwrite the input' in err
+    code, _, err = run(cli.main, ['tree', str(src), '--format', 'dot', '-o', str(src)], capsys)
+    assert code == 2 and 'would overwrite the input' in err
     assert src.read_text() == GOOD
+
+
+def test_output_goes_through_symbolic_links_and_errors_name_it(capsys, tmp_path):
+    src = tmp_path / 'r.urdf'
+    src.write_text(GOOD)
+    (tmp_path / 'real').mkdir()
+    target = tmp_path / 'real' / 'r.sdf'
+    target.write_text('old')
+    link = tmp_path / 'r.sdf'
+    link.symlink_to(target)
+    assert run(cli.urdf2sdf_main, [str(src), '-o', str(link)], capsys)[0] == 0
+    assert link.is_symlink() and parse(target.read_text()).find('model').get('name') == 'r'
+    code, _, err = run(cli.urdf2sdf_main, [str(src), '-o', str(tmp_path / 'real')], capsys)
+    assert code == 1 and f"{tmp_path / 'real'}: Is a directory" in err and '.tmp' not in err
 
 
 def test_options_reach_the_converter(capsys, tmp_path):
@@ -259,7 +313,7 @@ def test_fk_rejects_unknown_and_mimic_names_and_bad_values(capsys, tmp_path):
     src.write_text(TWO_LINK)
     code, _, err = run(cli.main, ['fk', str(src), 'elbow=1'], capsys)
     assert code == 2 and "not a joint coordinate of 'two': elbow; use: shoulder" in err
-    code, _, err = run(cli.main, ['fk', str(src), 'shoulder=abc'], capsys)
-    assert code == 2 and "shoulder='abc' is not a number" in err
-    code, _, err = run(cli.main, ['fk', str(src), 'shoulder=nan'], capsys)
-    assert code == 1 and 'shoulder' in err
+    for value in ('abc', 'nan', '-inf', '1e400'):
+        code, _, err = run(cli.main, ['fk', str(src), f'shoulder={value}'], capsys)
+        assert code == 2, (value, err)
+        assert f"joint value shoulder={value} must be a finite number, got '{value}'" in err

@@ -40,6 +40,8 @@ EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
     (b'<robot name="r"/>', 'r.urdf.xacro', 'xacro'),
     (b'<sdf version="1.9"/>', '', 'sdf'),
     (b'<sdf version="1.9"/>', 'w.world', 'sdf'),
+    (b'\xef\xbb\xbf<robot name="r"/>', '', 'urdf'),  # a UTF-8 byte order mark
+    (b'\xef\xbb\xbf<?xml version="1.0"?><sdf version="1.9"/>', 'm.xml', 'sdf'),
     (b'Robot Fancy { }', '', 'kindsl'),
     (b'// comment\nRobot Fancy { }', 'fancy.kindsl', 'kindsl'),
 ])

@@ -284,3 +284,15 @@ def test_main_publishes_and_stops_cleanly(ros, tmp_path):
                             timeout=30)
     assert result.returncode == 1 and 'massless_mass must be' in result.stderr
     assert 'Traceback' not in result.stderr
+    # A version that YAML reads as a number: the message says how to quote it.
+    result = subprocess.run([sys.executable, '-c', code, '--ros-args', '-p',
+                             'sdf_version:=1.11'], env=env, capture_output=True, text=True,
+                            timeout=30)
+    assert result.returncode == 1, result.stderr
+    assert 'needs YAML quotes: -p sdf_version:="\'1.9\'"' in result.stderr
+    # Malformed ROS arguments are a usage error, not a traceback.
+    for args in (['-p', 'foo'], ['--params-file', str(tmp_path / 'missing.yaml')]):
+        result = subprocess.run([sys.executable, '-c', code, '--ros-args', *args], env=env,
+                                capture_output=True, text=True, timeout=30)
+        assert result.returncode == 2, (args, result.stderr)
+        assert 'sdf_converter: error:' in result.stderr and 'Traceback' not in result.stderr

@@ -119,8 +119,12 @@ def declare_parameters(node, specs) -> dict:
         except ParameterException as e:
             kind = type(spec.default).__name__.replace('float', 'double').replace('str',
                                                                                   'string')
+            hint = ''
+            if isinstance(spec.default, str) and "expecting type 'STRING'" in str(e):
+                hint = (' (a string that reads as a number or bool needs YAML quotes: '
+                        f'-p {spec.name}:="\'{spec.default}\'")')
             raise StartupError(f'parameter {spec.name!r} ({kind}, default {spec.default!r}): '
-                               f'{e}') from None
+                               f'{e}{hint}') from None
     return values
 
 
@@ -202,7 +206,11 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
 
     """
     argv = list(sys.argv if args is None else args)
-    rest = rclpy.utilities.remove_ros_args(argv)[1:]
+    try:
+        rest = rclpy.utilities.remove_ros_args(argv)[1:]
+    except Exception as e:  # malformed --ros-args (e.g. '-p name' without ':='): rcl says why
+        print(f'{prog}: error: {e}', file=sys.stderr)
+        return EXIT_USAGE
     if any(a in ('-h', '--help') for a in rest):
         print(parameter_help(prog, summary, specs))
         return EXIT_OK
