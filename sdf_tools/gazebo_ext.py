@@ -164,7 +164,10 @@ def parse_extension(block, values, warn) -> Extension:
             ext.tags.append((tag, child))
             text = key_value(child)
             value = values.number(child, None, '<gazebo> <maxContacts>', text)
-            if value is not None:
+            if value is not None and not -2 ** 31 <= value < 2 ** 31:
+                values.error(child, None, f'<gazebo> <maxContacts> must fit a 32-bit integer '
+                             f'(SDFormat <max_contacts> is one), got {text!r}', 'bad-number')
+            elif value is not None:
                 if value != int(value):
                     warn(child, f'<maxContacts> must be an integer, got {text!r}; using '
                          f'{int(value)}', 'bad-number')

@@ -68,6 +68,7 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
+from sdf_tools.sdf import pose_value
 from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.xml_source import DCOLON
 from sdf_tools.xml_source import to_string
@@ -159,6 +160,11 @@ def urdf_to_sdf(robot: Robot, options: ConversionOptions | None = None) -> Conve
         raise ConversionError(Diagnostic(
             f'SDFormat version {options.sdf_version!r} is not supported (choose one of '
             + ', '.join(SDF_VERSIONS) + ')', code='bad-option'))
+    for name in ('massless_mass', 'massless_inertia'):
+        value = getattr(options, name)
+        if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
+            raise ConversionError(Diagnostic(f'{name} must be a finite number greater than 0, '
+                                             f'got {value!r}', code='bad-option'))
     return _Converter(robot, options).run()
 
 
@@ -310,6 +316,7 @@ class _Converter:
         if robot.origin is not None:
             etree.SubElement(model, 'pose').text = fmt_pose(robot.origin.xyz,
                                                             robot.origin.quat)
+        self._check_poses_finite(model)
         self.reporter.raise_if_errors()
         return ConversionResult(to_string(sdf), tuple(self.reporter.warnings), renamed_joints,
                                 renamed_frames)
@@ -352,7 +359,7 @@ class _Converter:
                     kind = 'model' if not ext.ref else ('link' if is_link else 'joint')
                     self.warn(f'<{tag}> has no effect in a {kind}-level block and is dropped',
                               self.values.loc(element), where, 'no-effect')
-            if is_joint and not is_link and self.joints[ext.ref].reducible:
+            if is_joint and not is_link and self._merged(self.joints[ext.ref]):
                 self.warn(f'joint {ext.ref!r} is fixed and is merged into its parent by '
                           'fixed-joint lumping, so this block has no effect (set '
                           '<preserveFixedJoint> to keep the joint)', ext.location, where,
@@ -363,6 +370,22 @@ class _Converter:
                           'ambiguous-reference')
 
     # --- fixed-joint lumping ------------------------------------------------------------
+
+    def _check_poses_finite(self, model):
+        """Report poses that composing made non-finite (libsdformat refuses the file)."""
+        for pose in model.iter('pose'):
+            if all(math.isfinite(v) for v in map(float, (pose.text or '').split())):
+                continue
+            named = next((e for e in pose.iterancestors() if e.get('name')), None)
+            entity = location = None
+            if named is not None:
+                entity = f"{named.tag} '{named.get('name')}'"
+                item = {'link': self.links, 'joint': self.joints}.get(
+                    named.tag, {}).get(named.get('name'))
+                location = item.model.location if item is not None else None
+            self.reporter.error(f'a <pose> of its <{pose.getparent().tag}> is not finite '
+                                f'({pose.text}): the joint origins composed by fixed-joint '
+                                'lumping are too large', location, entity, 'bad-number')
 
     def _merged(self, joint):
         """Return whether ``joint`` disappears into its parent link."""
@@ -462,11 +485,10 @@ class _Converter:
         if pose_elem is not None:
             if pose_elem.get('relative_to'):
                 return
-            values = self.values.vector(pose_elem, None, f'<{blob.tag}> <pose>',
-                                        pose_elem.text or '0 0 0 0 0 0', 6)
-            if values is None:
+            errors = len(self.values.reporter.errors)
+            pose = pose_value(self.values, pose_elem, f'<{blob.tag}>')  # degrees, quat_xyzw
+            if len(self.values.reporter.errors) > errors:
                 return
-            pose = Pose.from_rpy(values[:3], values[3:])
             blob.remove(pose_elem)
         new = x_kl.compose(pose)
         etree.SubElement(blob, 'pose').text = fmt_pose(new.xyz, new.quat)

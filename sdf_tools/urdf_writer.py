@@ -80,6 +80,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.validate import WORLD
 from sdf_tools.xml_source import DCOLON
+from sdf_tools.xml_source import parse_number
 from sdf_tools.xml_source import parse_xml
 from sdf_tools.xml_source import to_string
 
@@ -372,6 +373,12 @@ class _UrdfWriter:
                 continue
             parsed = [self.parse_extras(item.extras, entity, link.location) for item in items]
             forms = {tuple(_canonical(e) for e in group) for group in parsed}
+            if len(forms) > 1 and tag == 'visual':
+                # Visuals of different colours (as libsdformat writes URDF colours): the
+                # URDF <color> of each already says what its <material> does.
+                parsed = [[e for e in group if not _colour_only(e, item.material)]
+                          for group, item in zip(parsed, items)]
+                forms = {tuple(_canonical(e) for e in group) for group in parsed}
             if len(forms) > 1:
                 tags = sorted({e.tag.replace(DCOLON, '::') for group in parsed for e in group})
                 self.error(entity, f'its <{tag}> elements carry different SDFormat-only '
@@ -379,10 +386,11 @@ class _UrdfWriter:
                            f'add the same content to every <{tag}> of a link (a <gazebo> '
                            'extension)', link.location)
                 continue
-            wrapper = etree.Element(tag)
-            for item in parsed[0]:
-                wrapper.append(item)
-            elements.append(wrapper)
+            if parsed[0]:
+                wrapper = etree.Element(tag)
+                for item in parsed[0]:
+                    wrapper.append(item)
+                elements.append(wrapper)
         if elements:
             self.extension(link.name, elements)
 
@@ -493,6 +501,22 @@ class _UrdfWriter:
             self.gazebo.insert(0, etree.Element('gazebo'))
             for item in elements:
                 self.gazebo[0].append(item)
+
+
+def _colour_only(element, material) -> bool:
+    """Return whether a visual's SDFormat ``<material>`` holds only its URDF colour."""
+    if element.tag != 'material' or material is None or material.rgba is None \
+            or element.attrib or len(element) == 0:
+        return False
+    for child in element:
+        if child.tag not in ('ambient', 'diffuse') or child.attrib or len(child):
+            return False
+        values = [parse_number(v) for v in (child.text or '').split()]
+        if len(values) == 3:
+            values.append(1.0)
+        if tuple(values) != tuple(material.rgba):
+            return False
+    return True
 
 
 def _canonical(element) -> bytes:

@@ -524,6 +524,59 @@ def test_massless_links_are_kept_with_their_subtree_and_a_warning():
     assert "link 'neg': has mass -1, which is not positive" in warnings[1]
 
 
+@pytest.mark.parametrize('field, value', [('massless_mass', 0.0), ('massless_mass', -1.0),
+                                          ('massless_inertia', math.nan),
+                                          ('massless_inertia', math.inf)])
+def test_invalid_placeholder_options_are_refused(field, value):
+    with pytest.raises(ConversionError, match=f'{field} must be a finite number greater '
+                       'than 0'):
+        convert(robot(link('base')), **{field: value})
+
+
+def test_poses_that_lumping_makes_infinite_are_an_error():
+    # Each origin is finite; composed through two lumped links they overflow. libsdformat
+    # writes 'inf' and then refuses its own file ("Pose values must be finite").
+    far = '<origin xyz="1e308 0 0"/>'
+    urdf = robot(link('base'), '<link name="a"/>', '<link name="b"/>', link('c'),
+                 joint('ja', 'base', 'a', 'fixed', far), joint('jb', 'a', 'b', 'fixed', far),
+                 joint('jc', 'b', 'c'))
+    with pytest.raises(DescriptionError, match="test.urdf:1: joint 'jc': a <pose> of its "
+                       r'<joint> is not finite \(inf 0 0 0 0 0\)'):
+        convert(urdf)
+
+
+def test_max_contacts_must_fit_an_int():
+    urdf = robot(link('base', '<collision><geometry><box size="1 1 1"/></geometry>'
+                      '</collision>'),
+                 '<gazebo reference="base"><maxContacts>1e30</maxContacts></gazebo>')
+    with pytest.raises(DescriptionError, match=r'<maxContacts> must fit a 32-bit integer'):
+        convert(urdf)
+
+
+def test_extensions_of_a_fixed_joint_to_world_apply_without_a_warning():
+    # A fixed joint to world is not lumped: its <provideFeedback> is written, not dropped.
+    result = convert(robot('<link name="world"/>', link('base'),
+                           joint('fix', 'world', 'base', 'fixed'),
+                           '<gazebo reference="fix"><provideFeedback>true</provideFeedback>'
+                           '</gazebo>'))
+    assert model_of(result).findtext("joint[@name='fix']/physics/provide_feedback") == 'true'
+    assert 'no-effect' not in codes(result)
+
+
+@pytest.mark.parametrize('pose', [
+    '<pose degrees="true">0 0 0.05 0 0 90</pose>',
+    '<pose rotation_format="quat_xyzw">0 0 0.05 0 0 0.7071067811865476 0.7071067811865476'
+    '</pose>'])
+def test_lumped_sensor_poses_honour_degrees_and_quaternions(pose):
+    # libsdformat 12.3 drops the attributes and reads 90 as radians (or refuses 7 numbers).
+    result = convert(robot(link('base'), link('cam'),
+                           joint('j', 'base', 'cam', 'fixed', '<origin xyz="1 0 0"/>'),
+                           f'<gazebo reference="cam"><sensor name="s" type="camera">{pose}'
+                           '</sensor></gazebo>'))
+    sensor = model_of(result).find("link[@name='base']/sensor")
+    assert pose_is(sensor.find('pose'), f'1 0 0.05 0 0 {math.pi / 2!r}')
+
+
 def test_massless_root_does_not_leave_an_empty_model():
     result = convert(robot('<link name="base"/>', link('arm'), joint('j', 'base', 'arm')))
     assert [e.get('name') for e in model_of(result).iterchildren('link')] == ['base', 'arm']

@@ -407,6 +407,28 @@ def test_differing_visual_extras():
         b'<visual><material><diffuse>1 0 0 1</diffuse></material></visual>']
 
 
+def test_visuals_of_different_colours_keep_their_own_colour():
+    # What libsdformat writes for two URDF colours on one link (e.g. after lumping): each
+    # <material> holds only that visual's colour, which the URDF <color> carries.
+    def coloured(rgba, extra=''):
+        text = ' '.join(map(str, rgba))
+        return Visual(geometry=Sphere(1.0), material=Material(None, rgba), extras=(
+            f'<material><ambient>{text}</ambient><diffuse>{text}</diffuse>{extra}</material>',))
+
+    robot = replace(arm(), links=(Link('base', visuals=(
+        coloured((1.0, 0.0, 0.0, 1.0)), coloured((0.0, 0.0, 1.0, 0.5)))), Link('tip')))
+    text, again = rewrite(robot)
+    assert [v.material.rgba for v in again.link('base').visuals] == [(1.0, 0.0, 0.0, 1.0),
+                                                                     (0.0, 0.0, 1.0, 0.5)]
+    assert again.gazebo == ()
+    # A specular colour is SDFormat-only: it cannot differ between the visuals.
+    robot = replace(arm(), links=(Link('base', visuals=(
+        coloured((1.0, 0.0, 0.0, 1.0), '<specular>1 1 1 1</specular>'),
+        coloured((0.0, 0.0, 1.0, 1.0)))), Link('tip')))
+    error_of(robot, "link 'base': its <visual> elements carry different SDFormat-only content "
+             '\\(<material>\\)')
+
+
 def test_empty_model():
     error_of(Robot('empty'), "robot 'empty': has no links; a URDF needs at least one <link>")
 
