@@ -374,7 +374,8 @@ class _Converter:
     def _check_poses_finite(self, model):
         """Report poses that composing made non-finite (libsdformat refuses the file)."""
         for pose in model.iter('pose'):
-            if all(math.isfinite(v) for v in map(float, (pose.text or '').split())):
+            words = (pose.text or '').split()
+            if not any(w.lower().lstrip('+-') in ('inf', 'infinity', 'nan') for w in words):
                 continue
             named = next((e for e in pose.iterancestors() if e.get('name')), None)
             entity = location = None
@@ -838,6 +839,11 @@ class _Converter:
             etree.SubElement(axis, 'xyz').text = fmt_vec(urdf.axis)
             if urdf.mimic is not None and self.options.sdf_version == '1.11':
                 self._create_mimic(axis, urdf, entity)
+            elif urdf.mimic is not None:
+                self.warn(f'<mimic> is left out: SDFormat {self.options.sdf_version} has no '
+                          'mimic joints (1.11 has; libsdformat 12 drops it too), so the '
+                          'simulator moves this joint on its own', urdf.location, entity,
+                          'mimic-dropped')
             limit = etree.SubElement(axis, 'limit')
             if urdf.limit is not None:
                 lower, upper = urdf.limit.lower, urdf.limit.upper

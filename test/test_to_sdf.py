@@ -718,6 +718,11 @@ def test_sdf_1_11_writes_mimic():
     default = convert(robot(link('base'), link('a'), link('b'), joint('j', 'base', 'a'),
                             joint('m', 'base', 'b', extra='<mimic joint="j"/>')))
     assert parse(default.sdf).find('.//mimic') is None
+    assert 'mimic-dropped' not in codes(result)
+    dropped = [str(w) for w in default.warnings if w.code == 'mimic-dropped']
+    assert dropped == ["test.urdf:1: warning: joint 'm': <mimic> is left out: SDFormat 1.9 "
+                       'has no mimic joints (1.11 has; libsdformat 12 drops it too), so the '
+                       'simulator moves this joint on its own']
 
 
 def test_unsupported_sdf_version_is_refused():
