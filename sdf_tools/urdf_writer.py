@@ -470,7 +470,11 @@ class _UrdfWriter:
         self.joint_extensions(joint, entity)
 
     def joint_extensions(self, joint, entity) -> None:
-        elements = self.parse_extras(joint.extras, entity, joint.location)
+        elements = []
+        for element in self.parse_extras(joint.extras, entity, joint.location):
+            # A <physics> blob would follow the one the converter makes for joint extensions,
+            # and simulators read only the first: say it with the special tags when they can.
+            elements += _physics_tags(element) if element.tag == 'physics' else [element]
         dynamics = joint.dynamics
         if dynamics is not None:
             for tag, value in (('springReference', dynamics.spring_reference),
@@ -501,6 +505,36 @@ class _UrdfWriter:
             self.gazebo.insert(0, etree.Element('gazebo'))
             for item in elements:
                 self.gazebo[0].append(item)
+
+
+# Leaves of an SDFormat joint <physics> and the <gazebo> joint tags that write them.
+_PHYSICS_TAGS = {
+    ('ode', 'limit', 'cfm'): 'stopCfm', ('ode', 'limit', 'erp'): 'stopErp',
+    ('provide_feedback',): 'provideFeedback', ('ode', 'provide_feedback'): 'provideFeedback',
+    ('ode', 'implicit_spring_damper'): 'implicitSpringDamper',
+    ('ode', 'cfm_damping'): 'implicitSpringDamper', ('ode', 'fudge_factor'): 'fudgeFactor'}
+
+
+def _physics_tags(physics) -> list:
+    """Return a joint ``<physics>`` as special tags, or ``[physics]`` when they cannot say it."""
+    values = {}
+    for leaf in physics.iter():
+        if len(leaf) or leaf is physics:
+            continue
+        path, e = [], leaf
+        while e is not physics:
+            path.append(e.tag)
+            e = e.getparent()
+        tag = _PHYSICS_TAGS.get(tuple(reversed(path)))
+        text = (leaf.text or '').strip()
+        if tag is None or leaf.attrib or values.setdefault(tag, text) != text:
+            return [physics]
+    out = []
+    for tag, text in values.items():
+        item = etree.Element(tag)
+        item.text = text
+        out.append(item)
+    return out
 
 
 def _colour_only(element, material) -> bool:

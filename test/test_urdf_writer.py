@@ -326,7 +326,7 @@ def test_sdformat_content_becomes_gazebo_extensions():
         (None, ['<static>true</static>', '<self_collide>true</self_collide>']),
         ('base', ['<gravity>false</gravity>',
                   '<collision><laser_retro>2</laser_retro></collision>']),
-        ('j', ['<physics><provide_feedback>true</provide_feedback></physics>',
+        ('j', ['<provideFeedback>true</provideFeedback>',
                '<springReference>0.25</springReference>',
                '<springStiffness>3</springStiffness>']),
     ]
@@ -427,6 +427,21 @@ def test_visuals_of_different_colours_keep_their_own_colour():
         coloured((0.0, 0.0, 1.0, 1.0)))), Link('tip')))
     error_of(robot, "link 'base': its <visual> elements carry different SDFormat-only content "
              '\\(<material>\\)')
+
+
+def test_joint_physics_becomes_special_tags_where_they_say_it():
+    # A <physics> blob would land after the one the converter makes, unread by simulators.
+    physics = ('<physics><ode><limit><cfm>0.1</cfm><erp>0.3</erp></limit>'
+               '<provide_feedback>true</provide_feedback></ode>'
+               '<provide_feedback>true</provide_feedback></physics>')
+    _, again = rewrite(arm(extras=(physics,)))
+    assert [(e.tag, e.text) for e in again.gazebo[0].elements] == [
+        ('stopCfm', '0.1'), ('stopErp', '0.3'), ('provideFeedback', 'true')]
+    # What no special tag says stays a blob.
+    other = '<physics><ode><cfm>0.1</cfm></ode></physics>'
+    _, again = rewrite(arm(extras=(other,)))
+    assert [canonical(e) for e in again.gazebo[0].elements] == [
+        b'<physics><ode><cfm>0.1</cfm></ode></physics>']
 
 
 def test_empty_model():
