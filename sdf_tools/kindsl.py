@@ -105,8 +105,8 @@ _TOKEN = re.compile(r"""
   | (?P<number>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)
   | (?P<ident>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<punct>[{}()\[\],=+\-*/])
-""", re.VERBOSE)
-_INTEGER = re.compile(r'\d+')
+""", re.VERBOSE | re.ASCII)  # ASCII: \d is 0-9 only, as in C (no Arabic-Indic digits)
+_INTEGER = re.compile(r'\d+', re.ASCII)
 _JOINT_KEYWORDS = {'r_joint': JointType.REVOLUTE, 'p_joint': JointType.PRISMATIC}
 _MOMENTS = ('Ix', 'Iy', 'Iz', 'Ixy', 'Ixz', 'Iyz')
 

@@ -492,6 +492,9 @@ def test_bytes_and_bom():
      'expected mass, CoM, Ix, Iy, Iz, Ixy, Ixz or Iyz', 3),
     ('Robot R {\nr_joint j {\nref_frame { translation = (len[1, 0, 0) } } }',
      r"expected '\]' to close the parameter's default", 3),
+    # Digits are ASCII, as in C: an Arabic-Indic three is not 3.
+    ('Robot R {\nr_joint j {\nref_frame { translation = (\u0663, 0, 0) } } }',
+     "unexpected character '\u0663'", 3),
 ])
 def test_syntax_errors(text, match, line):
     error = raises(text, match, line)
