@@ -21,6 +21,7 @@ what the documented or fixed behaviour is. :func:`explain` sorts a list of diffe
 counts per rule and the unexplained rest, which tests require to be empty.
 """
 
+import copy
 import math
 import re
 
@@ -215,14 +216,30 @@ def _nums(text):
     return [float(v) for v in (text or '').split()]
 
 
+def _pose_matrix(text):
+    v = _nums(text) or [0.0] * 6
+    pose = np.eye(4)
+    pose[:3, :3] = transforms.matrix_from_quat(transforms.quat_from_rpy(*v[3:]))
+    pose[:3, 3] = v[:3]
+    return pose
+
+
 def _r_lumped_frames(diff, ctx):
+    # The frame of a lumped joint is attached to its parent link at the joint origin; the
+    # frame of a lumped link is attached to its joint's frame (seed document, 12.7+).
     element = _element_of(diff)
     if diff.kind != 'extra' or _tag(element) != 'frame':
         return False
-    name = element.get('name')
     renamed = {v: k for k, v in ctx.result.renamed_frames.items()}
-    name = renamed.get(name, name)
-    return name in ctx.lumped_joints or name in ctx.lumped_links
+    name = renamed.get(element.get('name'), element.get('name'))
+    attached = renamed.get(element.get('attached_to'), element.get('attached_to'))
+    pose = element.find('pose')
+    joint = ctx.joints.get(name) if name in ctx.lumped_joints else None
+    if joint is not None and attached == joint.parent and pose is not None and \
+            np.allclose(_pose_matrix(pose.text), joint.origin.matrix(), atol=1e-9):
+        return True
+    return name in ctx.lumped_links and attached == ctx.parent_joint[name].name and (
+        pose is None or np.allclose(_pose_matrix(pose.text), np.eye(4), atol=1e-12))
 
 
 def _r_float32_colour(diff, ctx):
@@ -258,38 +275,65 @@ def _r_getrpy_snap(diff, ctx):
 
 
 def _r_static_false(diff, ctx):
+    # 12.3's false where we write nothing, or where a model block said true.
     element = diff.expected_element
     if _tag(element) != 'static' or (element.text or '').strip() != 'false':
         return False
     model_blocks = [b for b in ctx.robot.gazebo if not b.reference]
     has_blockless_static = any(not any(e.tag == 'static' for e in b.elements)
                                for b in model_blocks)
-    return diff.kind in ('missing', 'text') and has_blockless_static
+    if diff.kind == 'text':
+        said_true = any((e.text or '').strip().lower() in ('true', '1', 'yes')
+                        for b in model_blocks for e in b.elements if e.tag == 'static')
+        return has_blockless_static and said_true and diff.actual in ('true', '1')
+    return diff.kind == 'missing' and has_blockless_static
 
 
 def _r_massless_kept(diff, ctx):
     element = _element_of(diff)
     tag = _tag(element)
     if diff.kind == 'extra' and tag == 'link' and _tag(element.getparent()) == 'model':
-        return element.get('name') in ctx.dropped
+        link = ctx.links.get(element.get('name'))
+        if link is None or element.get('name') not in ctx.dropped:
+            return False
+        if link.inertial is not None and link.inertial.mass > 0.0:
+            return True  # below a massless link: its own inertial is compared nowhere else
+        inertial = element.find('inertial')  # ours: the placeholder
+        return inertial is not None and _nums(inertial.findtext('mass')) == [1e-3] and all(
+            _nums(inertial.findtext(f'inertia/{k}')) == [v] for k, v in
+            (('ixx', 1e-6), ('iyy', 1e-6), ('izz', 1e-6), ('ixy', 0.0), ('ixz', 0.0),
+             ('iyz', 0.0)))
     if diff.kind == 'extra' and tag == 'joint' and _tag(element.getparent()) == 'model':
         return (element.findtext('child') or '').strip() in ctx.dropped
-    # A link 12.3 keeps although its mass is not positive gets our placeholder inertial.
+    # A link 12.3 keeps although its mass is not positive gets our placeholder inertial:
+    # 1 g and 1e-6 kg m^2 about the same axes (the converter's default options).
     inertial = _owner(diff, 'inertial')
-    if inertial is not None and diff.kind == 'text':
-        name = inertial.getparent().get('name')
-        return any(w.code == 'massless-link' and w.entity == f"link '{name}'"
-                   for w in ctx.result.warnings)
-    return False
+    if inertial is None or diff.kind != 'text':
+        return False
+    name = inertial.getparent().get('name')
+    link = ctx.links.get(name)
+    if link is None or link.inertial is None or link.inertial.mass > 0.0:
+        return False
+    placeholder = {'mass': 1e-3, 'ixx': 1e-6, 'iyy': 1e-6, 'izz': 1e-6, 'ixy': 0.0,
+                   'ixz': 0.0, 'iyz': 0.0}
+    expected = placeholder.get(_tag(diff.actual_element))
+    return expected is not None and _nums(diff.actual) == [expected]
 
 
 def _r_floating_planar(diff, ctx):
-    link = _owner(diff, 'link')
-    if link is None or diff.kind not in ('attribute', 'text'):
+    # The link's own <pose>: 12.3 makes it relative_to the joint it does not write; ours is
+    # the joint origin relative to the parent link (the model frame for world).
+    pose = diff.actual_element
+    if diff.kind not in ('attribute', 'text') or _tag(pose) != 'pose' or \
+            _tag(pose.getparent()) != 'link':
         return False
-    joint = ctx.parent_joint.get(link.get('name'))
-    return joint is not None and joint.kind in (JointType.FLOATING, JointType.PLANAR) and \
-        _tag(diff.actual_element) == 'pose'
+    joint = ctx.parent_joint.get(pose.getparent().get('name'))
+    if joint is None or joint.kind not in (JointType.FLOATING, JointType.PLANAR):
+        return False
+    if diff.kind == 'attribute':
+        return diff.expected == joint.name and \
+            diff.actual == (None if joint.parent == 'world' else joint.parent)
+    return np.allclose(_pose_matrix(diff.actual), joint.origin.matrix(), atol=1e-9)
 
 
 def _r_name_clash(diff, ctx):
@@ -298,14 +342,35 @@ def _r_name_clash(diff, ctx):
                 and (old in ctx.links or old in ctx.blob_names)}
     element = _element_of(diff)
     if diff.kind == 'missing' and _tag(element) == 'joint':
-        return element.get('name') in clashing
+        old = element.get('name')
+        return old in clashing and any(j.get('name') == renamed[old]
+                                       for j in diff.actual_element.iterchildren('joint'))
     if diff.kind == 'extra' and _tag(element) == 'joint':
-        return element.get('name') in {renamed[old] for old in clashing}
+        # The renamed joint has the content of 12.3's joint of the old name.
+        new_to_old = {renamed[old]: old for old in clashing}
+        old = new_to_old.get(element.get('name'))
+        golden = next((j for j in diff.expected_element.iterchildren('joint')
+                       if j.get('name') == old), None)
+        if golden is None:
+            return False
+        ours = copy.deepcopy(element)
+        ours.set('name', old)
+        # 12.3 applied the link's <gazebo reference> block to the joint too, which gives it a
+        # <physics> of schema defaults; the renamed joint has no block.
+        return all(_default_physics(d) for d in explain(xml_compare.compare(golden, ours),
+                                                        ctx)[1])
     if diff.kind == 'attribute' and diff.path.endswith('@relative_to'):
         return diff.expected in clashing and diff.actual == renamed[diff.expected]
     if diff.kind == 'text' and _tag(diff.actual_element) == 'mimic':
         return False
     return False
+
+
+def _default_physics(diff):
+    element = diff.expected_element
+    leaves = {_tag(e.getparent()) + '/' + _tag(e): _nums(e.text)
+              for e in element.iter() if len(e) == 0} if _tag(element) == 'physics' else {}
+    return diff.kind == 'missing' and leaves == {'limit/cfm': [0.0], 'limit/erp': [0.2]}
 
 
 def _source_of(sdf_name, link, ctx, suffix):
@@ -322,19 +387,61 @@ def _source_of(sdf_name, link, ctx, suffix):
     return None, True
 
 
-def _r_extension_target(diff, ctx):
-    for tag, suffix in (('collision', '_collision'), ('visual', '_visual')):
-        element = _owner(diff, tag)
-        if element is None or element is _element_of(diff) and diff.kind != 'text':
+# What link extensions write into a <collision> / <visual> besides blob content.
+_EXTENSION_OUTPUT = {
+    'collision': {'mu1': 'surface', 'mu2': 'surface', 'kp': 'surface', 'kd': 'surface',
+                  'fdir1': 'surface', 'minDepth': 'surface', 'maxVel': 'surface',
+                  'maxContacts': 'max_contacts', 'laserRetro': 'laser_retro'},
+    'visual': {'material': 'material'},
+}
+
+
+def _extension_output(ctx, links, kind):
+    """Return the child tags of a ``kind`` element that extensions of ``links`` write."""
+    tags = set()
+    for block in ctx.robot.gazebo:
+        if block.reference not in links:
             continue
+        if kind == 'collision':  # every link extension gives collisions a <surface>
+            tags.add('surface')
+        for e in block.elements:
+            if e.tag == kind:
+                tags.update(local_name(c) for c in e if isinstance(c.tag, str))
+            elif e.tag in _EXTENSION_OUTPUT[kind]:
+                tags.add(_EXTENSION_OUTPUT[kind][e.tag])
+    return tags
+
+
+def _r_extension_target(diff, ctx):
+    # Only content that the extensions of the element's link (or, for 12.3's name match,
+    # of the kept link) write can differ; never the pose or geometry.
+    for tag, suffix in (('collision', '_collision'), ('visual', '_visual')):
+        chain = _ancestors(_element_of(diff))
+        element = next((e for e in chain if _tag(e) == tag), None)
+        if element is None or element is chain[0]:
+            continue
+        top = chain[chain.index(element) - 1]
         link = element.getparent().get('name')
         source, named = _source_of(element.get('name'), link, ctx, suffix)
-        if named:
-            return True
-        # A lumped element whose SDF name starts with the kept link's name.
-        if source != link and LUMP not in element.get('name'):
-            return True
+        lumped_by_name = source is not None and source != link and \
+            LUMP not in element.get('name')
+        if not (named or lumped_by_name):
+            continue
+        written = _extension_output(ctx, {link, source} | set(ctx.lumped_links), tag)
+        if _tag(top) not in written:
+            continue
+        # The URDF colour is no extension: a colour differs only if a blob wrote one.
+        colour = [_tag(e) for e in _ancestors(_element_of(diff))
+                  if _tag(e) in ('diffuse', 'ambient')]
+        return not colour or bool(set(colour) & _material_blob_tags(ctx, {link, source}))
     return False
+
+
+def _material_blob_tags(ctx, links):
+    """Return the child tags of ``<visual><material>`` blobs in the extensions of ``links``."""
+    return {local_name(c) for block in ctx.robot.gazebo if block.reference in links
+            for e in block.elements if e.tag == 'visual'
+            for m in e if m.tag == 'material' for c in m if isinstance(c.tag, str)}
 
 
 def _r_contact_collision(diff, ctx):
@@ -421,13 +528,34 @@ def _r_light_pose(diff, ctx):
     return False
 
 
+def _tensor(inertia_element):
+    values = {_tag(c): float(c.text) for c in inertia_element}
+    return np.array([[values['ixx'], values['ixy'], values['ixz']],
+                     [values['ixy'], values['iyy'], values['iyz']],
+                     [values['ixz'], values['iyz'], values['izz']]])
+
+
+def _is_physical(tensor, mass, gyration=0.0):
+    moments = np.linalg.eigvalsh(tensor)
+    slack = 1e-9 * abs(moments).max()
+    return moments[0] >= mass * gyration ** 2 - slack and \
+        moments[0] + moments[1] >= moments[2] - slack
+
+
 def _r_invalid_inertia(diff, ctx):
-    inertial = _owner(diff, 'inertial')
-    if inertial is None or diff.kind != 'text':
+    # 12.3's tensor is no rigid body's (or a point mass); ours is one, with the same mass
+    # and principal axes and a radius of gyration of at least 1 mm.
+    if diff.kind != 'text' or _tag(diff.actual_element.getparent()) != 'inertia':
         return False
-    name = inertial.getparent().get('name')
-    return any(w.code == 'invalid-inertia' and w.entity == f"link '{name}'"
-               for w in ctx.result.warnings)
+    ours_elem, golden_elem = diff.actual_element.getparent(), diff.expected_element.getparent()
+    mass = float(ours_elem.getparent().findtext('mass'))
+    if float(golden_elem.getparent().findtext('mass')) != mass:
+        return False
+    ours, golden = _tensor(ours_elem), _tensor(golden_elem)
+    if _is_physical(golden, mass, 1e-3) or not _is_physical(ours, mass, 1e-3 * (1 - 1e-9)):
+        return False
+    scale = np.linalg.norm(ours) * np.linalg.norm(golden)
+    return bool(np.linalg.norm(ours @ golden - golden @ ours) <= 1e-9 * scale)
 
 
 def _r_surface_blob(diff, ctx):

@@ -815,4 +815,5 @@ def test_half_pi_rotation_is_exact_enough():
 <joint name="j" type="revolute"><pose>0 0 0 {HALF_PI} 0 0</pose>
 <parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz></axis></joint></model>"""
     joint = parse_sdf(sdf(body)).joint('j')
-    assert_pose(joint.origin, (0, 0, 0), transforms.quat_from_rpy(HALF_PI, 0, 0))
+    half = math.sqrt(0.5)  # (sin(pi/4), 0, 0, cos(pi/4)), written independently
+    assert_pose(joint.origin, (0, 0, 0), (half, 0.0, 0.0, half), tol=2e-16)
