@@ -24,6 +24,7 @@ from collections import Counter
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
+from sdf_tools.validate import WORLD
 
 _NO_AXIS = (JointType.FIXED, JointType.FLOATING, JointType.BALL)
 
@@ -50,13 +51,19 @@ def summary(robot: Robot) -> str:
     mimic = [j for j in robot.joints if j.mimic is not None]
     if mimic:
         lines.append(f"  {_count(mimic, 'mimic joint')}")
-    roots = robot.index.roots
+    roots = _tops(robot.index)
     lines.append(f"  root link{'s' if len(roots) != 1 else ''}: " + ', '.join(roots))
     loops = robot.index.loop_joints
     if loops:
         lines.append(f"  {_count(loops, 'joint')} closing kinematic loops: "
                      + ', '.join(j.name for j in loops))
     return '\n'.join(lines)
+
+
+def _tops(index) -> list:
+    """Return the roots of the tree, ``world`` first when joints attach links to it."""
+    world = WORLD not in index.links and index.child_joints.get(WORLD)
+    return ([WORLD] if world else []) + list(index.roots)
 
 
 def _count(items, noun: str) -> str:
@@ -83,7 +90,7 @@ def tree_text(robot: Robot) -> str:
                      for i, (kind, item) in enumerate(entries)])
 
     lines = []
-    for root in index.roots:
+    for root in _tops(index):
         lines.append(root)
         stack = [(items(root), '')]  # explicit stack: trees of any depth print
         while stack:
@@ -107,8 +114,11 @@ def tree_text(robot: Robot) -> str:
 
 def tree_dot(robot: Robot) -> str:
     """Return the kinematic tree as Graphviz DOT: links as boxes, joints as labelled edges."""
+    def esc(text):
+        return text.replace('\\', '\\\\').replace('"', '\\"')
+
     def q(text):
-        return '"' + text.replace('\\', '\\\\').replace('"', '\\"') + '"'
+        return f'"{esc(text)}"'
 
     out = [f'digraph {q(robot.name)} {{', '  rankdir=TB;',
            '  node [shape=box, style=rounded, fontname="Helvetica"];',
@@ -119,8 +129,7 @@ def tree_dot(robot: Robot) -> str:
         out.append(f'  {q(frame.name)} [shape=ellipse, style=dashed];')
         out.append(f'  {q(frame.attached_to)} -> {q(frame.name)} [style=dashed];')
     for joint in robot.joints:
-        label = f'{joint.name}\\n{joint_label(joint)}'
-        out.append(f'  {q(joint.parent)} -> {q(joint.child)} [label="'
-                   + label.replace('"', '\\"') + '"];')
+        label = f'{esc(joint.name)}\\n{esc(joint_label(joint))}'  # \\n: a DOT line break
+        out.append(f'  {q(joint.parent)} -> {q(joint.child)} [label="{label}"];')
     out.append('}')
     return '\n'.join(out) + '\n'

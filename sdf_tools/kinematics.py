@@ -118,6 +118,7 @@ _MULTI_DOF_SUFFIXES = MappingProxyType({
 })
 _FLOAT_ONLY = frozenset({float})  # element types of joint_states positions on the fast path
 _SCALAR_BATCH_MAX = 8  # batches up to this size run the pure-Python evaluator per config
+_INF = math.inf
 _DEFAULT_AXIS2 = (0.0, 0.0, 1.0)
 _PLANAR_PARALLEL_TOL = 1e-6
 
@@ -286,6 +287,7 @@ class KinematicTree:
     _tf_records: tuple
     _frame_constants: np.ndarray
     _batch: '_BatchProgram'
+    _gearboxes: tuple  # (name, (coordinate, multiplier, offset), ratio) per gearbox joint
 
     def __repr__(self) -> str:
         return (f'<KinematicTree {self.name!r}: {self.n_links} links, {self.n_q} coordinates, '
@@ -387,8 +389,8 @@ class KinematicTree:
         ValueError
             ``q`` does not have ``n_q`` entries.
         KinematicsError
-            A joint angle is infinite: an entry of ``q``, or a mimic joint whose
-            ``multiplier * value + offset`` overflows.
+            A joint value is infinite: an entry of ``q``, a mimic joint whose
+            ``multiplier * value + offset`` overflows, or a gearbox's ``ratio * value``.
 
         """
         if isinstance(q, Mapping):
@@ -397,6 +399,8 @@ class KinematicTree:
             q = q.tolist()
         if len(q) != len(self.coordinate_names):
             raise ValueError(f'q has {len(q)} entries, the tree has {self.n_q} coordinates')
+        if _INF in q or -_INF in q:  # also translations, which would not raise below
+            raise _infinite_angle_error(self, [q])
         try:
             return _eval_tf(self._tf_records, q)
         except (ValueError, OverflowError):  # math.sin(inf): only on this error path
@@ -569,8 +573,8 @@ class JointStatePlan:
         Raises
         ------
         KinematicsError
-            A joint angle is infinite: a mimic multiplier or offset overflows the value
-            (:meth:`update` refuses values that are not finite).
+            A joint angle is infinite: a mimic multiplier or offset, or a gearbox ratio,
+            overflows the value (:meth:`update` refuses values that are not finite).
 
         """
         try:
@@ -622,6 +626,12 @@ def _infinite_angle_error(tree, rows) -> KinematicsError | None:
                     f'mimic value {m.multiplier:g} * {q[m.coordinate]:g} + {m.offset:g} '
                     f'(following {m.source!r}) overflows to infinity', None,
                     f"joint '{m.joint}'", code='bad-value'))
+        for name, (c, multiplier, offset), ratio in tree._gearboxes:
+            value = multiplier * q[c] + offset
+            if math.isinf(ratio * value):
+                return KinematicsError(Diagnostic(
+                    f'gearbox angle {ratio:g} * {value:g} (gearbox_ratio times the joint '
+                    'value) overflows to infinity', None, f"joint '{name}'", code='bad-value'))
     return None
 
 
@@ -693,7 +703,7 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
         frame_poses_.append(frame.pose)
     reporter.raise_if_errors()
 
-    fk_records, tf_records, batch_ops = [], [], []
+    fk_records, tf_records, batch_ops, gearboxes = [], [], [], []
     moving, fixed, fixed_tf, roots, root_poses = [], [], [], [], []
     dependents = [[] for _ in coordinate_names]
     for i, (name, joint) in enumerate(zip(order, link_joint)):
@@ -721,6 +731,8 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
                 tf_records.append(_tf_record(motion))
         fk_records.append(_fk_record(motion, parent_slot))
         batch_ops.append((motion, link_parent[i]))
+        if motion.kind is JointType.GEARBOX:
+            gearboxes.append((joint.name, motion.drive, motion.ratio))
 
     frame_constants = np.array([p.matrix() for p in frame_poses_]).reshape(-1, 4, 4)
     return KinematicTree(
@@ -747,6 +759,7 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
         _tf_records=tuple(tf_records),
         _frame_constants=frame_constants,
         _batch=_BatchProgram(batch_ops, link_parent),
+        _gearboxes=tuple(gearboxes),
     )
 
 
@@ -845,9 +858,10 @@ def _topology(robot: Robot, reporter: Reporter):
     for name in links:
         if name in seen:
             continue
-        path = []  # follow parents until the walk repeats: that is the loop
-        while name not in path:
+        path, on_path = [], set()  # follow parents until the walk repeats: that is the loop
+        while name not in on_path:
             path.append(name)
+            on_path.add(name)
             name = parent_joint[name].parent
         loop = path[path.index(name):]
         seen.update(path)
@@ -927,10 +941,10 @@ def _resolve_mimics(joint_list, joints, loop_joints, missing_mimic, reporter):
                           'independently', joint.location, _entity(joint), problem[1])
     resolved, failed = {}, set()
     for name in direct:
-        path = []
+        path, on_path = [], set()
         current = name
         while current in direct and current not in resolved and current not in failed:
-            if current in path:
+            if current in on_path:
                 loop = path[path.index(current):]
                 joint = joints[current]
                 reporter.error('mimic joints form a loop: '
@@ -939,6 +953,7 @@ def _resolve_mimics(joint_list, joints, loop_joints, missing_mimic, reporter):
                 failed.update(path)
                 break
             path.append(current)
+            on_path.add(current)
             current = direct[current][0]
         if failed.intersection(path) or current in failed:
             failed.update(path)
@@ -1499,8 +1514,12 @@ def _motion_batch(motion: _Motion, q, value):
     if kind in _ONE_DOF:
         a = np.array(motion.axis)
         if kind is JointType.GEARBOX:
+            with np.errstate(over='ignore'):
+                angle2 = -motion.ratio * value
+            if np.isinf(angle2).any():
+                raise _InfiniteAngle(q.tolist())
             r = _rodrigues_batch(a, -value)
-            r2 = _rodrigues_batch(np.array(motion.axis2), -motion.ratio * value)
+            r2 = _rodrigues_batch(np.array(motion.axis2), angle2)
             return np.einsum('ikb,kjb->ijb', r, r2), t
         if kind is JointType.PRISMATIC:
             return np.broadcast_to(np.eye(3)[:, :, None], (3, 3, n)), np.multiply.outer(a, value)
@@ -1573,11 +1592,9 @@ def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None)
     ValueError
         The last dimension of ``q`` is not ``tree.n_q``.
     KinematicsError
-        A joint value is infinite: an entry of ``q``, or the ``multiplier * value +
-        offset`` of a mimic joint, which overflows. Batches check every value; a single
-        configuration is refused where the value is an angle, while an infinite
-        translation gives infinite positions. ``NaN`` is not checked: it gives ``NaN``
-        poses.
+        A joint value is infinite: an entry of ``q``, the ``multiplier * value +
+        offset`` of a mimic joint, or a gearbox's ``ratio * value``, which overflows.
+        ``NaN`` is not checked: it gives ``NaN`` poses.
 
     """
     n_q = tree.n_q
@@ -1605,10 +1622,12 @@ class _InfiniteAngle(Exception):
 
 def _evaluate(tree: KinematicTree, q, chunk: int) -> np.ndarray:
     """Run :func:`forward_kinematics` on a checked ``q`` (a list of floats or an array)."""
+    if type(q) is not list and q.ndim == 1:
+        q = q.tolist()
     if type(q) is list:
+        if _INF in q or -_INF in q:  # a C-level scan: cheap next to the evaluation
+            raise _InfiniteAngle([q])
         return _poses_array(_fk_single(tree._fk_records, q), tree.n_links)
-    if q.ndim == 1:
-        return _poses_array(_fk_single(tree._fk_records, q.tolist()), tree.n_links)
     n_q = tree.n_q
     lead = q.shape[:-1]
     count = math.prod(lead)
@@ -1616,6 +1635,8 @@ def _evaluate(tree: KinematicTree, q, chunk: int) -> np.ndarray:
     n_links = tree.n_links
     out = np.empty((count, n_links, 4, 4))
     if count <= _SCALAR_BATCH_MAX:
+        if np.isinf(flat).any():
+            raise _InfiniteAngle(flat.tolist())
         records = tree._fk_records
         for k, row in enumerate(flat.tolist()):
             out[k] = _poses_array(_fk_single(records, row), n_links)

@@ -65,6 +65,27 @@ def test_dot_draws_every_joint_and_frame():
     assert '"tip" [shape=ellipse, style=dashed];' in dot
 
 
+def test_links_attached_to_the_world_are_listed_under_it():
+    # SDFormat: 'world' is no link of the model, but joints may attach links to it.
+    robot = Robot('m', (Link('base'), Link('arm')), (
+        Joint('w', JointType.FIXED, 'world', 'base'),
+        Joint('j', JointType.REVOLUTE, 'base', 'arm', axis=(0.0, 0.0, 1.0))),
+        source='m.sdf', source_format='sdf')
+    assert describe.tree_text(robot).splitlines() == [
+        'world', '`-- w (fixed) -> base', '    `-- j (revolute, axis 0 0 1) -> arm']
+    assert '  root link: world' in describe.summary(robot)
+
+
+def test_dot_escapes_names():
+    robot = Robot('r"', (Link('a'), Link('b\\'), Link('c')), (
+        Joint('s\\', JointType.REVOLUTE, 'a', 'b\\', axis=(1.0, 0.0, 0.0)),
+        Joint('m', JointType.REVOLUTE, 'a', 'c', axis=(1.0, 0.0, 0.0), mimic=Mimic('s\\'))))
+    dot = describe.tree_dot(robot)
+    assert dot.startswith('digraph "r\\"" {')
+    assert '"a" -> "b\\\\" [label="s\\\\\\nrevolute, axis 1 0 0"];' in dot
+    assert '"a" -> "c" [label="m\\nrevolute, axis 1 0 0, mimics s\\\\"];' in dot
+
+
 def test_urdf_cannot_express_a_kinematic_loop():
     with pytest.raises(ConversionError, match="joint 'close': closes a kinematic loop"):
         write_urdf(linkage())

@@ -486,26 +486,28 @@ def frame_chain(n: int) -> str:
     return f'<sdf version="1.9"><model name="m"><link name="L"/>{frames}</model></sdf>'
 
 
-def chain_urdf(n: int, mimic: bool) -> str:
-    # Links and joints listed deepest first; with mimic, joint i mimics joint i - 1.
+def chain_urdf(n: int, mimic: int = 0) -> str:
+    # Links and joints listed deepest first; joint i mimics joint i - mimic (if any).
     links = ''.join(f'<link name="l{i}"/>' for i in reversed(range(n + 1)))
     joints = ''.join(
         f'<joint name="j{i}" type="revolute"><parent link="l{i}"/><child link="l{i + 1}"/>'
         '<limit lower="-1" upper="1" effort="1" velocity="1"/>'
-        + (f'<mimic joint="j{i - 1}"/>' if mimic and i else '') + '</joint>'
-        for i in reversed(range(n)))
+        + (f'<mimic joint="j{i - mimic}"/>' if mimic and 0 <= i - mimic < n else '')
+        + '</joint>' for i in reversed(range(n)))
     return f'<robot name="r">{links}{joints}</robot>'
 
 
-@pytest.mark.parametrize('case', ['relative_to chain', 'mimic chain', 'deepest first'])
+@pytest.mark.parametrize('case', ['relative_to chain', 'mimic chain up', 'mimic chain down',
+                                  'deepest first'])
 def test_long_chains_load_in_linear_time(case):
     # 20,000 to 40,000 elements each, near the tag limit: these once took minutes to hours
     # (pose paths, mimic chains and the loop check were walked again from every element).
     from sdf_tools.kinematics import compile_tree
     from sdf_tools.loading import parse_description
     text = {'relative_to chain': lambda: frame_chain(20_000),
-            'mimic chain': lambda: chain_urdf(20_000, mimic=True),
-            'deepest first': lambda: chain_urdf(40_000, mimic=False)}[case]()
+            'mimic chain up': lambda: chain_urdf(20_000, mimic=1),
+            'mimic chain down': lambda: chain_urdf(20_000, mimic=-1),
+            'deepest first': lambda: chain_urdf(40_000)}[case]()
     start = time.perf_counter()
     robot = parse_description(text)
     tree = compile_tree(robot)

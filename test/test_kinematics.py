@@ -25,6 +25,7 @@ import array
 from dataclasses import dataclass
 from io import BytesIO
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -373,6 +374,32 @@ def test_batch_equals_loop_of_singles_and_keeps_leading_dims():
     assert forward_kinematics(tree, batch[:0]).shape == (0, tree.n_links, 4, 4)
     with pytest.raises(ValueError, match='shape'):
         forward_kinematics(tree, np.zeros(tree.n_q + 1))
+
+
+@pytest.mark.parametrize('rows', [None, 3, 20])  # one configuration, small and large batch
+def test_infinite_values_are_refused_by_every_evaluator(rows):
+    links = {'a': None, 'b': None, 'c': None}
+    joints = [J('g', 'gearbox', 'a', 'b', axis=(0.0, 0.0, 1.0), axis2=(0.0, 0.0, 1.0),
+                ratio=1e300),
+              J('f', 'floating', 'a', 'c')]
+    tree = compile_tree(build(links, joints))
+
+    def q_with(index, value):
+        q = tree.default_q()
+        q[index] = value
+        return q if rows is None else np.tile(q, (rows, 1))
+
+    # A finite value that the gearbox ratio makes infinite, and an infinite translation.
+    for q, match in ((q_with(0, 1e10), "joint 'g': gearbox angle 1e\\+300 \\* 1e\\+10"),
+                     (q_with(tree.coordinate_index['f/x'], math.inf),
+                      "joint 'f/x': joint value must be finite, got inf")):
+        with warnings.catch_warnings():
+            warnings.simplefilter('error')  # no NaN poses behind a RuntimeWarning either
+            with pytest.raises(KinematicsError, match=match):
+                forward_kinematics(tree, q)
+            if rows is None:
+                with pytest.raises(KinematicsError, match=match):
+                    tree.joint_transforms(q.tolist())
 
 
 def test_joint_transforms_compose_to_world_poses():
