@@ -316,9 +316,11 @@ class _Converter:
         if robot.origin is not None:
             etree.SubElement(model, 'pose').text = fmt_pose(robot.origin.xyz,
                                                             robot.origin.quat)
-        self._check_poses_finite(model)
+        text = to_string(sdf)
+        if 'inf' in text or 'nan' in text:  # fmt writes these; names rarely hold them
+            self._check_poses_finite(model)
         self.reporter.raise_if_errors()
-        return ConversionResult(to_string(sdf), tuple(self.reporter.warnings), renamed_joints,
+        return ConversionResult(text, tuple(self.reporter.warnings), renamed_joints,
                                 renamed_frames)
 
     def _parse_extensions(self):
