@@ -32,8 +32,8 @@ as research/perf_anchors.md does, and marked.
 import argparse
 import json
 import os
-import re
 from pathlib import Path
+import re
 import statistics
 import subprocess
 import sys
