@@ -212,12 +212,7 @@ def apply_collision(collision, extensions, on_overwrite=None) -> None:
     pointers into a surface a later blob has replaced).
     """
     for ext in extensions:
-        for blob in ext.collision_blobs:
-            if blob.tag == 'surface':
-                old = collision.find('surface')
-                if old is not None:
-                    collision.remove(old)
-            collision.append(copy.deepcopy(blob))
+        _insert_blobs(collision, ext.collision_blobs, 'surface')
         surface = _child(collision, 'surface')
         contact_ode = _child(_child(surface, 'contact'), 'ode')
         friction_ode = _child(_child(surface, 'friction'), 'ode')
@@ -241,15 +236,20 @@ def apply_collision(collision, extensions, on_overwrite=None) -> None:
             add_key_value(collision, 'max_contacts', str(ext.max_contacts), on_overwrite)
 
 
+def _insert_blobs(target, blobs, replaced: str) -> None:
+    """Append copies of ``blobs`` to ``target``; a ``<replaced>`` blob replaces the old one."""
+    for blob in blobs:
+        if blob.tag == replaced:
+            old = target.find(replaced)
+            if old is not None:
+                target.remove(old)
+        target.append(copy.deepcopy(blob))
+
+
 def apply_visual(visual, extensions, on_overwrite=None) -> None:
     """Apply extensions to one ``<visual>``: blobs (a material blob replaces), script name."""
     for ext in extensions:
-        for blob in ext.visual_blobs:
-            if blob.tag == 'material':
-                old = visual.find('material')
-                if old is not None:
-                    visual.remove(old)
-            visual.append(copy.deepcopy(blob))
+        _insert_blobs(visual, ext.visual_blobs, 'material')
         if ext.material:
             script = _child(_child(visual, 'material'), 'script')
             add_key_value(script, 'name', ext.material, on_overwrite)
