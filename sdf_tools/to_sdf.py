@@ -941,27 +941,24 @@ def _complete_joint_defaults(joint):
     """
     axis = joint.find('axis')
     if axis is not None:
-        if axis.find('xyz') is None:
-            etree.SubElement(axis, 'xyz').text = '0 0 1'
+        _fill(axis, (('xyz', '0 0 1'),))
         limit = axis.find('limit')
         if limit is None:
             limit = etree.SubElement(axis, 'limit')
-        if limit.find('lower') is None:
-            etree.SubElement(limit, 'lower').text = '-1e16'
-        if limit.find('upper') is None:
-            etree.SubElement(limit, 'upper').text = '1e16'
+        _fill(limit, (('lower', '-1e16'), ('upper', '1e16')))
         dynamics = axis.find('dynamics')
         if dynamics is not None:
-            if dynamics.find('spring_reference') is None:
-                etree.SubElement(dynamics, 'spring_reference').text = '0'
-            if dynamics.find('spring_stiffness') is None:
-                etree.SubElement(dynamics, 'spring_stiffness').text = '0'
+            _fill(dynamics, (('spring_reference', '0'), ('spring_stiffness', '0')))
         mimic = axis.find('mimic')
-        if mimic is not None and mimic.find('reference') is None:
-            etree.SubElement(mimic, 'reference').text = '0'
+        if mimic is not None:
+            _fill(mimic, (('reference', '0'),))
     limit = joint.find('physics/ode/limit')
     if limit is not None:
-        if limit.find('cfm') is None:
-            etree.SubElement(limit, 'cfm').text = '0'
-        if limit.find('erp') is None:
-            etree.SubElement(limit, 'erp').text = '0.2'
+        _fill(limit, (('cfm', '0'), ('erp', '0.2')))
+
+
+def _fill(parent, defaults) -> None:
+    """Append each ``(tag, text)`` of ``defaults`` that ``parent`` lacks, in this order."""
+    for tag, text in defaults:
+        if parent.find(tag) is None:
+            etree.SubElement(parent, tag).text = text
