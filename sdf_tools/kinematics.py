@@ -95,6 +95,7 @@ from sdf_tools.model import IDENTITY
 from sdf_tools.model import Joint
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
+from sdf_tools.validate import links_by_name
 from sdf_tools.validate import WORLD
 
 Vec3 = tuple[float, float, float]
@@ -815,12 +816,7 @@ def _topology(robot: Robot, reporter: Reporter):
         loops and are left out of the tree.
 
     """
-    links = {}
-    for link in robot.links:
-        if link.name in links:
-            reporter.error(f'link name {link.name!r} is used more than once', link.location,
-                           f"link '{link.name}'", 'duplicate-name')
-        links[link.name] = link
+    links = links_by_name(robot, reporter)
     names = set()
     parent_joint, children, loop_joints = {}, {}, []
     for joint in robot.joints:

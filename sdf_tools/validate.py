@@ -52,12 +52,7 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
         (URDF, RobCoGen).
 
     """
-    links = {}
-    for link in robot.links:
-        if link.name in links:
-            reporter.error(f'link name {link.name!r} is used more than once', link.location,
-                           f"link '{link.name}'", 'duplicate-name')
-        links[link.name] = link
+    links = links_by_name(robot, reporter)
     joints = {}
     for joint in robot.joints:
         if joint.name in joints:
@@ -111,6 +106,17 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
         check_inertial(link, reporter)
     for joint in robot.joints:
         _check_joint(joint, reporter)
+
+
+def links_by_name(robot: Robot, reporter: Reporter) -> dict:
+    """Return name -> link (the last of a repeated name), reporting each repeat."""
+    links = {}
+    for link in robot.links:
+        if link.name in links:
+            reporter.error(f'link name {link.name!r} is used more than once', link.location,
+                           f"link '{link.name}'", 'duplicate-name')
+        links[link.name] = link
+    return links
 
 
 def _check_loops(links, parent_of, reporter):

@@ -27,6 +27,7 @@ from io import BytesIO
 import math
 import warnings
 
+from chain_fk import rot  # Rodrigues, (4, 4); the axis is normalised
 import numpy as np
 import pytest
 from sdf_tools.errors import KinematicsError
@@ -54,16 +55,6 @@ SUFFIXES = {'floating': ('x', 'y', 'z', 'qx', 'qy', 'qz', 'qw'), 'planar': ('x',
 
 
 # --- an independent reference: numpy 4x4 matrices ------------------------------------------
-
-def rot(axis, angle):
-    """Return the (4, 4) rotation by ``angle`` about ``axis`` (Rodrigues; axis normalised)."""
-    k = np.asarray(axis, dtype=float)
-    k = k / np.linalg.norm(k)
-    kx = np.array([[0.0, -k[2], k[1]], [k[2], 0.0, -k[0]], [-k[1], k[0], 0.0]])
-    t = np.eye(4)
-    t[:3, :3] = np.eye(3) + math.sin(angle) * kx + (1.0 - math.cos(angle)) * kx @ kx
-    return t
-
 
 def trans(v):
     """Return the (4, 4) translation by the 3-vector ``v``."""
