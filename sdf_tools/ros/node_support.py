@@ -178,6 +178,21 @@ def make_executor(context=None):
     return SingleThreadedExecutor(context=context)
 
 
+def _own_signal_handling() -> dict:
+    """
+    Return ``rclpy.init`` keyword arguments that leave SIGINT/SIGTERM to :func:`run`.
+
+    rclpy's own handler shuts the context down from inside the signal, which can land between
+    the ``rclpy.ok()`` check and the executor's wait ("context is not valid"); :func:`run`
+    handles the signals itself and stops between two ``spin_once`` calls instead.
+    """
+    try:
+        from rclpy.signals import SignalHandlerOptions
+    except ImportError:  # distributions before Humble: rclpy installs no handler to opt out of
+        return {}
+    return {'signal_handler_options': SignalHandlerOptions.NO}
+
+
 def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int:
     """
     Run a node until Ctrl-C; return the exit code.
@@ -232,7 +247,7 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
     code = EXIT_OK
     try:
         try:
-            rclpy.init(args=argv)
+            rclpy.init(args=argv, **_own_signal_handling())
         except Exception as e:  # bad --ros-args: rcl says why
             print(f'{prog}: error: {e}', file=sys.stderr)
             return EXIT_USAGE
@@ -240,7 +255,12 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
         executor = make_executor()
         executor.add_node(node)
         while rclpy.ok() and not stop:  # spin_once: the signal flag is seen between events
-            executor.spin_once(timeout_sec=0.2)
+            try:
+                executor.spin_once(timeout_sec=0.2)
+            except Exception:
+                if rclpy.ok():
+                    raise
+                break  # the context was shut down while waiting (another shutdown path)
     except StartupError as e:
         rclpy.logging.get_logger(prog).fatal(str(e))
         code = EXIT_FAILURE
