@@ -182,7 +182,7 @@ def _own_signal_handling() -> dict:
     """
     Return ``rclpy.init`` keyword arguments that leave SIGINT/SIGTERM to :func:`run`.
 
-    rclpy's own handler shuts the context down from inside the signal, which can land between
+    rclpy's own handler shuts the context down from its signal thread, which can land between
     the ``rclpy.ok()`` check and the executor's wait ("context is not valid"); :func:`run`
     handles the signals itself and stops between two ``spin_once`` calls instead.
     """
