@@ -15,11 +15,13 @@
 """
 URDF -> SDFormat speed: sdf_tools against libsdformat, side by side in one run.
 
-For every corpus robot: our in-process conversion (parse + convert + serialise to text),
-median of repeated runs, and libsdformat 12.3's in-process conversion as the oracle's
-``time FILE 1`` measures it (schema init + read/convert + print, what ``gz sdf -p`` does;
-median of as many oracle processes as our repeats, each after an untimed warm-up),
-plus the floor of any Python converter: an lxml parse and serialise of the same file.
+For every corpus robot: our in-process conversion (parse + convert + serialise to text)
+and libsdformat 12.3's in-process conversion as the oracle's ``time FILE 1`` measures it
+(schema init + read/convert + print, what ``gz sdf -p`` does; one conversion per oracle
+process, after an untimed warm-up). The two take turns (a warm-up and three timed runs of
+ours, then one oracle process; 15 rounds) so that the shared machine's load falls on both
+alike; each figure is a median. Plus the floor of any Python converter: an lxml parse and
+serialise of the same file.
 Then time and peak memory on generated chains of 100, 1,000 and 10,000 links.
 
     python3 bench/bench_convert.py [--quick] [--json OUT] [--oracle PATH] [--corpus DIR]
@@ -30,6 +32,7 @@ as research/perf_anchors.md does, and marked.
 """
 
 import argparse
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -73,50 +76,67 @@ def lxml_floor(data):
 _SPLIT = re.compile(r'read/convert/print ([0-9.eE+-]+) s')
 
 
-def _oracle_run(oracle, path, runs):
+def _oracle_once(oracle, path):
     """
-    Return the median seconds of one conversion, and of its read/convert/print part.
+    Return libsdformat's seconds for one conversion, and for its read/convert/print part.
 
-    Each of ``runs`` oracle processes times one conversion after its untimed warm-up; the
-    median, as for our side, keeps a shared machine's outliers out of the ratio. ``None``
-    when libsdformat fails.
+    One oracle process times one conversion after its untimed warm-up. ``None`` when
+    libsdformat fails.
     """
-    totals, parts = [], []
-    for _ in range(runs):
-        proc = subprocess.run([oracle, 'time', str(path), '1'], capture_output=True,
-                              text=True, timeout=600)
-        if proc.returncode != 0:
-            return None
-        totals.append(float(proc.stdout.strip()))
-        split = _SPLIT.search(proc.stderr)
-        if split:
-            parts.append(float(split.group(1)))
-    return statistics.median(totals), statistics.median(parts) if parts else None
+    proc = subprocess.run([oracle, 'time', str(path), '1'], capture_output=True, text=True,
+                          timeout=600)
+    if proc.returncode != 0:
+        return None
+    split = _SPLIT.search(proc.stderr)
+    return float(proc.stdout.strip()), float(split.group(1)) if split else None
 
 
-def oracle_time(oracle, path, runs):
+def _oracle_target(oracle, path, stack):
     """
-    Return ``((total, without schema init), note)`` from ``oracle time``.
+    Return ``(file to time, note)`` for libsdformat.
 
-    ``total`` is what ``gz sdf -p`` pays per file (its schema init included, about 30 ms
-    here); the second figure leaves that robot-independent start-up out. ``(None, None)``
-    if libsdformat fails.
+    The robot itself, or, where libsdformat fails on a zero-mass lump (0/0 centre of mass),
+    a temporary copy with zero masses set to 0.001 kg (removed by ``stack``); ``None`` where
+    it fails anyway.
     """
-    result = _oracle_run(oracle, path, runs)
-    if result is not None:
-        return result, ''
+    if _oracle_once(oracle, path) is not None:
+        return path, ''
     text = path.read_text()
-    if '<mass value="0"/>' not in text:
-        return (None, None), 'libsdformat failed'
-    with tempfile.NamedTemporaryFile('w', suffix='.urdf', delete=False) as f:
-        f.write(text.replace('<mass value="0"/>', '<mass value="0.001"/>'))
-    try:
-        result = _oracle_run(oracle, f.name, runs)
-    finally:
-        os.unlink(f.name)
-    if result is None:
-        return (None, None), 'libsdformat failed'
-    return result, 'libsdformat fails; timed on a copy without zero masses'
+    if '<mass value="0"/>' in text:
+        with tempfile.NamedTemporaryFile('w', suffix='.urdf', delete=False) as f:
+            f.write(text.replace('<mass value="0"/>', '<mass value="0.001"/>'))
+        stack.callback(os.unlink, f.name)
+        if _oracle_once(oracle, f.name) is not None:
+            return f.name, 'libsdformat fails; timed on a copy without zero masses'
+    return None, 'libsdformat failed'
+
+
+def side_by_side(oracle, path, func, rounds, calls_per_round=3):
+    """
+    Return ``(ours, libsdformat, libsdformat without schema init, note)`` in seconds.
+
+    The two sides take turns: each round runs ``func`` once untimed (as each oracle process
+    warms up before its timed conversion) and times it ``calls_per_round`` times, then runs
+    one oracle process, so that a burst of load on the shared machine falls on both alike.
+    Each figure is the median over all its timings; libsdformat's are ``None`` without an
+    oracle or where it fails.
+    """
+    ours_s, totals, parts = [], [], []
+    with contextlib.ExitStack() as stack:
+        target, note = _oracle_target(oracle, path, stack) if oracle else (None, '')
+        for _ in range(rounds):
+            func()  # warm-up: the oracle process just ran
+            for _ in range(calls_per_round):
+                t0 = time.perf_counter()
+                func()
+                ours_s.append(time.perf_counter() - t0)
+            result = _oracle_once(oracle, target) if target is not None else None
+            if result is not None:
+                totals.append(result[0])
+                if result[1] is not None:
+                    parts.append(result[1])
+    return (statistics.median(ours_s), statistics.median(totals) if totals else None,
+            statistics.median(parts) if parts else None, note)
 
 
 def chain(n):
@@ -151,7 +171,6 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     repeats = 5 if args.quick else 15
-    oracle_runs = repeats
     files = sorted(Path(args.corpus).glob('*.urdf'))
     if args.quick:
         files = files[::max(1, len(files) // 8)][:8]
@@ -165,10 +184,9 @@ def main(argv=None):
     nan = float('nan')
     for path in files:
         data = path.read_bytes()
-        t_ours = median_time(lambda: ours(data, path.name), repeats)
+        t_ours, t_lib, t_conv, note = side_by_side(
+            args.oracle if have_oracle else None, path, lambda: ours(data, path.name), repeats)
         t_floor = median_time(lambda: lxml_floor(data), repeats)
-        (t_lib, t_conv), note = (oracle_time(args.oracle, path, oracle_runs) if have_oracle
-                                 else ((None, None), ''))
         ratio = t_ours / t_lib if t_lib else None
         ratio_conv = t_ours / t_conv if t_conv else None
         rows.append({'robot': path.stem, 'ours_s': t_ours, 'lxml_floor_s': t_floor,

@@ -32,6 +32,7 @@ import copy
 from lxml import etree
 
 from sdf_tools.formatting import fmt
+from sdf_tools.xml_source import first_child
 
 #: Tags that configure a link (or its collisions and visuals).
 LINK_TAGS = frozenset((
@@ -186,7 +187,7 @@ def add_key_value(parent, key: str, value: str, on_overwrite=None):
     An existing ``<key>`` is removed and the new one appended at the end;
     ``on_overwrite(key, old, new)`` is called when the old value differs.
     """
-    old = parent.find(key)
+    old = first_child(parent, key)
     if old is not None:
         old_value = key_value(old)
         if old_value != value and on_overwrite is not None:
@@ -198,7 +199,7 @@ def add_key_value(parent, key: str, value: str, on_overwrite=None):
 
 
 def _child(parent, tag):
-    found = parent.find(tag)
+    found = first_child(parent, tag)
     return found if found is not None else etree.SubElement(parent, tag)
 
 
@@ -240,7 +241,7 @@ def _insert_blobs(target, blobs, replaced: str) -> None:
     """Append copies of ``blobs`` to ``target``; a ``<replaced>`` blob replaces the old one."""
     for blob in blobs:
         if blob.tag == replaced:
-            old = target.find(replaced)
+            old = first_child(target, replaced)
             if old is not None:
                 target.remove(old)
         target.append(copy.deepcopy(blob))

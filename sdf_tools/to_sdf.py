@@ -71,6 +71,7 @@ from sdf_tools.model import Sphere
 from sdf_tools.sdf import pose_value
 from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.xml_source import DCOLON
+from sdf_tools.xml_source import first_child
 from sdf_tools.xml_source import to_string
 from sdf_tools.xml_source import ValueReader
 
@@ -796,10 +797,10 @@ class _Converter:
         """Add the URDF colour unless an extension already gave diffuse or ambient."""
         if material is None:
             return
-        mat = visual.find('material')
+        mat = first_child(visual, 'material')
         if mat is None:
             mat = etree.SubElement(visual, 'material')
-        if mat.find('diffuse') is not None or mat.find('ambient') is not None:
+        if first_child(mat, 'diffuse') is not None or first_child(mat, 'ambient') is not None:
             return
         r, g, b, a = material.rgba if material.rgba is not None else (0.0, 0.0, 0.0, 1.0)
         color = fmt_vec((_clamp01(r / 0.8), _clamp01(g / 0.8), _clamp01(b / 0.8), a))
@@ -939,20 +940,20 @@ def _complete_joint_defaults(joint):
     Only elements the converter itself created are completed, and missing children go last,
     as libsdformat's schema pass puts them.
     """
-    axis = joint.find('axis')
+    axis = first_child(joint, 'axis')
     if axis is not None:
         _fill(axis, (('xyz', '0 0 1'),))
-        limit = axis.find('limit')
+        limit = first_child(axis, 'limit')
         if limit is None:
             limit = etree.SubElement(axis, 'limit')
         _fill(limit, (('lower', '-1e16'), ('upper', '1e16')))
-        dynamics = axis.find('dynamics')
+        dynamics = first_child(axis, 'dynamics')
         if dynamics is not None:
             _fill(dynamics, (('spring_reference', '0'), ('spring_stiffness', '0')))
-        mimic = axis.find('mimic')
+        mimic = first_child(axis, 'mimic')
         if mimic is not None:
             _fill(mimic, (('reference', '0'),))
-    limit = joint.find('physics/ode/limit')
+    limit = first_child(first_child(first_child(joint, 'physics'), 'ode'), 'limit')
     if limit is not None:
         _fill(limit, (('cfm', '0'), ('erp', '0.2')))
 
@@ -960,5 +961,5 @@ def _complete_joint_defaults(joint):
 def _fill(parent, defaults) -> None:
     """Append each ``(tag, text)`` of ``defaults`` that ``parent`` lacks, in this order."""
     for tag, text in defaults:
-        if parent.find(tag) is None:
+        if first_child(parent, tag) is None:
             etree.SubElement(parent, tag).text = text

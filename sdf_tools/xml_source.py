@@ -190,6 +190,14 @@ def to_string(element, *, pretty: bool = True, declaration: bool = False) -> str
     return text
 
 
+def first_child(parent, tag: str):
+    """Return the first child of ``parent`` named ``tag``, or ``None`` (also for no parent)."""
+    if parent is None:
+        return None
+    # iterchildren filters in C; find() would parse a path expression on every call.
+    return next(parent.iterchildren(tag), None)
+
+
 def local_name(element) -> str:
     """Return an element's tag with ``::`` restored (for messages and comparisons)."""
     tag = element.tag
@@ -219,13 +227,19 @@ class ValueReader:
     Each method returns the value, or ``None`` (or the given default) after recording an
     error naming the source line, the entity and the element, e.g.
     ``robot.urdf:42: joint 'elbow': <limit> upper must be a number, got 'abc'``.
+
+    Valid attribute texts are remembered per instance (one document): descriptions repeat
+    most of them (``0 0 0``, ``1 1 1``, the same limits), so each distinct text is parsed
+    once. Memory stays linear in the document.
     """
 
-    __slots__ = ('source', 'reporter')
+    __slots__ = ('source', 'reporter', '_numbers', '_vectors')
 
     def __init__(self, source: str, reporter: Reporter):
         self.source = source
         self.reporter = reporter
+        self._numbers: dict[str, float] = {}  # attribute text -> its finite value
+        self._vectors: dict[tuple[str, int], tuple] = {}  # (text, n) -> n finite values
 
     def loc(self, element) -> SourceLocation:
         """Return the location of an element."""
@@ -277,15 +291,20 @@ class ValueReader:
                 self.missing_attr(element, entity, attr)
             return default
         # Fast path for the valid case; the message is only built when something is wrong.
-        if _NUMERIC_TEXT.fullmatch(text) is not None:
+        value = self._numbers.get(text)
+        if value is None and _NUMERIC_TEXT.fullmatch(text) is not None:
             try:
                 value = float(text)
             except ValueError:
                 pass
             else:
-                if math.isfinite(value) and not (positive and value <= 0.0) and \
-                        not (nonnegative and value < 0.0):
-                    return value
+                if math.isfinite(value):
+                    self._numbers[text] = value
+                else:
+                    value = None
+        if value is not None and not (positive and value <= 0.0) and \
+                not (nonnegative and value < 0.0):
+            return value
         return self.number(element, entity, f'<{local_name(element)}> {attr}', text, default,
                            positive=positive, nonnegative=nonnegative)
 
@@ -322,12 +341,17 @@ class ValueReader:
             if required:
                 self.missing_attr(element, entity, attr)
             return default
+        key = (text, n)
+        values = self._vectors.get(key)
+        if values is not None:
+            return values
         if _NUMERIC_TEXT.fullmatch(text) is not None:  # fast path, as in attr_number
             try:
                 values = tuple(map(float, text.split(None, n)))
             except ValueError:
                 values = ()
             if len(values) == n and all(map(math.isfinite, values)):
+                self._vectors[key] = values
                 return values
         return self.vector(element, entity, f'<{local_name(element)}> {attr}', text, n,
                            default)

@@ -79,6 +79,31 @@ def test_value_reader_reports_entity_element_and_value():
     ]
 
 
+def test_repeated_texts_are_judged_afresh_where_they_are_used():
+    # Valid texts are remembered per reader; a remembered value must still meet each
+    # caller's constraint, and a bad text is reported at every element that holds it.
+    from lxml import etree
+    reporter = Reporter()
+    reader = ValueReader('robot.urdf', reporter)
+    root = etree.fromstring('<r>\n<a v="0" xyz="1 2 3"/>\n<b v="0" xyz="1 2 3"/>\n'
+                            '<c v="x" xyz="1 2"/>\n<d v="x" xyz="1 2"/>\n</r>')
+    a, b, c, d = root
+    assert reader.attr_number(a, 'a', 'v') == 0.0
+    assert reader.attr_number(b, 'b', 'v', 5.0, positive=True) == 5.0
+    assert reader.attr_vector(a, 'a', 'xyz', 3) == (1.0, 2.0, 3.0)
+    assert reader.attr_vector(b, 'b', 'xyz', 2) is None  # same text, other arity
+    assert reader.attr_vector(b, 'b', 'xyz', 3) == (1.0, 2.0, 3.0)
+    for element in (c, d):
+        assert reader.attr_number(element, element.tag, 'v') is None
+        assert reader.attr_vector(element, element.tag, 'xyz', 2) == (1.0, 2.0)
+    assert [str(e) for e in reporter.errors] == [
+        "robot.urdf:3: b: <b> v must be positive, got '0'",
+        "robot.urdf:3: b: <b> xyz must be 2 numbers, got '1 2 3'",
+        "robot.urdf:4: c: <c> v must be a number, got 'x'",
+        "robot.urdf:5: d: <d> v must be a number, got 'x'",
+    ]
+
+
 def test_long_values_are_not_echoed_whole():
     from lxml import etree
     reporter = Reporter()
