@@ -940,26 +940,40 @@ def _complete_joint_defaults(joint):
     Only elements the converter itself created are completed, and missing children go last,
     as libsdformat's schema pass puts them.
     """
-    axis = first_child(joint, 'axis')
+    children = _children_by_tag(joint)
+    axis = children.get('axis')
     if axis is not None:
-        _fill(axis, (('xyz', '0 0 1'),))
-        limit = first_child(axis, 'limit')
-        if limit is None:
-            limit = etree.SubElement(axis, 'limit')
-        _fill(limit, (('lower', '-1e16'), ('upper', '1e16')))
-        dynamics = first_child(axis, 'dynamics')
+        in_axis = _fill(axis, (('xyz', '0 0 1'),))
+        limit = in_axis.get('limit')
+        _fill(limit if limit is not None else etree.SubElement(axis, 'limit'),
+              (('lower', '-1e16'), ('upper', '1e16')))
+        dynamics = in_axis.get('dynamics')
         if dynamics is not None:
             _fill(dynamics, (('spring_reference', '0'), ('spring_stiffness', '0')))
-        mimic = first_child(axis, 'mimic')
+        mimic = in_axis.get('mimic')
         if mimic is not None:
             _fill(mimic, (('reference', '0'),))
-    limit = first_child(first_child(first_child(joint, 'physics'), 'ode'), 'limit')
+    limit = first_child(first_child(children.get('physics'), 'ode'), 'limit')
     if limit is not None:
         _fill(limit, (('cfm', '0'), ('erp', '0.2')))
 
 
-def _fill(parent, defaults) -> None:
-    """Append each ``(tag, text)`` of ``defaults`` that ``parent`` lacks, in this order."""
+def _children_by_tag(parent) -> dict:
+    """Return ``{tag: first child with that tag}`` of an element."""
+    children = {}
+    for child in parent:
+        children.setdefault(child.tag, child)
+    return children
+
+
+def _fill(parent, defaults) -> dict:
+    """
+    Append each ``(tag, text)`` of ``defaults`` that ``parent`` lacks, in this order.
+
+    Returns ``parent``'s children by tag as they were before.
+    """
+    children = _children_by_tag(parent)
     for tag, text in defaults:
-        if first_child(parent, tag) is None:
+        if tag not in children:
             etree.SubElement(parent, tag).text = text
+    return children
