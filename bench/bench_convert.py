@@ -113,15 +113,15 @@ def _oracle_target(oracle, path, stack):
 
 def side_by_side(oracle, path, func, rounds, calls_per_round=3):
     """
-    Return ``(ours, libsdformat, libsdformat without schema init, note)`` in seconds.
+    Return ``(samples, note)``: seconds per conversion, ours and libsdformat's.
 
-    The two sides take turns: each round runs ``func`` once untimed (as each oracle process
-    warms up before its timed conversion) and times it ``calls_per_round`` times, then runs
-    one oracle process, so that a burst of load on the shared machine falls on both alike.
-    Each figure is the median over all its timings; libsdformat's are ``None`` without an
-    oracle or where it fails.
+    ``samples`` maps ``ours``, ``libsdformat`` and ``libsdformat_without_init`` to lists
+    (libsdformat's empty without an oracle or where it fails). The two sides take turns:
+    each round runs ``func`` once untimed (as each oracle process warms up before its timed
+    conversion) and times it ``calls_per_round`` times, then runs one oracle process, so
+    that a burst of load on the shared machine falls on both alike.
     """
-    ours_s, totals, parts = [], [], []
+    samples = {'ours': [], 'libsdformat': [], 'libsdformat_without_init': []}
     with contextlib.ExitStack() as stack:
         target, note = _oracle_target(oracle, path, stack) if oracle else (None, '')
         for _ in range(rounds):
@@ -129,14 +129,17 @@ def side_by_side(oracle, path, func, rounds, calls_per_round=3):
             for _ in range(calls_per_round):
                 t0 = time.perf_counter()
                 func()
-                ours_s.append(time.perf_counter() - t0)
+                samples['ours'].append(time.perf_counter() - t0)
             result = _oracle_once(oracle, target) if target is not None else None
             if result is not None:
-                totals.append(result[0])
+                samples['libsdformat'].append(result[0])
                 if result[1] is not None:
-                    parts.append(result[1])
-    return (statistics.median(ours_s), statistics.median(totals) if totals else None,
-            statistics.median(parts) if parts else None, note)
+                    samples['libsdformat_without_init'].append(result[1])
+    return samples, note
+
+
+def _ratio(ours, theirs, statistic):
+    return statistic(ours) / statistic(theirs) if ours and theirs else None
 
 
 def chain(n):
@@ -180,39 +183,48 @@ def main(argv=None):
               'only our times are reported)', file=sys.stderr)
     rows = []
     print(f'{"robot":36s} {"ours ms":>8s} {"lxml ms":>8s} {"libsdf ms":>10s} {"ratio":>7s} '
-          f'{"no-init ms":>10s} {"ratio":>7s}')
+          f'{"no-init ms":>10s} {"ratio":>7s} {"best-of":>8s}')
     nan = float('nan')
+    median = statistics.median
     for path in files:
         data = path.read_bytes()
-        t_ours, t_lib, t_conv, note = side_by_side(
-            args.oracle if have_oracle else None, path, lambda: ours(data, path.name), repeats)
+        samples, note = side_by_side(args.oracle if have_oracle else None, path,
+                                     lambda: ours(data, path.name), repeats)
         t_floor = median_time(lambda: lxml_floor(data), repeats)
-        ratio = t_ours / t_lib if t_lib else None
-        ratio_conv = t_ours / t_conv if t_conv else None
-        rows.append({'robot': path.stem, 'ours_s': t_ours, 'lxml_floor_s': t_floor,
-                     'libsdformat_s': t_lib, 'libsdformat_without_init_s': t_conv,
-                     'ratio': ratio, 'ratio_without_init': ratio_conv, 'note': note})
-        print(f'{path.stem:36s} {t_ours * 1e3:8.2f} {t_floor * 1e3:8.2f} '
-              f'{(t_lib or nan) * 1e3:10.1f} {(ratio or nan):7.3f} '
-              f'{(t_conv or nan) * 1e3:10.1f} {(ratio_conv or nan):7.3f} {note}')
-    ratios = [r['ratio'] for r in rows if r['ratio'] is not None]
-    ratios_conv = [r['ratio_without_init'] for r in rows if r['ratio_without_init']]
+        mine, lib, conv = (samples['ours'], samples['libsdformat'],
+                           samples['libsdformat_without_init'])
+        row = {'robot': path.stem, 'ours_s': median(mine), 'lxml_floor_s': t_floor,
+               'libsdformat_s': median(lib) if lib else None,
+               'libsdformat_without_init_s': median(conv) if conv else None,
+               'ratio': _ratio(mine, lib, median),
+               'ratio_without_init': _ratio(mine, conv, median),
+               'ratio_best_of': _ratio(mine, lib, min), 'note': note, 'samples': samples}
+        rows.append(row)
+        print(f'{path.stem:36s} {row["ours_s"] * 1e3:8.2f} {t_floor * 1e3:8.2f} '
+              f'{(row["libsdformat_s"] or nan) * 1e3:10.1f} {(row["ratio"] or nan):7.3f} '
+              f'{(row["libsdformat_without_init_s"] or nan) * 1e3:10.1f} '
+              f'{(row["ratio_without_init"] or nan):7.3f} '
+              f'{(row["ratio_best_of"] or nan):8.3f} {note}')
+
+    def summarise(key):
+        values = [r[key] for r in rows if r[key] is not None]
+        return (median(values), min(values), max(values)) if values else None
+
     summary = {
         'robots': len(rows),
-        'median_ours_ms': statistics.median(r['ours_s'] for r in rows) * 1e3 if rows else None,
-        'median_ratio': statistics.median(ratios) if ratios else None,
-        'max_ratio': max(ratios) if ratios else None,
-        'median_ratio_without_init': statistics.median(ratios_conv) if ratios_conv else None,
+        'median_ours_ms': median(r['ours_s'] for r in rows) * 1e3 if rows else None,
+        'ratio': summarise('ratio'),
+        'ratio_without_init': summarise('ratio_without_init'),
+        'ratio_best_of': summarise('ratio_best_of'),
     }
-    if ratios:
-        print(f'\nmedian ratio ours/libsdformat {summary["median_ratio"]:.4f} '
-              f'(libsdformat is {1 / summary["median_ratio"]:.0f}x slower), max '
-              f'{summary["max_ratio"]:.4f}, over {len(ratios)} robots')
-    if ratios_conv:
-        print(f'without its schema init: median ratio '
-              f'{summary["median_ratio_without_init"]:.4f} (libsdformat '
-              f'{1 / summary["median_ratio_without_init"]:.0f}x slower), range '
-              f'{min(ratios_conv):.3f}-{max(ratios_conv):.3f}')
+    for key, what in (('ratio', 'ours/libsdformat (medians)'),
+                      ('ratio_without_init', 'without its schema init'),
+                      ('ratio_best_of', 'best of each side')):
+        if summary[key] is not None:
+            mid, low, high = summary[key]
+            print(f'{"" if key != "ratio" else chr(10)}{what}: median ratio {mid:.4f} '
+                  f'(libsdformat {1 / mid:.0f}x slower), range {low:.3f}-{high:.3f}, '
+                  f'over {len(rows)} robots')
 
     print(f'\n{"chain links":>12s} {"ms":>9s} {"us/link":>9s} {"peak MiB":>9s}')
     scaling = []
