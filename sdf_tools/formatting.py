@@ -40,6 +40,8 @@ def fmt_vec(values) -> str:
 def fmt_pose(xyz, quat) -> str:
     """Return ``x y z roll pitch yaw`` of a pose (fixed-axis rpy, exact for every rotation)."""
     if quat[0] == 0.0 and quat[1] == 0.0 and quat[2] == 0.0:
+        if xyz[0] == 0.0 and xyz[1] == 0.0 and xyz[2] == 0.0:
+            return '0 0 0 0 0 0'  # a third of the poses in real descriptions
         rpy = (0.0, 0.0, 0.0)
     else:
         rpy = transforms.rpy_from_quat(quat)
