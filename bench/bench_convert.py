@@ -45,8 +45,8 @@ import time
 import tracemalloc
 
 from lxml import etree
-from sdf_tools.to_sdf import urdf_to_sdf
-from sdf_tools.urdf import parse_urdf
+from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+from sdf_tools.formats.urdf.reader import parse_urdf
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE.parent.parent / 'shared' / 'corpus' / 'urdf'

@@ -52,6 +52,7 @@ REPO_DIR = Path(__file__).resolve().parent.parent
 if str(REPO_DIR) not in sys.path:
     sys.path.insert(0, str(REPO_DIR))
 
+from sdf_tools.formats.urdf.reader import parse_urdf  # noqa: E402
 from sdf_tools.kinematics import compile_tree  # noqa: E402 - after the path set-up
 from sdf_tools.kinematics import forward_kinematics  # noqa: E402
 from sdf_tools.model import Joint  # noqa: E402
@@ -60,7 +61,6 @@ from sdf_tools.model import Limit  # noqa: E402
 from sdf_tools.model import Link  # noqa: E402
 from sdf_tools.model import Pose  # noqa: E402
 from sdf_tools.model import Robot  # noqa: E402
-from sdf_tools.urdf import parse_urdf  # noqa: E402
 
 SHARED_DIR = Path(os.environ.get('SDF_TOOLS_SHARED', REPO_DIR.parent / 'shared'))
 CORPUS_DIR = SHARED_DIR / 'corpus' / 'urdf'

@@ -23,9 +23,9 @@ from launch.actions import OpaqueFunction
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 from launch_ros.parameter_descriptions import ParameterValue
-from sdf_tools.ros.launch_helpers import as_bool
-from sdf_tools.ros.launch_helpers import as_float
-from sdf_tools.ros.launch_helpers import read_description
+from sdf_tools.launch_helpers import as_bool
+from sdf_tools.launch_helpers import as_float
+from sdf_tools.launch_helpers import read_description
 
 PACKAGE = 'sdf_tools'
 

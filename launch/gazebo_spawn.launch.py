@@ -24,8 +24,8 @@ from launch.actions import OpaqueFunction
 from launch.launch_description_sources import PythonLaunchDescriptionSource
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
-from sdf_tools.ros.launch_helpers import as_bool
-from sdf_tools.ros.launch_helpers import as_float
+from sdf_tools.launch_helpers import as_bool
+from sdf_tools.launch_helpers import as_float
 
 PACKAGE = 'sdf_tools'
 POSE = (('x', 'Initial x position (m) in the world.'),

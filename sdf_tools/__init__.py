@@ -16,10 +16,11 @@
 sdf_tools: robot descriptions for ROS 2 bringup and Gazebo spawning.
 
 The core (everything outside :mod:`sdf_tools.ros`) is pure Python on lxml and numpy and never
-imports ROS. Data flows one way: XML text -> :mod:`~sdf_tools.xml_source` -> readers
-(:mod:`~sdf_tools.urdf`, :mod:`~sdf_tools.sdf`, :mod:`~sdf_tools.kindsl`) ->
-:mod:`~sdf_tools.model` -> writers (:mod:`~sdf_tools.to_sdf`, :mod:`~sdf_tools.sdf_writer`,
-:mod:`~sdf_tools.urdf_writer`) or :mod:`~sdf_tools.kinematics`.
+imports ROS. Data flows one way: text -> located elements (:mod:`sdf_tools.files`) -> readers
+(:mod:`sdf_tools.formats`) -> :mod:`sdf_tools.model` -> (the SDFormat writer or the URDF
+converter, :mod:`sdf_tools.convert` | the compiled tree, :mod:`sdf_tools.kinematics`) -> the
+command line (:mod:`sdf_tools.cli`) and the ROS nodes (:mod:`sdf_tools.ros`), both through
+:mod:`sdf_tools.pipeline`.
 
 Example::
 
@@ -38,17 +39,17 @@ import importlib
 __version__ = '0.1.0'
 
 _API = {
-    'load_description': 'sdf_tools.loading',
-    'parse_description': 'sdf_tools.loading',
-    'write_atomically': 'sdf_tools.loading',
-    'parse_urdf': 'sdf_tools.urdf',
-    'parse_sdf': 'sdf_tools.sdf',
-    'parse_kindsl': 'sdf_tools.kindsl',
-    'urdf_to_sdf': 'sdf_tools.to_sdf',
-    'ConversionOptions': 'sdf_tools.to_sdf',
-    'ConversionResult': 'sdf_tools.to_sdf',
-    'write_sdf': 'sdf_tools.sdf_writer',
-    'write_urdf': 'sdf_tools.urdf_writer',
+    'load_description': 'sdf_tools.pipeline',
+    'parse_description': 'sdf_tools.pipeline',
+    'write_atomically': 'sdf_tools.files.atomic',
+    'parse_urdf': 'sdf_tools.formats.urdf.reader',
+    'parse_sdf': 'sdf_tools.formats.sdf.reader',
+    'parse_kindsl': 'sdf_tools.formats.kindsl.reader',
+    'urdf_to_sdf': 'sdf_tools.convert.urdf_to_sdf',
+    'ConversionOptions': 'sdf_tools.convert.urdf_to_sdf',
+    'ConversionResult': 'sdf_tools.convert.urdf_to_sdf',
+    'write_sdf': 'sdf_tools.formats.sdf.writer',
+    'write_urdf': 'sdf_tools.formats.urdf.writer',
     'compile_tree': 'sdf_tools.kinematics',
     'forward_kinematics': 'sdf_tools.kinematics',
     'frame_poses': 'sdf_tools.kinematics',

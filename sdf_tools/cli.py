@@ -97,7 +97,7 @@ def _mappings(items):
 
 
 def _write_output(text, output):
-    from sdf_tools.loading import write_atomically
+    from sdf_tools.files.atomic import write_atomically
     if output in (None, '-'):
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -161,10 +161,10 @@ def _urdf2sdf_parser(prog='urdf2sdf'):
 
 
 def _urdf2sdf(argv):
-    from sdf_tools.loading import read_description
-    from sdf_tools.to_sdf import ConversionOptions
-    from sdf_tools.to_sdf import urdf_to_sdf
-    from sdf_tools.urdf import parse_urdf
+    from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+    from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+    from sdf_tools.files.sources import read_description
+    from sdf_tools.formats.urdf.reader import parse_urdf
 
     rest, extras = _split_extras(argv)
     args = _urdf2sdf_parser().parse_args(rest)
@@ -262,8 +262,8 @@ def _number(text, what):
 
 def _load(args, mappings):
     """Load ``args.input``: ``mappings`` are xacro arguments or RobCoGen parameters."""
-    from sdf_tools.loading import parse_description
-    from sdf_tools.loading import read_description
+    from sdf_tools.files.sources import read_description
+    from sdf_tools.pipeline import parse_description
     data, source, fmt = read_description(args.input, mappings)
     if args.model is not None and fmt != 'sdf':
         raise _UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
@@ -290,17 +290,17 @@ def _convert(args):
     robot = _load(args, mappings)
     warnings = list(robot.warnings)
     if to == 'sdf' and robot.source_format == 'urdf':
-        from sdf_tools.to_sdf import ConversionOptions
-        from sdf_tools.to_sdf import urdf_to_sdf
+        from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+        from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
         result = urdf_to_sdf(robot, ConversionOptions(
             preserve_fixed_joints=args.preserve_fixed_joints, sdf_version=args.sdf_version))
         text = result.sdf
         warnings += result.warnings
     elif to == 'sdf':
-        from sdf_tools.sdf_writer import write_sdf
+        from sdf_tools.formats.sdf.writer import write_sdf
         text = write_sdf(robot, version=args.sdf_version)
     else:
-        from sdf_tools.urdf_writer import write_urdf
+        from sdf_tools.formats.urdf.writer import write_urdf
         text = write_urdf(robot)
     _print_diagnostics(warnings, quiet=args.quiet)
     _write_output(text, args.output)
@@ -322,7 +322,7 @@ def _check(args):
     except KinematicsError as e:
         problems.extend(e.diagnostics)
     if robot.source_format == 'urdf':
-        from sdf_tools.to_sdf import urdf_to_sdf
+        from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
         problems.extend(urdf_to_sdf(robot).warnings)
     print(describe.summary(robot))
     print(describe.tree_text(robot), end='')

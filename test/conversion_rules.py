@@ -28,8 +28,8 @@ import re
 import numpy as np
 
 from sdf_tools import transforms
+from sdf_tools.files.xml_source import local_name
 from sdf_tools.model import JointType
-from sdf_tools.xml_source import local_name
 import xml_compare
 
 LUMP = '_fixed_joint_lump__'

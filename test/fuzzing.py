@@ -56,21 +56,21 @@ from xml.sax.saxutils import quoteattr
 from hypothesis import strategies as st
 from lxml import etree
 import numpy as np
+from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import XmlSyntaxError
-from sdf_tools.kindsl import parse_kindsl
+from sdf_tools.formats.kindsl.reader import parse_kindsl
+from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.sdf.writer import write_sdf
+from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.kinematics import forward_kinematics
 from sdf_tools.kinematics import frame_poses
 from sdf_tools.model import Limit
-from sdf_tools.sdf import parse_sdf
-from sdf_tools.sdf_writer import write_sdf
-from sdf_tools.to_sdf import ConversionOptions
-from sdf_tools.to_sdf import urdf_to_sdf
-from sdf_tools.urdf import parse_urdf
-from sdf_tools.urdf_writer import write_urdf
 
 #: A call slower than this is a violation (seconds).
 SLOW_SECONDS = 2.0

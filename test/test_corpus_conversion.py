@@ -29,8 +29,8 @@ import re
 
 import conversion_rules
 import pytest
-from sdf_tools.to_sdf import urdf_to_sdf
-from sdf_tools.urdf import parse_urdf
+from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+from sdf_tools.formats.urdf.reader import parse_urdf
 import support
 from xml_compare import compare
 

@@ -17,13 +17,13 @@
 import pytest
 from sdf_tools import describe
 from sdf_tools.errors import ConversionError
+from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.model import Frame
 from sdf_tools.model import Joint
 from sdf_tools.model import JointType
 from sdf_tools.model import Link
 from sdf_tools.model import Mimic
 from sdf_tools.model import Robot
-from sdf_tools.urdf_writer import write_urdf
 
 
 def linkage():

@@ -62,11 +62,11 @@ import time
 import time
 
 from sdf_tools import cli
-from sdf_tools.kindsl import parse_kindsl
-from sdf_tools.loading import load_description
-from sdf_tools.sdf import parse_sdf
-from sdf_tools import to_sdf  # noqa: F401 - imported before measuring
-from sdf_tools.urdf import parse_urdf
+from sdf_tools.convert import urdf_to_sdf  # noqa: F401 - imported before measuring
+from sdf_tools.formats.kindsl.reader import parse_kindsl
+from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.pipeline import load_description
 import xacro  # noqa: F401
 
 
@@ -377,9 +377,10 @@ def test_xacro_state_does_not_leak_from_one_expansion_to_the_next(tmp_path, monk
     # xacro keeps a file stack and a list of includes in module globals: an expansion
     # without a path must not resolve includes against the previous call's file, and the
     # list must not grow in a long-running process.
-    import xacro
-    from sdf_tools import loading
+    from sdf_tools import pipeline
     from sdf_tools.errors import DescriptionError
+    from sdf_tools.files import sources
+    import xacro
     other = tmp_path / 'other'
     other.mkdir()
     (other / 'part.xacro').write_text(f'<robot {XACRO_NS}><link name="part"/></robot>')
@@ -388,12 +389,12 @@ def test_xacro_state_does_not_leak_from_one_expansion_to_the_next(tmp_path, monk
                     '<xacro:include filename="part.xacro"/>'
                     '<joint name="j" type="fixed"><parent link="a"/><child link="part"/>'
                     '</joint></robot>')
-    robot = loading.load_description(str(main))
+    robot = pipeline.load_description(str(main))
     assert [link.name for link in robot.links] == ['a', 'part']
     assert xacro.all_includes == []
     monkeypatch.chdir(tmp_path)  # part.xacro is not here
     with pytest.raises(DescriptionError, match='xacro failed: No such file or directory'):
-        loading.expand_xacro(main.read_bytes(), '<stdin>')
+        sources.expand_xacro(main.read_bytes(), '<stdin>')
 
 
 def test_hostile_xml_through_stdin_is_refused(tmp_path, secret):
@@ -503,7 +504,7 @@ def test_long_chains_load_in_linear_time(case):
     # 20,000 to 40,000 elements each, near the tag limit: these once took minutes to hours
     # (pose paths, mimic chains and the loop check were walked again from every element).
     from sdf_tools.kinematics import compile_tree
-    from sdf_tools.loading import parse_description
+    from sdf_tools.pipeline import parse_description
     text = {'relative_to chain': lambda: frame_chain(20_000),
             'mimic chain up': lambda: chain_urdf(20_000, mimic=1),
             'mimic chain down': lambda: chain_urdf(20_000, mimic=-1),

@@ -32,21 +32,21 @@ import tempfile
 import numpy as np
 import pytest
 from sdf_tools import cli
-from sdf_tools import loading
+from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import SourceLocation
-from sdf_tools.kindsl import parse_kindsl
+from sdf_tools.files import atomic
+from sdf_tools.formats.kindsl.reader import parse_kindsl
+from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.sdf.writer import write_sdf
+from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.kinematics import forward_kinematics
 from sdf_tools.model import Inertial
 from sdf_tools.model import Link
-from sdf_tools.sdf import parse_sdf
-from sdf_tools.sdf_writer import write_sdf
-from sdf_tools.to_sdf import urdf_to_sdf
-from sdf_tools.urdf import parse_urdf
 from sdf_tools.validate import check_inertial
 
 INERTIA = '<inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/>'
@@ -699,9 +699,9 @@ def test_a_failure_while_writing_leaves_no_partial_file(tmp_path, capsys, monkey
             def __getattr__(self, name):
                 return getattr(self.file, name)
 
-        monkeypatch.setattr(loading.os, 'fdopen', Failing)
+        monkeypatch.setattr(atomic.os, 'fdopen', Failing)
     else:
-        monkeypatch.setattr(loading.os, fail_in, no_space)
+        monkeypatch.setattr(atomic.os, fail_in, no_space)
     for argv in commands(source, output):
         code, out, err = run_cli(argv, capsys)
         assert code == 1, err
@@ -723,7 +723,7 @@ def test_an_interrupted_write_leaves_no_partial_file(tmp_path, capsys, monkeypat
     def interrupt(*args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(loading.os, 'fsync', interrupt)
+    monkeypatch.setattr(atomic.os, 'fsync', interrupt)
     code, _, _ = run_cli(commands(source, output)[0], capsys)
     assert code == 130
     assert output.read_text() == 'previous content' and leftovers(tmp_path) == []

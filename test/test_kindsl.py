@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of the RobCoGen Kinematics-DSL reader (sdf_tools.kindsl)."""
+"""Tests of the RobCoGen Kinematics-DSL reader (sdf_tools.formats.kindsl.reader)."""
 
 import math
 
@@ -24,13 +24,13 @@ import numpy as np
 import pytest
 from sdf_tools import transforms
 from sdf_tools.errors import DescriptionError
-from sdf_tools.kindsl import inertial_from_kindsl
-from sdf_tools.kindsl import MAX_EXPRESSION_DEPTH
-from sdf_tools.kindsl import parse_kindsl
+from sdf_tools.formats.kindsl.reader import inertial_from_kindsl
+from sdf_tools.formats.kindsl.reader import MAX_EXPRESSION_DEPTH
+from sdf_tools.formats.kindsl.reader import parse_kindsl
+from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.model import JointType
 from sdf_tools.model import Limit
-from sdf_tools.urdf import parse_urdf
-from sdf_tools.urdf_writer import write_urdf
 from support import DATA_DIR
 
 KINDSL_DIR = DATA_DIR / 'kindsl'

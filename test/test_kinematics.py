@@ -32,6 +32,7 @@ import numpy as np
 import pytest
 from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import SourceLocation
+from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.kinematics import forward_kinematics
 from sdf_tools.kinematics import frame_poses
@@ -42,7 +43,6 @@ from sdf_tools.model import Link
 from sdf_tools.model import Mimic
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
-from sdf_tools.urdf import parse_urdf
 from support import CORPUS_DIR
 from support import corpus_files
 

@@ -37,10 +37,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.ros.launch_helpers import as_bool
-from sdf_tools.ros.launch_helpers import as_float
-from sdf_tools.ros.launch_helpers import parse_xacro_args
-from sdf_tools.ros.launch_helpers import read_description
+from sdf_tools.launch_helpers import as_bool
+from sdf_tools.launch_helpers import as_float
+from sdf_tools.launch_helpers import parse_xacro_args
+from sdf_tools.launch_helpers import read_description
 from support import DATA_DIR
 from support import REPO_DIR
 import yaml

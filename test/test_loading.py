@@ -17,8 +17,10 @@
 import os
 
 import pytest
-from sdf_tools import loading
+from sdf_tools import pipeline
 from sdf_tools.errors import DescriptionError
+from sdf_tools.files import atomic
+from sdf_tools.files import sources
 import support
 
 EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
@@ -46,7 +48,7 @@ EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
     (b'// comment\nRobot Fancy { }', 'fancy.kindsl', 'kindsl'),
 ])
 def test_detect_format(data, name, fmt):
-    assert loading.detect_format(data, name) == fmt
+    assert sources.detect_format(data, name) == fmt
 
 
 def test_expanded_corpus_robots_are_urdf_by_content():
@@ -55,42 +57,42 @@ def test_expanded_corpus_robots_are_urdf_by_content():
         pytest.skip('corpus not on this machine')
     declared = [f for f in files if b'xmlns:xacro' in f.read_bytes()]
     assert declared  # xacro output keeps the declaration: the case this guards
-    assert {f.name: loading.detect_format(f.read_bytes()) for f in files} == {
+    assert {f.name: sources.detect_format(f.read_bytes()) for f in files} == {
         f.name: 'urdf' for f in files}
 
 
 def test_load_description_expands_xacro_with_arguments():
-    robot = loading.load_description(str(EXAMPLE), mappings={'prefix': 'r_',
-                                                             'with_camera': 'false'})
+    robot = pipeline.load_description(str(EXAMPLE), mappings={'prefix': 'r_',
+                                                              'with_camera': 'false'})
     names = {link.name for link in robot.links}
     assert 'r_base_link' in names and 'r_camera_link' not in names
     assert robot.source.endswith('(expanded by xacro)')
 
 
 def test_parse_description_dispatches_on_content():
-    urdf = loading.parse_description('<robot name="u"><link name="a"/></robot>')
-    sdf = loading.parse_description('<sdf version="1.9"><model name="s"><link name="a"/>'
-                                    '</model></sdf>')
+    urdf = pipeline.parse_description('<robot name="u"><link name="a"/></robot>')
+    sdf = pipeline.parse_description('<sdf version="1.9"><model name="s"><link name="a"/>'
+                                     '</model></sdf>')
     assert (urdf.source_format, sdf.source_format) == ('urdf', 'sdf')
     with pytest.raises(DescriptionError, match='xacro markup must be expanded first'):
-        loading.parse_description(EXAMPLE.read_bytes())
+        pipeline.parse_description(EXAMPLE.read_bytes())
 
 
 def test_read_input_refuses_oversized_and_unreadable_files(tmp_path):
     big = tmp_path / 'big.urdf'
     big.write_bytes(b' ' * 2048)
     with pytest.raises(DescriptionError, match='more than the limit of 1024 bytes'):
-        loading.read_input(str(big), max_bytes=1024)
+        sources.read_input(str(big), max_bytes=1024)
     with pytest.raises(DescriptionError, match='cannot read'):
-        loading.read_input(str(tmp_path / 'missing.urdf'))
+        sources.read_input(str(tmp_path / 'missing.urdf'))
 
 
 def test_write_atomically_replaces_whole_files_and_cleans_up(tmp_path, monkeypatch):
     target = tmp_path / 'out.sdf'
-    loading.write_atomically(str(target), 'first')
+    atomic.write_atomically(str(target), 'first')
     assert target.read_text() == 'first'
     os.chmod(target, 0o600)
-    loading.write_atomically(str(target), 'second')
+    atomic.write_atomically(str(target), 'second')
     assert target.read_text() == 'second' and (target.stat().st_mode & 0o777) == 0o600
 
     def fail(*args):
@@ -98,6 +100,6 @@ def test_write_atomically_replaces_whole_files_and_cleans_up(tmp_path, monkeypat
 
     monkeypatch.setattr(os, 'replace', fail)
     with pytest.raises(OSError, match='No space left'):
-        loading.write_atomically(str(target), 'third')
+        atomic.write_atomically(str(target), 'third')
     assert target.read_text() == 'second'
     assert [p.name for p in tmp_path.iterdir()] == ['out.sdf']

@@ -53,7 +53,7 @@ from ros_support import spin_until  # noqa: E402
 from ros_support import tf_matrix  # noqa: E402
 from ros_support import TfCapture  # noqa: E402
 from ros_support import unique_namespace  # noqa: E402
-from sdf_tools.ros.descriptions import load_model  # noqa: E402
+from sdf_tools.pipeline import load_model  # noqa: E402
 from sdf_tools.ros.joint_state_tf import BACKWARDS_MESSAGE  # noqa: E402
 from sdf_tools.ros.joint_state_tf import JointStateTf  # noqa: E402
 from sdf_tools.ros.node_support import StartupError  # noqa: E402

@@ -26,14 +26,14 @@ Round trips through SDFormat on every corpus robot.
 from lxml import etree
 import numpy as np
 import pytest
+from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.kinematics import forward_kinematics
 from sdf_tools.kinematics import frame_poses
 from sdf_tools.model import JointType
-from sdf_tools.sdf import parse_sdf
-from sdf_tools.to_sdf import ConversionOptions
-from sdf_tools.to_sdf import urdf_to_sdf
-from sdf_tools.urdf import parse_urdf
 import support
 
 FILES = support.corpus_files()

@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Tests of the SDFormat reader (:mod:`sdf_tools.sdf`).
+Tests of the SDFormat reader (:mod:`sdf_tools.formats.sdf.reader`).
 
 The fixtures in ``test/data/sdf`` are hand-written, except ``gz_sdf_converted.sdf``, which is
 what libsdformat 12.3 (``oracle convert``, i.e. ``gz sdf -p``) writes for
@@ -31,6 +31,7 @@ import pytest
 from sdf_tools import transforms
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -42,7 +43,6 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Sphere
-from sdf_tools.sdf import parse_sdf
 from support import DATA_DIR
 from support import oracle_path
 from support import run_oracle

@@ -13,11 +13,11 @@
 # limitations under the License.
 
 """
-Tests of the generic SDFormat writer (:mod:`sdf_tools.sdf_writer`).
+Tests of the generic SDFormat writer (:mod:`sdf_tools.formats.sdf.writer`).
 
-Round trips go model -> SDFormat -> model through :mod:`sdf_tools.sdf`; when the libsdformat
-oracle is built, the written files must load there (``oracle check``) and resolve to the
-poses of the checked-in goldens of the fixtures (``oracle poses``).
+Round trips go model -> SDFormat -> model through :mod:`sdf_tools.formats.sdf.reader`; when
+the libsdformat oracle is built, the written files must load there (``oracle check``) and
+resolve to the poses of the checked-in goldens of the fixtures (``oracle poses``).
 """
 
 import math
@@ -26,6 +26,10 @@ import numpy as np
 import pytest
 
 from sdf_tools.errors import ConversionError
+from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.sdf.writer import write_sdf
+from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.formatting import fmt
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -41,10 +45,6 @@ from sdf_tools.model import Mimic
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Visual
-from sdf_tools.sdf import parse_sdf
-from sdf_tools.sdf_writer import write_sdf
-from sdf_tools.urdf import parse_urdf
-from sdf_tools.xml_source import parse_xml
 from support import oracle_path
 from support import run_oracle
 from test_sdf import FIXTURES

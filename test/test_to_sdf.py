@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Tests of sdf_tools.to_sdf, the URDF to SDFormat converter.
+Tests of sdf_tools.convert.urdf_to_sdf, the URDF to SDFormat converter.
 
 Goldens: the seed document's worked examples (documented output), the oracle's rule examples
 (libsdformat 12.3 output, read from ../shared) and our own fixtures (12.3 output generated
@@ -29,12 +29,12 @@ import conversion_rules
 import numpy as np
 import pytest
 from sdf_tools import transforms
+from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
+from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.model import Pose
-from sdf_tools.to_sdf import ConversionOptions
-from sdf_tools.to_sdf import urdf_to_sdf
-from sdf_tools.urdf import parse_urdf
 import support
 from xml_compare import compare
 from xml_compare import parse

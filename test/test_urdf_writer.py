@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of the model to URDF writer (sdf_tools.urdf_writer)."""
+"""Tests of the model to URDF writer (sdf_tools.formats.urdf.writer)."""
 
 from dataclasses import replace
 import math
@@ -22,6 +22,8 @@ from lxml import etree
 import numpy as np
 import pytest
 from sdf_tools.errors import ConversionError
+from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.model import Box
 from sdf_tools.model import Calibration
 from sdf_tools.model import Capsule
@@ -43,8 +45,6 @@ from sdf_tools.model import Robot
 from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
-from sdf_tools.urdf import parse_urdf
-from sdf_tools.urdf_writer import write_urdf
 from support import corpus_files
 from support import corpus_ids
 

@@ -12,16 +12,16 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of sdf_tools.xml_source: parsing with lines, '::' names, strict value readers."""
+"""Tests of sdf_tools.files.xml_source: parsing with lines, '::' names, strict value readers."""
 
 import pytest
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import XmlSyntaxError
-from sdf_tools.xml_source import DCOLON
-from sdf_tools.xml_source import parse_number
-from sdf_tools.xml_source import parse_xml
-from sdf_tools.xml_source import to_string
-from sdf_tools.xml_source import ValueReader
+from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import parse_number
+from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.files.xml_source import to_string
+from sdf_tools.files.xml_source import ValueReader
 
 
 def test_elements_keep_their_source_lines():

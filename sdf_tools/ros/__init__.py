@@ -22,8 +22,8 @@ This sub-package is the only part of sdf_tools that imports rclpy or ROS message
   robot_state_publisher (``robot_description`` + ``joint_states`` -> ``/tf``, ``/tf_static``);
 * :mod:`~sdf_tools.ros.sdf_converter`: ``sdf_converter`` (``robot_description`` ->
   ``robot_description_sdf`` for ``ros_gz_sim create -topic``);
-* :mod:`~sdf_tools.ros.descriptions`: text -> compiled model or SDFormat, no rclpy;
+* :mod:`~sdf_tools.pipeline`: text -> compiled model or SDFormat, no rclpy;
 * :mod:`~sdf_tools.ros.joint_state_tf`: the ``joint_states`` -> ``TransformStamped`` hot path;
-* :mod:`~sdf_tools.ros.launch_helpers`: what the launch files call (no rclpy);
+* :mod:`~sdf_tools.launch_helpers`: what the launch files call (no rclpy);
 * :mod:`~sdf_tools.ros.node_support`: parameter tables, QoS profiles, ``main()`` plumbing.
 """

@@ -37,10 +37,12 @@ published.
 import math
 
 from rclpy.node import Node
+from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+from sdf_tools.convert.urdf_to_sdf import SDF_VERSIONS
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.loading import write_atomically
-from sdf_tools.ros.descriptions import convert
-from sdf_tools.ros.descriptions import Converted
+from sdf_tools.files.atomic import write_atomically
+from sdf_tools.pipeline import convert
+from sdf_tools.pipeline import Converted
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS
@@ -48,8 +50,6 @@ from sdf_tools.ros.node_support import ParameterSpec
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
-from sdf_tools.to_sdf import ConversionOptions
-from sdf_tools.to_sdf import SDF_VERSIONS
 from std_msgs.msg import String
 
 NODE_NAME = 'sdf_converter'

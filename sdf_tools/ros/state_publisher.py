@@ -63,8 +63,8 @@ from rclpy.node import Node
 from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos_overriding_options import QoSOverridingOptions
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.ros.descriptions import load_model
-from sdf_tools.ros.descriptions import LoadedModel
+from sdf_tools.pipeline import load_model
+from sdf_tools.pipeline import LoadedModel
 from sdf_tools.ros.joint_state_tf import JointStateTf
 from sdf_tools.ros.joint_state_tf import MAX_PUBLISH_FREQUENCY
 from sdf_tools.ros.joint_state_tf import publish_frequency_problem

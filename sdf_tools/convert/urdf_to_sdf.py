@@ -18,7 +18,7 @@ URDF (with ``<gazebo>`` extensions) to SDFormat, the way libsdformat's ``gz sdf 
 The pipeline follows libsdformat's URDF parser step by step, so that the output has the same
 elements, names and order:
 
-1. every ``<gazebo>`` block becomes an :class:`~sdf_tools.gazebo_ext.Extension`;
+1. every ``<gazebo>`` block becomes an :class:`~sdf_tools.convert.gazebo_ext.Extension`;
 2. fixed joints are *lumped* depth first (children in joint-name order): the child's mass
    properties, visuals, collisions, extensions and child joints move into the parent, and a
    ``<frame>`` is recorded for the removed joint and link;
@@ -49,13 +49,18 @@ import math
 
 from lxml import etree
 
-from sdf_tools import gazebo_ext
 from sdf_tools import inertia
-from sdf_tools import sdf_names
+from sdf_tools.convert import gazebo_ext
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
+from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import first_child
+from sdf_tools.files.xml_source import to_string
+from sdf_tools.files.xml_source import ValueReader
+from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.reader import pose_value
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
@@ -68,12 +73,7 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
-from sdf_tools.sdf import pose_value
 from sdf_tools.transforms import IDENTITY_QUAT
-from sdf_tools.xml_source import DCOLON
-from sdf_tools.xml_source import first_child
-from sdf_tools.xml_source import to_string
-from sdf_tools.xml_source import ValueReader
 
 WORLD = 'world'
 LUMP = '_fixed_joint_lump__'
@@ -140,7 +140,7 @@ def urdf_to_sdf(robot: Robot, options: ConversionOptions | None = None) -> Conve
     Parameters
     ----------
     robot : Robot
-        Read by :func:`sdf_tools.urdf.parse_urdf`.
+        Read by :func:`sdf_tools.formats.urdf.reader.parse_urdf`.
     options : ConversionOptions, optional
         Conversion switches.
 

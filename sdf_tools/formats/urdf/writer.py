@@ -15,12 +15,12 @@
 """
 URDF writer: :class:`~sdf_tools.model.Robot` to URDF text.
 
-The output re-reads with :func:`sdf_tools.urdf.parse_urdf` to an equivalent model: the same
-links, joints, inertials, visuals, collisions, materials and limits. Every number is the
-shortest text that reads back to the same float (:func:`~sdf_tools.formatting.fmt`: ``1``
-not ``1.0``, never ``-0``); rotations are fixed-axis ``rpy``, decomposed so that they re-read
-to within about 1e-15 for every rotation, pitch near +-pi/2 included
-(:func:`~sdf_tools.transforms.rpy_from_quat`).
+The output re-reads with :func:`~sdf_tools.formats.urdf.reader.parse_urdf` to an equivalent
+model: the same links, joints, inertials, visuals, collisions, materials and limits. Every
+number is the shortest text that reads back to the same float
+(:func:`~sdf_tools.formatting.fmt`: ``1`` not ``1.0``, never ``-0``); rotations are
+fixed-axis ``rpy``, decomposed so that they re-read to within about 1e-15 for every rotation,
+pitch near +-pi/2 included (:func:`~sdf_tools.transforms.rpy_from_quat`).
 What URDF cannot say exactly is a :class:`~sdf_tools.errors.ConversionError` naming the
 element; all such problems are reported together.
 
@@ -68,6 +68,10 @@ from sdf_tools import transforms
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import parse_number
+from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.files.xml_source import to_string
 from sdf_tools.formatting import fmt
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -79,10 +83,6 @@ from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.validate import WORLD
-from sdf_tools.xml_source import DCOLON
-from sdf_tools.xml_source import parse_number
-from sdf_tools.xml_source import parse_xml
-from sdf_tools.xml_source import to_string
 
 #: Name of the link added above a root link whose ``Link.pose`` is not the identity.
 MODEL_FRAME_LINK = 'model_frame'

@@ -74,9 +74,14 @@ import re
 
 from lxml import etree
 
-from sdf_tools import sdf_names
 from sdf_tools import transforms
 from sdf_tools.errors import Reporter
+from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.files.xml_source import local_name
+from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.files.xml_source import ValueReader
+from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Collision
@@ -98,11 +103,6 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from sdf_tools.validate import check_robot
-from sdf_tools.xml_source import DCOLON
-from sdf_tools.xml_source import DEFAULT_MAX_BYTES
-from sdf_tools.xml_source import local_name
-from sdf_tools.xml_source import parse_xml
-from sdf_tools.xml_source import ValueReader
 
 #: SDFormat versions read with their own rules.
 SDF_VERSIONS = ('1.4', '1.5', '1.6', '1.7', '1.8', '1.9', '1.10', '1.11')
@@ -149,7 +149,7 @@ def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
     model : str or None
         Name of the model to read. ``None`` needs the document to hold exactly one.
     max_bytes : int
-        Size limit passed to :func:`~sdf_tools.xml_source.parse_xml`.
+        Size limit passed to :func:`~sdf_tools.files.xml_source.parse_xml`.
 
     Returns
     -------
@@ -207,7 +207,7 @@ def pose_value(v, elem, entity) -> Pose:
     Return the value of an SDFormat ``<pose>`` element (its ``relative_to`` aside).
 
     ``rotation_format`` ``euler_rpy`` (radians, or degrees with ``degrees='true'``) or
-    ``quat_xyzw``; ``v`` is the :class:`~sdf_tools.xml_source.ValueReader` that records
+    ``quat_xyzw``; ``v`` is the :class:`~sdf_tools.files.xml_source.ValueReader` that records
     problems, after which the identity is returned.
     """
     rotation_format = (elem.get('rotation_format') or 'euler_rpy').strip()

@@ -13,11 +13,11 @@
 # limitations under the License.
 
 """
-Getting descriptions in and out: files, stdin, xacro, format detection, atomic writes.
+Where descriptions come from: files, standard input, xacro, format detection.
 
-The readers (:mod:`~sdf_tools.urdf`, :mod:`~sdf_tools.sdf`, :mod:`~sdf_tools.kindsl`) take
-text; this module is what the command-line tools and ROS nodes use to turn a path, standard
-input or a parameter value into text and then into a :class:`~sdf_tools.model.Robot`.
+The readers (:mod:`sdf_tools.formats`) take text; this module turns a path or standard input
+into that text (expanding xacro safely) and says which format it is.
+:mod:`sdf_tools.pipeline` then reads it into a :class:`~sdf_tools.model.Robot`.
 """
 
 import contextlib
@@ -25,15 +25,14 @@ import io
 import os
 import re
 import sys
-import tempfile
 import threading
 
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
-from sdf_tools.xml_source import DEFAULT_MAX_BYTES
-from sdf_tools.xml_source import parse_xml
+from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.files.xml_source import parse_xml
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
@@ -154,7 +153,7 @@ def _checked_xacro_files(xacro):
 
     xacro parses files with ``xml.dom.minidom``, which expands internal entities and has no
     depth limit. While this is active, ``xacro.parse`` first reads the file itself and
-    checks it with :func:`~sdf_tools.xml_source.parse_xml`, so a file that declares
+    checks it with :func:`~sdf_tools.files.xml_source.parse_xml`, so a file that declares
     entities, nests too deeply or is too large is refused before xacro parses it. Files
     that cannot be opened are left to xacro, which reports them its way.
     """
@@ -177,39 +176,6 @@ def _checked_xacro_files(xacro):
         yield
     finally:
         xacro.parse = original
-
-
-def parse_description(text, source: str = '<string>', fmt: str | None = None, *,
-                      parameters: dict | None = None, model: str | None = None,
-                      max_bytes: int | None = None):
-    """
-    Read URDF, SDFormat or RobCoGen text into a :class:`~sdf_tools.model.Robot`.
-
-    ``fmt`` is detected from the content when ``None``; xacro must be expanded first
-    (:func:`load_description` does it). ``parameters`` feed RobCoGen symbolic values;
-    ``model`` picks a model from an SDFormat world. ``max_bytes`` defaults to each reader's
-    own limit (:data:`~sdf_tools.xml_source.DEFAULT_MAX_BYTES` for XML,
-    :data:`sdf_tools.kindsl.MAX_BYTES` for the DSL).
-    """
-    data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
-    fmt = fmt or detect_format(data, source)
-    if fmt == 'xacro':
-        raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a path, '
-                                          'or run xacro)', SourceLocation(source),
-                                          code='xacro'))
-    if fmt == 'urdf':
-        from sdf_tools.urdf import parse_urdf
-        return parse_urdf(data, source, max_bytes=max_bytes or DEFAULT_MAX_BYTES)
-    if fmt == 'sdf':
-        from sdf_tools.sdf import parse_sdf
-        return parse_sdf(data, source, model=model, max_bytes=max_bytes or DEFAULT_MAX_BYTES)
-    if fmt == 'kindsl':
-        from sdf_tools.kindsl import MAX_BYTES
-        from sdf_tools.kindsl import parse_kindsl
-        # Bytes, so that the reader refuses text that is not UTF-8 instead of guessing.
-        return parse_kindsl(data, source, parameters=parameters,
-                            max_bytes=max_bytes or MAX_BYTES)
-    raise ValueError(f'unknown format {fmt!r}')
 
 
 def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes, str]:
@@ -259,60 +225,3 @@ def read_description(path: str, mappings: dict | None = None) -> tuple[bytes, st
         text = expand_xacro(data, source, mappings, None if path == '-' else path)
         return text.encode('utf-8'), f'{source} (expanded by xacro)', 'urdf'
     return data, source, fmt
-
-
-def load_description(path: str, *, mappings: dict | None = None,
-                     parameters: dict | None = None, model: str | None = None,
-                     fmt: str | None = None):
-    """
-    Load a description file (``.urdf``, ``.xacro``, ``.sdf``, ``.world``, ``.kindsl``, ``-``).
-
-    xacro input is expanded with ``mappings``; the result is a
-    :class:`~sdf_tools.model.Robot`. ``fmt`` forces a reader instead of detection.
-    """
-    if fmt is not None and fmt != 'xacro':
-        data, source = read_input(path)
-    else:
-        data, source, fmt = read_description(path, mappings)
-    return parse_description(data, source, fmt, parameters=parameters, model=model)
-
-
-def write_atomically(path: str, text: str) -> None:
-    """
-    Write ``text`` to ``path`` so that readers see the old file or the whole new one.
-
-    The text goes to a temporary file in the same directory, is flushed to disk, and
-    replaces ``path`` in one rename; on any failure the temporary file is removed and
-    ``path`` is untouched. An existing file's permission bits are kept, and a symbolic link
-    is written through (its target is replaced, the link stays). Errors name ``path``.
-    """
-    target = os.path.realpath(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(target) + '.',
-                                   suffix='.tmp', dir=os.path.dirname(target))
-    except OSError as e:
-        raise type(e)(e.errno, e.strerror, path) from None
-    try:
-        with os.fdopen(fd, 'w', encoding='utf-8') as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, os.stat(target).st_mode & 0o7777)
-        except FileNotFoundError:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        if isinstance(e, OSError) and e.errno is not None:
-            raise type(e)(e.errno, e.strerror, path) from None  # the user's name, not tmp's
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

@@ -23,7 +23,7 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 
 import shlex
 
-from sdf_tools.loading import read_description as _read_description
+from sdf_tools.files.sources import read_description as _read_description
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
 _FALSE = frozenset({'false', '0', 'no', 'off'})
@@ -58,7 +58,7 @@ def read_description(path: str, xacro_args: str = '') -> str:
     ----------
     path : str
         ``.urdf``, ``.xacro``, ``.sdf``, ``.world`` or ``.kindsl`` file (the format is decided
-        as :func:`sdf_tools.loading.detect_format` does).
+        as :func:`sdf_tools.files.sources.detect_format` does).
     xacro_args : str
         ``name:=value`` items for xacro (:func:`parse_xacro_args`).
 

@@ -29,6 +29,9 @@ partial link or a zero axis). Every problem is reported with its line, then one
 """
 
 from sdf_tools.errors import Reporter
+from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.model import Box
 from sdf_tools.model import Calibration
 from sdf_tools.model import Capsule
@@ -51,9 +54,6 @@ from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from sdf_tools.validate import check_robot
-from sdf_tools.xml_source import DEFAULT_MAX_BYTES
-from sdf_tools.xml_source import parse_xml
-from sdf_tools.xml_source import ValueReader
 
 _URDF_JOINT_TYPES = {
     'revolute': JointType.REVOLUTE,
@@ -78,7 +78,7 @@ def parse_urdf(text, source: str = '<string>', *,
     source : str
         Name for messages (file name or label).
     max_bytes : int
-        Size limit passed to :func:`~sdf_tools.xml_source.parse_xml`.
+        Size limit passed to :func:`~sdf_tools.files.xml_source.parse_xml`.
 
     Returns
     -------

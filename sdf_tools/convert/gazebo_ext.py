@@ -31,8 +31,8 @@ import copy
 
 from lxml import etree
 
+from sdf_tools.files.xml_source import first_child
 from sdf_tools.formatting import fmt
-from sdf_tools.xml_source import first_child
 
 #: Tags that configure a link (or its collisions and visuals).
 LINK_TAGS = frozenset((

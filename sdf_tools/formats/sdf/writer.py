@@ -47,10 +47,12 @@ import re
 
 from lxml import etree
 
-from sdf_tools import sdf_names
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
+from sdf_tools.files.xml_source import local_name
+from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose as _fmt_pose
 from sdf_tools.formatting import fmt_vec
@@ -64,8 +66,6 @@ from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
-from sdf_tools.xml_source import local_name
-from sdf_tools.xml_source import parse_xml
 
 #: SDFormat versions :func:`write_sdf` can write.
 WRITE_VERSIONS = ('1.7', '1.8', '1.9', '1.10', '1.11')
