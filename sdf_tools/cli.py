@@ -27,6 +27,7 @@ import os
 import re
 import sys
 
+from sdf_tools.errors import Code
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 
@@ -362,12 +363,13 @@ def _render_svg(dot_text):
         from sdf_tools.errors import Diagnostic
         raise SdfToolsError(Diagnostic("--format svg needs Graphviz's 'dot' program (apt "
                                        'install graphviz); --format dot works without it',
-                                       code='no-graphviz'))
+                                       code=Code.NO_GRAPHVIZ))
     proc = subprocess.run([dot, '-Tsvg'], input=dot_text, capture_output=True, text=True,
                           timeout=120)
     if proc.returncode != 0:
         from sdf_tools.errors import Diagnostic
-        raise SdfToolsError(Diagnostic(f'dot failed: {proc.stderr.strip()}', code='graphviz'))
+        raise SdfToolsError(Diagnostic(f'dot failed: {proc.stderr.strip()}',
+                                       code=Code.GRAPHVIZ_FAILED))
     return proc.stdout
 
 

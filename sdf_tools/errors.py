@@ -36,6 +36,107 @@ class Severity(enum.Enum):
     WARNING = 'warning'
 
 
+class Code(str, enum.Enum):
+    """
+    What a diagnostic is about: the one table of stable, machine-readable kinds.
+
+    A ``Code`` equals its text (``Code.BAD_NUMBER == 'bad-number'``) and prints as it, so it
+    can be compared with strings and written to logs and JSON as is. Each member's comment
+    says what it means; a new kind of problem gets a new member here, never a literal at the
+    place it is reported.
+    """
+
+    # --- the text ------------------------------------------------------------------------
+    SYNTAX = 'syntax'                      # not well-formed XML, or a DSL syntax error
+    TOO_LARGE = 'too-large'                # over a size, count or depth limit
+    BAD_ENCODING = 'bad-encoding'          # not UTF-8
+    IO = 'io'                              # a file cannot be read
+    XACRO = 'xacro'                        # xacro failed, or xacro markup was not expanded
+    EMPTY = 'empty'                        # no description at all
+    NOT_URDF = 'not-urdf'                  # the root element is not <robot>
+    NOT_SDF = 'not-sdf'                    # the root element is not <sdf>
+    BAD_VERSION = 'bad-version'            # an SDFormat version sdf_tools cannot read
+    NEW_VERSION = 'new-version'            # newer than sdf_tools knows; read with its rules
+    # --- values --------------------------------------------------------------------------
+    BAD_NUMBER = 'bad-number'              # not a finite number, or out of its range
+    BAD_ARITY = 'bad-arity'                # a vector with the wrong count of numbers
+    BAD_BOOL = 'bad-bool'                  # not a boolean
+    BAD_POSE = 'bad-pose'                  # a pose that cannot be read or composed
+    UNNORMALISED = 'unnormalised'          # a quaternion that is not unit length
+    BAD_NAME = 'bad-name'                  # a name the target format does not allow
+    RESERVED_NAME = 'reserved-name'        # a name SDFormat reserves (world, __x__)
+    BAD_ID = 'bad-id'                      # a Kinematics-DSL id out of order or range
+    BAD_JOINT_TYPE = 'bad-joint-type'      # an unknown joint type
+    BAD_GEOMETRY = 'bad-geometry'          # an unknown or incomplete geometry
+    BAD_OPTION = 'bad-option'              # a conversion option out of range
+    # --- structure -----------------------------------------------------------------------
+    MISSING_ELEMENT = 'missing-element'    # a required element is absent
+    MISSING_ATTRIBUTE = 'missing-attribute'  # a required attribute is absent
+    REPEATED_ELEMENT = 'repeated-element'  # an element or setting given twice where one is allowed
+    DUPLICATE_NAME = 'duplicate-name'      # two entities of one kind share a name (or DSL id)
+    NO_LINKS = 'no-links'                  # a model without links
+    NO_MODEL = 'no-model'                  # an SDFormat file without the model asked for
+    AMBIGUOUS_MODEL = 'ambiguous-model'    # several models, none chosen
+    INCLUDE = 'include'                    # an SDFormat <include>, which is not read
+    DROPPED = 'dropped'                    # content the model cannot hold, left out
+    # --- references ----------------------------------------------------------------------
+    MISSING_LINK = 'missing-link'          # a reference to a link that does not exist
+    MISSING_JOINT = 'missing-joint'        # a reference to a joint that does not exist
+    MISSING_FRAME = 'missing-frame'        # a reference to a frame that does not exist
+    MISSING_PARAMETER = 'missing-parameter'  # a DSL parameter without a value
+    UNUSED_PARAMETER = 'unused-parameter'  # a DSL parameter value nothing uses
+    UNDEFINED_MATERIAL = 'undefined-material'  # a URDF material used but never defined
+    MATERIAL_REDEFINED = 'material-redefined'  # a URDF material defined twice, differently
+    BAD_CHILD = 'bad-child'                # a joint child that cannot be one (world)
+    BAD_CANONICAL_LINK = 'bad-canonical-link'  # an SDFormat canonical_link that is no link
+    RELATIVE_TO = 'relative-to'            # a pose relative to a frame outside the model
+    UNKNOWN_REFERENCE = 'unknown-reference'  # a <gazebo reference> that names nothing
+    AMBIGUOUS_REFERENCE = 'ambiguous-reference'  # a name that is both a link and a joint
+    UNKNOWN_JOINT = 'unknown-joint'        # a joint value for a name that is no coordinate
+    # --- the tree ------------------------------------------------------------------------
+    CYCLE = 'cycle'                        # joints, mimic joints or poses that form a loop
+    KINEMATIC_LOOP = 'kinematic-loop'      # an SDFormat parallel linkage (a second parent)
+    SEVERAL_PARENTS = 'several-parents'    # a link that is the child of two joints
+    SEVERAL_ROOTS = 'several-roots'        # more than one root link where one is needed
+    NO_ROOT = 'no-root'                    # no root link at all
+    NO_PARENT = 'no-parent'                # a DSL link no joint attaches
+    JOINT_REUSED = 'joint-reused'          # a DSL joint that connects two pairs of links
+    UNUSED_JOINT = 'unused-joint'          # a DSL joint that connects nothing
+    ZERO_AXIS = 'zero-axis'                # a joint axis of length zero
+    MISSING_AXIS = 'missing-axis'          # a joint without the axis its type needs
+    MISSING_LIMIT = 'missing-limit'        # a joint without the limit its type needs
+    SWAPPED_LIMITS = 'swapped-limits'      # lower above upper
+    BAD_MIMIC = 'bad-mimic'                # a mimic that cannot be followed
+    MIMIC_AXIS = 'mimic-axis'              # a mimic of a second axis, kept as the first
+    MIMIC_DROPPED = 'mimic-dropped'        # a mimic the target version cannot hold
+    NAME_CLASH = 'name-clash'              # a joint named like a link
+    RENAMED = 'renamed'                    # an element written under another name
+    # --- mass properties -----------------------------------------------------------------
+    BAD_INERTIA = 'bad-inertia'            # an inertia no rigid body has (or one repaired)
+    NEGATIVE_MASS = 'negative-mass'        # a negative mass
+    MASSLESS_LINK = 'massless-link'        # a link without mass, given a placeholder
+    # --- conversion ----------------------------------------------------------------------
+    NO_EFFECT = 'no-effect'                # a setting that does nothing where it is; ignored
+    OVERWRITE = 'overwrite'                # a <gazebo> setting given twice; the last wins
+    DEPRECATED = 'deprecated'              # a <gazebo> setting with a newer name
+    EXTENSION_TARGET = 'extension-target'  # where libsdformat applies a block differently
+    NOT_EXPRESSIBLE = 'not-expressible'    # the model cannot be written in SDFormat
+    NO_SDF_EQUIVALENT = 'no-sdf-equivalent'  # URDF content SDFormat has no place for
+    NO_URDF_EQUIVALENT = 'no-urdf-equivalent'  # SDFormat content URDF has no place for
+    BAD_EXTRAS = 'bad-extras'              # kept SDFormat content that is not one element
+    # --- tools ---------------------------------------------------------------------------
+    NO_GRAPHVIZ = 'no-graphviz'            # Graphviz's dot is not installed
+    GRAPHVIZ_FAILED = 'graphviz-failed'    # Graphviz's dot failed
+    # --- fallbacks -----------------------------------------------------------------------
+    INVALID = 'invalid'                    # any other error
+    WARNING = 'warning'                    # any other warning
+
+    def __str__(self) -> str:
+        return self.value
+
+    __format__ = str.__format__
+
+
 @dataclass(frozen=True, slots=True)
 class SourceLocation:
     """
@@ -72,8 +173,9 @@ class Diagnostic:
         The named thing it concerns, e.g. ``joint 'elbow'``.
     severity : Severity
         Error or warning.
-    code : str
-        Stable, machine-readable kind, e.g. ``bad-number`` or ``duplicate-name``.
+    code : Code
+        Stable, machine-readable kind, e.g. ``bad-number`` or ``duplicate-name`` (text is
+        accepted and must be a :class:`Code` value).
 
     """
 
@@ -81,7 +183,11 @@ class Diagnostic:
     location: SourceLocation | None = None
     entity: str | None = None
     severity: Severity = Severity.ERROR
-    code: str = 'invalid'
+    code: Code = Code.INVALID
+
+    def __post_init__(self):
+        if self.code.__class__ is not Code:
+            object.__setattr__(self, 'code', Code(self.code))  # ValueError if not in the table
 
     def __str__(self) -> str:
         parts = []
@@ -154,12 +260,12 @@ class Reporter:
         self.error_type = error_type
 
     def error(self, message: str, location: SourceLocation | None = None,
-              entity: str | None = None, code: str = 'invalid') -> None:
+              entity: str | None = None, code: Code = Code.INVALID) -> None:
         """Record an error."""
         self.errors.append(Diagnostic(message, location, entity, Severity.ERROR, code))
 
     def warn(self, message: str, location: SourceLocation | None = None,
-             entity: str | None = None, code: str = 'warning') -> None:
+             entity: str | None = None, code: Code = Code.WARNING) -> None:
         """Record a warning."""
         self.warnings.append(Diagnostic(message, location, entity, Severity.WARNING, code))
 

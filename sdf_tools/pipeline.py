@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
@@ -70,7 +71,7 @@ def parse_description(text, source: str = '<string>', fmt: str | None = None, *,
     if fmt == 'xacro':
         raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a path, '
                                           'or run xacro)', SourceLocation(source),
-                                          code='xacro'))
+                                          code=Code.XACRO))
     # Each reader is imported when first needed: a URDF conversion never loads the others.
     if fmt == 'urdf':
         from sdf_tools.formats.urdf.reader import parse_urdf
@@ -181,7 +182,7 @@ class Converted:
 def _require_text(text, source: str) -> None:
     if not text or not text.strip():
         raise DescriptionError(Diagnostic('the description is empty', SourceLocation(source),
-                                          code='empty'))
+                                          code=Code.EMPTY))
 
 
 def parse_text(text, source: str = SOURCE) -> Robot:

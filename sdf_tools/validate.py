@@ -22,6 +22,7 @@ Each check records diagnostics (with the element's line) in a :class:`Reporter`;
 import math
 
 from sdf_tools import inertia
+from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
@@ -57,7 +58,7 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
     for joint in robot.joints:
         if joint.name in joints:
             reporter.error(f'joint name {joint.name!r} is used more than once',
-                           joint.location, f"joint '{joint.name}'", 'duplicate-name')
+                           joint.location, f"joint '{joint.name}'", Code.DUPLICATE_NAME)
         joints[joint.name] = joint
 
     parent_of = {}
@@ -66,10 +67,10 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
         for role, name in (('parent', joint.parent), ('child', joint.child)):
             if name not in links and not (role == 'parent' and name == WORLD and implicit_world):
                 reporter.error(f'{role} link {name!r} is not defined', joint.location, entity,
-                               'missing-link')
+                               Code.MISSING_LINK)
         if joint.parent == joint.child:
             reporter.error(f'parent and child are the same link {joint.child!r}',
-                           joint.location, entity, 'cycle')
+                           joint.location, entity, Code.CYCLE)
             continue
         if joint.child in parent_of:
             other = parent_of[joint.child]
@@ -77,11 +78,11 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
                 reporter.warn(f'closes a kinematic loop: link {joint.child!r} is already the '
                               f'child of joint {other.name!r}; forward kinematics follows '
                               f'{other.name!r} and leaves this joint out', joint.location,
-                              entity, 'kinematic-loop')
+                              entity, Code.KINEMATIC_LOOP)
             else:
                 reporter.error(f'link {joint.child!r} is already the child of joint '
                                f'{other.name!r}; a link can have only one parent joint',
-                               joint.location, entity, 'several-parents')
+                               joint.location, entity, Code.SEVERAL_PARENTS)
         else:
             parent_of[joint.child] = joint
 
@@ -89,19 +90,19 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
     if single_root and robot.links:
         if not roots:
             reporter.error('no root link: every link is the child of a joint (the joints '
-                           'form a loop)', robot.location, f"robot '{robot.name}'", 'no-root')
+                           'form a loop)', robot.location, f"robot '{robot.name}'", Code.NO_ROOT)
         elif len(roots) > 1:
             shown = ', '.join(repr(r) for r in roots[:6]) + (', ...' if len(roots) > 6 else '')
             reporter.error(f'{len(roots)} root links ({shown}): a description needs exactly '
                            'one link that is not the child of a joint', robot.location,
-                           f"robot '{robot.name}'", 'several-roots')
+                           f"robot '{robot.name}'", Code.SEVERAL_ROOTS)
     _check_loops(links, parent_of, reporter)
     _check_mimic(robot, joints, reporter)
     _check_name_clashes(robot, links, reporter)
     for frame in robot.frames:
         if frame.attached_to not in links:
             reporter.error(f'attached to {frame.attached_to!r}, which is not a link',
-                           frame.location, f"frame '{frame.name}'", 'missing-link')
+                           frame.location, f"frame '{frame.name}'", Code.MISSING_LINK)
     for link in robot.links:
         check_inertial(link, reporter)
     for joint in robot.joints:
@@ -114,7 +115,7 @@ def links_by_name(robot: Robot, reporter: Reporter) -> dict:
     for link in robot.links:
         if link.name in links:
             reporter.error(f'link name {link.name!r} is used more than once', link.location,
-                           f"link '{link.name}'", 'duplicate-name')
+                           f"link '{link.name}'", Code.DUPLICATE_NAME)
         links[link.name] = link
     return links
 
@@ -138,7 +139,7 @@ def _check_loops(links, parent_of, reporter):
                 joint = parent_of[loop[0]]
                 reporter.error('the joints form a kinematic loop through links '
                                + ' -> '.join(repr(n) for n in reversed(loop + [loop[0]])),
-                               joint.location, f"joint '{joint.name}'", 'cycle')
+                               joint.location, f"joint '{joint.name}'", Code.CYCLE)
                 ok = False
                 break
             path.append(name)
@@ -166,9 +167,9 @@ def _check_mimic(robot, joints, reporter):
         target = joints.get(joint.mimic.joint)
         if target is None:
             reporter.warn(f'<mimic> names joint {joint.mimic.joint!r}, which does not exist',
-                          joint.location, entity, 'missing-joint')
+                          joint.location, entity, Code.MISSING_JOINT)
         elif target.name == joint.name:
-            reporter.warn('<mimic> names the joint itself', joint.location, entity, 'cycle')
+            reporter.warn('<mimic> names the joint itself', joint.location, entity, Code.CYCLE)
     # Cycles through several joints: follow each chain once (each joint mimics at most one,
     # so a walk that reaches a joint on its own path has found a loop).
     done = set()
@@ -189,7 +190,7 @@ def _check_mimic(robot, joints, reporter):
             start = joints[loop[0]]
             reporter.warn('mimic joints form a loop: '
                           + ' -> '.join(repr(n) for n in loop + [loop[0]]),
-                          start.location, f"joint '{start.name}'", 'cycle')
+                          start.location, f"joint '{start.name}'", Code.CYCLE)
         done.update(path)
 
 
@@ -198,7 +199,7 @@ def _check_name_clashes(robot, links, reporter):
         if joint.name in links:
             reporter.warn('has the same name as a link; SDFormat needs distinct names, so '
                           'conversion to SDFormat renames the joint', joint.location,
-                          f"joint '{joint.name}'", 'name-clash')
+                          f"joint '{joint.name}'", Code.NAME_CLASH)
 
 
 def _check_joint(joint, reporter):
@@ -209,10 +210,10 @@ def _check_joint(joint, reporter):
                       JointType.REVOLUTE2, JointType.GEARBOX):
         if math.hypot(*joint.axis) == 0.0:
             reporter.error('<axis> xyz must not be the zero vector', joint.location, entity,
-                           'zero-axis')
+                           Code.ZERO_AXIS)
     if joint.axis2 is not None and math.hypot(*joint.axis2) == 0.0:
         reporter.error('<axis2> xyz must not be the zero vector', joint.location, entity,
-                       'zero-axis')
+                       Code.ZERO_AXIS)
 
 
 def check_inertial(link, reporter) -> None:
@@ -224,11 +225,11 @@ def check_inertial(link, reporter) -> None:
     values = (inertial.ixx, inertial.ixy, inertial.ixz, inertial.iyy, inertial.iyz, inertial.izz)
     if not all(map(math.isfinite, (inertial.mass,) + values)):
         reporter.error('<inertial> mass and inertia must be finite', link.location, entity,
-                       'bad-number')
+                       Code.BAD_NUMBER)
         return
     if inertial.mass < 0.0:
         reporter.warn(f'<mass> is negative ({inertial.mass:g} kg)', link.location, entity,
-                      'negative-mass')
+                      Code.NEGATIVE_MASS)
         return
     if not any(values):
         return
@@ -238,8 +239,8 @@ def check_inertial(link, reporter) -> None:
     tol = 1e-6 * scale
     if min(moments) < -tol:
         reporter.warn('<inertia> is not positive semi-definite (principal moments '
-                      f'{a:.6g}, {b:.6g}, {c:.6g})', link.location, entity, 'bad-inertia')
+                      f'{a:.6g}, {b:.6g}, {c:.6g})', link.location, entity, Code.BAD_INERTIA)
     elif a + b < c - tol or a + c < b - tol or b + c < a - tol:
         reporter.warn('<inertia> violates the triangle inequality (principal moments '
                       f'{a:.6g}, {b:.6g}, {c:.6g}): no rigid body has it', link.location,
-                      entity, 'bad-inertia')
+                      entity, Code.BAD_INERTIA)

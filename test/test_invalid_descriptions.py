@@ -555,7 +555,7 @@ def test_fixing_the_inertia_of_a_tiny_mass_does_not_crash_the_converter():
     doc = urdf('<link name="a">', '<inertial><mass value="1e-100"/><inertia ixx="-1" '
                'ixy="-1e-7" ixz="0" iyy="-1" iyz="0" izz="0"/></inertial>', '</link>')
     result = urdf_to_sdf(parse_urdf(doc))
-    assert 'invalid-inertia' in [w.code for w in result.warnings]
+    assert 'bad-inertia' in [w.code for w in result.warnings]
 
 
 # --- writers: what cannot be written is an error, never unreadable output -------------------

@@ -511,7 +511,7 @@ def test_syntax_error_names_the_element_and_column():
 def test_syntax_error_keeps_earlier_semantic_errors():
     text = robot_text('id = 2').replace('r_joint j {', 'r_joint j { foo')
     error = raises(text, "'id' is given twice", 7)
-    assert [d.code for d in error.diagnostics] == ['duplicate', 'syntax']
+    assert [d.code for d in error.diagnostics] == ['repeated-element', 'syntax']
 
 
 # --- semantic errors: all collected, each with its line ------------------------------------
@@ -542,7 +542,7 @@ def test_two_links_template_is_valid():
 
 @pytest.mark.parametrize('old, new, match, line, code', [
     ('id = 2', 'id = 1', "link 'b': id 1 is already used by link 'a' \\(line 4\\)", 9,
-     'duplicate-id'),
+     'duplicate-name'),
     ('id = 2', 'id = 0', "link 'b': id must be a positive integer, got 0", 9, 'bad-id'),
     ('RobotBase base {', 'RobotBase base { id = 3', "link 'base': the RobotBase id must be 0",
      2, 'bad-id'),
@@ -568,7 +568,7 @@ def test_two_links_template_is_valid():
     ('p_joint jb', 'p_joint ja', "joint 'ja': joint name 'ja' is used more than once", 14,
      'duplicate-name'),
     ('  id = 2\n', '  id = 2 id = 3\n', "link 'b': 'id' is given twice \\(first on line 9\\)",
-     9, 'duplicate'),
+     9, 'repeated-element'),
     ('  id = 2\n', '', "link 'b': is missing 'id'", 8, 'missing-element'),
     ('  children { }\n', '', "link 'b': is missing 'children' \\(write 'children {}'", 8,
      'missing-element'),
@@ -586,11 +586,12 @@ def test_two_links_template_is_valid():
      "joint 'jb': syntax error at column", 14, 'syntax'),
     ('translation = (0, 0, 0) rotation = (0, 0, 0) } }\n}',
      'translation = (0, 0, 0) rotation = (0, 0, 0) } ref_frame { translation = (0, 0, 0) '
-     'rotation = (0, 0, 0) } }\n}', "joint 'jb': 'ref_frame' is given twice", 14, 'duplicate'),
+     'rotation = (0, 0, 0) } }\n}', "joint 'jb': 'ref_frame' is given twice", 14,
+     'repeated-element'),
     ('RobotBase base { children { a via ja } }', '',
      "robot 'R': has no 'RobotBase'", 1, 'no-root'),
     ('link b {', 'RobotBase b2 { children { } }\nlink b {',
-     "robot 'R': a robot has one RobotBase; 'base' is already the base", 8, 'duplicate'),
+     "robot 'R': a robot has one RobotBase; 'base' is already the base", 8, 'repeated-element'),
     ('Ix=1 Iy=1 Iz=1 Ixy=0 Ixz=0 Iyz=0 }\n  children { }',
      'Ix=1/0 Iy=1 Iz=1 Ixy=0 Ixz=0 Iyz=0 }\n  children { }', 'division by zero', 10,
      'bad-number'),
@@ -622,7 +623,7 @@ def test_all_semantic_errors_are_reported_together():
     text = TWO_LINKS.replace('id = 2', 'id = 1').replace('b via jb', 'b via jx')
     error = raises(text, 'id 1 is already used', 9)
     assert [(d.location.line, d.code) for d in error.diagnostics] == [
-        (9, 'duplicate-id'), (6, 'missing-joint'), (8, 'no-parent'), (14, 'unused-joint')]
+        (9, 'duplicate-name'), (6, 'missing-joint'), (8, 'no-parent'), (14, 'unused-joint')]
 
 
 def test_loops_are_found_by_check_robot():

@@ -715,7 +715,7 @@ def test_invalid_inertia_is_replaced_by_the_nearest_valid_one():
     a, b, c = sorted(values)
     assert a + b >= c and min(values) > 0
     assert a + b == pytest.approx(c, rel=1e-6)  # moved just onto the triangle inequality
-    assert 'invalid-inertia' in codes(result)
+    assert 'bad-inertia' in codes(result)
 
 
 # --- options --------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ import copy
 
 from lxml import etree
 
+from sdf_tools.errors import Code
 from sdf_tools.files.xml_source import first_child
 from sdf_tools.formatting import fmt
 
@@ -152,7 +153,7 @@ def parse_extension(block, values, warn) -> Extension:
             ext.tags.append((tag, child))
             if tag == 'cfmDamping':
                 warn(child, '<cfmDamping> is deprecated; use <implicitSpringDamper>',
-                     'deprecated')
+                     Code.DEPRECATED)
             setattr(ext, _BOOL_FIELDS[tag], is_true(key_value(child)))
         elif tag == 'turnGravityOff':
             ext.tags.append((tag, child))
@@ -167,11 +168,11 @@ def parse_extension(block, values, warn) -> Extension:
             value = values.number(child, None, '<gazebo> <maxContacts>', text)
             if value is not None and not -2 ** 31 <= value < 2 ** 31:
                 values.error(child, None, f'<gazebo> <maxContacts> must fit a 32-bit integer '
-                             f'(SDFormat <max_contacts> is one), got {text!r}', 'bad-number')
+                             f'(SDFormat <max_contacts> is one), got {text!r}', Code.BAD_NUMBER)
             elif value is not None:
                 if value != int(value):
                     warn(child, f'<maxContacts> must be an integer, got {text!r}; using '
-                         f'{int(value)}', 'bad-number')
+                         f'{int(value)}', Code.BAD_NUMBER)
                 ext.max_contacts = int(value)
         elif tag in IGNORED_TAGS:
             pass

@@ -51,6 +51,7 @@ from lxml import etree
 
 from sdf_tools import inertia
 from sdf_tools.convert import gazebo_ext
+from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
@@ -160,12 +161,12 @@ def urdf_to_sdf(robot: Robot, options: ConversionOptions | None = None) -> Conve
     if options.sdf_version not in SDF_VERSIONS:
         raise ConversionError(Diagnostic(
             f'SDFormat version {options.sdf_version!r} is not supported (choose one of '
-            + ', '.join(SDF_VERSIONS) + ')', code='bad-option'))
+            + ', '.join(SDF_VERSIONS) + ')', code=Code.BAD_OPTION))
     for name in ('massless_mass', 'massless_inertia'):
         value = getattr(options, name)
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
             raise ConversionError(Diagnostic(f'{name} must be a finite number greater than 0, '
-                                             f'got {value!r}', code='bad-option'))
+                                             f'got {value!r}', code=Code.BAD_OPTION))
     return _Converter(robot, options).run()
 
 
@@ -260,13 +261,13 @@ class _Converter:
 
     # --- diagnostics --------------------------------------------------------------------
 
-    def warn(self, message, location=None, entity=None, code='warning'):
+    def warn(self, message, location=None, entity=None, code=Code.WARNING):
         self.reporter.warn(message, location, entity, code)
 
     def _overwrite_warner(self, entity, location):
         def on_overwrite(key, old, new):
             self.warn(f'<{key}> is set more than once; {old!r} is replaced by {new!r}',
-                      location, entity, 'overwrite')
+                      location, entity, Code.OVERWRITE)
         return on_overwrite
 
     # --- pipeline -----------------------------------------------------------------------
@@ -348,7 +349,7 @@ class _Converter:
             is_joint = ext.ref in self.joints
             if ext.ref and not is_link and not is_joint:
                 self.warn(f'reference {ext.ref!r} names no link or joint; the block is '
-                          'ignored', ext.location, where, 'unknown-reference')
+                          'ignored', ext.location, where, Code.UNKNOWN_REFERENCE)
                 continue
             allowed = set(gazebo_ext.IGNORED_TAGS)
             if not ext.ref:
@@ -361,16 +362,16 @@ class _Converter:
                 if tag not in allowed:
                     kind = 'model' if not ext.ref else ('link' if is_link else 'joint')
                     self.warn(f'<{tag}> has no effect in a {kind}-level block and is dropped',
-                              self.values.loc(element), where, 'no-effect')
+                              self.values.loc(element), where, Code.NO_EFFECT)
             if is_joint and not is_link and self._merged(self.joints[ext.ref]):
                 self.warn(f'joint {ext.ref!r} is fixed and is merged into its parent by '
                           'fixed-joint lumping, so this block has no effect (set '
                           '<preserveFixedJoint> to keep the joint)', ext.location, where,
-                          'no-effect')
+                          Code.NO_EFFECT)
             if is_link and is_joint and (ext.blobs and ext.has_joint_settings()):
                 self.warn(f'{ext.ref!r} names both a link and a joint: its elements go to the '
                           'link, its joint settings to the joint', ext.location, where,
-                          'ambiguous-reference')
+                          Code.AMBIGUOUS_REFERENCE)
 
     # --- fixed-joint lumping ------------------------------------------------------------
 
@@ -389,7 +390,7 @@ class _Converter:
                 location = item.model.location if item is not None else None
             self.reporter.error(f'a <pose> of its <{pose.getparent().tag}> is not finite '
                                 f'({pose.text}): the joint origins composed by fixed-joint '
-                                'lumping are too large', location, entity, 'bad-number')
+                                'lumping are too large', location, entity, Code.BAD_NUMBER)
 
     def _merged(self, joint):
         """Return whether ``joint`` disappears into its parent link."""
@@ -611,7 +612,7 @@ class _Converter:
                 self.warn(f'has the same name as {what}; SDFormat needs distinct names (and '
                           f"Gazebo's physics drops such joints), so it is written as "
                           f'{joint.sdf_name!r}', joint.model.location,
-                          f"joint '{joint.name}'", 'renamed')
+                          f"joint '{joint.name}'", Code.RENAMED)
         # Each merged joint leaves a frame attached to its parent link (itself maybe a
         # frame), and each merged link a frame attached to that joint frame.
         joint_frames, link_frames = {}, {}
@@ -623,7 +624,7 @@ class _Converter:
             if new != name:
                 renamed_frames[name] = new
                 self.warn(f'the <frame> kept for merged {name!r} is named {new!r}: the name '
-                          'is taken', location, None, 'renamed')
+                          'is taken', location, None, Code.RENAMED)
             named.append(new)
         frames = []
         for new, (name, attached_to, pose, location) in zip(named, self.frames):
@@ -642,7 +643,7 @@ class _Converter:
         def check(name, what, entity, location):
             problem = sdf_names.name_problem(name, what, _version(self.options.sdf_version))
             if problem is not None:
-                problems.append(Diagnostic(problem, location, entity, code='bad-name'))
+                problems.append(Diagnostic(problem, location, entity, code=Code.BAD_NAME))
 
         check(self.robot.name, 'model name', f"robot '{self.robot.name}'", self.robot.location)
         kept = [link for link in self.links.values()
@@ -660,7 +661,7 @@ class _Converter:
             problems.append(Diagnostic(
                 "the robot has no link besides 'world': an SDFormat model needs at least one "
                 'link (or <static>true</static> in a <gazebo> block)', self.robot.location,
-                f"robot '{self.robot.name}'", code='no-links'))
+                f"robot '{self.robot.name}'", code=Code.NO_LINKS))
         if problems:
             raise ConversionError(problems)
 
@@ -736,7 +737,7 @@ class _Converter:
                           f'came from link {elem.source_link!r}, so it is left alone '
                           '(libsdformat applies the block to it because of how its name '
                           'reads)', ext.location,
-                          f"<gazebo reference='{ext.ref}'>", 'extension-target')
+                          f"<gazebo reference='{ext.ref}'>", Code.EXTENSION_TARGET)
         return mine
 
     def _create_inertial(self, element, link):
@@ -750,7 +751,7 @@ class _Converter:
             self.warn(f'{what}; it is written with a placeholder inertial (mass {placeholder:g}'
                       f' kg, inertia {moment:g} kg m^2) so that it and the {below} joint(s) '
                       'below it stay in the model (libsdformat drops them all)',
-                      link.model.location, f"link '{link.name}'", 'massless-link')
+                      link.model.location, f"link '{link.name}'", Code.MASSLESS_LINK)
             origin = (mass[1], mass[2]) if mass is not None else ((0.0, 0.0, 0.0),
                                                                   IDENTITY_QUAT)
             mass = (placeholder, origin[0], origin[1], (moment, 0.0, 0.0, moment, 0.0, moment))
@@ -759,7 +760,7 @@ class _Converter:
             raise DescriptionError(Diagnostic(
                 'its mass properties, with the links merged into it by fixed-joint lumping, '
                 'are not finite (joint origins or inertias too large)', link.model.location,
-                f"link '{link.name}'", code='bad-number'))
+                f"link '{link.name}'", code=Code.BAD_NUMBER))
         moments = inertia.principal_moments(values)
         invalid = not inertia.is_physical(values, moments=moments)
         if invalid or inertia.is_degenerate(m, values, moments):
@@ -774,7 +775,7 @@ class _Converter:
             self.warn(f'<inertia> (principal moments {old}) {why}; it is written as the '
                       f'nearest valid one whose radius of gyration is at least '
                       f'{inertia.MIN_GYRATION_RADIUS * 1e3:g} mm ({new})',
-                      link.model.location, f"link '{link.name}'", 'invalid-inertia')
+                      link.model.location, f"link '{link.name}'", Code.BAD_INERTIA)
             values = fixed
         inertial = etree.SubElement(element, 'inertial')
         etree.SubElement(inertial, 'pose').text = fmt_pose(com, quat)
@@ -815,7 +816,7 @@ class _Converter:
             self.warn(f'SDFormat has no {kind.value} joint: link {link.name!r} is written as a '
                       'free body posed at the joint origin (libsdformat writes a link posed '
                       'relative to a joint that does not exist, which fails to load)',
-                      urdf.location, entity, 'no-sdf-equivalent')
+                      urdf.location, entity, Code.NO_SDF_EQUIVALENT)
             return
         disabled = kind is JointType.FIXED and joint.name in self.disable
         if kind in (JointType.REVOLUTE, JointType.CONTINUOUS) or disabled:
@@ -846,7 +847,7 @@ class _Converter:
                 self.warn(f'<mimic> is left out: SDFormat {self.options.sdf_version} has no '
                           'mimic joints (1.11 has; libsdformat 12 drops it too), so the '
                           'simulator moves this joint on its own', urdf.location, entity,
-                          'mimic-dropped')
+                          Code.MIMIC_DROPPED)
             limit = etree.SubElement(axis, 'limit')
             if urdf.limit is not None:
                 lower, upper = urdf.limit.lower, urdf.limit.upper
@@ -854,7 +855,7 @@ class _Converter:
                     if lower > upper:
                         self.warn(f'<limit> lower {fmt(lower)} is greater than upper '
                                   f'{fmt(upper)}; the two are swapped', urdf.location, entity,
-                                  'swapped-limits')
+                                  Code.SWAPPED_LIMITS)
                         lower, upper = upper, lower
                     etree.SubElement(limit, 'lower').text = fmt(lower)
                     etree.SubElement(limit, 'upper').text = fmt(upper)
@@ -877,7 +878,7 @@ class _Converter:
         source = self.joints.get(urdf.mimic.joint)
         if source is None or self._merged(source):
             self.warn(f'<mimic> joint {urdf.mimic.joint!r} is not in the SDFormat model; the '
-                      'mimic constraint is left out', urdf.location, entity, 'mimic-dropped')
+                      'mimic constraint is left out', urdf.location, entity, Code.MIMIC_DROPPED)
             return
         mimic = etree.SubElement(axis, 'mimic', joint=source.sdf_name)
         etree.SubElement(mimic, 'multiplier').text = fmt(urdf.mimic.multiplier)

@@ -27,6 +27,7 @@ import re
 import sys
 import threading
 
+from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
@@ -140,7 +141,7 @@ def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
             if suffix:
                 reason = f'{reason} {suffix}'
             raise DescriptionError(Diagnostic(f'xacro failed: {reason}',
-                                              SourceLocation(source), code='xacro')) from None
+                                              SourceLocation(source), code=Code.XACRO)) from None
         finally:
             os.chdir(saved_cwd)
             del xacro.all_includes[:]  # xacro only ever appends to it
@@ -198,10 +199,10 @@ def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes,
                 data = f.read(max_bytes + 1)
         except OSError as e:
             raise DescriptionError(Diagnostic(f'cannot read: {e.strerror}',
-                                              SourceLocation(path), code='io')) from None
+                                              SourceLocation(path), code=Code.IO)) from None
     if len(data) > max_bytes:
         raise DescriptionError(Diagnostic(f'more than the limit of {max_bytes} bytes',
-                                          SourceLocation(source), code='too-large'))
+                                          SourceLocation(source), code=Code.TOO_LARGE))
     return data, source
 
 

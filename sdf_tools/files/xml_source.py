@@ -36,6 +36,7 @@ import re
 
 from lxml import etree
 
+from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import SourceLocation
@@ -91,7 +92,7 @@ def _escape_dcolon_tags(data: bytes) -> bytes:
 
 
 def _syntax_error(source: str, message: str, line: int | None = None) -> XmlSyntaxError:
-    return XmlSyntaxError(Diagnostic(message, SourceLocation(source, line), code='xml-syntax'))
+    return XmlSyntaxError(Diagnostic(message, SourceLocation(source, line), code=Code.SYNTAX))
 
 
 def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BYTES,
@@ -245,11 +246,11 @@ class ValueReader:
         """Return the location of an element."""
         return SourceLocation(self.source, element.sourceline)
 
-    def error(self, element, entity: str | None, message: str, code: str = 'invalid') -> None:
+    def error(self, element, entity: str | None, message: str, code: Code = Code.INVALID) -> None:
         """Record an error at an element."""
         self.reporter.error(message, self.loc(element), entity, code)
 
-    def warn(self, element, entity: str | None, message: str, code: str = 'warning') -> None:
+    def warn(self, element, entity: str | None, message: str, code: Code = Code.WARNING) -> None:
         """Record a warning at an element."""
         self.reporter.warn(message, self.loc(element), entity, code)
 
@@ -266,19 +267,19 @@ class ValueReader:
         value = parse_number(text)
         if value is None:
             self.error(element, entity, f'{what} must be a number, got {_quote(text)}',
-                       'bad-number')
+                       Code.BAD_NUMBER)
             return default
         if not math.isfinite(value):
             self.error(element, entity, f'{what} must be finite, got {_quote(text)}',
-                       'bad-number')
+                       Code.BAD_NUMBER)
             return default
         if positive and value <= 0.0:
             self.error(element, entity, f'{what} must be positive, got {_quote(text)}',
-                       'bad-number')
+                       Code.BAD_NUMBER)
             return default
         if nonnegative and value < 0.0:
             self.error(element, entity, f'{what} must not be negative, got {_quote(text)}',
-                       'bad-number')
+                       Code.BAD_NUMBER)
             return default
         return value
 
@@ -321,15 +322,15 @@ class ValueReader:
             values = [float(part) for part in parts[:n]]
         except ValueError:
             self.error(element, entity, f'{what} must be {n} numbers, got {_quote(text)}',
-                       'bad-number')
+                       Code.BAD_NUMBER)
             return default
         if len(parts) != n:
             self.error(element, entity, f'{what} must be {n} numbers, got {_quote(text)}',
-                       'bad-arity')
+                       Code.BAD_ARITY)
             return default
         if not all(map(math.isfinite, values)):
             self.error(element, entity, f'{what} must be finite, got {_quote(text)}',
-                       'bad-number')
+                       Code.BAD_NUMBER)
             return default
         return tuple(values)
 
@@ -368,7 +369,7 @@ class ValueReader:
         """Record a missing required attribute."""
         self.error(element, entity,
                    f'<{local_name(element)}> is missing required attribute {attr!r}',
-                   'missing-attribute')
+                   Code.MISSING_ATTRIBUTE)
 
 
 def _quote(text: str, limit: int = 40) -> str:

@@ -88,6 +88,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import Reporter
@@ -362,7 +363,7 @@ class KinematicTree:
             names = ', '.join(repr(n) for n in unknown + mimic)
             raise KinematicsError(Diagnostic(
                 f'not independent coordinates of the tree: {names}', None,
-                f"robot '{self.name}'", code='unknown-joint'))
+                f"robot '{self.name}'", code=Code.UNKNOWN_JOINT))
         return JointVector(np.array(q, dtype=float), tuple(unknown), tuple(mimic))
 
     def joint_transforms(self, q) -> list[Transform]:
@@ -534,7 +535,7 @@ class JointStatePlan:
         if len(positions) != len(self.names):
             raise KinematicsError(Diagnostic(
                 f'{len(positions)} positions for {len(self.names)} joint names', None,
-                'joint_states', code='bad-value'))
+                'joint_states', code=Code.BAD_NUMBER))
         # Fast path: Python floats only (rclpy's array.array('d'), or a list of floats),
         # checked finite by one sum. Anything else (numpy scalars, ints, bools, strings) is
         # converted or refused value by value, without numpy arithmetic warnings.
@@ -603,7 +604,7 @@ def _as_float(value, name: str) -> float:
             shown = shown[:40] + '...'
         problem = f'must be a real number, got {type(value).__name__} {shown}'
     raise KinematicsError(Diagnostic(f'joint value {problem}', None, f"joint '{name}'",
-                                     code='bad-value'))
+                                     code=Code.BAD_NUMBER))
 
 
 def _infinite_angle_error(tree, rows) -> KinematicsError | None:
@@ -620,19 +621,19 @@ def _infinite_angle_error(tree, rows) -> KinematicsError | None:
             if math.isinf(value):
                 return KinematicsError(Diagnostic(
                     f'joint value must be finite, got {value!r}', None, f"joint '{name}'",
-                    code='bad-value'))
+                    code=Code.BAD_NUMBER))
         for m in tree.mimic_joints:
             if math.isinf(m.multiplier * q[m.coordinate] + m.offset):
                 return KinematicsError(Diagnostic(
                     f'mimic value {m.multiplier:g} * {q[m.coordinate]:g} + {m.offset:g} '
                     f'(following {m.source!r}) overflows to infinity', None,
-                    f"joint '{m.joint}'", code='bad-value'))
+                    f"joint '{m.joint}'", code=Code.BAD_NUMBER))
         for name, (c, multiplier, offset), ratio in tree._gearboxes:
             value = multiplier * q[c] + offset
             if math.isinf(ratio * value):
                 return KinematicsError(Diagnostic(
                     f'gearbox angle {ratio:g} * {value:g} (gearbox_ratio times the joint '
-                    'value) overflows to infinity', None, f"joint '{name}'", code='bad-value'))
+                    'value) overflows to infinity', None, f"joint '{name}'", code=Code.BAD_NUMBER))
     return None
 
 
@@ -687,7 +688,7 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
         if name in coordinate_index:
             reporter.error(f'coordinate name {name!r} is used twice (a joint is named like '
                            "another joint's coordinate)", robot.location,
-                           f"robot '{robot.name}'", 'duplicate-name')
+                           f"robot '{robot.name}'", Code.DUPLICATE_NAME)
         coordinate_index[name] = i
     mimic_joints = [  # in tree order
         MimicJoint(j.name, mimics[j.name][0], *drives[j.name])
@@ -697,7 +698,7 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
     for frame in robot.frames:
         if frame.attached_to not in link_index:
             reporter.error(f'attached to {frame.attached_to!r}, which is not a link',
-                           frame.location, f"frame '{frame.name}'", 'missing-link')
+                           frame.location, f"frame '{frame.name}'", Code.MISSING_LINK)
             continue
         frame_names.append(frame.name)
         frame_links.append(link_index[frame.attached_to])
@@ -822,17 +823,17 @@ def _topology(robot: Robot, reporter: Reporter):
     for joint in robot.joints:
         if joint.name in names:
             reporter.error(f'joint name {joint.name!r} is used more than once',
-                           joint.location, _entity(joint), 'duplicate-name')
+                           joint.location, _entity(joint), Code.DUPLICATE_NAME)
         names.add(joint.name)
         if joint.child not in links:
             reporter.error(f'child link {joint.child!r} is not defined', joint.location,
-                           _entity(joint), 'missing-link')
+                           _entity(joint), Code.MISSING_LINK)
         elif joint.parent not in links and joint.parent != WORLD:
             reporter.error(f'parent link {joint.parent!r} is not defined', joint.location,
-                           _entity(joint), 'missing-link')
+                           _entity(joint), Code.MISSING_LINK)
         elif joint.parent == joint.child:
             reporter.error(f'parent and child are the same link {joint.child!r}',
-                           joint.location, _entity(joint), 'cycle')
+                           joint.location, _entity(joint), Code.CYCLE)
         elif joint.child in parent_joint:
             loop_joints.append(joint.name)  # RobotIndex.loop_joints: not walked
         else:
@@ -864,7 +865,7 @@ def _topology(robot: Robot, reporter: Reporter):
         joint = parent_joint[loop[-1]]
         reporter.error('the joints form a kinematic loop through links '
                        + ' -> '.join(repr(n) for n in reversed(loop + [loop[0]])),
-                       joint.location, _entity(joint), 'cycle')
+                       joint.location, _entity(joint), Code.CYCLE)
         # Links hanging off the loop are not reachable either; they are not errors.
         stack = list(loop)
         while stack:
@@ -880,7 +881,7 @@ def _unit(vector, joint: Joint, what: str, reporter: Reporter):
     norm = math.hypot(x, y, z)  # no overflow for 1e200, no underflow for 1e-200
     if norm == 0.0 or not math.isfinite(norm):
         reporter.error(f'{what} must be a finite non-zero vector, got {tuple(vector)}',
-                       joint.location, _entity(joint), 'zero-axis')
+                       joint.location, _entity(joint), Code.ZERO_AXIS)
         return (1.0, 0.0, 0.0)
     return (x / norm, y / norm, z / norm)
 
@@ -915,16 +916,16 @@ def _resolve_mimics(joint_list, joints, loop_joints, missing_mimic, reporter):
         source = joints.get(mimic.joint)
         if joint.kind not in _ONE_DOF:
             problem = (f'a {joint.kind.value} joint cannot mimic: only 1-dof joints have '
-                       'a single value', 'bad-mimic')
+                       'a single value', Code.BAD_MIMIC)
         elif source is None:
             problem = (f'<mimic> names joint {mimic.joint!r}, which does not exist',
-                       'missing-joint')
+                       Code.MISSING_JOINT)
         elif source.kind not in _ONE_DOF:
             problem = (f'<mimic> names {source.kind.value} joint {source.name!r}, which has '
-                       'no single value to follow', 'bad-mimic')
+                       'no single value to follow', Code.BAD_MIMIC)
         elif source.name in loop_joints:
             problem = (f'<mimic> names joint {source.name!r}, which closes a kinematic loop '
-                       'and has no value in the tree', 'bad-mimic')
+                       'and has no value in the tree', Code.BAD_MIMIC)
         else:
             direct[joint.name] = (source.name, float(mimic.multiplier), float(mimic.offset))
             continue
@@ -945,7 +946,7 @@ def _resolve_mimics(joint_list, joints, loop_joints, missing_mimic, reporter):
                 joint = joints[current]
                 reporter.error('mimic joints form a loop: '
                                + ' -> '.join(repr(n) for n in loop + [current]),
-                               joint.location, _entity(joint), 'cycle')
+                               joint.location, _entity(joint), Code.CYCLE)
                 failed.update(path)
                 break
             path.append(current)
@@ -962,7 +963,7 @@ def _resolve_mimics(joint_list, joints, loop_joints, missing_mimic, reporter):
                 joint = joints[joint_name]
                 reporter.error(f'the mimic chain to {base[0]!r} multiplies to '
                                f'value * {base[1]:g} + {base[2]:g}, which is not finite',
-                               joint.location, _entity(joint), 'bad-mimic')
+                               joint.location, _entity(joint), Code.BAD_MIMIC)
                 base = (base[0], 1.0, 0.0)
             resolved[joint_name] = base
     return resolved

@@ -74,6 +74,7 @@ import numbers
 import re
 
 from sdf_tools import transforms
+from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
@@ -156,17 +157,17 @@ def parse_kindsl(text, source: str = '<string>', *, parameters=None,
         data = bytes(text)
         if len(data) > max_bytes:
             raise _error(source, None, f'document is {len(data)} bytes, more than the limit of '
-                         f'{max_bytes} bytes', 'too-large')
+                         f'{max_bytes} bytes', Code.TOO_LARGE)
         try:
             text = data.decode('utf-8-sig')
         except UnicodeDecodeError as e:
             raise _error(source, None, f'not UTF-8 text ({e.reason} at byte {e.start})',
-                         'bad-encoding') from None
+                         Code.BAD_ENCODING) from None
     elif not isinstance(text, str):
         raise TypeError(f'parse_kindsl() needs str or bytes, got {type(text).__name__}')
     elif len(text) > max_bytes:
         raise _error(source, None, f'document is {len(text)} characters, more than the limit '
-                     f'of {max_bytes}', 'too-large')
+                     f'of {max_bytes}', Code.TOO_LARGE)
     reporter = Reporter()
     params = _check_parameters(parameters)
     parser = _Parser(_tokenize(text.lstrip('\ufeff'), source), source, reporter, params)
@@ -178,7 +179,7 @@ def parse_kindsl(text, source: str = '<string>', *, parameters=None,
     unused = sorted(set(params) - parser.used_parameters)
     if unused:
         reporter.warn('parameters not used by the model: ' + ', '.join(map(repr, unused)),
-                      SourceLocation(source), f"robot '{robot.name}'", 'unused-parameter')
+                      SourceLocation(source), f"robot '{robot.name}'", Code.UNUSED_PARAMETER)
     if reporter.warnings:
         robot = replace(robot, warnings=robot.warnings + tuple(reporter.warnings))
     return robot
@@ -287,7 +288,7 @@ def _tokenize(text: str, source: str):
         column = pos - line_start + 1
         if m is None:
             raise _error(source, line, f'syntax error at column {column}: unexpected '
-                         f'character {text[pos]!r}', 'syntax')
+                         f'character {text[pos]!r}', Code.SYNTAX)
         kind = m.lastgroup
         if kind == 'newline':
             line += 1
@@ -296,7 +297,7 @@ def _tokenize(text: str, source: str):
             close = text.find('*/', m.end())
             if close < 0:
                 raise _error(source, line, f'syntax error at column {column}: the comment '
-                             "opened here is never closed with '*/'", 'syntax')
+                             "opened here is never closed with '*/'", Code.SYNTAX)
             newlines = text.count('\n', pos, close)
             if newlines:
                 line += newlines
@@ -410,10 +411,10 @@ class _Parser:
     def syntax_error(self, tok: _Token, message: str):
         diagnostic = Diagnostic(f'syntax error at column {tok.column}: {message}',
                                 SourceLocation(self.source, tok.line), self.entity,
-                                code='syntax')
+                                code=Code.SYNTAX)
         raise DescriptionError(self.reporter.errors + [diagnostic])
 
-    def error(self, line: int, message: str, code: str = 'invalid', entity=None) -> None:
+    def error(self, line: int, message: str, code: Code = Code.INVALID, entity=None) -> None:
         self.reporter.error(message, SourceLocation(self.source, line),
                             entity if entity is not None else self.entity, code)
 
@@ -431,7 +432,7 @@ class _Parser:
                 spec = self.link(base=True)
                 if base is not None:
                     self.error(tok.line, f'a robot has one RobotBase; {base.name!r} is '
-                               f'already the base (line {base.line})', 'duplicate',
+                               f'already the base (line {base.line})', Code.REPEATED_ELEMENT,
                                f"robot '{name}'")
                 else:
                     base = spec
@@ -450,7 +451,7 @@ class _Parser:
             self.syntax_error(tok, f"unexpected {tok.describe()} after the end of 'Robot "
                               f"{name}'")
         if base is None:
-            self.error(start.line, "has no 'RobotBase' (the root link)", 'no-root')
+            self.error(start.line, "has no 'RobotBase' (the root link)", Code.NO_ROOT)
         return _Document(name, start.line, base, links, joints)
 
     def link(self, base: bool) -> _LinkSpec:
@@ -489,18 +490,18 @@ class _Parser:
         if spec.inertia is None and (not base or spec.floating):
             what = 'a floating RobotBase' if base else 'a link'
             self.error(keyword.line, f"is missing 'inertia_properties' ({what} needs its mass "
-                       'properties)', 'missing-element')
+                       'properties)', Code.MISSING_ELEMENT)
         if spec.children is None:
             self.error(keyword.line, "is missing 'children' (write 'children {}' when it has "
-                       'none)', 'missing-element')
+                       'none)', Code.MISSING_ELEMENT)
         if not base and spec.link_id is None:
-            self.error(keyword.line, "is missing 'id'", 'missing-element')
+            self.error(keyword.line, "is missing 'id'", Code.MISSING_ELEMENT)
         return spec
 
     def _once(self, seen: dict, tok: _Token) -> None:
         if tok.text in seen:
             self.error(tok.line, f'{tok.text!r} is given twice (first on line '
-                       f'{seen[tok.text]})', 'duplicate')
+                       f'{seen[tok.text]})', Code.REPEATED_ELEMENT)
         else:
             seen[tok.text] = tok.line
 
@@ -527,7 +528,7 @@ class _Parser:
         missing = [k for k in ('mass', 'CoM') + _MOMENTS if k not in seen]
         if missing:
             self.error(start.line, "'inertia_properties' is missing " + ', '.join(missing),
-                       'missing-element')
+                       Code.MISSING_ELEMENT)
         return spec
 
     def children(self) -> list:
@@ -564,13 +565,13 @@ class _Parser:
             if not (tok.kind == 'ident' and tok.text == 'ref_frame'):
                 self.syntax_error(tok, f"expected 'ref_frame' (or '}}'), got {tok.describe()}")
             if pose is not None:
-                self.error(tok.line, "'ref_frame' is given twice", 'duplicate')
+                self.error(tok.line, "'ref_frame' is given twice", Code.REPEATED_ELEMENT)
             self.take()
             pose = self.pose_block(tok)
         self.take()
         if pose is None:
             self.error(keyword.line, "is missing 'ref_frame' (the joint frame in the parent "
-                       'link frame)', 'missing-element')
+                       'link frame)', Code.MISSING_ELEMENT)
             pose = IDENTITY
         return _JointSpec(name, keyword.line, _JOINT_KEYWORDS[keyword.text], pose)
 
@@ -595,7 +596,7 @@ class _Parser:
         missing = [k for k in ('translation', 'rotation') if k not in seen]
         if missing:
             self.error(start.line, f'{start.text!r} is missing ' + ' and '.join(missing),
-                       'missing-element')
+                       Code.MISSING_ELEMENT)
         translation = translation or (0.0, 0.0, 0.0)
         rotation = rotation or (0.0, 0.0, 0.0)
         if rotation == (0.0, 0.0, 0.0):
@@ -620,7 +621,7 @@ class _Parser:
         value = self.expression()
         if not math.isfinite(value):
             self.error(tok.line, 'the expression starting at column '
-                       f'{tok.column} does not evaluate to a finite number', 'bad-number')
+                       f'{tok.column} does not evaluate to a finite number', Code.BAD_NUMBER)
             return 0.0
         return value
 
@@ -640,7 +641,7 @@ class _Parser:
             if op.text == '*':
                 value = value * rhs
             elif rhs == 0.0:
-                self.error(op.line, f'division by zero at column {op.column}', 'bad-number')
+                self.error(op.line, f'division by zero at column {op.column}', Code.BAD_NUMBER)
                 value = 0.0
             else:
                 value = value / rhs
@@ -690,7 +691,7 @@ class _Parser:
         self.missing_parameters.add(tok.text)
         self.error(tok.line, f'parameter {tok.text!r} (column {tok.column}) has no value: '
                    'pass it in parameters={...} (a bare identifier where a number is '
-                   'expected is a parameter)', 'missing-parameter')
+                   'expected is a parameter)', Code.MISSING_PARAMETER)
         return 0.0
 
 
@@ -730,7 +731,7 @@ class _Builder:
     def loc(self, line) -> SourceLocation:
         return SourceLocation(self.source, line)
 
-    def error(self, line, entity, message, code='invalid') -> None:
+    def error(self, line, entity, message, code=Code.INVALID) -> None:
         self.reporter.error(message, self.loc(line), entity, code)
 
     def build(self) -> Robot:
@@ -744,7 +745,7 @@ class _Builder:
             if spec.name not in parent_of and links.get(spec.name) is spec:
                 self.error(spec.line, f"link '{spec.name}'", 'is not the child of any link '
                            "(no 'children' list names it); only the RobotBase has no parent",
-                           'no-parent')
+                           Code.NO_PARENT)
         model_joints = []
         for spec in doc.joints:
             if joints.get(spec.name) is not spec:
@@ -752,7 +753,7 @@ class _Builder:
             connection = ends.get(spec.name)
             if connection is None:
                 self.error(spec.line, f"joint '{spec.name}'", 'is not used by any link (no '
-                           f"'children' entry says '<link> via {spec.name}')", 'unused-joint')
+                           f"'children' entry says '<link> via {spec.name}')", Code.UNUSED_JOINT)
                 continue
             parent, child = connection
             model_joints.append(Joint(name=spec.name, kind=spec.kind, parent=parent,
@@ -774,7 +775,7 @@ class _Builder:
             if spec.name in links:
                 self.error(spec.line, f"link '{spec.name}'", f'link name {spec.name!r} is '
                            f'used more than once (first on line {links[spec.name].line})',
-                           'duplicate-name')
+                           Code.DUPLICATE_NAME)
                 continue
             links[spec.name] = spec
         return links
@@ -785,7 +786,7 @@ class _Builder:
             if spec.name in joints:
                 self.error(spec.line, f"joint '{spec.name}'", f'joint name {spec.name!r} is '
                            f'used more than once (first on line {joints[spec.name].line})',
-                           'duplicate-name')
+                           Code.DUPLICATE_NAME)
                 continue
             joints[spec.name] = spec
         return joints
@@ -799,15 +800,15 @@ class _Builder:
             if spec.is_base:
                 if spec.link_id != 0:
                     self.error(spec.id_line, entity, f'the RobotBase id must be 0, got '
-                               f'{spec.link_id}', 'bad-id')
+                               f'{spec.link_id}', Code.BAD_ID)
                 continue
             if spec.link_id < 1:
                 self.error(spec.id_line, entity, f'id must be a positive integer, got '
-                           f'{spec.link_id} (0 is the RobotBase)', 'bad-id')
+                           f'{spec.link_id} (0 is the RobotBase)', Code.BAD_ID)
             elif spec.link_id in owners:
                 other = owners[spec.link_id]
                 self.error(spec.id_line, entity, f'id {spec.link_id} is already used by link '
-                           f"'{other.name}' (line {other.id_line})", 'duplicate-id')
+                           f"'{other.name}' (line {other.id_line})", Code.DUPLICATE_NAME)
             else:
                 owners[spec.link_id] = spec
 
@@ -829,33 +830,33 @@ class _Builder:
                 if joint not in joints:
                     self.error(line, entity, f"children: '{child} via {joint}' names joint "
                                f'{joint!r}, which is not defined (r_joint or p_joint)',
-                               'missing-joint')
+                               Code.MISSING_JOINT)
                     ok = False
                 if child not in links:
                     self.error(line, entity, f"children: '{child} via {joint}' names link "
-                               f'{child!r}, which is not defined', 'missing-link')
+                               f'{child!r}, which is not defined', Code.MISSING_LINK)
                     ok = False
                 if not ok:
                     continue
                 if child == base_name:
                     self.error(line, entity, f'children: the RobotBase {child!r} cannot be '
-                               'the child of a link', 'cycle')
+                               'the child of a link', Code.CYCLE)
                     continue
                 if child == spec.name:
                     self.error(line, entity, f'children: link {child!r} cannot be its own '
-                               'child', 'cycle')
+                               'child', Code.CYCLE)
                     continue
                 used = ends.get(joint)
                 if used is not None:
                     self.error(line, entity, f'children: joint {joint!r} already connects '
                                f'link {used[0]!r} to link {used[1]!r}; each joint connects '
-                               'one parent and one child', 'joint-reused')
+                               'one parent and one child', Code.JOINT_REUSED)
                     continue
                 if child in parent_of:
                     other_joint, other_parent = parent_of[child]
                     self.error(line, entity, f'children: link {child!r} is already the child '
                                f'of link {other_parent!r} (via {other_joint!r}); a link has '
-                               'only one parent', 'several-parents')
+                               'only one parent', Code.SEVERAL_PARENTS)
                     continue
                 parent_of[child] = (joint, spec.name)
                 ends[joint] = (spec.name, child)
@@ -872,14 +873,14 @@ class _Builder:
             if not all(map(math.isfinite, values)):
                 self.error(ip.line, f"link '{spec.name}'", 'moving the moments of inertia to '
                            'the centre of mass overflows (the mass or CoM is too large)',
-                           'bad-number')
+                           Code.BAD_NUMBER)
                 inertial = None
             elif min(inertial.ixx, inertial.iyy, inertial.izz) < 0.0:
                 self.reporter.warn(
                     'moving the moments of inertia to the centre of mass makes one negative '
                     f'(ixx {inertial.ixx:.6g}, iyy {inertial.iyy:.6g}, izz {inertial.izz:.6g}): '
                     'Ix, Iy, Iz must be about the link-frame origin, not about the centre of '
-                    'mass', self.loc(ip.line), f"link '{spec.name}'", 'bad-inertia')
+                    'mass', self.loc(ip.line), f"link '{spec.name}'", Code.BAD_INERTIA)
         return Link(spec.name, inertial=inertial, location=self.loc(spec.line))
 
     def _frames(self, specs, links) -> list:
@@ -893,12 +894,12 @@ class _Builder:
                 if frame.name in links:
                     self.error(frame.line, entity, f'has the name of a link (line '
                                f'{links[frame.name].line}); frame and link names must be '
-                               'distinct', 'duplicate-name')
+                               'distinct', Code.DUPLICATE_NAME)
                     continue
                 if frame.name in seen:
                     self.error(frame.line, entity, f'frame name {frame.name!r} is used more '
                                f'than once (first on line {seen[frame.name]})',
-                               'duplicate-name')
+                               Code.DUPLICATE_NAME)
                     continue
                 seen[frame.name] = frame.line
                 frames.append(Frame(frame.name, spec.name, frame.pose, self.loc(frame.line)))
@@ -908,10 +909,10 @@ class _Builder:
         name = f'{WORLD}_to_{base.name}'
         if WORLD in links:
             self.error(links[WORLD].line, f"link '{WORLD}'", f'a floating base adds a link '
-                       f'named {WORLD!r} (the fixed frame); rename this link', 'duplicate-name')
+                       f'named {WORLD!r} (the fixed frame); rename this link', Code.DUPLICATE_NAME)
         if name in joints:
             self.error(joints[name].line, f"joint '{name}'", f'a floating base {base.name!r} '
                        f'adds a floating joint named {name!r}; rename this joint',
-                       'duplicate-name')
+                       Code.DUPLICATE_NAME)
         return Joint(name=name, kind=JointType.FLOATING, parent=WORLD, child=base.name,
                      location=self.loc(base.line))

@@ -75,6 +75,7 @@ import re
 from lxml import etree
 
 from sdf_tools import transforms
+from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.files.xml_source import DCOLON
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
@@ -198,7 +199,7 @@ def read_bool(v, elem, entity, what, text, default):
         return True
     if word in ('false', '0'):
         return False
-    v.error(elem, entity, f'{what} must be true or false, got {text.strip()!r}', 'bad-bool')
+    v.error(elem, entity, f'{what} must be true or false, got {text.strip()!r}', Code.BAD_BOOL)
     return default
 
 
@@ -215,11 +216,11 @@ def pose_value(v, elem, entity) -> Pose:
     euler = rotation_format == 'euler_rpy'
     if not euler and rotation_format != 'quat_xyzw':
         v.error(elem, entity, f"<pose> rotation_format must be 'euler_rpy' or "
-                f"'quat_xyzw', got {rotation_format!r}", 'bad-pose')
+                f"'quat_xyzw', got {rotation_format!r}", Code.BAD_POSE)
         return IDENTITY
     if degrees and not euler:
         v.error(elem, entity, "<pose> degrees='true' does not apply to "
-                "rotation_format='quat_xyzw'", 'bad-pose')
+                "rotation_format='quat_xyzw'", Code.BAD_POSE)
         return IDENTITY
     text = elem.text
     if text is None or not text.strip():
@@ -235,11 +236,11 @@ def pose_value(v, elem, entity) -> Pose:
     quat = values[3:]
     norm = math.hypot(*quat)  # no overflow for 1e200, no underflow for 1e-200
     if norm == 0.0:
-        v.error(elem, entity, '<pose> quaternion must not be zero', 'bad-pose')
+        v.error(elem, entity, '<pose> quaternion must not be zero', Code.BAD_POSE)
         return IDENTITY
     if abs(norm - 1.0) > 1e-6:
         v.warn(elem, entity, f'<pose> quaternion has norm {norm:.6g}; it is normalised '
-               '(libsdformat 12 would use it as written)', 'unnormalised')
+               '(libsdformat 12 would use it as written)', Code.UNNORMALISED)
     if not 1e-150 < norm < 1e150:  # the squares in quat_normalize would over/underflow
         quat = tuple(c / norm for c in quat)
     return Pose(values[:3], transforms.quat_normalize(quat))
@@ -350,7 +351,7 @@ class _SdfReader:
         if local_name(root) != 'sdf':
             hint = ' (this looks like URDF)' if root.tag == 'robot' else ''
             v.error(root, None, f'the root element is <{local_name(root)}>, an SDFormat file '
-                    f'needs <sdf>{hint}', 'not-sdf')
+                    f'needs <sdf>{hint}', Code.NOT_SDF)
             return Robot(name='', source=v.source, source_format='sdf')
         if not self._read_version(root):
             return Robot(name='', source=v.source, source_format='sdf')
@@ -367,17 +368,18 @@ class _SdfReader:
             return False
         m = _VERSION.fullmatch(text)
         if m is None:
-            v.error(root, None, f'<sdf> version must look like 1.9, got {text!r}', 'bad-version')
+            v.error(root, None, f'<sdf> version must look like 1.9, got {text!r}',
+                    Code.BAD_VERSION)
             return False
         version = (int(m.group(1)), int(m.group(2)))
         if version < (1, 4) or version[0] != 1:
             v.error(root, None, f'SDFormat version {text.strip()} is not supported (sdf_tools '
-                    f'reads {SDF_VERSIONS[0]} to {SDF_VERSIONS[-1]})', 'bad-version')
+                    f'reads {SDF_VERSIONS[0]} to {SDF_VERSIONS[-1]})', Code.BAD_VERSION)
             return False
         if version > (1, 11):
             v.warn(root, None, f'SDFormat version {text.strip()} is newer than '
                    f'{SDF_VERSIONS[-1]}; it is read with the {SDF_VERSIONS[-1]} rules',
-                   'new-version')
+                   Code.NEW_VERSION)
             version = (1, 11)
         self.version = version
         return True
@@ -400,11 +402,11 @@ class _SdfReader:
         names = ', '.join(repr(name) for name, _ in candidates)
         if wanted is None:
             if not candidates:
-                v.error(root, None, 'the document holds no <model>', 'no-model')
+                v.error(root, None, 'the document holds no <model>', Code.NO_MODEL)
                 return None
             if len(candidates) > 1:
                 v.error(root, None, f'the document holds {len(candidates)} models ({names}); '
-                        'choose one by name', 'ambiguous-model')
+                        'choose one by name', Code.AMBIGUOUS_MODEL)
                 return None
             chosen = candidates[0][1]
         else:
@@ -412,11 +414,11 @@ class _SdfReader:
             if not matches:
                 shown = f'it holds {names}' if candidates else 'it holds none'
                 v.error(root, None, f'the document has no model named {wanted!r}; {shown}',
-                        'no-model')
+                        Code.NO_MODEL)
                 return None
             if len(matches) > 1:
                 v.error(matches[1], None, f'the document holds {len(matches)} models named '
-                        f'{wanted!r}', 'ambiguous-model')
+                        f'{wanted!r}', Code.AMBIGUOUS_MODEL)
                 return None
             chosen = matches[0]
         if chosen.tag == 'include':
@@ -429,7 +431,7 @@ class _SdfReader:
         self.v.error(elem, entity, f'<include> of {uri!r} cannot be resolved: sdf_tools reads '
                      'self-contained SDFormat only (model://, Fuel, http and file includes '
                      "need Gazebo's resource paths); expand it first, e.g. with "
-                     '`gz sdf -p`', 'include')
+                     '`gz sdf -p`', Code.INCLUDE)
 
     # --- the model --------------------------------------------------------------------
 
@@ -446,7 +448,7 @@ class _SdfReader:
             tag = child.tag
             if tag == 'pose':
                 if pose_elem is not None:
-                    v.error(child, entity, 'has more than one <pose>', 'duplicate')
+                    v.error(child, entity, 'has more than one <pose>', Code.REPEATED_ELEMENT)
                     continue
                 pose_elem = child
             elif tag == 'static':
@@ -456,14 +458,14 @@ class _SdfReader:
         self._register_scope(top)
         if not static and not any(x.kind == 'link' for x in self.order):
             v.error(elem, entity, 'has no <link> (only static models may have none)',
-                    'no-links')
+                    Code.NO_LINKS)
         self._resolve_graphs()
         pose = None
         if pose_elem is not None:
             pose, rel = self._pose(pose_elem, entity)
             if rel:
                 v.warn(pose_elem, entity, f'the model <pose> is relative to {rel!r}, a frame '
-                       'outside the model; sdf_tools keeps it as written', 'relative-to')
+                       'outside the model; sdf_tools keeps it as written', Code.RELATIVE_TO)
         placement = elem.get('placement_frame')
         if placement:  # the model's pose (identity when absent) is that frame's pose
             key = self._ref(top, placement, elem, entity, 'placement_frame')
@@ -488,7 +490,7 @@ class _SdfReader:
         problem = sdf_names.name_problem(name, version=self.version)
         if problem is not None:
             v.error(elem, entity, problem,
-                    'reserved-name' if sdf_names.is_reserved(name) else 'bad-name')
+                    Code.RESERVED_NAME if sdf_names.is_reserved(name) else Code.BAD_NAME)
             return None
         return name
 
@@ -515,12 +517,12 @@ class _SdfReader:
                     entity = f"{kind} '{scope.prefix}{name}'"
                     if other == kind:
                         v.error(elem, entity, f'{kind} name {name!r} is used more than once in '
-                                f'model {scope.name!r}', 'duplicate-name')
+                                f'model {scope.name!r}', Code.DUPLICATE_NAME)
                         continue
                     if self.version >= (1, 7):
                         v.error(elem, entity, f'has the same name as a {other} of model '
                                 f'{scope.name!r}; links, joints, frames and nested models '
-                                'need distinct names', 'duplicate-name')
+                                'need distinct names', Code.DUPLICATE_NAME)
                         continue
                     new = f'{name}_{kind}'
                     i = 0
@@ -529,7 +531,7 @@ class _SdfReader:
                         i += 1
                     v.warn(elem, entity, f'has the same name as a {other} of model '
                            f'{scope.name!r}; renamed to {new!r}, as libsdformat does for '
-                           'SDFormat 1.6 and older', 'renamed')
+                           'SDFormat 1.6 and older', Code.RENAMED)
                     name = new
                 taken[name] = kind
                 vertex_of[elem] = _Vertex(scope.prefix + name, kind, name, elem, scope)
@@ -546,7 +548,7 @@ class _SdfReader:
         entity = vertex.entity
         poses = [c for c in elem if c.tag == 'pose']
         if len(poses) > 1:
-            self.v.error(poses[1], entity, 'has more than one <pose>', 'duplicate')
+            self.v.error(poses[1], entity, 'has more than one <pose>', Code.REPEATED_ELEMENT)
         if poses:
             vertex.pose, vertex.rel_text = self._pose(poses[0], entity)
             vertex.pose_elem = poses[0]
@@ -568,14 +570,14 @@ class _SdfReader:
             for child in elem:
                 if child.tag not in ('pose', 'link', 'joint', 'frame', 'model', 'include'):
                     self.v.warn(child, entity, f'<{local_name(child)}> of a nested model is '
-                                'not kept (nested models are flattened)', 'dropped')
+                                'not kept (nested models are flattened)', Code.DROPPED)
             self._register_scope(inner)
             static = elem.find('static')
             if not inner.links and not inner.models and not (
                     static is not None and self._bool(static, entity, '<static>', static.text,
                                                       False)):
                 self.v.error(elem, entity, 'has no <link> (only static models may have none)',
-                             'no-links')
+                             Code.NO_LINKS)
 
     # --- values -----------------------------------------------------------------------
 
@@ -593,7 +595,7 @@ class _SdfReader:
                     rel = legacy
             else:
                 v.warn(elem, entity, "<pose> attribute 'frame' is ignored in SDFormat 1.7 "
-                       "and later (use 'relative_to')", 'ignored')
+                       "and later (use 'relative_to')", Code.NO_EFFECT)
         rel = rel.strip() if rel is not None and rel.strip() else None
         return pose_value(v, elem, entity), rel
 
@@ -612,7 +614,8 @@ class _SdfReader:
     def _placed(self, elem, entity) -> _Placed:
         poses = [c for c in elem if c.tag == 'pose']
         if len(poses) > 1:
-            self.v.error(poses[1], entity, f'<{elem.tag}> has more than one <pose>', 'duplicate')
+            self.v.error(poses[1], entity, f'<{elem.tag}> has more than one <pose>',
+                         Code.REPEATED_ELEMENT)
         if not poses:
             return _Placed(IDENTITY, None, None)
         pose, rel = self._pose(poses[0], entity)
@@ -627,7 +630,8 @@ class _SdfReader:
             tag = child.tag
             if tag == 'inertial':
                 if spec.inertial is not None:
-                    self.v.error(child, entity, 'has more than one <inertial>', 'duplicate')
+                    self.v.error(child, entity, 'has more than one <inertial>',
+                                 Code.REPEATED_ELEMENT)
                     continue
                 spec.inertial = self._inertial(child, entity)
             elif tag == 'visual':
@@ -649,7 +653,7 @@ class _SdfReader:
         for child in elem:
             if child.tag not in ('mass', 'inertia', 'pose'):
                 self.v.warn(child, entity, f'<inertial><{local_name(child)}> is not kept',
-                            'dropped')
+                            Code.DROPPED)
         return Inertial(mass, *moments), self._placed(elem, entity)
 
     def _visual(self, elem, entity):
@@ -677,11 +681,11 @@ class _SdfReader:
     def _geometry_of(self, elem, entity):
         found = elem.findall('geometry')
         if not found:
-            self.v.error(elem, entity, f'<{elem.tag}> is missing <geometry>', 'missing-element')
+            self.v.error(elem, entity, f'<{elem.tag}> is missing <geometry>', Code.MISSING_ELEMENT)
             return None
         if len(found) > 1:
             self.v.error(found[1], entity, f'<{elem.tag}> has more than one <geometry>',
-                         'duplicate')
+                         Code.REPEATED_ELEMENT)
         return self._geometry(found[0], entity)
 
     def _geometry(self, elem, entity):
@@ -689,7 +693,7 @@ class _SdfReader:
         shapes = [c for c in elem if isinstance(c.tag, str)]
         if len(shapes) != 1:
             v.error(elem, entity, f'<geometry> must hold exactly one shape, found {len(shapes)}',
-                    'bad-geometry')
+                    Code.BAD_GEOMETRY)
             if not shapes:
                 return None
         shape = shapes[0]
@@ -707,12 +711,12 @@ class _SdfReader:
         if tag == 'mesh':
             uri = shape.find('uri')
             if uri is None or not (uri.text or '').strip():
-                v.error(shape, entity, '<mesh> is missing <uri>', 'missing-element')
+                v.error(shape, entity, '<mesh> is missing <uri>', Code.MISSING_ELEMENT)
                 return None
             for child in shape:
                 if child.tag not in ('uri', 'scale'):
                     v.warn(child, entity, f'<mesh><{local_name(child)}> is not kept',
-                           'dropped')
+                           Code.DROPPED)
             return Mesh(uri.text.strip(), self._vector(shape, entity, 'scale', 3, None))
         return OtherGeometry(local_name(shape), _element_text(shape))
 
@@ -743,7 +747,7 @@ class _SdfReader:
         kind = _JOINT_TYPES.get(type_text.strip().lower())
         if kind is None:
             v.error(elem, entity, f'unknown joint type {type_text!r} (SDFormat has '
-                    + ', '.join(_JOINT_TYPES) + ')', 'bad-joint-type')
+                    + ', '.join(_JOINT_TYPES) + ')', Code.BAD_JOINT_TYPE)
             return None
         spec = _JointSpec(kind)
         extras = []
@@ -753,7 +757,7 @@ class _SdfReader:
             if tag in ('parent', 'child'):
                 text = (child.text or '').strip()
                 if not text:
-                    v.error(child, entity, f'<{tag}> is empty', 'missing-element')
+                    v.error(child, entity, f'<{tag}> is empty', Code.MISSING_ELEMENT)
                     text = None
                 setattr(spec, tag, text)
                 setattr(spec, f'{tag}_elem', child)
@@ -764,12 +768,13 @@ class _SdfReader:
             elif tag == 'thread_pitch':
                 thread_pitch = v.number(child, entity, '<thread_pitch>', child.text)
                 if thread_pitch == 0.0:
-                    v.error(child, entity, '<thread_pitch> must not be zero', 'bad-number')
+                    v.error(child, entity, '<thread_pitch> must not be zero', Code.BAD_NUMBER)
                     thread_pitch = None
                 elif thread_pitch is not None and not math.isfinite(2.0 * math.pi /
                                                                     thread_pitch):
                     v.error(child, entity, f'<thread_pitch> {thread_pitch:g} is too small: '
-                            'the pitch in metres, -2 pi / thread_pitch, overflows', 'bad-number')
+                            'the pitch in metres, -2 pi / thread_pitch, overflows',
+                            Code.BAD_NUMBER)
                     thread_pitch = None
             elif tag == 'screw_thread_pitch':
                 screw_pitch = v.number(child, entity, '<screw_thread_pitch>', child.text)
@@ -784,9 +789,9 @@ class _SdfReader:
         spec.extras = tuple(extras)
         for tag in ('parent', 'child'):
             if getattr(spec, f'{tag}_elem') is None:
-                v.error(elem, entity, f'<joint> is missing <{tag}>', 'missing-element')
+                v.error(elem, entity, f'<joint> is missing <{tag}>', Code.MISSING_ELEMENT)
         if spec.child == 'world':
-            v.error(spec.child_elem, entity, "<child> must not be 'world'", 'bad-child')
+            v.error(spec.child_elem, entity, "<child> must not be 'world'", Code.BAD_CHILD)
             spec.child = None
         if kind is JointType.SCREW:
             if screw_pitch is not None:
@@ -800,13 +805,13 @@ class _SdfReader:
         if kind in _ONE_AXIS or kind in _TWO_AXES:
             if spec.axis is None:
                 v.warn(elem, entity, f'a {kind.value} joint without <axis> moves about 0 0 1 '
-                       '(the SDFormat default)', 'missing-axis')
+                       '(the SDFormat default)', Code.MISSING_AXIS)
         if kind in _TWO_AXES and spec.axis2 is None:
             v.warn(elem, entity, f'a {kind.value} joint without <axis2> uses 0 0 1 for its '
-                   'second axis (the SDFormat default)', 'missing-axis')
+                   'second axis (the SDFormat default)', Code.MISSING_AXIS)
         if spec.axis2 is not None and kind not in _TWO_AXES:
             v.warn(spec.axis2.elem, entity, f'<axis2> is ignored for a {kind.value} joint',
-                   'ignored')
+                   Code.NO_EFFECT)
             spec.axis2 = None
         if spec.axis is not None and kind not in _ONE_AXIS and kind not in _TWO_AXES:
             spec.axis = None      # fixed and ball joints have no axis to keep
@@ -825,7 +830,7 @@ class _SdfReader:
                 xyz = v.vector(child, entity, f'{what} <xyz>', child.text or '0 0 1', 3, xyz)
                 if math.hypot(*xyz) == 0.0:
                     v.error(child, entity, f'{what} <xyz> must not be the zero vector',
-                            'zero-axis')
+                            Code.ZERO_AXIS)
                     xyz = _Z_AXIS
                 text = child.get('expressed_in')
                 expressed_in = text.strip() if text and text.strip() else None
@@ -834,7 +839,7 @@ class _SdfReader:
                                   child.text, False)
                 if self.version >= (1, 7):
                     v.warn(child, entity, '<use_parent_model_frame> is ignored in SDFormat '
-                           "1.7 and later (use <xyz expressed_in='__model__'>)", 'ignored')
+                           "1.7 and later (use <xyz expressed_in='__model__'>)", Code.NO_EFFECT)
                     upmf = False
             elif tag == 'dynamics':
                 spec.dynamics = Dynamics(
@@ -851,11 +856,11 @@ class _SdfReader:
                 for item in child:
                     if item.tag not in ('lower', 'upper', 'effort', 'velocity'):
                         v.warn(item, entity, f'{what} <limit><{local_name(item)}> is not '
-                               'kept', 'dropped')
+                               'kept', Code.DROPPED)
             elif tag == 'mimic':
                 spec.mimic = self._mimic(child, entity)
             else:
-                v.warn(child, entity, f'{what} <{local_name(child)}> is not kept', 'dropped')
+                v.warn(child, entity, f'{what} <{local_name(child)}> is not kept', Code.DROPPED)
         spec.xyz = xyz
         spec.expressed_in = expressed_in
         spec.use_parent_model_frame = upmf
@@ -868,7 +873,7 @@ class _SdfReader:
             return None
         if (elem.get('axis') or 'axis').strip() != 'axis':
             v.warn(elem, entity, "<mimic> of a leader's axis2 is kept as a mimic of its first "
-                   'axis', 'mimic-axis')
+                   'axis', Code.MIMIC_AXIS)
         multiplier = self._number(elem, entity, 'multiplier', 1.0)
         offset = self._number(elem, entity, 'offset', 0.0)
         reference = self._number(elem, entity, 'reference', 0.0)
@@ -891,7 +896,7 @@ class _SdfReader:
             if key in self.vertices:
                 return key
         self.v.error(elem, entity, f'{what} names {text!r}, which does not exist in model '
-                     f'{scope.name!r}', 'missing-frame')
+                     f'{scope.name!r}', Code.MISSING_FRAME)
         return None
 
     def _resolve_graphs(self) -> None:
@@ -924,7 +929,7 @@ class _SdfReader:
             vertex = self.vertices.get(key)  # None for the model frame itself
             if key is not None and (vertex is None or vertex.kind != 'link'):
                 self.v.error(elem, entity, f'canonical_link names {text.strip()!r}, which is '
-                             'not a link', 'bad-canonical-link')
+                             'not a link', Code.BAD_CANONICAL_LINK)
                 key = None
             scope.canonical = key
         elif scope.links:
@@ -949,7 +954,7 @@ class _SdfReader:
                 child = self._ref(scope, spec.child, spec.child_elem, entity, '<child>')
                 if child == vertex.key:
                     self.v.error(spec.child_elem, entity, '<child> names the joint itself',
-                                 'cycle')
+                                 Code.CYCLE)
                     child = None
             self.joint_links[vertex.key] = (parent, child)
             self.attach[vertex.key] = child
@@ -975,7 +980,7 @@ class _SdfReader:
             return
         if rel == vertex.key:
             if vertex.rel_text is not None:
-                self.v.error(vertex.pose_elem, entity, '<pose> is relative to itself', 'cycle')
+                self.v.error(vertex.pose_elem, entity, '<pose> is relative to itself', Code.CYCLE)
             return      # else attached_to names the frame itself: reported as a cycle
         self.parent[vertex.key] = rel
         self.edge[vertex.key] = vertex.pose
@@ -995,7 +1000,7 @@ class _SdfReader:
                     self.v.error(first.pose_elem if first.pose_elem is not None
                                  else first.elem, first.entity,
                                  'the poses form a cycle: ' + ' -> '.join(
-                                     repr(k) for k in loop + [loop[0]]), 'cycle')
+                                     repr(k) for k in loop + [loop[0]]), Code.CYCLE)
                     for k in loop:
                         depth[k] = None
                     break
@@ -1094,7 +1099,7 @@ class _SdfReader:
                 if first is not None:
                     self.v.error(first.elem, first.entity, 'the attached_to chain forms a '
                                  'cycle: ' + ' -> '.join(repr(k) for k in loop + [loop[0]]),
-                                 'cycle')
+                                 Code.CYCLE)
                 break
             path.append(key)
             on_path.add(key)
@@ -1162,7 +1167,7 @@ class _SdfReader:
         child = self._body(child_key)
         if child is None:
             v.error(spec.child_elem, entity, f'<child> {spec.child!r} is not attached to any '
-                    'link', 'missing-link')
+                    'link', Code.MISSING_LINK)
             return None
         if parent_key == 'world':
             parent, frame_of_parent = 'world', MODEL_FRAME
@@ -1170,7 +1175,7 @@ class _SdfReader:
             parent = frame_of_parent = self._body(parent_key)
             if parent is None:
                 v.error(spec.parent_elem, entity, f'<parent> {spec.parent!r} is not attached '
-                        'to any link', 'missing-link')
+                        'to any link', Code.MISSING_LINK)
                 return None
         x_pj = self._relative(vertex.key, frame_of_parent)
         x_cj = self._relative(vertex.key, child)
@@ -1229,7 +1234,7 @@ class _SdfReader:
             if link is None:
                 if self.attach.get(vertex.key) is not None or vertex.attach_text is None:
                     self.v.warn(vertex.elem, vertex.entity, 'is not attached to any link (the '
-                                'model has none); it is not kept', 'dropped')
+                                'model has none); it is not kept', Code.DROPPED)
                 continue
             pose = self._relative(vertex.key, link)
             if pose is None:

@@ -47,6 +47,7 @@ import re
 
 from lxml import etree
 
+from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
@@ -135,7 +136,7 @@ class _SdfWriter:
         self.world_link = None
 
     def fail(self, message: str, entity: str | None = None, location=None) -> None:
-        self.problems.append(Diagnostic(message, location, entity, code='not-expressible'))
+        self.problems.append(Diagnostic(message, location, entity, code=Code.NOT_EXPRESSIBLE))
 
     def pose_text(self, pose: Pose, entity: str, location, what: str = '<pose>') -> str:
         """Return a pose's text; one that is not finite (an overflow) is a problem."""

@@ -28,6 +28,7 @@ partial link or a zero axis). Every problem is reported with its line, then one
 :class:`~sdf_tools.errors.DescriptionError` holds all of them.
 """
 
+from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.files.xml_source import parse_xml
@@ -127,12 +128,12 @@ class _UrdfReader:
         v = self.v
         if root.tag != 'robot':
             v.error(root, None, f'the root element is <{root.tag}>, a URDF needs <robot>',
-                    'not-urdf')
+                    Code.NOT_URDF)
             return Robot(name='', source=v.source)
         name = root.get('name')
         if name is None or not name.strip():
             v.error(root, None, "<robot> is missing required attribute 'name'",
-                    'missing-attribute')
+                    Code.MISSING_ATTRIBUTE)
             name = ''
         entity = f"robot '{name}'"
         link_elems, joint_elems, gazebo, origin = [], [], [], None
@@ -152,12 +153,12 @@ class _UrdfReader:
                     materials.append(material)
                     if material.name in self.materials:
                         v.error(child, entity, f'material {material.name!r} is defined more '
-                                'than once', 'duplicate-name')
+                                'than once', Code.DUPLICATE_NAME)
                     self.materials[material.name] = material
             elif tag == 'origin':
                 origin = self._origin(child, entity)
         if not link_elems:
-            v.error(root, entity, 'has no <link>', 'no-links')
+            v.error(root, entity, 'has no <link>', Code.NO_LINKS)
         links = tuple(self._link(e) for e in link_elems)
         joints = tuple(j for j in (self._joint(e) for e in joint_elems) if j is not None)
         return Robot(name=name, links=links, joints=joints, materials=tuple(materials),
@@ -193,7 +194,8 @@ class _UrdfReader:
                 collisions.append(self._collision(child, entity))
             elif tag == 'inertial':
                 if inertial is not None:
-                    self.v.error(child, entity, 'has more than one <inertial>', 'duplicate')
+                    self.v.error(child, entity, 'has more than one <inertial>',
+                                 Code.REPEATED_ELEMENT)
                 inertial = self._inertial(child, entity)
         return Link(name=name, inertial=inertial, visuals=tuple(visuals),
                     collisions=tuple(collisions), location=self.v.loc(elem))
@@ -213,10 +215,10 @@ class _UrdfReader:
                 inertia = [v.attr_number(child, entity, k, 0.0, required=True)
                            for k in ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz')]
         if mass is None:
-            v.error(elem, entity, '<inertial> is missing <mass>', 'missing-element')
+            v.error(elem, entity, '<inertial> is missing <mass>', Code.MISSING_ELEMENT)
             mass = 0.0
         if inertia is None:
-            v.error(elem, entity, '<inertial> is missing <inertia>', 'missing-element')
+            v.error(elem, entity, '<inertial> is missing <inertia>', Code.MISSING_ELEMENT)
             inertia = [0.0] * 6
         return Inertial(mass, *inertia, origin=origin)
 
@@ -232,7 +234,7 @@ class _UrdfReader:
             elif tag == 'material':
                 material = self._material(child, entity, top_level=False)
         if geometry is None and elem.find('geometry') is None:
-            self.v.error(elem, entity, '<visual> is missing <geometry>', 'missing-element')
+            self.v.error(elem, entity, '<visual> is missing <geometry>', Code.MISSING_ELEMENT)
         return Visual(origin=origin, geometry=geometry, name=elem.get('name'),
                       material=material, location=self.v.loc(elem))
 
@@ -245,7 +247,7 @@ class _UrdfReader:
             elif tag == 'geometry':
                 geometry = self._geometry(child, entity)
         if geometry is None and elem.find('geometry') is None:
-            self.v.error(elem, entity, '<collision> is missing <geometry>', 'missing-element')
+            self.v.error(elem, entity, '<collision> is missing <geometry>', Code.MISSING_ELEMENT)
         return Collision(origin=origin, geometry=geometry, name=elem.get('name'),
                          location=self.v.loc(elem))
 
@@ -254,7 +256,7 @@ class _UrdfReader:
         shapes = [c for c in elem if isinstance(c.tag, str)]
         if len(shapes) != 1:
             v.error(elem, entity, '<geometry> must hold exactly one shape, found '
-                    f'{len(shapes)}', 'bad-geometry')
+                    f'{len(shapes)}', Code.BAD_GEOMETRY)
             if not shapes:
                 return None
         shape = shapes[0]
@@ -278,7 +280,7 @@ class _UrdfReader:
             scale = v.attr_vector(shape, entity, 'scale', 3)
             return Mesh(filename, scale) if filename is not None else None
         v.error(shape, entity, f'unknown geometry <{tag}> (URDF has box, cylinder, sphere, '
-                'capsule and mesh)', 'bad-geometry')
+                'capsule and mesh)', Code.BAD_GEOMETRY)
         return None
 
     def _material(self, elem, entity, *, top_level: bool):
@@ -307,7 +309,7 @@ class _UrdfReader:
         if name is None:
             if rgba is None and texture is None:
                 v.warn(elem, entity, '<material> has no name, colour or texture; it is '
-                       'ignored', 'undefined-material')
+                       'ignored', Code.UNDEFINED_MATERIAL)
                 return None
             return Material(None, rgba, texture)
         defined = self.materials.get(name)
@@ -316,11 +318,11 @@ class _UrdfReader:
                     (rgba, texture) != (defined.rgba, defined.texture):
                 v.warn(elem, entity, f'material {name!r} is already defined differently; '
                        'the earlier definition is used (as urdfdom does)',
-                       'material-redefined')
+                       Code.MATERIAL_REDEFINED)
             return defined
         if rgba is None and texture is None:
             v.warn(elem, entity, f'material {name!r} is not defined; the visual gets no '
-                   'material', 'undefined-material')
+                   'material', Code.UNDEFINED_MATERIAL)
             return None
         material = Material(name, rgba, texture)
         self.materials[name] = material
@@ -339,7 +341,7 @@ class _UrdfReader:
         jtype = _URDF_JOINT_TYPES.get(type_text.strip())
         if jtype is None:
             v.error(elem, entity, f'unknown joint type {type_text!r} (URDF has '
-                    + ', '.join(_URDF_JOINT_TYPES) + ')', 'bad-joint-type')
+                    + ', '.join(_URDF_JOINT_TYPES) + ')', Code.BAD_JOINT_TYPE)
             return None
         origin = IDENTITY
         parent = child_name = None
@@ -377,12 +379,12 @@ class _UrdfReader:
                     v.attr_number(child, entity, 'soft_lower_limit', 0.0),
                     v.attr_number(child, entity, 'soft_upper_limit', 0.0))
         if parent is None and elem.find('parent') is None:
-            v.error(elem, entity, '<joint> is missing <parent>', 'missing-element')
+            v.error(elem, entity, '<joint> is missing <parent>', Code.MISSING_ELEMENT)
         if child_name is None and elem.find('child') is None:
-            v.error(elem, entity, '<joint> is missing <child>', 'missing-element')
+            v.error(elem, entity, '<joint> is missing <child>', Code.MISSING_ELEMENT)
         if limit is None and jtype in (JointType.REVOLUTE, JointType.PRISMATIC):
             v.error(elem, entity, f'a {jtype.value} joint needs <limit> (with effort and '
-                    'velocity)', 'missing-element')
+                    'velocity)', Code.MISSING_ELEMENT)
         if parent is None or child_name is None:
             return None
         return Joint(name=name, kind=jtype, parent=parent, child=child_name, origin=origin,

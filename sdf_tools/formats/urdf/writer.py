@@ -65,6 +65,7 @@ import math
 from lxml import etree
 
 from sdf_tools import transforms
+from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import XmlSyntaxError
@@ -141,7 +142,7 @@ class _UrdfWriter:
         self.names = ({link.name for link in robot.links}, {j.name for j in robot.joints})
         self.gazebo = []  # extra <gazebo> elements, written after the model's own
 
-    def error(self, entity, message, location=None, code='no-urdf-equivalent') -> None:
+    def error(self, entity, message, location=None, code=Code.NO_URDF_EQUIVALENT) -> None:
         self.reporter.error(message, location, entity, code)
 
     # --- numbers ------------------------------------------------------------------------
@@ -150,7 +151,7 @@ class _UrdfWriter:
         value = float(value)
         if not math.isfinite(value):
             self.error(entity, f'{what} is {value!r}; URDF needs finite numbers',
-                       code='bad-number')
+                       code=Code.BAD_NUMBER)
             return '0'
         return fmt(value)
 
@@ -209,16 +210,16 @@ class _UrdfWriter:
             roots.insert(0, WORLD)
         if not roots:
             self.error(entity, 'has no links; a URDF needs at least one <link>',
-                       robot.location, 'no-links')
+                       robot.location, Code.NO_LINKS)
         elif len(roots) > 1:
             shown = ', '.join(repr(r) for r in roots[:6]) + (', ...' if len(roots) > 6 else '')
             self.error(entity, f'has {len(roots)} root links ({shown}); a URDF is a tree with '
-                       'exactly one root', robot.location, 'several-roots')
+                       'exactly one root', robot.location, Code.SEVERAL_ROOTS)
         for joint in index.loop_joints:
             self.error(f"joint '{joint.name}'", f'closes a kinematic loop (link '
                        f'{joint.child!r} is already the child of joint '
                        f'{index.parent_joint[joint.child].name!r}); a URDF is a tree',
-                       joint.location, 'kinematic-loop')
+                       joint.location, Code.KINEMATIC_LOOP)
         for name in roots:
             link = index.links.get(name)
             if link is None or link.pose is None or link.pose.is_identity():
@@ -241,7 +242,7 @@ class _UrdfWriter:
             entity = f"frame '{frame.name}'"
             if frame.attached_to not in index.links:
                 self.error(entity, f'is attached to {frame.attached_to!r}, which is not a '
-                           'link', frame.location, 'missing-link')
+                           'link', frame.location, Code.MISSING_LINK)
                 continue
             self.new_link(frame.name, entity, 'the frame')
             self.new_joint(frame.name + FIXED_SUFFIX, entity)
@@ -252,13 +253,13 @@ class _UrdfWriter:
     def new_link(self, name, entity, what) -> None:
         if name in self.names[0]:
             self.error(entity, f'needs a link named {name!r} for {what}, but the model '
-                       'already has one', code='name-clash')
+                       'already has one', code=Code.NAME_CLASH)
         self.names[0].add(name)
 
     def new_joint(self, name, entity) -> None:
         if name in self.names[1]:
             self.error(entity, f'needs a fixed joint named {name!r}, but the model already '
-                       'has one', code='name-clash')
+                       'has one', code=Code.NAME_CLASH)
         self.names[1].add(name)
 
     # --- shared pieces ------------------------------------------------------------------
@@ -334,7 +335,7 @@ class _UrdfWriter:
                 elements.append(parse_xml(text, f'{entity} extras'))
             except XmlSyntaxError as e:
                 self.error(entity, f'holds SDFormat content that is not one XML element '
-                           f'({e.diagnostic.message})', location, 'bad-extras')
+                           f'({e.diagnostic.message})', location, Code.BAD_EXTRAS)
         return elements
 
     # --- links --------------------------------------------------------------------------
@@ -416,7 +417,7 @@ class _UrdfWriter:
                     self.error(entity, 'is a prismatic joint without limits; URDF requires '
                                '<limit> on prismatic joints and cannot say "unlimited" '
                                '(pass unlimited_prismatic=Limit(...) to choose one)',
-                               joint.location, 'missing-limit')
+                               joint.location, Code.MISSING_LIMIT)
                     return
                 limit = self.unlimited_prismatic
         child = joint.child
