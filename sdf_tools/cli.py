@@ -30,6 +30,7 @@ import sys
 from sdf_tools.errors import Code
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
+from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -154,7 +155,7 @@ def _urdf2sdf_parser(prog='urdf2sdf'):
     p.add_argument('-o', '--output', help='write here (atomically) instead of stdout')
     p.add_argument('--preserve-fixed-joints', action='store_true',
                    help='keep every fixed joint instead of lumping it into its parent')
-    p.add_argument('--sdf-version', default='1.9', choices=('1.9', '1.10', '1.11'),
+    p.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS,
                    help='SDFormat version to write (default 1.9, as libsdformat 12)')
     p.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
     p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
@@ -172,12 +173,14 @@ def _urdf2sdf(argv):
     mappings = _mappings(args.mappings + extras)
     if _same_file(args.input, args.output):
         raise _UsageError('urdf2sdf: error: the output would overwrite the input')
-    data, source, fmt = read_description(args.input, mappings)
-    if fmt == 'urdf' or (fmt == 'kindsl' and not source.lower().endswith('.kindsl')):
-        robot = parse_urdf(data, source)  # text that is not XML: the parser says where
+    description = read_description(args.input, mappings)
+    fmt = description.fmt
+    if fmt == 'urdf' or (fmt == 'kindsl' and not description.source.lower().endswith('.kindsl')):
+        # text that is not XML: the URDF parser says where
+        robot = parse_urdf(description.data, description.label)
     else:
-        raise _UsageError(f'urdf2sdf: error: {source} is {fmt}, not URDF (use sdf_tools '
-                          'convert)')
+        raise _UsageError(f'urdf2sdf: error: {description.source} is {fmt}, not URDF (use '
+                          'sdf_tools convert)')
     options = ConversionOptions(preserve_fixed_joints=args.preserve_fixed_joints,
                                 sdf_version=args.sdf_version)
     result = urdf_to_sdf(robot, options)
@@ -216,7 +219,7 @@ def _main_parser():
     c.add_argument('--model', help='model to take from an SDFormat world')
     c.add_argument('--preserve-fixed-joints', action='store_true',
                    help='URDF to SDF: keep every fixed joint')
-    c.add_argument('--sdf-version', default='1.9', choices=('1.9', '1.10', '1.11'))
+    c.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS)
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
     for name, helptext in (('check', 'check a description and print its tree'),
@@ -265,15 +268,17 @@ def _load(args, mappings):
     """Load ``args.input``: ``mappings`` are xacro arguments or RobCoGen parameters."""
     from sdf_tools.files.sources import read_description
     from sdf_tools.pipeline import parse_description
-    data, source, fmt = read_description(args.input, mappings)
+    description = read_description(args.input, mappings)
+    fmt = description.fmt
     if args.model is not None and fmt != 'sdf':
         raise _UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
-                          f'{source} is {fmt}')
+                          f'{description.source} is {fmt}')
     parameters = None
     if fmt == 'kindsl':
         parameters = {name: _number(value, f'RobCoGen parameter {name}:={value}')
                       for name, value in mappings.items()}
-    return parse_description(data, source, fmt, parameters=parameters, model=args.model)
+    return parse_description(description.data, description.label, fmt,
+                             parameters=parameters, model=args.model)
 
 
 def _convert(args):
@@ -290,16 +295,12 @@ def _convert(args):
         raise _UsageError('sdf_tools convert: error: the output would overwrite the input')
     robot = _load(args, mappings)
     warnings = list(robot.warnings)
-    if to == 'sdf' and robot.source_format == 'urdf':
+    if to == 'sdf':
         from sdf_tools.convert.urdf_to_sdf import ConversionOptions
-        from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
-        result = urdf_to_sdf(robot, ConversionOptions(
+        from sdf_tools.pipeline import to_sdf
+        text, converter_warnings = to_sdf(robot, ConversionOptions(
             preserve_fixed_joints=args.preserve_fixed_joints, sdf_version=args.sdf_version))
-        text = result.sdf
-        warnings += result.warnings
-    elif to == 'sdf':
-        from sdf_tools.formats.sdf.writer import write_sdf
-        text = write_sdf(robot, version=args.sdf_version)
+        warnings += converter_warnings
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
         text = write_urdf(robot)

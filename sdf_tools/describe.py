@@ -24,7 +24,7 @@ from collections import Counter
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
-from sdf_tools.validate import WORLD
+from sdf_tools.topology import WORLD
 
 _NO_AXIS = (JointType.FIXED, JointType.FLOATING, JointType.BALL)
 

@@ -74,10 +74,10 @@ def read_description(path: str, xacro_args: str = '') -> str:
     if not path:
         raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
     mappings = parse_xacro_args(xacro_args)
-    data, source, fmt = _read_description(path, mappings)
-    if mappings and not source.endswith('(expanded by xacro)'):
-        raise ValueError(f'xacro_args given, but {path} is {fmt}, not xacro')
-    return data.decode('utf-8')
+    description = _read_description(path, mappings)
+    if mappings and not description.xacro:
+        raise ValueError(f'xacro_args given, but {path} is {description.fmt}, not xacro')
+    return description.data.decode('utf-8')
 
 
 def as_bool(name: str, value: str) -> bool:

@@ -40,6 +40,7 @@ from functools import cached_property
 from sdf_tools import transforms
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
+from sdf_tools.topology import Topology
 
 Vec3 = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
@@ -422,12 +423,15 @@ class RobotIndex:
     The links and joints form a tree (URDF, RobCoGen) or forest (SDFormat). SDFormat also
     allows joints that close kinematic loops (parallel linkages): a link that is the child of
     several joints. The first of them in document order is its *tree joint*; the others are
-    *loop joints*, kept in the model but not part of the tree forward kinematics walks.
+    *loop joints*, kept in the model but not part of the tree forward kinematics walks
+    (:class:`~sdf_tools.topology.Topology`).
 
     Attributes
     ----------
     links, joints, frames : dict
         By name (the last one wins if names repeat; readers report duplicates).
+    topology : Topology
+        The walk: order, tree joints, loops.
     parent_joint : dict
         Child link name -> its tree joint.
     child_joints : dict
@@ -440,22 +444,16 @@ class RobotIndex:
 
     """
 
-    __slots__ = ('links', 'joints', 'frames', 'parent_joint', 'child_joints', 'loop_joints',
-                 'roots')
+    __slots__ = ('links', 'joints', 'frames', 'topology', 'parent_joint', 'child_joints',
+                 'loop_joints', 'roots')
 
     def __init__(self, robot: Robot):
         self.links = {link.name: link for link in robot.links}
         self.joints = {joint.name: joint for joint in robot.joints}
         self.frames = {frame.name: frame for frame in robot.frames}
-        self.parent_joint: dict[str, Joint] = {}
-        self.loop_joints: list[Joint] = []
-        children: dict[str, list[Joint]] = {}
-        for joint in robot.joints:
-            if joint.child in self.parent_joint:
-                self.loop_joints.append(joint)
-                continue
-            self.parent_joint[joint.child] = joint
-            children.setdefault(joint.parent, []).append(joint)
+        self.topology = topology = Topology(robot.links, robot.joints)
+        self.parent_joint = topology.parent_joint
         self.child_joints = {parent: sorted(js, key=lambda j: j.name.encode())
-                             for parent, js in children.items()}
-        self.roots = [link.name for link in robot.links if link.name not in self.parent_joint]
+                             for parent, js in topology.child_joints.items()}
+        self.loop_joints = list(topology.loop_joints)
+        self.roots = list(topology.roots)

@@ -100,7 +100,8 @@ def load_description(path: str, *, mappings: dict | None = None,
     if fmt is not None and fmt != 'xacro':
         data, source = read_input(path)
     else:
-        data, source, fmt = read_description(path, mappings)
+        description = read_description(path, mappings)
+        data, source, fmt = description.data, description.label, description.fmt
     return parse_description(data, source, fmt, parameters=parameters, model=model)
 
 

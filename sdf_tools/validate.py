@@ -26,8 +26,8 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
-
-WORLD = 'world'
+from sdf_tools.topology import find_cycles
+from sdf_tools.topology import mimic_loop_message
 
 
 def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
@@ -48,59 +48,30 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
     allow_loops : bool
         Accept a link that is the child of several joints (SDFormat parallel linkages):
         the first joint is its tree joint, each other one a loop joint
-        (:class:`~sdf_tools.model.RobotIndex`), reported as a warning because forward
+        (:class:`~sdf_tools.topology.Topology`), reported as a warning because forward
         kinematics follows the tree and does not enforce the loop. Otherwise it is an error
         (URDF, RobCoGen).
 
     """
-    links = links_by_name(robot, reporter)
-    joints = {}
-    for joint in robot.joints:
-        if joint.name in joints:
-            reporter.error(f'joint name {joint.name!r} is used more than once',
-                           joint.location, f"joint '{joint.name}'", Code.DUPLICATE_NAME)
-        joints[joint.name] = joint
-
-    parent_of = {}
-    for joint in robot.joints:
-        entity = f"joint '{joint.name}'"
-        for role, name in (('parent', joint.parent), ('child', joint.child)):
-            if name not in links and not (role == 'parent' and name == WORLD and implicit_world):
-                reporter.error(f'{role} link {name!r} is not defined', joint.location, entity,
-                               Code.MISSING_LINK)
-        if joint.parent == joint.child:
-            reporter.error(f'parent and child are the same link {joint.child!r}',
-                           joint.location, entity, Code.CYCLE)
-            continue
-        if joint.child in parent_of:
-            other = parent_of[joint.child]
-            if allow_loops:
-                reporter.warn(f'closes a kinematic loop: link {joint.child!r} is already the '
-                              f'child of joint {other.name!r}; forward kinematics follows '
-                              f'{other.name!r} and leaves this joint out', joint.location,
-                              entity, Code.KINEMATIC_LOOP)
-            else:
-                reporter.error(f'link {joint.child!r} is already the child of joint '
-                               f'{other.name!r}; a link can have only one parent joint',
-                               joint.location, entity, Code.SEVERAL_PARENTS)
-        else:
-            parent_of[joint.child] = joint
-
-    roots = [name for name in links if name not in parent_of]
+    topology = robot.index.topology
+    topology.report(reporter, implicit_world=implicit_world,
+                    loops='warn' if allow_loops else 'error')
+    roots = topology.roots
     if single_root and robot.links:
         if not roots:
             reporter.error('no root link: every link is the child of a joint (the joints '
-                           'form a loop)', robot.location, f"robot '{robot.name}'", Code.NO_ROOT)
+                           'form a loop)', robot.location, f"robot '{robot.name}'",
+                           Code.NO_ROOT)
         elif len(roots) > 1:
             shown = ', '.join(repr(r) for r in roots[:6]) + (', ...' if len(roots) > 6 else '')
             reporter.error(f'{len(roots)} root links ({shown}): a description needs exactly '
                            'one link that is not the child of a joint', robot.location,
                            f"robot '{robot.name}'", Code.SEVERAL_ROOTS)
-    _check_loops(links, parent_of, reporter)
-    _check_mimic(robot, joints, reporter)
-    _check_name_clashes(robot, links, reporter)
+    topology.report_cycles(reporter)
+    _check_mimic(robot, reporter)
+    _check_name_clashes(robot, topology.links, reporter)
     for frame in robot.frames:
-        if frame.attached_to not in links:
+        if frame.attached_to not in topology.links:
             reporter.error(f'attached to {frame.attached_to!r}, which is not a link',
                            frame.location, f"frame '{frame.name}'", Code.MISSING_LINK)
     for link in robot.links:
@@ -109,89 +80,28 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
         _check_joint(joint, reporter)
 
 
-def links_by_name(robot: Robot, reporter: Reporter) -> dict:
-    """Return name -> link (the last of a repeated name), reporting each repeat."""
-    links = {}
-    for link in robot.links:
-        if link.name in links:
-            reporter.error(f'link name {link.name!r} is used more than once', link.location,
-                           f"link '{link.name}'", Code.DUPLICATE_NAME)
-        links[link.name] = link
-    return links
-
-
-def _check_loops(links, parent_of, reporter):
-    """Report links whose chain of parent joints never reaches a root."""
-    reaches_root = {}
-    for start in links:
-        path = []
-        on_path = set()
-        name = start
-        while True:
-            if name in reaches_root:
-                ok = reaches_root[name]
-                break
-            if name not in links:  # world, or an undefined parent (reported already)
-                ok = True
-                break
-            if name in on_path:
-                loop = path[path.index(name):]
-                joint = parent_of[loop[0]]
-                reporter.error('the joints form a kinematic loop through links '
-                               + ' -> '.join(repr(n) for n in reversed(loop + [loop[0]])),
-                               joint.location, f"joint '{joint.name}'", Code.CYCLE)
-                ok = False
-                break
-            path.append(name)
-            on_path.add(name)
-            joint = parent_of.get(name)
-            if joint is None:
-                ok = True
-                break
-            name = joint.parent
-        for n in path:
-            reaches_root[n] = ok
-
-
-def _check_mimic(robot, joints, reporter):
+def _check_mimic(robot, reporter):
     """
     Warn about mimic joints whose source is missing or that form loops.
 
     These are warnings here: the description still converts (SDFormat 1.9 has no mimic).
     :func:`sdf_tools.kinematics.compile_tree` refuses them, since no value can be computed.
     """
+    joints = robot.index.joints
     for joint in robot.joints:
-        if joint.mimic is None:
-            continue
-        entity = f"joint '{joint.name}'"
-        target = joints.get(joint.mimic.joint)
-        if target is None:
+        if joint.mimic is not None and joint.mimic.joint not in joints:
             reporter.warn(f'<mimic> names joint {joint.mimic.joint!r}, which does not exist',
-                          joint.location, entity, Code.MISSING_JOINT)
-        elif target.name == joint.name:
-            reporter.warn('<mimic> names the joint itself', joint.location, entity, Code.CYCLE)
-    # Cycles through several joints: follow each chain once (each joint mimics at most one,
-    # so a walk that reaches a joint on its own path has found a loop).
-    done = set()
-    for joint in robot.joints:
-        path, on_path = [], set()
-        name = joint.name
-        while name not in done and name not in on_path:
-            path.append(name)
-            on_path.add(name)
-            mimic = joints[name].mimic
-            if mimic is None or mimic.joint not in joints:
-                break
-            name = mimic.joint
-        if name in on_path and path[-1] != name:  # a loop of two or more joints
-            loop = path[path.index(name):]
-            first = loop.index(min(loop))
-            loop = loop[first:] + loop[:first]
-            start = joints[loop[0]]
-            reporter.warn('mimic joints form a loop: '
-                          + ' -> '.join(repr(n) for n in loop + [loop[0]]),
-                          start.location, f"joint '{start.name}'", Code.CYCLE)
-        done.update(path)
+                          joint.location, f"joint '{joint.name}'", Code.MISSING_JOINT)
+
+    def source(name):
+        mimic = joints[name].mimic
+        return None if mimic is None else mimic.joint
+
+    for loop in find_cycles(joints, source):
+        start = joints[loop[0]]
+        message = ('<mimic> names the joint itself' if len(loop) == 1
+                   else mimic_loop_message(loop))
+        reporter.warn(message, start.location, f"joint '{start.name}'", Code.CYCLE)
 
 
 def _check_name_clashes(robot, links, reporter):

@@ -62,6 +62,9 @@ from sdf_tools.files.xml_source import to_string
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.formats.sdf.reader import pose_value
+from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
+from sdf_tools.formats.sdf.versions import MIMIC_VERSION
+from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
@@ -74,11 +77,10 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
+from sdf_tools.topology import WORLD
 from sdf_tools.transforms import IDENTITY_QUAT
 
-WORLD = 'world'
 LUMP = '_fixed_joint_lump__'
-SDF_VERSIONS = ('1.9', '1.10', '1.11')
 _ZERO_INERTIA = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 #: ``<gz::corrected_offsets>`` (``::`` is held as DCOLON while the tree is in lxml).
 _CORRECTED_OFFSETS = f'gz{DCOLON}corrected_offsets'
@@ -158,10 +160,10 @@ def urdf_to_sdf(robot: Robot, options: ConversionOptions | None = None) -> Conve
 
     """
     options = options or ConversionOptions()
-    if options.sdf_version not in SDF_VERSIONS:
+    if options.sdf_version not in CONVERTIBLE_VERSIONS:
         raise ConversionError(Diagnostic(
             f'SDFormat version {options.sdf_version!r} is not supported (choose one of '
-            + ', '.join(SDF_VERSIONS) + ')', code=Code.BAD_OPTION))
+            + ', '.join(CONVERTIBLE_VERSIONS) + ')', code=Code.BAD_OPTION))
     for name in ('massless_mass', 'massless_inertia'):
         value = getattr(options, name)
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
@@ -641,7 +643,7 @@ class _Converter:
         problems = []
 
         def check(name, what, entity, location):
-            problem = sdf_names.name_problem(name, what, _version(self.options.sdf_version))
+            problem = sdf_names.name_problem(name, what, version_tuple(self.options.sdf_version))
             if problem is not None:
                 problems.append(Diagnostic(problem, location, entity, code=Code.BAD_NAME))
 
@@ -841,7 +843,7 @@ class _Converter:
         elif kind is not JointType.FIXED:
             axis = etree.SubElement(element, 'axis')
             etree.SubElement(axis, 'xyz').text = fmt_vec(urdf.axis)
-            if urdf.mimic is not None and self.options.sdf_version == '1.11':
+            if urdf.mimic is not None and self.options.sdf_version == MIMIC_VERSION:
                 self._create_mimic(axis, urdf, entity)
             elif urdf.mimic is not None:
                 self.warn(f'<mimic> is left out: SDFormat {self.options.sdf_version} has no '
@@ -884,11 +886,6 @@ class _Converter:
         etree.SubElement(mimic, 'multiplier').text = fmt(urdf.mimic.multiplier)
         etree.SubElement(mimic, 'offset').text = fmt(urdf.mimic.offset)
         etree.SubElement(mimic, 'reference').text = '0'
-
-
-def _version(text):
-    major, _, minor = text.partition('.')
-    return (int(major), int(minor))
 
 
 def _has_surface_settings(ext):

@@ -21,6 +21,7 @@ into that text (expanding xacro safely) and says which format it is.
 """
 
 import contextlib
+from dataclasses import dataclass
 import io
 import os
 import re
@@ -206,13 +207,46 @@ def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes,
     return data, source
 
 
-def read_description(path: str, mappings: dict | None = None) -> tuple[bytes, str, str]:
+@dataclass(frozen=True, slots=True)
+class Description:
     """
-    Read a description file (or ``-``), expanding xacro, and return ``(data, source, fmt)``.
+    A description as read from a file or standard input, ready for a reader.
 
-    ``fmt`` is what :func:`detect_format` says, except that expanded xacro is returned as
-    ``'urdf'`` with ``source`` ending in ``(expanded by xacro)``; ``mappings`` are the xacro
-    arguments (ignored for other formats).
+    Attributes
+    ----------
+    data : bytes
+        The text (for xacro input: xacro's expansion).
+    source : str
+        The file name, or ``<stdin>``.
+    fmt : str
+        ``'urdf'``, ``'sdf'`` or ``'kindsl'`` (:func:`detect_format`; expanded xacro is
+        ``'urdf'``).
+    xacro : bool
+        Whether ``data`` is xacro's expansion of the file rather than its text.
+
+    """
+
+    data: bytes
+    source: str
+    fmt: str
+    xacro: bool = False
+
+    @property
+    def label(self) -> str:
+        """Return the name diagnostics about ``data`` give as its source."""
+        return f'{self.source} (expanded by xacro)' if self.xacro else self.source
+
+
+def read_description(path: str, mappings: dict | None = None) -> Description:
+    """
+    Read a description file (or ``-``), expanding xacro.
+
+    Parameters
+    ----------
+    path : str
+        The file, or ``-`` for standard input.
+    mappings : dict, optional
+        xacro arguments (``name -> value``), ignored for other formats.
 
     Raises
     ------
@@ -224,5 +258,5 @@ def read_description(path: str, mappings: dict | None = None) -> tuple[bytes, st
     fmt = detect_format(data, source)
     if fmt == 'xacro':
         text = expand_xacro(data, source, mappings, None if path == '-' else path)
-        return text.encode('utf-8'), f'{source} (expanded by xacro)', 'urdf'
-    return data, source, fmt
+        return Description(text.encode('utf-8'), source, 'urdf', xacro=True)
+    return Description(data, source, fmt)

@@ -96,8 +96,8 @@ from sdf_tools.model import IDENTITY
 from sdf_tools.model import Joint
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
-from sdf_tools.validate import links_by_name
-from sdf_tools.validate import WORLD
+from sdf_tools.topology import mimic_loop_message
+from sdf_tools.topology import WORLD
 
 Vec3 = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
@@ -668,7 +668,12 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
     if missing_mimic not in MISSING_MIMIC_MODES:
         raise ValueError(f"missing_mimic must be 'error' or 'ignore', got {missing_mimic!r}")
     reporter = Reporter(KinematicsError)
-    order, link_joint, loop_joints = _topology(robot, reporter)
+    topology = robot.index.topology
+    topology.report(reporter, implicit_world=True, loops='quiet')
+    topology.report_cycles(reporter)
+    order = topology.order
+    link_joint = [topology.parent_joint.get(name) for name in order]
+    loop_joints = [joint.name for joint in topology.loop_joints]
     joints = {j.name: j for j in robot.joints}
     axes = {}
     for joint in (j for j in link_joint if j is not None):
@@ -802,80 +807,6 @@ def _entity(joint: Joint) -> str:
     return f"joint '{joint.name}'"
 
 
-def _topology(robot: Robot, reporter: Reporter):
-    """
-    Order the links depth first (document order among siblings).
-
-    Returns
-    -------
-    order : list of str
-        Link names, parents before children.
-    link_joint : list of Joint or None
-        The joint whose child each link is; ``None`` for root links.
-    loop_joints : list of str
-        Joints whose child is already the child of an earlier joint: they close kinematic
-        loops and are left out of the tree.
-
-    """
-    links = links_by_name(robot, reporter)
-    names = set()
-    parent_joint, children, loop_joints = {}, {}, []
-    for joint in robot.joints:
-        if joint.name in names:
-            reporter.error(f'joint name {joint.name!r} is used more than once',
-                           joint.location, _entity(joint), Code.DUPLICATE_NAME)
-        names.add(joint.name)
-        if joint.child not in links:
-            reporter.error(f'child link {joint.child!r} is not defined', joint.location,
-                           _entity(joint), Code.MISSING_LINK)
-        elif joint.parent not in links and joint.parent != WORLD:
-            reporter.error(f'parent link {joint.parent!r} is not defined', joint.location,
-                           _entity(joint), Code.MISSING_LINK)
-        elif joint.parent == joint.child:
-            reporter.error(f'parent and child are the same link {joint.child!r}',
-                           joint.location, _entity(joint), Code.CYCLE)
-        elif joint.child in parent_joint:
-            loop_joints.append(joint.name)  # RobotIndex.loop_joints: not walked
-        else:
-            parent_joint[joint.child] = joint
-            children.setdefault(joint.parent, []).append(joint.child)
-
-    order, link_joint, seen = [], [], set()
-    for link in robot.links:
-        joint = parent_joint.get(link.name)
-        if link.name in seen or (joint is not None and joint.parent in links):
-            continue
-        stack = [link.name]
-        while stack:
-            name = stack.pop()
-            seen.add(name)
-            order.append(name)
-            link_joint.append(parent_joint.get(name))
-            stack.extend(reversed(children.get(name, ())))
-    for name in links:
-        if name in seen:
-            continue
-        path, on_path = [], set()  # follow parents until the walk repeats: that is the loop
-        while name not in on_path:
-            path.append(name)
-            on_path.add(name)
-            name = parent_joint[name].parent
-        loop = path[path.index(name):]
-        seen.update(path)
-        joint = parent_joint[loop[-1]]
-        reporter.error('the joints form a kinematic loop through links '
-                       + ' -> '.join(repr(n) for n in reversed(loop + [loop[0]])),
-                       joint.location, _entity(joint), Code.CYCLE)
-        # Links hanging off the loop are not reachable either; they are not errors.
-        stack = list(loop)
-        while stack:
-            for child in children.get(stack.pop(), ()):
-                if child not in seen:
-                    seen.add(child)
-                    stack.append(child)
-    return order, link_joint, loop_joints
-
-
 def _unit(vector, joint: Joint, what: str, reporter: Reporter):
     x, y, z = (float(v) for v in vector)
     norm = math.hypot(x, y, z)  # no overflow for 1e200, no underflow for 1e-200
@@ -944,9 +875,8 @@ def _resolve_mimics(joint_list, joints, loop_joints, missing_mimic, reporter):
             if current in on_path:
                 loop = path[path.index(current):]
                 joint = joints[current]
-                reporter.error('mimic joints form a loop: '
-                               + ' -> '.join(repr(n) for n in loop + [current]),
-                               joint.location, _entity(joint), Code.CYCLE)
+                reporter.error(mimic_loop_message(loop), joint.location, _entity(joint),
+                               Code.CYCLE)
                 failed.update(path)
                 break
             path.append(current)

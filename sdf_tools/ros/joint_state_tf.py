@@ -52,10 +52,12 @@ call (``sendTransform`` serialises at once).
 
 import math
 import time
+from typing import NamedTuple
 
 from geometry_msgs.msg import TransformStamped
 
 from sdf_tools.errors import KinematicsError
+from sdf_tools.kinematics import JointStatePlan
 from sdf_tools.kinematics import KinematicTree
 
 #: Minimum seconds between two warnings of one kind about rejected messages.
@@ -170,6 +172,16 @@ class _Throttle:
             return None
         self._next[kind] = now + self.period
         return self._suppressed.pop(kind, 0)
+
+
+class _NameListPlan(NamedTuple):
+    """What :meth:`JointStateTf.process` needs for one ``joint_states`` name list."""
+
+    plan: JointStatePlan           # the kinematics' hot path for these names
+    coordinates: tuple             # indices into q the names set (their stamps throttle)
+    parts: list                    # (translation, rotation) message parts to fill, per joint
+    out: list                      # the TransformStamped to return, per joint
+    problem: str | None            # why every message with these names is refused
 
 
 def _suffix(suppressed: int) -> str:
@@ -398,7 +410,7 @@ class JointStateTf:
         out = [self._messages[k] for k in plan.joints]
         parts = [self._parts[k] for k in plan.joints]
         self._report_names(plan)
-        entry = (plan, coordinates, parts, out, problem)
+        entry = _NameListPlan(plan, coordinates, parts, out, problem)
         if len(self._plans) >= self._cache_size:
             del self._plans[next(iter(self._plans))]
         self._plans[key] = entry

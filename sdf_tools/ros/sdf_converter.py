@@ -38,9 +38,9 @@ import math
 
 from rclpy.node import Node
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
-from sdf_tools.convert.urdf_to_sdf import SDF_VERSIONS
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.files.atomic import write_atomically
+from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.pipeline import convert
 from sdf_tools.pipeline import Converted
 from sdf_tools.ros.node_support import accept
@@ -66,8 +66,8 @@ PARAMETERS = (
         'URDF: keep every fixed joint instead of lumping its child link into the parent.'),
     ParameterSpec(
         'sdf_version', _DEFAULTS.sdf_version,
-        'SDFormat version to write: ' + ', '.join(SDF_VERSIONS) + ' (1.11 adds <mimic>).',
-        constraints='one of ' + ', '.join(SDF_VERSIONS)),
+        'SDFormat version to write: ' + ', '.join(CONVERTIBLE_VERSIONS) + ' (1.11 adds <mimic>).',
+        constraints='one of ' + ', '.join(CONVERTIBLE_VERSIONS)),
     ParameterSpec(
         'massless_mass', _DEFAULTS.massless_mass,
         'URDF: mass (kg) of the placeholder inertial given to links without mass.',
@@ -86,8 +86,8 @@ _OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massl
 
 def option_problem(name: str, value) -> str | None:
     """Return why ``value`` is not valid for conversion parameter ``name``, or ``None``."""
-    if name == 'sdf_version' and value not in SDF_VERSIONS:
-        return f"sdf_version must be one of {', '.join(SDF_VERSIONS)}, got {value!r}"
+    if name == 'sdf_version' and value not in CONVERTIBLE_VERSIONS:
+        return f"sdf_version must be one of {', '.join(CONVERTIBLE_VERSIONS)}, got {value!r}"
     if name in ('massless_mass', 'massless_inertia') and not (
             isinstance(value, float) and math.isfinite(value) and value > 0.0):
         return f'{name} must be a finite number greater than 0, got {value!r}'

@@ -87,8 +87,8 @@ from sdf_tools.model import JointType
 from sdf_tools.model import Link
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
+from sdf_tools.topology import WORLD
 from sdf_tools.validate import check_robot
-from sdf_tools.validate import WORLD
 
 #: Deepest nesting of parentheses and unary operators an expression may have.
 MAX_EXPRESSION_DEPTH = 64

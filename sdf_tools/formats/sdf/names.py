@@ -19,10 +19,12 @@ SDFormat's rules for element names, in one place for the reader and the writers.
 SDFormat 1.8 on ``::`` separates nested scopes, so a plain name may not contain it.
 """
 
+from sdf_tools.topology import WORLD
+
 
 def is_reserved(name: str) -> bool:
     """Return whether SDFormat reserves ``name`` (``world``, ``__anything__``)."""
-    return name == 'world' or (len(name) >= 4 and name.startswith('__') and name.endswith('__'))
+    return name == WORLD or (len(name) >= 4 and name.startswith('__') and name.endswith('__'))
 
 
 def name_problem(name: str, what: str = 'name', version: tuple = (1, 9)) -> str | None:

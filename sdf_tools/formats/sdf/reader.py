@@ -83,6 +83,8 @@ from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
+from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Collision
@@ -103,10 +105,10 @@ from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
+from sdf_tools.topology import WORLD
 from sdf_tools.validate import check_robot
 
 #: SDFormat versions read with their own rules.
-SDF_VERSIONS = ('1.4', '1.5', '1.6', '1.7', '1.8', '1.9', '1.10', '1.11')
 
 #: Name of the implicit model frame.
 MODEL_FRAME = '__model__'
@@ -332,7 +334,7 @@ class _SdfReader:
 
     def __init__(self, values: ValueReader):
         self.v = values
-        self.version = (1, 11)
+        self.version = version_tuple(READABLE_VERSIONS[-1])
         self.vertices: dict[str, _Vertex] = {}
         self.order: list[_Vertex] = []      # document order, flattened
         self.scopes: list[_Scope] = []
@@ -374,13 +376,13 @@ class _SdfReader:
         version = (int(m.group(1)), int(m.group(2)))
         if version < (1, 4) or version[0] != 1:
             v.error(root, None, f'SDFormat version {text.strip()} is not supported (sdf_tools '
-                    f'reads {SDF_VERSIONS[0]} to {SDF_VERSIONS[-1]})', Code.BAD_VERSION)
+                    f'reads {READABLE_VERSIONS[0]} to {READABLE_VERSIONS[-1]})', Code.BAD_VERSION)
             return False
-        if version > (1, 11):
+        if version > version_tuple(READABLE_VERSIONS[-1]):
             v.warn(root, None, f'SDFormat version {text.strip()} is newer than '
-                   f'{SDF_VERSIONS[-1]}; it is read with the {SDF_VERSIONS[-1]} rules',
+                   f'{READABLE_VERSIONS[-1]}; it is read with the {READABLE_VERSIONS[-1]} rules',
                    Code.NEW_VERSION)
-            version = (1, 11)
+            version = version_tuple(READABLE_VERSIONS[-1])
         self.version = version
         return True
 
@@ -790,7 +792,7 @@ class _SdfReader:
         for tag in ('parent', 'child'):
             if getattr(spec, f'{tag}_elem') is None:
                 v.error(elem, entity, f'<joint> is missing <{tag}>', Code.MISSING_ELEMENT)
-        if spec.child == 'world':
+        if spec.child == WORLD:
             v.error(spec.child_elem, entity, "<child> must not be 'world'", Code.BAD_CHILD)
             spec.child = None
         if kind is JointType.SCREW:
@@ -946,8 +948,8 @@ class _SdfReader:
             if spec is None:
                 return
             parent = child = None
-            if spec.parent == 'world':
-                parent = 'world'
+            if spec.parent == WORLD:
+                parent = WORLD
             elif spec.parent is not None:
                 parent = self._ref(scope, spec.parent, spec.parent_elem, entity, '<parent>')
             if spec.child is not None:
@@ -1169,8 +1171,8 @@ class _SdfReader:
             v.error(spec.child_elem, entity, f'<child> {spec.child!r} is not attached to any '
                     'link', Code.MISSING_LINK)
             return None
-        if parent_key == 'world':
-            parent, frame_of_parent = 'world', MODEL_FRAME
+        if parent_key == WORLD:
+            parent, frame_of_parent = WORLD, MODEL_FRAME
         else:
             parent = frame_of_parent = self._body(parent_key)
             if parent is None:

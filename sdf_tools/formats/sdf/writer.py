@@ -54,8 +54,11 @@ from sdf_tools.errors import SdfToolsError
 from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.versions import MIMIC_VERSION
+from sdf_tools.formats.sdf.versions import version_tuple
+from sdf_tools.formats.sdf.versions import WRITABLE_VERSIONS
 from sdf_tools.formatting import fmt
-from sdf_tools.formatting import fmt_pose as _fmt_pose
+from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -67,9 +70,9 @@ from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
+from sdf_tools.topology import link_loop_message
+from sdf_tools.topology import WORLD
 
-#: SDFormat versions :func:`write_sdf` can write.
-WRITE_VERSIONS = ('1.7', '1.8', '1.9', '1.10', '1.11')
 
 _TYPE_NAMES = {
     JointType.REVOLUTE: 'revolute',
@@ -99,7 +102,8 @@ def write_sdf(robot: Robot, *, version: str = '1.9') -> str:
     robot : Robot
         The model; a valid tree (or forest) as the readers produce.
     version : str
-        SDFormat version to write, one of :data:`WRITE_VERSIONS`.
+        SDFormat version to write, one of
+        :data:`~sdf_tools.formats.sdf.versions.WRITABLE_VERSIONS`.
 
     Returns
     -------
@@ -109,21 +113,17 @@ def write_sdf(robot: Robot, *, version: str = '1.9') -> str:
     Raises
     ------
     ValueError
-        ``version`` is not one of :data:`WRITE_VERSIONS`.
+        ``version`` is not one of
+        :data:`~sdf_tools.formats.sdf.versions.WRITABLE_VERSIONS`.
     ConversionError
         The model holds something SDFormat cannot express (floating or planar joints, clashing
         or reserved names, a capsule before 1.8, ...); holds every such problem.
 
     """
-    if version not in WRITE_VERSIONS:
+    if version not in WRITABLE_VERSIONS:
         raise ValueError(f'cannot write SDFormat {version!r}; choose one of '
-                         + ', '.join(WRITE_VERSIONS))
-    return _SdfWriter(robot, tuple(int(p) for p in version.split('.'))).write(version)
-
-
-def fmt_pose(pose: Pose) -> str:
-    """Return ``x y z roll pitch yaw`` of a :class:`~sdf_tools.model.Pose`."""
-    return _fmt_pose(pose.xyz, pose.quat)
+                         + ', '.join(WRITABLE_VERSIONS))
+    return _SdfWriter(robot, version_tuple(version)).write(version)
 
 
 class _SdfWriter:
@@ -144,7 +144,7 @@ class _SdfWriter:
             self.fail(f'{what} is not finite (composing the poses overflows)', entity,
                       location)
             return '0 0 0 0 0 0'
-        return fmt_pose(pose)
+        return fmt_pose(pose.xyz, pose.quat)
 
     def write(self, version_text: str) -> str:
         robot = self.robot
@@ -183,7 +183,7 @@ class _SdfWriter:
     def _world_link(self):
         """Return the name of a URDF-style empty root link called ``world``, if any."""
         index = self.robot.index
-        link = index.links.get('world')
+        link = index.links.get(WORLD)
         if link is None:
             return None
         if (link.name in index.parent_joint or link.inertial is not None or link.visuals
@@ -191,34 +191,27 @@ class _SdfWriter:
             self.fail("the link name 'world' is reserved in SDFormat", "link 'world'",
                       link.location)
             return None
-        return 'world'
+        return WORLD
 
     def _link_poses(self) -> dict:
         """Return every link's zero-configuration pose in the model frame."""
         index = self.robot.index
-        poses = {'world': IDENTITY}
-        for link in self.robot.links:
-            chain = []
-            name = link.name
-            while name not in poses:
-                if name in chain:
-                    self.fail('the joints form a kinematic loop through link ' + repr(name),
-                              f"link '{name}'")
-                    return {n: IDENTITY for n in index.links}
-                joint = index.parent_joint.get(name)
-                if joint is None:
-                    root = index.links.get(name)
-                    if root is None:
-                        self.fail(f'the parent link {name!r} is not defined')
-                        poses[name] = IDENTITY
-                        break
-                    poses[name] = root.pose if root.pose is not None else IDENTITY
-                    break
-                chain.append(name)
-                name = joint.parent
-            for child in reversed(chain):
-                joint = index.parent_joint[child]
-                poses[child] = poses[joint.parent].compose(joint.origin).compose(
+        topology = index.topology
+        if topology.cycles:
+            for cycle in topology.cycles:
+                self.fail(link_loop_message(cycle), f"link '{cycle[0]}'")
+            return {n: IDENTITY for n in index.links}
+        poses = {WORLD: IDENTITY}
+        for name in topology.order:
+            joint = topology.parent_joint.get(name)
+            if joint is None:
+                pose = index.links[name].pose
+                poses[name] = pose if pose is not None else IDENTITY
+            elif joint.parent not in poses:
+                self.fail(f'the parent link {joint.parent!r} is not defined')
+                poses[name] = IDENTITY
+            else:
+                poses[name] = poses[joint.parent].compose(joint.origin).compose(
                     joint.joint_in_child.inverse())
         return poses
 
@@ -251,7 +244,7 @@ class _SdfWriter:
             entity = f"joint '{joint.name}'"
             prefix = scope_of(joint.name, entity, joint.location)
             for role, name in (('parent', joint.parent), ('child', joint.child)):
-                if name in ('world', self.world_link) and role == 'parent':
+                if name in (WORLD, self.world_link) and role == 'parent':
                     continue
                 if not name.startswith(prefix):
                     self.fail(f'its {role} link {name!r} is outside the scope of its name '
@@ -389,7 +382,7 @@ class _SdfWriter:
             _text(element, 'pose', self.pose_text(joint.joint_in_child, entity,
                                                   joint.location))
         parent = joint.parent
-        _text(element, 'parent', 'world' if parent in ('world', self.world_link)
+        _text(element, 'parent', WORLD if parent in (WORLD, self.world_link)
               else parent[len(prefix):])
         _text(element, 'child', joint.child[len(prefix):])
         kind = joint.kind
@@ -442,7 +435,7 @@ class _SdfWriter:
                 if value is not None:
                     _text(item, key, fmt(value))
         mimic = joint.mimic if joint is not None else None
-        if mimic is not None and self.version >= (1, 11):
+        if mimic is not None and self.version >= version_tuple(MIMIC_VERSION):
             leader = mimic.joint[len(prefix):] if mimic.joint.startswith(prefix) \
                 else mimic.joint
             item = etree.SubElement(axis, 'mimic', joint=leader)

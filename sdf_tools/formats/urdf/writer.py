@@ -83,7 +83,7 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
-from sdf_tools.validate import WORLD
+from sdf_tools.topology import WORLD
 
 #: Name of the link added above a root link whose ``Link.pose`` is not the identity.
 MODEL_FRAME_LINK = 'model_frame'
