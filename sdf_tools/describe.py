@@ -22,17 +22,14 @@ Pure functions from a :class:`~sdf_tools.model.Robot` to text (what ``sdf_tools 
 from collections import Counter
 
 from sdf_tools.formatting import fmt_vec
-from sdf_tools.model import JointType
 from sdf_tools.model import Robot
 from sdf_tools.topology import WORLD
-
-_NO_AXIS = (JointType.FIXED, JointType.FLOATING, JointType.BALL)
 
 
 def joint_label(joint) -> str:
     """Return ``'type, axis x y z'`` for a joint (no axis for fixed, floating, ball)."""
     label = joint.kind.value
-    if joint.kind not in _NO_AXIS:
+    if joint.kind.axes:
         label += f', axis {fmt_vec(joint.axis)}'
         if joint.axis2 is not None:
             label += f', axis2 {fmt_vec(joint.axis2)}'

@@ -240,15 +240,51 @@ class JointType(enum.Enum):
     GEARBOX = 'gearbox'
 
     @property
+    def axes(self) -> int:
+        """
+        Return how many axes the joint uses: 0, 1 (``Joint.axis``) or 2 (also ``axis2``).
+
+        Planar joints use ``axis`` as the plane normal; gearbox joints turn about ``axis``
+        and ``axis2``.
+        """
+        return _JOINT_KINDS[self][0]
+
+    @property
+    def coordinate_suffixes(self) -> tuple[str, ...] | None:
+        """
+        Return the suffixes of a multi-dof joint's coordinates (``J/x``, ``J/qw``...).
+
+        ``None`` for a joint with one coordinate, named like the joint; ``()`` for fixed.
+        """
+        return _JOINT_KINDS[self][1]
+
+    @property
     def dof(self) -> int:
         """Return the number of joint coordinates (floating: 7, position + quaternion)."""
-        return _JOINT_DOF[self]
+        suffixes = _JOINT_KINDS[self][1]
+        return 1 if suffixes is None else len(suffixes)
+
+    def coordinate_names(self, joint: str) -> tuple[str, ...]:
+        """Return the names of the coordinates of a joint of this type called ``joint``."""
+        suffixes = _JOINT_KINDS[self][1]
+        return (joint,) if suffixes is None else tuple(f'{joint}/{s}' for s in suffixes)
 
 
-_JOINT_DOF = {
-    JointType.REVOLUTE: 1, JointType.CONTINUOUS: 1, JointType.PRISMATIC: 1,
-    JointType.FIXED: 0, JointType.FLOATING: 7, JointType.PLANAR: 3, JointType.BALL: 4,
-    JointType.UNIVERSAL: 2, JointType.REVOLUTE2: 2, JointType.SCREW: 1, JointType.GEARBOX: 1,
+# Per joint type: how many axes it uses, and its coordinates (None: one, named like the joint).
+# Ball and floating orientations are quaternions (x, y, z, w); planar moves in the plane
+# normal to its axis.
+_JOINT_KINDS = {
+    JointType.REVOLUTE: (1, None),
+    JointType.CONTINUOUS: (1, None),
+    JointType.PRISMATIC: (1, None),
+    JointType.SCREW: (1, None),
+    JointType.GEARBOX: (2, None),
+    JointType.FIXED: (0, ()),
+    JointType.FLOATING: (0, ('x', 'y', 'z', 'qx', 'qy', 'qz', 'qw')),
+    JointType.PLANAR: (1, ('x', 'y', 'theta')),
+    JointType.BALL: (0, ('qx', 'qy', 'qz', 'qw')),
+    JointType.UNIVERSAL: (2, ('1', '2')),
+    JointType.REVOLUTE2: (2, ('1', '2')),
 }
 
 

@@ -24,7 +24,6 @@ import math
 from sdf_tools import inertia
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
-from sdf_tools.model import JointType
 from sdf_tools.model import Robot
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import mimic_loop_message
@@ -115,9 +114,7 @@ def _check_name_clashes(robot, links, reporter):
 def _check_joint(joint, reporter):
     entity = f"joint '{joint.name}'"
     # hypot, not a sum of squares: 1e-200 is not zero and 1e200 does not overflow.
-    if joint.kind in (JointType.REVOLUTE, JointType.CONTINUOUS, JointType.PRISMATIC,
-                      JointType.PLANAR, JointType.SCREW, JointType.UNIVERSAL,
-                      JointType.REVOLUTE2, JointType.GEARBOX):
+    if joint.kind.axes:
         if math.hypot(*joint.axis) == 0.0:
             reporter.error('<axis> xyz must not be the zero vector', joint.location, entity,
                            Code.ZERO_AXIS)

@@ -124,9 +124,6 @@ _JOINT_TYPES = {
     'screw': JointType.SCREW,
     'gearbox': JointType.GEARBOX,
 }
-_ONE_AXIS = frozenset({JointType.REVOLUTE, JointType.CONTINUOUS, JointType.PRISMATIC,
-                       JointType.SCREW})
-_TWO_AXES = frozenset({JointType.UNIVERSAL, JointType.REVOLUTE2, JointType.GEARBOX})
 _VERSION = re.compile(r'\s*(\d+)\.(\d+)(?:\.\d+)?\s*')
 _ZERO3 = (0.0, 0.0, 0.0)
 # Poses of frames at most this many pose-graph edges apart are composed along the path
@@ -804,18 +801,18 @@ class _SdfReader:
                 spec.pitch = 1.0 if self.version >= (1, 10) else -2.0 * math.pi
         if kind is JointType.GEARBOX and spec.gearbox_ratio is None:
             spec.gearbox_ratio = 1.0
-        if kind in _ONE_AXIS or kind in _TWO_AXES:
+        if kind.axes:
             if spec.axis is None:
                 v.warn(elem, entity, f'a {kind.value} joint without <axis> moves about 0 0 1 '
                        '(the SDFormat default)', Code.MISSING_AXIS)
-        if kind in _TWO_AXES and spec.axis2 is None:
+        if kind.axes == 2 and spec.axis2 is None:
             v.warn(elem, entity, f'a {kind.value} joint without <axis2> uses 0 0 1 for its '
                    'second axis (the SDFormat default)', Code.MISSING_AXIS)
-        if spec.axis2 is not None and kind not in _TWO_AXES:
+        if spec.axis2 is not None and kind.axes != 2:
             v.warn(spec.axis2.elem, entity, f'<axis2> is ignored for a {kind.value} joint',
                    Code.NO_EFFECT)
             spec.axis2 = None
-        if spec.axis is not None and kind not in _ONE_AXIS and kind not in _TWO_AXES:
+        if spec.axis is not None and not kind.axes:
             spec.axis = None      # fixed and ball joints have no axis to keep
         return spec
 
@@ -1185,9 +1182,9 @@ class _SdfReader:
             return None
         kind = spec.kind
         axis = axis2 = limit = limit2 = dynamics = dynamics2 = mimic = None
-        if kind in _ONE_AXIS or kind in _TWO_AXES:
+        if kind.axes:
             axis, limit, dynamics, mimic = self._axis_values(vertex, spec.axis)
-        if kind in _TWO_AXES:
+        if kind.axes == 2:
             axis2, limit2, dynamics2, _ = self._axis_values(vertex, spec.axis2)
         reference = None
         if spec.gearbox_reference is not None:

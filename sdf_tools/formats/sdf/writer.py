@@ -85,9 +85,6 @@ _TYPE_NAMES = {
     JointType.SCREW: 'screw',
     JointType.GEARBOX: 'gearbox',
 }
-_ONE_AXIS = frozenset({JointType.REVOLUTE, JointType.CONTINUOUS, JointType.PRISMATIC,
-                       JointType.SCREW})
-_TWO_AXES = frozenset({JointType.UNIVERSAL, JointType.REVOLUTE2, JointType.GEARBOX})
 _MATERIAL = re.compile(r'\s*<material[\s/>]')
 #: Limits libsdformat writes for joints without any (its "unlimited").
 UNLIMITED = 1e16
@@ -403,7 +400,7 @@ class _SdfWriter:
                           '(before SDFormat 1.10)', entity, joint.location)
             else:
                 _text(element, 'thread_pitch', fmt(-2.0 * math.pi / pitch))
-        if kind in _ONE_AXIS or kind in _TWO_AXES:
+        if kind.axes:
             limit = joint.limit
             if kind is JointType.CONTINUOUS:
                 limit = (-UNLIMITED, UNLIMITED,
@@ -412,7 +409,7 @@ class _SdfWriter:
             elif limit is not None:
                 limit = (limit.lower, limit.upper, limit.effort, limit.velocity)
             self._axis(element, 'axis', joint.axis, limit, joint.dynamics, joint, prefix)
-        if kind in _TWO_AXES and joint.axis2 is not None:
+        if kind.axes == 2 and joint.axis2 is not None:
             limit2 = joint.limit2
             if limit2 is not None:
                 limit2 = (limit2.lower, limit2.upper, limit2.effort, limit2.velocity)

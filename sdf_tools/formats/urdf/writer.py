@@ -98,8 +98,6 @@ _WRITTEN_AS_IS = {
     JointType.PRISMATIC: 'prismatic', JointType.FIXED: 'fixed',
     JointType.FLOATING: 'floating', JointType.PLANAR: 'planar',
 }
-_USES_AXIS = (JointType.REVOLUTE, JointType.CONTINUOUS, JointType.PRISMATIC,
-              JointType.PLANAR)
 _DEFAULT_AXIS = (1.0, 0.0, 0.0)
 
 
@@ -427,7 +425,7 @@ class _UrdfWriter:
         self.origin(elem, joint.origin, entity)
         etree.SubElement(elem, 'parent', link=joint.parent)
         etree.SubElement(elem, 'child', link=child)
-        if kind in _USES_AXIS or tuple(joint.axis) != _DEFAULT_AXIS:
+        if kind.axes or tuple(joint.axis) != _DEFAULT_AXIS:
             etree.SubElement(elem, 'axis', xyz=self.nums(joint.axis, entity, '<axis> xyz'))
         if joint.calibration is not None:
             cal = etree.SubElement(elem, 'calibration')
