@@ -47,13 +47,13 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Visual
 from support import oracle_path
 from support import run_oracle
-from test_sdf import FIXTURES
-from test_sdf import golden
-from test_sdf import max_error
-from test_sdf import model_frame_poses
-from test_sdf import parse_poses
-from test_sdf import pose_error
-from test_sdf import read_fixture
+from test_sdf_reader import FIXTURES
+from test_sdf_reader import golden
+from test_sdf_reader import max_error
+from test_sdf_reader import model_frame_poses
+from test_sdf_reader import parse_poses
+from test_sdf_reader import pose_error
+from test_sdf_reader import read_fixture
 
 TOL = 1e-9
 

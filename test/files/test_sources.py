@@ -12,14 +12,10 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of sdf_tools.loading: format detection, xacro, reading and atomic writing."""
-
-import os
+"""Tests of sdf_tools.files.sources: format detection, reading files, the Description record."""
 
 import pytest
-from sdf_tools import pipeline
 from sdf_tools.errors import DescriptionError
-from sdf_tools.files import atomic
 from sdf_tools.files import sources
 import support
 
@@ -61,23 +57,6 @@ def test_expanded_corpus_robots_are_urdf_by_content():
         f.name: 'urdf' for f in files}
 
 
-def test_load_description_expands_xacro_with_arguments():
-    robot = pipeline.load_description(str(EXAMPLE), mappings={'prefix': 'r_',
-                                                              'with_camera': 'false'})
-    names = {link.name for link in robot.links}
-    assert 'r_base_link' in names and 'r_camera_link' not in names
-    assert robot.source.endswith('(expanded by xacro)')
-
-
-def test_parse_description_dispatches_on_content():
-    urdf = pipeline.parse_description('<robot name="u"><link name="a"/></robot>')
-    sdf = pipeline.parse_description('<sdf version="1.9"><model name="s"><link name="a"/>'
-                                     '</model></sdf>')
-    assert (urdf.source_format, sdf.source_format) == ('urdf', 'sdf')
-    with pytest.raises(DescriptionError, match='xacro markup must be expanded first'):
-        pipeline.parse_description(EXAMPLE.read_bytes())
-
-
 def test_read_input_refuses_oversized_and_unreadable_files(tmp_path):
     big = tmp_path / 'big.urdf'
     big.write_bytes(b' ' * 2048)
@@ -87,19 +66,13 @@ def test_read_input_refuses_oversized_and_unreadable_files(tmp_path):
         sources.read_input(str(tmp_path / 'missing.urdf'))
 
 
-def test_write_atomically_replaces_whole_files_and_cleans_up(tmp_path, monkeypatch):
-    target = tmp_path / 'out.sdf'
-    atomic.write_atomically(str(target), 'first')
-    assert target.read_text() == 'first'
-    os.chmod(target, 0o600)
-    atomic.write_atomically(str(target), 'second')
-    assert target.read_text() == 'second' and (target.stat().st_mode & 0o777) == 0o600
-
-    def fail(*args):
-        raise OSError(28, 'No space left on device')
-
-    monkeypatch.setattr(os, 'replace', fail)
-    with pytest.raises(OSError, match='No space left'):
-        atomic.write_atomically(str(target), 'third')
-    assert target.read_text() == 'second'
-    assert [p.name for p in tmp_path.iterdir()] == ['out.sdf']
+def test_read_description_says_whether_the_text_is_an_expansion(tmp_path):
+    plain = tmp_path / 'plain.urdf'
+    plain.write_text('<robot name="r"><link name="a"/></robot>')
+    description = sources.read_description(str(plain))
+    assert (description.fmt, description.xacro) == ('urdf', False)
+    assert description.label == str(plain)
+    description = sources.read_description(str(EXAMPLE), {'prefix': 'r_'})
+    assert (description.fmt, description.xacro) == ('urdf', True)
+    assert description.label == f'{EXAMPLE} (expanded by xacro)'
+    assert b'r_base_link' in description.data
