@@ -39,9 +39,14 @@ ZERO3 = (0.0, 0.0, 0.0)
 
 
 def quat_normalize(q):
-    """Return ``q`` scaled to unit length; a zero quaternion becomes the identity."""
+    """
+    Return ``q`` scaled to unit length; a zero quaternion becomes the identity.
+
+    The length is :func:`math.hypot`, which neither overflows (1e200) nor underflows
+    (1e-200) where a sum of squares would.
+    """
     x, y, z, w = q
-    n = math.sqrt(x * x + y * y + z * z + w * w)
+    n = math.hypot(x, y, z, w)
     if n == 0.0:
         return IDENTITY_QUAT
     return (x / n, y / n, z / n, w / n)

@@ -61,7 +61,7 @@ from sdf_tools.files.xml_source import first_child
 from sdf_tools.files.xml_source import to_string
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf import names as sdf_names
-from sdf_tools.formats.sdf.reader import pose_value
+from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formats.sdf.versions import version_tuple

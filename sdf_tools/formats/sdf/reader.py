@@ -83,6 +83,8 @@ from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.values import pose_value
+from sdf_tools.formats.sdf.values import read_bool
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.model import Box
@@ -185,64 +187,6 @@ def _element_text(element) -> str:
     """Serialise an element alone (no tail), restoring ``::`` in element names."""
     text = etree.tostring(element, encoding='unicode', with_tail=False)
     return text.replace(DCOLON, '::') if DCOLON in text else text
-
-
-# --- values ----------------------------------------------------------------------------------
-
-def read_bool(v, elem, entity, what, text, default):
-    """Read an SDFormat boolean (``true``/``false``/``1``/``0``); report anything else."""
-    if text is None:
-        return default
-    word = text.strip().lower()
-    if word in ('true', '1'):
-        return True
-    if word in ('false', '0'):
-        return False
-    v.error(elem, entity, f'{what} must be true or false, got {text.strip()!r}', Code.BAD_BOOL)
-    return default
-
-
-def pose_value(v, elem, entity) -> Pose:
-    """
-    Return the value of an SDFormat ``<pose>`` element (its ``relative_to`` aside).
-
-    ``rotation_format`` ``euler_rpy`` (radians, or degrees with ``degrees='true'``) or
-    ``quat_xyzw``; ``v`` is the :class:`~sdf_tools.files.xml_source.ValueReader` that records
-    problems, after which the identity is returned.
-    """
-    rotation_format = (elem.get('rotation_format') or 'euler_rpy').strip()
-    degrees = read_bool(v, elem, entity, '<pose> degrees', elem.get('degrees'), False)
-    euler = rotation_format == 'euler_rpy'
-    if not euler and rotation_format != 'quat_xyzw':
-        v.error(elem, entity, f"<pose> rotation_format must be 'euler_rpy' or "
-                f"'quat_xyzw', got {rotation_format!r}", Code.BAD_POSE)
-        return IDENTITY
-    if degrees and not euler:
-        v.error(elem, entity, "<pose> degrees='true' does not apply to "
-                "rotation_format='quat_xyzw'", Code.BAD_POSE)
-        return IDENTITY
-    text = elem.text
-    if text is None or not text.strip():
-        return IDENTITY
-    values = v.vector(elem, entity, '<pose>', text, 6 if euler else 7)
-    if values is None:
-        return IDENTITY
-    if euler:
-        rpy = values[3:]
-        if degrees:
-            rpy = tuple(math.radians(a) for a in rpy)
-        return Pose.from_rpy(values[:3], rpy)
-    quat = values[3:]
-    norm = math.hypot(*quat)  # no overflow for 1e200, no underflow for 1e-200
-    if norm == 0.0:
-        v.error(elem, entity, '<pose> quaternion must not be zero', Code.BAD_POSE)
-        return IDENTITY
-    if abs(norm - 1.0) > 1e-6:
-        v.warn(elem, entity, f'<pose> quaternion has norm {norm:.6g}; it is normalised '
-               '(libsdformat 12 would use it as written)', Code.UNNORMALISED)
-    if not 1e-150 < norm < 1e150:  # the squares in quat_normalize would over/underflow
-        quat = tuple(c / norm for c in quat)
-    return Pose(values[:3], transforms.quat_normalize(quat))
 
 
 # --- reading state ---------------------------------------------------------------------------

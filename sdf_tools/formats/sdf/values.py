@@ -1,0 +1,81 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+SDFormat values that the reader and the URDF converter both read: booleans and ``<pose>``.
+
+The converter meets ``<pose>`` inside ``<gazebo>`` blobs (with ``degrees`` and
+``quat_xyzw``), so the rules live here rather than in the reader it must not import.
+"""
+
+import math
+
+from sdf_tools import transforms
+from sdf_tools.errors import Code
+from sdf_tools.model import IDENTITY
+from sdf_tools.model import Pose
+
+
+def read_bool(v, elem, entity, what, text, default):
+    """Read an SDFormat boolean (``true``/``false``/``1``/``0``); report anything else."""
+    if text is None:
+        return default
+    word = text.strip().lower()
+    if word in ('true', '1'):
+        return True
+    if word in ('false', '0'):
+        return False
+    v.error(elem, entity, f'{what} must be true or false, got {text.strip()!r}', Code.BAD_BOOL)
+    return default
+
+
+def pose_value(v, elem, entity) -> Pose:
+    """
+    Return the value of an SDFormat ``<pose>`` element (its ``relative_to`` aside).
+
+    ``rotation_format`` ``euler_rpy`` (radians, or degrees with ``degrees='true'``) or
+    ``quat_xyzw``; ``v`` is the :class:`~sdf_tools.files.xml_source.ValueReader` that records
+    problems, after which the identity is returned.
+    """
+    rotation_format = (elem.get('rotation_format') or 'euler_rpy').strip()
+    degrees = read_bool(v, elem, entity, '<pose> degrees', elem.get('degrees'), False)
+    euler = rotation_format == 'euler_rpy'
+    if not euler and rotation_format != 'quat_xyzw':
+        v.error(elem, entity, f"<pose> rotation_format must be 'euler_rpy' or "
+                f"'quat_xyzw', got {rotation_format!r}", Code.BAD_POSE)
+        return IDENTITY
+    if degrees and not euler:
+        v.error(elem, entity, "<pose> degrees='true' does not apply to "
+                "rotation_format='quat_xyzw'", Code.BAD_POSE)
+        return IDENTITY
+    text = elem.text
+    if text is None or not text.strip():
+        return IDENTITY
+    values = v.vector(elem, entity, '<pose>', text, 6 if euler else 7)
+    if values is None:
+        return IDENTITY
+    if euler:
+        rpy = values[3:]
+        if degrees:
+            rpy = tuple(math.radians(a) for a in rpy)
+        return Pose.from_rpy(values[:3], rpy)
+    quat = values[3:]
+    norm = math.hypot(*quat)  # no overflow for 1e200, no underflow for 1e-200
+    if norm == 0.0:
+        v.error(elem, entity, '<pose> quaternion must not be zero', Code.BAD_POSE)
+        return IDENTITY
+    if abs(norm - 1.0) > 1e-6:
+        v.warn(elem, entity, f'<pose> quaternion has norm {norm:.6g}; it is normalised '
+               '(libsdformat 12 would use it as written)', Code.UNNORMALISED)
+    return Pose(values[:3], transforms.quat_normalize(quat))
