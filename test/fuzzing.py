@@ -80,11 +80,11 @@ HANG_SECONDS = 20.0
 READ_ERRORS = (XmlSyntaxError, DescriptionError)
 CONVERT_ERRORS = (DescriptionError, ConversionError)
 
-#: Bugs already reported, each tracked by a strict xfail test in
-#: ``test_invalid_descriptions.py``: ``(target, exception type, where)``; ``target`` ``None``
-#: matches any call, ``where`` is a function in the traceback or a part of the message. The
-#: fuzz counts them as ``<type> (known bug)`` instead of failing on them again; delete an
-#: entry when its bug is fixed.
+#: Bugs already reported, each tracked by a strict xfail test in the tests of the module it
+#: is in (``test/formats/test_urdf_reader.py``, ``test/test_validate.py``...):
+#: ``(target, exception type, where)``; ``target`` ``None`` matches any call, ``where`` is a
+#: function in the traceback or a part of the message. The fuzz counts them as ``<type>
+#: (known bug)`` instead of failing on them again; delete an entry when its bug is fixed.
 KNOWN_BUGS = ()
 
 

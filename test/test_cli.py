@@ -20,6 +20,10 @@ from pathlib import Path
 import subprocess
 import sys
 
+from diagnostics import commands
+from diagnostics import leftovers
+from diagnostics import run_cli
+from diagnostics import urdf
 import pytest
 from sdf_tools import cli
 import support
@@ -152,6 +156,21 @@ def test_output_is_written_atomically_and_never_clobbered_on_failure(capsys, tmp
     assert run(cli.urdf2sdf_main, [str(src), '-o', str(out)], capsys)[0] == 1
     assert out.read_text() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ['r.sdf', 'r.urdf']
+
+
+def test_an_invalid_input_leaves_an_existing_output_untouched(tmp_path, capsys):
+    source = tmp_path / 'bad.urdf'
+    source.write_text(urdf('<link name="a">', '<inertial><mass value="nan"/></inertial>',
+                           '</link>'))
+    output = tmp_path / 'out.sdf'
+    output.write_text('previous content')
+    for argv in commands(source, output):
+        code, out, err = run_cli(argv, capsys)
+        assert code == 1 and out == ''
+        assert "bad.urdf:3: link 'a': <mass> value must be a number, got 'nan'" in err
+        assert 'Traceback' not in err
+        assert output.read_text() == 'previous content'
+        assert leftovers(tmp_path) == []
 
 
 def test_output_may_not_overwrite_the_input(capsys, tmp_path):

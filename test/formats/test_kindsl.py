@@ -15,11 +15,16 @@
 """Tests of the RobCoGen Kinematics-DSL reader (sdf_tools.formats.kindsl.reader)."""
 
 import math
+import re
 
 from chain_fk import chain_fk
 from chain_fk import FK_FUNCTIONS
 from chain_fk import rot
 from chain_fk import trans
+from diagnostics import dsl
+from diagnostics import dsl_joint
+from diagnostics import dsl_link
+from diagnostics import single_error
 import numpy as np
 import pytest
 from sdf_tools import transforms
@@ -631,3 +636,98 @@ def test_loops_are_found_by_check_robot():
             .replace('children { }\n}\nr_joint', 'children { a via ja }\n}\nr_joint'))
     error = raises(text, 'kinematic loop', 13)
     assert error.diagnostic.code == 'cycle'
+
+
+# --- invalid descriptions: line, entity and code of each ('Robot' is line 1) ---------------
+
+@pytest.mark.parametrize('mass, match', [
+    ('1e400', 'the expression starting at column 45 does not evaluate to a finite number'),
+    ('1e200 * 1e200', 'the expression starting at column 45 does not evaluate to a finite'),
+    ('1 / 0', 'division by zero at column 47'),
+])
+def test_dsl_refuses_expressions_that_are_not_finite(mass, match):
+    doc = dsl('RobotBase base { children { a via j } }', dsl_link('a', 1, mass=mass),
+              dsl_joint('j'))
+    single_error(DescriptionError, parse_kindsl, doc, match, 3, "link 'a'", 'bad-number')
+
+
+@pytest.mark.parametrize('com, match', [
+    ('(0, 0)', r"expected ',' \(a 3-vector has three numbers\), got '\)'"),
+    ('(0, 0, 0, 0)', r"expected '\)' to close the 3-vector \(it has three numbers\)"),
+])
+def test_dsl_vectors_have_three_numbers(com, match):
+    doc = dsl('RobotBase base { children { a via j } }', dsl_link('a', 1, com=com),
+              dsl_joint('j'))
+    single_error(DescriptionError, parse_kindsl, doc, match, 3, "link 'a'", 'syntax')
+
+
+def test_dsl_inertia_that_overflows_at_the_centre_of_mass_is_an_error():
+    # Finite inputs whose parallel-axis shift overflows (it used to reach numpy's eigvalsh
+    # as -inf and raise LinAlgError).
+    doc = dsl('RobotBase base { children { a via j } }',
+              dsl_link('a', 1, mass='2', com='(1e308, 0, 0)'), dsl_joint('j'))
+    single_error(DescriptionError, parse_kindsl, doc, 'moving the moments of inertia to the '
+                 'centre of mass overflows', 3, "link 'a'", 'bad-number')
+
+
+def test_dsl_inertia_that_is_negative_at_the_centre_of_mass_warns():
+    doc = dsl('RobotBase base { children { a via j } }',
+              dsl_link('a', 1, com='(1, 0, 0)', moments='Ix=0.1 Iy=0.1 Iz=0.1'),
+              dsl_joint('j'))
+    robot = parse_kindsl(doc)
+    assert [(w.code, w.location.line) for w in robot.warnings] == [('bad-inertia', 3)] * 2
+    assert re.match('moving the moments of inertia to the centre of mass makes one negative '
+                    r'\(ixx 0.1, iyy -0.9, izz -0.9\)', robot.warnings[0].message)
+    assert re.match(r'<inertia> is not positive semi-definite \(principal moments -0.9, -0.9, '
+                    r'0.1\)', robot.warnings[1].message)
+
+
+def test_dsl_parameters_must_be_finite_real_numbers():
+    doc = dsl('RobotBase base { children { a via j } }', dsl_link('a', 1, mass='p'),
+              dsl_joint('j'))
+    for value in (math.nan, math.inf, True, '1', 10 ** 400):
+        with pytest.raises(TypeError, match="parameter 'p' must be a finite number"):
+            parse_kindsl(doc, parameters={'p': value})
+    assert parse_kindsl(doc, parameters={'p': 2}).links[1].inertial.mass == 2.0
+
+
+def test_duplicate_names_in_dsl():
+    doc = dsl('RobotBase base { children { a via j } }', dsl_link('a', 1), dsl_link('a', 2),
+              dsl_joint('j'))
+    error = single_error(DescriptionError, parse_kindsl, doc, "link name 'a' is used more than "
+                         r'once \(first on line 3\)', 4, "link 'a'", 'duplicate-name')
+    assert len(error.diagnostics) == 1
+
+
+def test_kinematic_loops_in_dsl():
+    # base - a, and a loop b -> c -> b hanging off nothing.
+    doc = dsl('RobotBase base { children { a via ja } }', dsl_link('a', 1),
+              dsl_link('b', 2, 'c via jc'), dsl_link('c', 3, 'b via jb'),
+              dsl_joint('ja'), dsl_joint('jb'), dsl_joint('jc'))
+    single_error(DescriptionError, parse_kindsl, doc, 'the joints form a kinematic loop through '
+                 "links 'b' -> 'c' -> 'b'", 7, "joint 'jb'", 'cycle')
+    doc = dsl('RobotBase base { children { a via ja } }', dsl_link('a', 1, 'a via jb'),
+              dsl_joint('ja'), dsl_joint('jb'))
+    single_error(DescriptionError, parse_kindsl, doc, "children: link 'a' cannot be its own "
+                 'child', 3, "link 'a'", 'cycle')
+
+
+def test_several_roots_in_dsl():
+    doc = dsl('RobotBase base { children { a via ja } }', dsl_link('a', 1), dsl_link('b', 2),
+              dsl_joint('ja'))
+    single_error(DescriptionError, parse_kindsl, doc, 'is not the child of any link', 4,
+                 "link 'b'", 'no-parent')
+
+
+def test_dsl_children_naming_missing_links():
+    doc = dsl('RobotBase base { children { ghost via j } }', dsl_joint('j'))
+    error = single_error(DescriptionError, parse_kindsl, doc, "children: 'ghost via j' names "
+                         "link 'ghost', which is not defined", 2, "link 'base'", 'missing-link')
+    assert [d.code for d in error.diagnostics] == ['missing-link', 'unused-joint']
+
+
+def test_unknown_joint_types_in_dsl():
+    doc = dsl('RobotBase base { children { a via j } }', dsl_link('a', 1),
+              dsl_joint('j').replace('r_joint', 'x_joint'))
+    single_error(DescriptionError, parse_kindsl, doc, "expected 'RobotBase', 'link', 'r_joint', "
+                 "'p_joint' or '}', got 'x_joint'", 4, "robot 'R'", 'syntax')

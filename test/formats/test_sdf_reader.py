@@ -25,6 +25,7 @@ the oracle is built.
 
 import math
 
+import diagnostics
 import numpy as np
 import pytest
 
@@ -817,3 +818,79 @@ def test_half_pi_rotation_is_exact_enough():
     joint = parse_sdf(sdf(body)).joint('j')
     half = math.sqrt(0.5)  # (sin(pi/4), 0, 0, cos(pi/4)), written independently
     assert_pose(joint.origin, (0, 0, 0), (half, 0.0, 0.0, half), tol=2e-16)
+
+
+# --- invalid descriptions: line, entity and code of each (<model> is line 2) -----------------
+
+@pytest.mark.parametrize('text, match, code', [
+    ('1e400', "<mass> must be finite, got '1e400'", 'bad-number'),
+    ('nan', "<mass> must be a number, got 'nan'", 'bad-number'),
+    ('1 2', "<mass> must be a number, got '1 2'", 'bad-number'),
+])
+def test_sdf_refuses_numbers_that_are_not_finite_decimals(text, match, code):
+    doc = diagnostics.sdf('<link name="a">', '<inertial>', f'<mass>{text}</mass>', '</inertial>',
+                          '</link>')
+    diagnostics.single_error(DescriptionError, parse_sdf, doc, match, 5, "link 'a'", code)
+
+
+@pytest.mark.parametrize('pose, match, code', [
+    ('1 2 3 4 5', "<pose> must be 6 numbers, got '1 2 3 4 5'", 'bad-arity'),
+    ('0 0 inf 0 0 0', "<pose> must be 6 numbers, got '0 0 inf 0 0 0'", 'bad-number'),
+    ('0 0 1e400 0 0 0', "<pose> must be finite, got '0 0 1e400 0 0 0'", 'bad-number'),
+])
+def test_sdf_poses_need_six_finite_numbers(pose, match, code):
+    doc = diagnostics.sdf('<link name="a">', f'<pose>{pose}</pose>', '</link>')
+    diagnostics.single_error(DescriptionError, parse_sdf, doc, match, 4, "link 'a'", code)
+
+
+def test_duplicate_names_in_sdf():
+    doc = diagnostics.sdf('<link name="a"/>', '<link name="a"/>')
+    diagnostics.single_error(DescriptionError, parse_sdf, doc, "link name 'a' is used more than "
+                             "once in model 'm'", 4, "link 'a'", 'duplicate-name')
+    doc = diagnostics.sdf('<link name="a"/>', '<frame name="a"/>')
+    diagnostics.single_error(DescriptionError, parse_sdf, doc, 'has the same name as a link of '
+                             "model 'm'", 4, "frame 'a'", 'duplicate-name')
+
+
+@pytest.mark.parametrize('canonical', ['__model__', 'f', 'n', 'n::__model__'])
+def test_sdf_canonical_link_that_is_not_a_link(canonical):
+    # '__model__' named the model frame itself, which is no vertex: KeyError.
+    doc = diagnostics.sdf('<link name="a"/>', '<frame name="f"/>',
+                          '<model name="n"><link name="b"/></model>').replace(
+        '<model name="m">', f'<model name="m" canonical_link="{canonical}">')
+    diagnostics.single_error(DescriptionError, parse_sdf, doc, 'canonical_link names '
+                             f"'{canonical}', which is not a link", 2, "model 'm'",
+                             'bad-canonical-link')
+
+
+def test_sdf_joints_naming_missing_links():
+    doc = diagnostics.sdf('<link name="a"/>', '<joint name="j" type="fixed">',
+                          '<parent>a</parent>', '<child>ghost</child>', '</joint>')
+    diagnostics.single_error(DescriptionError, parse_sdf, doc, "<child> names 'ghost', which "
+                             "does not exist in model 'm'", 6, "joint 'j'", 'missing-frame')
+
+
+def test_unknown_joint_types_in_sdf():
+    doc = diagnostics.sdf('<link name="a"/>', '<link name="b"/>',
+                          '<joint name="j" type="planar">', '<parent>a</parent><child>b</child>',
+                          '</joint>')
+    diagnostics.single_error(DescriptionError, parse_sdf, doc, r"unknown joint type 'planar' "
+                             r'\(SDFormat has revolute, continuous', 5, "joint 'j'",
+                             'bad-joint-type')
+
+
+def test_huge_and_tiny_quaternions_in_sdf_are_normalised():
+    for scale in ('1e200', '1e-200'):
+        doc = diagnostics.sdf('<link name="a">', '<pose rotation_format="quat_xyzw">0 0 0 '
+                              f'{scale} 0 0 {scale}</pose>', '</link>')
+        quat = parse_sdf(doc).links[0].pose.quat
+        np.testing.assert_allclose(quat, (math.sqrt(0.5), 0, 0, math.sqrt(0.5)), atol=1e-15)
+
+
+def test_sdf_thread_pitch_too_small_to_invert_is_an_error():
+    doc = diagnostics.sdf('<link name="a"/>', '<link name="b"/>',
+                          '<joint name="j" type="screw">', '<parent>a</parent><child>b</child>',
+                          '<thread_pitch>4.9e-324</thread_pitch>', '</joint>', version='1.9')
+    diagnostics.single_error(DescriptionError, parse_sdf, doc, r'<thread_pitch> 4.94066e-324 is '
+                             r'too small: the pitch in metres, -2 pi / thread_pitch, overflows',
+                             7, "joint 'j'", 'bad-number')

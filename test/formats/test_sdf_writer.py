@@ -22,6 +22,8 @@ resolve to the poses of the checked-in goldens of the fixtures (``oracle poses``
 
 import math
 
+from diagnostics import sdf
+from diagnostics import urdf
 import numpy as np
 import pytest
 
@@ -319,3 +321,39 @@ def test_extras_are_escaped_and_reindented():
     assert "        <v>1 &lt; 2</v>\n        <w a='q'/>\n" in text
     element = parse_xml(parse_sdf(text).link('a').extras[0])
     assert element.get('name') == "a'b & c" and element.findtext('v') == '1 < 2'
+
+
+# --- what SDFormat cannot hold is an error, never unreadable output --------------------------
+
+def test_write_sdf_refuses_poses_that_overflow_and_pitches_it_cannot_invert():
+    doc = urdf('<link name="a"/>', '<link name="b"/>', '<link name="c"/>',
+               '<joint name="ab" type="fixed"><parent link="a"/><child link="b"/>',
+               '<origin xyz="1e308 0 0"/></joint>',
+               '<joint name="bc" type="fixed"><parent link="b"/><child link="c"/>',
+               '<origin xyz="1e308 0 0"/></joint>')
+    with pytest.raises(ConversionError, match='its pose in the model frame is not finite') \
+            as info:
+        write_sdf(parse_urdf(doc, 'robot.urdf'))
+    assert (info.value.diagnostic.entity, str(info.value.diagnostic.location)) == (
+        "link 'c'", 'robot.urdf:4')
+    doc = sdf('<link name="a"/>', '<link name="b"/>', '<joint name="j" type="screw">',
+              '<parent>a</parent><child>b</child>',
+              '<screw_thread_pitch>1e-320</screw_thread_pitch>', '</joint>', version='1.10')
+    robot = parse_sdf(doc)
+    assert 'screw_thread_pitch' in write_sdf(robot, version='1.10')
+    with pytest.raises(ConversionError, match=r'a screw pitch of 9.99989e-321 cannot be written '
+                       r'as <thread_pitch> \(before SDFormat 1.10\)'):
+        write_sdf(robot, version='1.9')
+
+
+@pytest.mark.parametrize('doc, match', [
+    (urdf('<link name="world"/>'), 'the model would hold no link'),
+    ('<robot name="world"><link name="a"/></robot>', "the model name 'world' is reserved"),
+    ('<robot name="__model__"><link name="a"/></robot>', "the model name '__model__' is "
+     'reserved'),
+    ('<robot name="a::b"><link name="a"/></robot>', "must not contain '::'"),
+])
+def test_write_sdf_refuses_models_sdformat_cannot_read_back(doc, match):
+    robot = parse_urdf(doc)
+    with pytest.raises(ConversionError, match=match):
+        write_sdf(robot)

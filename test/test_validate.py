@@ -1,0 +1,165 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Tests of the checks every reader shares (:mod:`sdf_tools.validate`).
+
+Duplicate names, loops, roots, dangling joints, mimic joints, zero axes, name clashes and
+inertias, through the readers (each diagnostic with its line, entity and code) and through
+:func:`~sdf_tools.validate.check_robot` on models built by hand.
+"""
+
+import math
+
+from diagnostics import INERTIA
+from diagnostics import mimic_urdf
+from diagnostics import only_warning
+from diagnostics import sdf
+from diagnostics import single_error
+from diagnostics import urdf
+import pytest
+from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import Reporter
+from sdf_tools.errors import SourceLocation
+from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.model import Inertial
+from sdf_tools.model import Link
+from sdf_tools.validate import check_inertial
+
+
+# --- names and structure --------------------------------------------------------------------
+
+def test_duplicate_link_and_joint_names():
+    doc = urdf('<link name="a"/>', '<link name="a"/>')
+    single_error(DescriptionError, parse_urdf, doc, "link name 'a' is used more than once", 3,
+                 "link 'a'", 'duplicate-name')
+    doc = urdf('<link name="a"/>', '<link name="b"/>', '<link name="c"/>',
+               '<joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>',
+               '<joint name="j" type="fixed"><parent link="a"/><child link="c"/></joint>')
+    single_error(DescriptionError, parse_urdf, doc, "joint name 'j' is used more than once", 6,
+                 "joint 'j'", 'duplicate-name')
+
+
+def test_kinematic_loops():
+    doc = urdf('<link name="a"/>', '<link name="b"/>', '<link name="c"/>',
+               '<joint name="ab" type="fixed"><parent link="a"/><child link="b"/></joint>',
+               '<joint name="bc" type="fixed"><parent link="b"/><child link="c"/></joint>',
+               '<joint name="cb" type="fixed"><parent link="c"/><child link="b"/></joint>')
+    error = single_error(DescriptionError, parse_urdf, doc, "link 'b' is already the child of "
+                         "joint 'ab'", 7, "joint 'cb'", 'several-parents')
+    doc = urdf('<link name="a"/>', '<link name="b"/>',
+               '<joint name="ab" type="fixed"><parent link="a"/><child link="b"/></joint>',
+               '<joint name="ba" type="fixed"><parent link="b"/><child link="a"/></joint>')
+    error = single_error(DescriptionError, parse_urdf, doc, 'no root link: every link is the '
+                         r'child of a joint \(the joints form a loop\)', 1, "robot 'r'", 'no-root')
+    codes = [(d.code, d.location.line) for d in error.diagnostics]
+    assert codes == [('no-root', 1), ('cycle', 5)]
+    assert "the joints form a kinematic loop through links 'a' -> 'b' -> 'a'" in str(error)
+    doc = sdf('<link name="a"/>', '<link name="b"/>',
+              '<joint name="ab" type="fixed"><parent>a</parent><child>b</child></joint>',
+              '<joint name="ba" type="fixed"><parent>b</parent><child>a</child></joint>')
+    single_error(DescriptionError, parse_sdf, doc, 'the joints form a kinematic loop through '
+                 "links 'a' -> 'b' -> 'a'", 6, "joint 'ba'", 'cycle')
+    doc = urdf('<link name="a"/>',
+               '<joint name="aa" type="fixed"><parent link="a"/><child link="a"/></joint>')
+    single_error(DescriptionError, parse_urdf, doc, "parent and child are the same link 'a'",
+                 3, "joint 'aa'", 'cycle')
+
+
+def test_several_roots():
+    doc = urdf('<link name="a"/>', '<link name="b"/>', '<link name="c"/>',
+               '<joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint>')
+    single_error(DescriptionError, parse_urdf, doc, r"2 root links \('a', 'c'\): a description "
+                 'needs exactly one link that is not the child of a joint', 1, "robot 'r'",
+                 'several-roots')
+    # SDFormat models may have several root links.
+    robot = parse_sdf(sdf('<link name="a"/>', '<link name="b"/>'))
+    assert [link.name for link in robot.links] == ['a', 'b']
+
+
+def test_joints_naming_missing_links():
+    doc = urdf('<link name="a"/>', '<joint name="j" type="fixed">', '<parent link="a"/>',
+               '<child link="ghost"/>', '</joint>')
+    single_error(DescriptionError, parse_urdf, doc, "child link 'ghost' is not defined", 3,
+                 "joint 'j'", 'missing-link')
+    doc = urdf('<link name="b"/>', '<joint name="j" type="fixed">', '<parent link="ghost"/>',
+               '<child link="b"/>', '</joint>')
+    single_error(DescriptionError, parse_urdf, doc, "parent link 'ghost' is not defined", 3,
+                 "joint 'j'", 'missing-link')
+
+
+# --- mimic joints: the readers warn (compile_tree refuses them: the kinematics tests) -------
+
+def test_mimic_of_a_missing_joint_warns():
+    robot = parse_urdf(mimic_urdf('<mimic joint="ghost"/>'))
+    only_warning(robot, "<mimic> names joint 'ghost', which does not exist", 5, 'missing-joint')
+    doc = sdf('<link name="a"/>', '<link name="b"/>', '<joint name="j" type="revolute">',
+              '<parent>a</parent><child>b</child>',
+              '<axis><xyz>0 0 1</xyz><mimic joint="ghost"/></axis>', '</joint>',
+              version='1.11')
+    robot = parse_sdf(doc)
+    only_warning(robot, "<mimic> names joint 'ghost', which does not exist", 5, 'missing-joint')
+
+
+def test_mimic_cycle_warns():
+    robot = parse_urdf(mimic_urdf('<mimic joint="j2"/>', '<mimic joint="j1"/>'))
+    only_warning(robot, "mimic joints form a loop: 'j1' -> 'j2' -> 'j1'", 5, 'cycle')
+    robot = parse_urdf(mimic_urdf('<mimic joint="j1"/>'))
+    only_warning(robot, '<mimic> names the joint itself', 5, 'cycle')
+
+
+# --- inertias -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('moments, match', [
+    ('ixx="-1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"',
+     r'<inertia> is not positive semi-definite \(principal moments -1, 1, 1\)'),
+    ('ixx="1" ixy="2" ixz="0" iyy="1" iyz="0" izz="1"',
+     r'<inertia> is not positive semi-definite \(principal moments -1, 1, 3\)'),
+    ('ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="3"',
+     r'<inertia> violates the triangle inequality \(principal moments 1, 1, 3\)'),
+])
+def test_invalid_inertias_warn_with_their_line(moments, match):
+    doc = urdf('<link name="a">', f'<inertial><mass value="1"/><inertia {moments}/>'
+               '</inertial>', '</link>')
+    only_warning(parse_urdf(doc), match, 2, 'bad-inertia')
+    pairs = (p.replace('"', '').split('=') for p in moments.split())
+    tensor = ''.join(f'<{k}>{v}</{k}>' for k, v in pairs)
+    doc = sdf('<link name="a">', f'<inertial><mass>1</mass><inertia>{tensor}</inertia>'
+              '</inertial>', '</link>')
+    only_warning(parse_sdf(doc), match, 3, 'bad-inertia')
+
+
+def test_non_finite_inertials_are_errors_for_every_reader():
+    # Readers refuse non-finite numbers; a model built otherwise is still checked (numpy's
+    # eigvalsh raised LinAlgError on it).
+    reporter = Reporter()
+    for inertial in (Inertial(math.inf), Inertial(1.0, ixx=math.nan, iyy=1.0, izz=1.0),
+                     Inertial(1.0, ixy=-math.inf)):
+        check_inertial(Link('a', inertial, location=SourceLocation('m', 7)), reporter)
+    assert [(d.code, d.location.line, d.message) for d in reporter.errors] == [
+        ('bad-number', 7, '<inertial> mass and inertia must be finite')] * 3
+    assert reporter.warnings == []
+
+
+def test_negative_mass_warns():
+    doc = urdf('<link name="a">', f'<inertial><mass value="-2"/>{INERTIA}</inertial>', '</link>')
+    only_warning(parse_urdf(doc), r'<mass> is negative \(-2 kg\)', 2, 'negative-mass')
+
+
+def test_tiny_products_of_inertia_do_not_crash_the_reader():
+    doc = urdf('<link name="a">', '<inertial><mass value="1"/><inertia ixx="0" ixy="1e-120" '
+               'ixz="0" iyy="0" iyz="0" izz="0"/></inertial>', '</link>')
+    robot = parse_urdf(doc)
+    assert [w.code for w in robot.warnings] == ['bad-inertia']
