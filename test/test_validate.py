@@ -21,6 +21,7 @@ inertias, through the readers (each diagnostic with its line, entity and code) a
 """
 
 import math
+import re
 
 from diagnostics import INERTIA
 from diagnostics import mimic_urdf
@@ -34,9 +35,27 @@ from sdf_tools.errors import Reporter
 from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.model import Frame
 from sdf_tools.model import Inertial
+from sdf_tools.model import Joint
+from sdf_tools.model import JointType
 from sdf_tools.model import Link
+from sdf_tools.model import Robot
 from sdf_tools.validate import check_inertial
+from sdf_tools.validate import check_robot
+
+
+def check(links, joints=(), frames=(), **options):
+    """Return the (code, entity) of each error and warning ``check_robot`` finds."""
+    robot = Robot('r', tuple(Link(name) for name in links), tuple(joints), tuple(frames))
+    reporter = Reporter()
+    check_robot(robot, reporter, **options)
+    return ([(d.code, d.entity) for d in reporter.errors],
+            [(d.code, d.entity) for d in reporter.warnings])
+
+
+def joint(name, parent, child, kind=JointType.REVOLUTE, **fields):
+    return Joint(name, kind, parent, child, **fields)
 
 
 # --- names and structure --------------------------------------------------------------------
@@ -89,6 +108,17 @@ def test_several_roots():
     assert [link.name for link in robot.links] == ['a', 'b']
 
 
+def test_many_roots_are_counted_and_the_first_six_named():
+    robot = Robot('r', tuple(Link(f'l{i}') for i in range(8)))
+    reporter = Reporter()
+    check_robot(robot, reporter)
+    [error] = reporter.errors
+    assert error.message == ("8 root links ('l0', 'l1', 'l2', 'l3', 'l4', 'l5', ...): a "
+                             'description needs exactly one link that is not the child of a '
+                             'joint')
+    assert check([]) == ([], [])  # no link, no root to ask for
+
+
 def test_joints_naming_missing_links():
     doc = urdf('<link name="a"/>', '<joint name="j" type="fixed">', '<parent link="a"/>',
                '<child link="ghost"/>', '</joint>')
@@ -98,6 +128,54 @@ def test_joints_naming_missing_links():
                '<child link="b"/>', '</joint>')
     single_error(DescriptionError, parse_urdf, doc, "parent link 'ghost' is not defined", 3,
                  "joint 'j'", 'missing-link')
+
+
+def test_the_options_separate_urdf_from_sdformat():
+    # world -> a, a -> c, b -> c: a joint from world and a second parent joint for c.
+    joints = (joint('w', 'world', 'a'), joint('j1', 'a', 'c'), joint('j2', 'b', 'c'))
+    assert check('abc', joints) == ([('missing-link', "joint 'w'"),
+                                     ('several-parents', "joint 'j2'")], [])
+    sdformat = {'single_root': False, 'implicit_world': True, 'allow_loops': True}
+    assert check('abc', joints, **sdformat) == ([], [('kinematic-loop', "joint 'j2'")])
+    assert check('ab', (), **sdformat) == ([], [])
+    assert check('ab')[0] == [('several-roots', "robot 'r'")]
+
+
+def test_frames_must_be_attached_to_links():
+    frames = (Frame('f', 'a'), Frame('g', 'ghost', location=SourceLocation('m.sdf', 9)))
+    robot = Robot('r', (Link('a'),), frames=frames)
+    reporter = Reporter()
+    check_robot(robot, reporter)
+    [error] = reporter.errors
+    assert (str(error), error.code) == (
+        "m.sdf:9: frame 'g': attached to 'ghost', which is not a link", 'missing-link')
+
+
+# --- joints ---------------------------------------------------------------------------------
+
+def test_a_joint_named_like_a_link_warns():
+    doc = urdf('<link name="a"/>', '<link name="b"/>',
+               '<joint name="b" type="continuous"><parent link="a"/><child link="b"/></joint>')
+    only_warning(parse_urdf(doc), 'has the same name as a link; SDFormat needs distinct names, '
+                 'so conversion to SDFormat renames the joint', 4, 'name-clash')
+
+
+def test_zero_axes_are_errors_for_the_joints_that_use_them():
+    doc = urdf('<link name="a"/>', '<link name="b"/>',
+               '<joint name="j" type="continuous"><parent link="a"/><child link="b"/>',
+               '<axis xyz="0 0 0"/></joint>')
+    single_error(DescriptionError, parse_urdf, doc, '<axis> xyz must not be the zero vector', 4,
+                 "joint 'j'", 'zero-axis')
+    zero, tiny = (0.0, 0.0, 0.0), (1e-200, 0.0, 0.0)
+    for kind in JointType:
+        joints = (joint('j', 'a', 'b', kind, axis=zero),)
+        expected = [('zero-axis', "joint 'j'")] if kind.axes else []
+        assert check('ab', joints) == (expected, []), kind
+        assert check('ab', (joint('j', 'a', 'b', kind, axis=tiny),)) == ([], []), kind
+    universal = (joint('j', 'a', 'b', JointType.UNIVERSAL, axis2=zero),)
+    reporter = Reporter()
+    check_robot(Robot('r', (Link('a'), Link('b')), universal), reporter)
+    assert [d.message for d in reporter.errors] == ['<axis2> xyz must not be the zero vector']
 
 
 # --- mimic joints: the readers warn (compile_tree refuses them: the kinematics tests) -------
@@ -163,3 +241,31 @@ def test_tiny_products_of_inertia_do_not_crash_the_reader():
                'ixz="0" iyy="0" iyz="0" izz="0"/></inertial>', '</link>')
     robot = parse_urdf(doc)
     assert [w.code for w in robot.warnings] == ['bad-inertia']
+
+
+@pytest.mark.parametrize('body, inertial', [
+    # A point mass; the bodies on the edge of the triangle inequality: a thin rod along x
+    # (3 kg, 2 m: Iyy = Izz = m L^2 / 12), a flat plate in the xy plane (12 kg, 3 m along x,
+    # 4 m along y: Ixx = m 4^2 / 12, Iyy = m 3^2 / 12, Izz = Ixx + Iyy); a solid box (12 kg,
+    # 1 x 2 x 3 m: Ixx = m (2^2 + 3^2) / 12...); a body whose principal axes are turned about
+    # z (principal moments 1.5, 2.5, 3).
+    ('point mass', Inertial(2.0)),
+    ('rod', Inertial(3.0, iyy=1.0, izz=1.0)),
+    ('plate', Inertial(12.0, ixx=16.0, iyy=9.0, izz=25.0)),
+    ('box', Inertial(12.0, ixx=13.0, iyy=10.0, izz=5.0)),
+    ('products', Inertial(1.0, ixx=2.0, ixy=-0.5, iyy=2.0, izz=3.0)),
+])
+def test_inertias_of_real_bodies_pass_silently(body, inertial):
+    reporter = Reporter()
+    check_inertial(Link('a', inertial), reporter)
+    assert (reporter.errors, reporter.warnings) == ([], []), body
+
+
+def test_inertia_warnings_name_the_link_and_no_warning_follows_a_negative_mass():
+    reporter = Reporter()
+    check_inertial(Link('arm', Inertial(-1.0, ixx=-1.0, iyy=1.0, izz=1.0)), reporter)
+    check_inertial(Link('leg', Inertial(1.0, ixx=1.0, iyy=1.0, izz=3.0)), reporter)
+    check_inertial(Link('bare'), reporter)
+    assert [(d.code, d.entity) for d in reporter.warnings] == [
+        ('negative-mass', "link 'arm'"), ('bad-inertia', "link 'leg'")]
+    assert re.search('no rigid body has it$', reporter.warnings[1].message)
