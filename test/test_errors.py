@@ -1,0 +1,193 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Tests of diagnostics (:mod:`sdf_tools.errors`): the table of codes, rendering, collecting.
+
+The code table is read from the source too: each member must say what it means in its
+comment, and no module of the package may pass a code as a string literal.
+"""
+
+import ast
+import io
+import json
+from pathlib import Path
+import re
+import tokenize
+
+import pytest
+import sdf_tools
+from sdf_tools import errors
+from sdf_tools.errors import Code
+from sdf_tools.errors import ConversionError
+from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import KinematicsError
+from sdf_tools.errors import Reporter
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import Severity
+from sdf_tools.errors import SourceLocation
+from sdf_tools.errors import XmlSyntaxError
+
+PACKAGE_DIR = Path(sdf_tools.__file__).parent
+CODE_VALUES = frozenset(code.value for code in Code)
+
+
+# --- the table of codes ---------------------------------------------------------------------
+
+def code_members():
+    """Return ``(name, value, line)`` of each member assigned in ``class Code``'s source."""
+    source = Path(errors.__file__).read_text()
+    [code_class] = [node for node in ast.parse(source).body
+                    if isinstance(node, ast.ClassDef) and node.name == 'Code']
+    return [(node.targets[0].id, node.value.value, node.lineno) for node in code_class.body
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)]
+
+
+def test_every_code_is_unique_and_explained_by_its_comment():
+    members = code_members()
+    values = [value for _, value, _ in members]
+    assert len(values) == len(set(values)) == len(Code) == len(Code.__members__)  # no alias
+    source = Path(errors.__file__).read_text()
+    comments = {token.start[0]: token.string
+                for token in tokenize.generate_tokens(io.StringIO(source).readline)
+                if token.type == tokenize.COMMENT}
+    for name, value, line in members:
+        assert re.fullmatch('[a-z]+(-[a-z]+)*', value), name
+        explanation = comments.get(line, '').lstrip('#').strip()
+        assert len(explanation.split()) >= 2, f'Code.{name} (line {line}) has no comment'
+
+
+def test_a_code_is_its_text_wherever_it_goes():
+    for code in Code:
+        assert code == code.value and code.value == code
+        assert str(code) == f'{code}' == '%s' % code == code.value
+        assert f'{code:>30}' == f'{code.value:>30}'
+        assert json.dumps({'code': code}) == json.dumps({'code': code.value})
+        assert {code.value: 1}[code] == 1
+    assert Code.BAD_NUMBER == 'bad-number' and Code('bad-number') is Code.BAD_NUMBER
+
+
+def test_a_diagnostic_takes_a_code_of_the_table_as_text_and_refuses_others():
+    assert Diagnostic('m', code='bad-number').code is Code.BAD_NUMBER
+    assert Diagnostic('m').code is Code.INVALID
+    with pytest.raises(ValueError, match='nonsense'):
+        Diagnostic('m', code='nonsense')
+    with pytest.raises(ValueError):
+        Diagnostic('m', code='Bad-Number')
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+def test_a_diagnostic_renders_like_a_compiler_message():
+    location = SourceLocation('robot.urdf', 42)
+    assert str(location) == 'robot.urdf:42'
+    assert str(SourceLocation('<robot_description>')) == '<robot_description>'
+    elbow = "joint 'elbow'"
+    assert str(Diagnostic("<limit> upper must be a number, got 'abc'", location, elbow)) == (
+        "robot.urdf:42: joint 'elbow': <limit> upper must be a number, got 'abc'")
+    assert str(Diagnostic('has no mass', location, "link 'a'", Severity.WARNING)) == (
+        "robot.urdf:42: warning: link 'a': has no mass")
+    assert str(Diagnostic('empty', SourceLocation('<stdin>'))) == '<stdin>: empty'
+    assert str(Diagnostic('no links', entity="model 'm'")) == "model 'm': no links"
+    assert str(Diagnostic('bare', severity=Severity.WARNING)) == 'warning: bare'
+
+
+def clipped_parts(text):
+    """Split a clipped text into its start, the count of characters left out, and its end."""
+    match = re.fullmatch(r'(.*) \.\.\.\((\d+) characters\)\.\.\. (.*)', text, re.S)
+    assert match, text
+    return match[1], int(match[2]), match[3]
+
+
+@pytest.mark.parametrize('field', ['source', 'entity', 'message'])
+def test_huge_values_are_clipped_in_the_middle(field):
+    huge = 'START' + 'x' * 1_000_000 + 'END'
+    parts = {'source': 'robot.urdf', 'entity': "link 'a'", 'message': 'is wrong'}
+    parts[field] = huge
+    diagnostic = Diagnostic(parts['message'], SourceLocation(parts['source'], 7),
+                            parts['entity'])
+    text = str(diagnostic)
+    assert len(text) < 1500
+    shown = huge + ':7' if field == 'source' else huge  # the location is clipped with its line
+    [clipped] = [part for part in text.split(': ') if '...(' in part]
+    start, left_out, end = clipped_parts(clipped)
+    assert shown.startswith(start) and shown.endswith(end)
+    assert len(start) + left_out + len(end) == len(shown)
+    assert diagnostic.message == parts['message']  # only the rendering is shortened
+
+
+# --- exceptions and the reporter ------------------------------------------------------------
+
+def test_an_error_holds_every_diagnostic_and_prints_one_per_line():
+    first = Diagnostic('first', SourceLocation('a.sdf', 1))
+    second = Diagnostic('second', SourceLocation('a.sdf', 2))
+    error = DescriptionError([first, second])
+    assert error.diagnostics == (first, second) and error.diagnostic is first
+    assert str(error) == 'a.sdf:1: first\na.sdf:2: second'
+    assert KinematicsError(first).diagnostics == (first,)
+    for kind in (XmlSyntaxError, DescriptionError, ConversionError, KinematicsError):
+        assert issubclass(kind, SdfToolsError)
+
+
+def test_the_reporter_collects_in_order_and_raises_every_error_at_once():
+    reporter = Reporter()
+    reporter.warn('w1', SourceLocation('s', 1), "link 'a'")
+    reporter.raise_if_errors()  # warnings alone do not raise
+    reporter.error('e1', SourceLocation('s', 2), "joint 'j'", Code.CYCLE)
+    reporter.error('e2')
+    reporter.warn('w2', code='no-effect')
+    assert [(d.message, d.severity, d.code) for d in reporter.errors] == [
+        ('e1', Severity.ERROR, Code.CYCLE), ('e2', Severity.ERROR, Code.INVALID)]
+    assert [(d.message, d.severity, d.code) for d in reporter.warnings] == [
+        ('w1', Severity.WARNING, Code.WARNING), ('w2', Severity.WARNING, Code.NO_EFFECT)]
+    with pytest.raises(DescriptionError) as info:
+        reporter.raise_if_errors()
+    assert info.value.diagnostics == tuple(reporter.errors)
+    assert str(info.value) == "s:2: joint 'j': e1\ne2"
+    kinematics = Reporter(KinematicsError)
+    kinematics.error('loop')
+    with pytest.raises(KinematicsError, match='^loop$'):
+        kinematics.raise_if_errors()
+
+
+# --- no string literal where a code goes ----------------------------------------------------
+
+def literal_codes(tree):
+    """Yield ``(line, text)`` of each string literal passed as a diagnostic code."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        arguments = [k.value for k in node.keywords if k.arg == 'code']
+        name = getattr(node.func, 'attr', getattr(node.func, 'id', None))
+        if name in ('error', 'warn', 'Diagnostic') and node.args:
+            arguments.append(node.args[-1])
+        for argument in arguments:
+            if isinstance(argument, ast.Constant) and argument.value in CODE_VALUES:
+                yield node.lineno, argument.value
+
+
+def test_the_literal_code_finder_finds_them():
+    tree = ast.parse("reporter.error('m', location, entity, 'cycle')\n"
+                     "Diagnostic('m', code='io')\n"
+                     "v.warn(elem, entity, 'is ignored', code=Code.NO_EFFECT)\n"
+                     "warn('m', None, None, 'not-a-code')\n")
+    assert sorted(literal_codes(tree)) == [(1, 'cycle'), (2, 'io')]
+
+
+def test_no_module_passes_a_string_literal_as_a_diagnostic_code():
+    found = [f'{path.relative_to(PACKAGE_DIR)}:{line}: {text!r}'
+             for path in sorted(PACKAGE_DIR.rglob('*.py'))
+             for line, text in literal_codes(ast.parse(path.read_text(), str(path)))]
+    assert found == [], 'use sdf_tools.errors.Code members: ' + ', '.join(found)
