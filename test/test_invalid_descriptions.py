@@ -13,13 +13,12 @@
 # limitations under the License.
 
 """
-Invalid descriptions the kinematics and the converter refuse, waiting for their folders.
+Invalid descriptions that compile_tree, forward kinematics and the converter refuse.
 
-What is left of the tests of invalid descriptions once the readers' (``test/formats``), the
-shared checks' (``test_validate.py``), the writer's and the output files' tests moved next to
-their modules: ``compile_tree`` and forward kinematics (bound for ``test/kinematics``) and
-the URDF to SDFormat converter (bound for ``test/convert``), whose folders are being
-reorganised.
+The other tests of invalid descriptions moved beside their modules (the readers' to
+``test/formats``, the shared checks' to ``test_validate.py``, the output files' to
+``files/test_atomic.py``). These belong in ``test/kinematics`` and ``test/convert``, which
+are being reorganised, and wait here until then.
 """
 
 import math
