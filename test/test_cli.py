@@ -381,7 +381,7 @@ def test_a_missing_package_is_one_error_with_its_line(capsys, tree, tmp_path):
     assert code == 1 and f'searched: {empty} (--package-path: 0 package(s)), ' in err
     code, _, err = run(cli.main, ['convert', str(tree['robot']), '--package-path',
                                   str(tmp_path / 'typo')], capsys)
-    assert (code, err) == (2, f"sdf_tools convert: error: --package-path {tmp_path}/typo: "
+    assert (code, err) == (2, f'sdf_tools convert: error: --package-path {tmp_path}/typo: '
                               'no such folder\n')
 
 

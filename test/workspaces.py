@@ -108,3 +108,22 @@ def make_tree(root: Path) -> dict:
     return {'robot': robot, 'inner_robot': bringup / 'urdf' / 'robot.urdf.xacro', 'ws': ws,
             'src': ws / 'src', 'package': package, 'install': install, 'prefix': prefix,
             'prefix_share': share}
+
+
+def description(package: str = PACKAGE, mesh: str = 'base.stl') -> str:
+    """
+    Return URDF text (xacro expanded) whose link uses ``package://<package>/meshes/<mesh>``.
+
+    The ``<visual>`` holding the URI is on line 3.
+    """
+    return (f'<robot name="robot">\n  <link name="base"><inertial><mass value="1"/><inertia '
+            'ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>\n    <visual>'
+            f'<geometry><mesh filename="package://{package}/meshes/{mesh}"/></geometry>'
+            '</visual>\n  </link>\n</robot>\n')
+
+
+def not_found_warning(option: str) -> str:
+    """Return the warning for :func:`description`'s URI with nothing to search."""
+    return (f"<robot_description>:3: warning: link 'base': package://{PACKAGE}/meshes/base.stl: "
+            f"package '{PACKAGE}' not found; searched: AMENT_PREFIX_PATH (not set), "
+            f'ROS_PACKAGE_PATH (not set); give its folder in {option}')
