@@ -24,8 +24,9 @@ order, and the first package of the name wins:
 3. ``ROS_PACKAGE_PATH``: each folder, in order;
 4. around the input file (when there is one): the package holding it (the nearest folder
    above it with a ``package.xml``), then the colcon workspace holding that package (the
-   folder above the nearest ``src`` folder above it) or, outside a workspace, the folder
-   holding that package (its repository).
+   folder above the nearest ``src`` folder above it) or, outside a workspace, the
+   repository holding it (the nearest folder at or above it with ``.git``; without one,
+   the folder holding the package) as a folder of packages.
 
 A folder of 1 and 3 is taken as the first of these it is:
 
@@ -189,23 +190,32 @@ def _workspace(root: str, route: str) -> list[_Place]:
         ([_Place(src, 'packages', route)] if os.path.isdir(src) else [])
 
 
+def _ancestor(folder: str, test) -> str | None:
+    """Return the nearest folder at or above ``folder`` that passes ``test``, or ``None``."""
+    while not test(folder):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+    return folder
+
+
 def _around(near: str) -> list[_Place]:
     """Return the input file's package and its workspace (or repository), if it has one."""
     route = 'around the input file'
-    folder = os.path.dirname(near)
-    while not os.path.isfile(os.path.join(folder, 'package.xml')):
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return []
-        folder = parent
-    places = [_Place(folder, 'package', route)]
-    above = os.path.dirname(folder)
-    while os.path.basename(above) != 'src':
-        parent = os.path.dirname(above)
-        if parent == above:
-            return places + [_Place(os.path.dirname(folder), 'packages', route)]
-        above = parent
-    return places + _workspace(os.path.dirname(above), route)
+    package = _ancestor(os.path.dirname(near),
+                        lambda f: os.path.isfile(os.path.join(f, 'package.xml')))
+    if package is None:
+        return []
+    places = [_Place(package, 'package', route)]
+    src = _ancestor(os.path.dirname(package), lambda f: os.path.basename(f) == 'src')
+    if src is not None:
+        return places + _workspace(os.path.dirname(src), route)
+    repository = _ancestor(package, lambda f: os.path.exists(os.path.join(f, '.git'))) or \
+        os.path.dirname(package)
+    if repository != package:
+        places.append(_Place(repository, 'packages', route))
+    return places
 
 
 def _manifest_name(folder: str) -> str:
@@ -293,6 +303,7 @@ class PackageResolver:
         self._names: dict[str, str | None] = {}   # package folder -> its name (None: unreadable)
         self._scans: dict[str, _Scan] = {}
         self._found: dict[str, Path] = {}
+        self._sources: dict[str, str] = {}   # package -> folder, for packages not installed
 
     def find(self, package: str) -> Path:
         """
@@ -309,12 +320,29 @@ class PackageResolver:
         for place in self.places():
             folder = self._lookup(place, package)
             if folder is not None:
+                if place.kind != 'prefix':
+                    self._sources[package] = folder
                 self._found[package] = Path(folder)
                 return self._found[package]
+        raise PackageNotFoundError(package, self.searched(), self.hint('its folder'))
+
+    def hint(self, what: str) -> str:
+        """Return how to add a folder, e.g. ``give its folder with --package-path``."""
         option = self.package_path.option
-        hint = (f'give its folder with {option}' if option.startswith('-')
-                else f'give its folder in {option}')
-        raise PackageNotFoundError(package, self.searched(), hint)
+        return f'give {what} {"with" if option.startswith("-") else "in"} {option}'
+
+    def source_package(self, path: str) -> tuple[str, Path] | None:
+        """
+        Return ``(name, folder)`` of the package found as sources that holds ``path``.
+
+        Only packages found so far count, and only those found as sources (a package
+        folder, not an install prefix): their files may be laid out otherwise once
+        installed (a CMake ``install(DIRECTORY description/urdf DESTINATION share/pkg)``).
+        """
+        for name, folder in self._sources.items():
+            if Path(path).is_relative_to(folder):
+                return name, Path(folder)
+        return None
 
     def resolve_uri(self, uri: str) -> Path:
         """

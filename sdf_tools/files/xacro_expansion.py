@@ -116,7 +116,7 @@ def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
         except SdfToolsError:
             raise  # an included file refused by the safe parser, with its own location
         except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
-            raise _explain(xacro, e, source, path, data) from None
+            raise _explain(xacro, e, source, path, data, packages) from None
         finally:
             os.chdir(saved_cwd)
             del xacro.all_includes[:]  # xacro only ever appends to it
@@ -173,7 +173,8 @@ def _innermost(e: BaseException) -> BaseException:
     return e
 
 
-def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes):
+def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
+             packages: PackageResolver):
     """Return the :class:`DescriptionError` for a xacro failure (module docstring)."""
     macro_files = [macro.history[-1][-1] for macro in reversed(xacro.macrostack or [])
                    if getattr(macro, 'history', None) and macro.history[-1]]
@@ -194,8 +195,16 @@ def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes):
         location = _locate(files, lambda text: _find_literal(text, entity))
         return DescriptionError(Diagnostic(f'xacro failed: {_reason(e.exc)}', location,
                                            entity, code=Code.XACRO))
+    reason = _reason(e)
+    missing = _innermost(e)
+    found = packages.source_package(missing.filename) if isinstance(missing, OSError) and \
+        missing.filename else None
+    if found is not None:  # e.g. description/urdf/x.xacro, installed as share/pkg/urdf/x.xacro
+        reason += (f"; package '{found[0]}' was found as sources ({found[1]}), which are "
+                   'laid out otherwise once installed: build it (colcon build) and '
+                   f"{packages.hint('the workspace')}")
     current = _read_files(xacro, stack_files[:1], source, path, data)[0][0]
-    return DescriptionError(Diagnostic(f'xacro failed: {_reason(e)}', SourceLocation(current),
+    return DescriptionError(Diagnostic(f'xacro failed: {reason}', SourceLocation(current),
                                        code=Code.XACRO))
 
 

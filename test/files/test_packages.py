@@ -78,11 +78,18 @@ def test_around_the_input_file(tree, tmp_path):
     found = resolver(near=tree['inner_robot'])
     assert found.find('robot_bringup') == tree['inner_robot'].parent.parent
     assert found.find(PACKAGE) == tree['install']
-    # In a repository of several packages (no src/ above): the packages beside it.
+    # In a repository of several packages (no src/ above): the packages beside it, or the
+    # whole repository when it is a git checkout.
     repo = tmp_path / 'repo'
     make_package(repo / 'arm' / 'description', name=PACKAGE)
     bringup = make_package(repo / 'bringup', name='bringup')
-    near = bringup / 'urdf' / 'arm.xacro'
+    assert resolver(near=bringup / 'urdf' / 'arm.xacro').find(PACKAGE) == \
+        repo / 'arm' / 'description'
+    nested = make_package(repo / 'configs' / 'moveit', name='moveit_config')
+    near = nested / 'urdf' / 'arm.xacro'
+    with pytest.raises(PackageNotFoundError, match=f'{repo}/configs .*: 1 package'):
+        resolver(near=near).find(PACKAGE)
+    (repo / '.git').mkdir()
     assert resolver(near=near).find(PACKAGE) == repo / 'arm' / 'description'
     # A file in no package: nothing around it is searched.
     with pytest.raises(PackageNotFoundError):

@@ -164,3 +164,17 @@ def test_text_without_a_file_uses_the_resolver_given(tree):
     assert mesh_folder(text) == str(tree['prefix_share'])
     with pytest.raises(DescriptionError, match=r'^<stdin>:3: \$\(find arm_description\): '):
         expand_xacro(data, '<stdin>')
+
+
+def test_a_file_missing_from_a_source_package_suggests_its_install(tmp_path):
+    # ros2_control_demos' layout: description/urdf/ in the sources, urdf/ once installed.
+    package = tmp_path / 'src' / 'demo'
+    (package / 'description' / 'urdf').mkdir(parents=True)
+    (package / 'package.xml').write_text('<package format="3"><name>demo</name></package>')
+    robot = package / 'description' / 'urdf' / 'robot.urdf.xacro'
+    robot.write_text(f'<robot name="r" {XACRO_NS}>\n'
+                     '<xacro:include filename="$(find demo)/urdf/arm.xacro"/>\n</robot>\n')
+    assert str(error(robot)) == (
+        f'{robot}: xacro failed: No such file or directory: {package}/urdf/arm.xacro; package '
+        f"'demo' was found as sources ({package}), which are laid out otherwise once "
+        'installed: build it (colcon build) and give the workspace with --package-path')
