@@ -103,11 +103,13 @@ def _mappings(items):
     return mappings
 
 
-def _package_path(args, prog):
-    """Return where ``$(find)`` looks: ``--package-path`` folders, then the environment."""
+def _packages(args, prog):
+    """Return where packages are looked for: ``--package-path``, environment, input file."""
     from sdf_tools.files.packages import PackagePath
+    from sdf_tools.files.packages import PackageResolver
     try:
-        return PackagePath.from_environment(args.package_path)
+        return PackageResolver(PackagePath.from_environment(
+            args.package_path, near=None if args.input == '-' else args.input))
     except ValueError as e:
         raise _UsageError(f'{prog}: error: {e}') from None
 
@@ -189,7 +191,7 @@ def _urdf2sdf(argv):
     mappings = _mappings(args.mappings + extras)
     if _same_file(args.input, args.output):
         raise _UsageError('urdf2sdf: error: the output would overwrite the input')
-    description = read_description(args.input, mappings, _package_path(args, 'urdf2sdf'))
+    description = read_description(args.input, mappings, _packages(args, 'urdf2sdf'))
     fmt = description.fmt
     if fmt == 'urdf' or (fmt == 'kindsl' and not description.source.lower().endswith('.kindsl')):
         # text that is not XML: the URDF parser says where
@@ -287,7 +289,7 @@ def _load(args, mappings):
     from sdf_tools.files.sources import read_description
     from sdf_tools.pipeline import parse_description
     description = read_description(args.input, mappings,
-                                   _package_path(args, f'sdf_tools {args.command}'))
+                                   _packages(args, f'sdf_tools {args.command}'))
     fmt = description.fmt
     if args.model is not None and fmt != 'sdf':
         raise _UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '

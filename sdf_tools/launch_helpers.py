@@ -24,6 +24,7 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 import shlex
 
 from sdf_tools.files.packages import PackagePath
+from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.sources import read_description as _read_description
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
@@ -80,9 +81,9 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
     if not path:
         raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
     mappings = parse_xacro_args(xacro_args)
-    packages = PackagePath.from_environment([package_path],
+    packages = PackagePath.from_environment([package_path], near=path,
                                             option='the package_path launch argument')
-    description = _read_description(path, mappings, packages)
+    description = _read_description(path, mappings, PackageResolver(packages))
     if mappings and not description.xacro:
         raise ValueError(f'xacro_args given, but {path} is {description.fmt}, not xacro')
     return description.data.decode('utf-8')

@@ -44,7 +44,6 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.files.packages import PackageNotFoundError
-from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.sources import detect_format
 from sdf_tools.files.sources import read_description
@@ -96,13 +95,13 @@ def parse_description(text, source: str = '<string>', fmt: str | None = None, *,
 
 def load_description(path: str, *, mappings: dict | None = None,
                      parameters: dict | None = None, model: str | None = None,
-                     fmt: str | None = None, packages: PackagePath | None = None):
+                     fmt: str | None = None, packages: PackageResolver | None = None):
     """
     Load a description file (``.urdf``, ``.xacro``, ``.sdf``, ``.world``, ``.kindsl``, ``-``).
 
-    xacro input is expanded with ``mappings``, its ``$(find pkg)`` looked up where
-    ``packages`` says (default: the environment, then the folders around ``path``); the
-    result is a :class:`~sdf_tools.model.Robot`. ``fmt`` forces a reader instead of
+    xacro input is expanded with ``mappings``, its ``$(find pkg)`` looked up by
+    ``packages`` (default: the environment, then the folders around ``path``); the result
+    is a :class:`~sdf_tools.model.Robot`. ``fmt`` forces a reader instead of
     detection.
     """
     if fmt is not None and fmt != 'xacro':

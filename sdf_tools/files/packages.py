@@ -82,7 +82,7 @@ class PackageNotFoundError(LookupError):
     package : str
         The package name.
     searched : tuple of str
-        Every place searched, in order, e.g. ``/ws/src (--package-path: 3 packages)``.
+        Every place searched, in order, e.g. ``/ws/src (--package-path: 3 package(s))``.
 
     """
 
@@ -317,7 +317,7 @@ class PackageResolver:
         """
         if package in self._found:
             return self._found[package]
-        for place in self.places():
+        for place in self._search_order():
             folder = self._lookup(place, package)
             if folder is not None:
                 if place.kind != 'prefix':
@@ -371,7 +371,7 @@ class PackageResolver:
             raise ValueError(f'{uri}: the path leaves the package folder')
         return self.find(package) / relative
 
-    def places(self) -> list[_Place]:
+    def _search_order(self) -> list[_Place]:
         """Return every folder searched, in order (computed once)."""
         if self._places is None:
             p = self.package_path
@@ -390,7 +390,7 @@ class PackageResolver:
     def searched(self) -> tuple[str, ...]:
         """Return the places searched, described for messages (scanned folders with counts)."""
         lines = []
-        for place in self.places():
+        for place in self._search_order():
             detail = place.route
             if place.kind == 'unset':
                 lines.append(f'{place.route} (not set)')

@@ -22,8 +22,6 @@ into that text (expanding xacro safely, :mod:`sdf_tools.files.xacro_expansion`, 
 """
 
 from dataclasses import dataclass
-from dataclasses import replace
-import os
 import re
 import sys
 
@@ -150,7 +148,7 @@ class Description:
 
 
 def read_description(path: str, mappings: dict | None = None,
-                     packages: PackagePath | None = None) -> Description:
+                     packages: PackageResolver | None = None) -> Description:
     """
     Read a description file (or ``-``), expanding xacro.
 
@@ -160,9 +158,9 @@ def read_description(path: str, mappings: dict | None = None,
         The file, or ``-`` for standard input.
     mappings : dict, optional
         xacro arguments (``name -> value``), ignored for other formats.
-    packages : PackagePath, optional
-        Where xacro's ``$(find pkg)`` looks (default: the environment); the folders around
-        ``path`` are searched last.
+    packages : PackageResolver, optional
+        Where xacro's ``$(find pkg)`` looks (default: the environment, then the folders
+        around ``path``: :meth:`PackagePath.from_environment` with ``near=path``).
 
     Raises
     ------
@@ -175,9 +173,7 @@ def read_description(path: str, mappings: dict | None = None,
     fmt = detect_format(data, source)
     if fmt == 'xacro':
         file = None if path == '-' else path
-        packages = packages or PackagePath.from_environment()
-        if file is not None and packages.near is None:
-            packages = replace(packages, near=os.path.abspath(file))
-        text = expand_xacro(data, source, mappings, file, PackageResolver(packages))
+        packages = packages or PackageResolver(PackagePath.from_environment(near=file))
+        text = expand_xacro(data, source, mappings, file, packages)
         return Description(text.encode('utf-8'), source, 'urdf', xacro=True)
     return Description(data, source, fmt)

@@ -25,6 +25,7 @@ import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.files.packages import PackagePath
+from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.sources import read_description
 from sdf_tools.files.xacro_expansion import expand_xacro
 from workspaces import make_tree
@@ -54,8 +55,8 @@ def mesh_folder(text):
 
 
 def expand(path, *folders, **mappings):
-    description = read_description(str(path), mappings,
-                                   PackagePath.from_environment([str(f) for f in folders]))
+    packages = PackagePath.from_environment([str(f) for f in folders], near=str(path))
+    description = read_description(str(path), mappings, PackageResolver(packages))
     return description.data.decode()
 
 
@@ -157,7 +158,6 @@ def test_xacro_is_left_as_it_was_and_ament_index_is_never_imported(tree, monkeyp
 
 
 def test_text_without_a_file_uses_the_resolver_given(tree):
-    from sdf_tools.files.packages import PackageResolver
     data = tree['robot'].read_bytes()
     text = expand_xacro(data, '<stdin>', packages=PackageResolver(
         PackagePath.from_environment([str(tree['prefix'])])))
