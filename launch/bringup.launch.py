@@ -35,7 +35,8 @@ def _nodes(context, *args, **kwargs):
     def arg(name):
         return LaunchConfiguration(name).perform(context)
 
-    text = read_description(arg('description_file'), arg('xacro_args'))
+    package_path = arg('package_path')
+    text = read_description(arg('description_file'), arg('xacro_args'), package_path)
     config = os.path.join(get_package_share_directory(PACKAGE), 'config')
     use_sim_time = as_bool('use_sim_time', arg('use_sim_time'))
     namespace = arg('namespace')
@@ -47,6 +48,7 @@ def _nodes(context, *args, **kwargs):
             'robot_description': ParameterValue(text, value_type=str),
             'frame_prefix': ParameterValue(arg('frame_prefix'), value_type=str),
             'publish_frequency': as_float('publish_frequency', arg('publish_frequency')),
+            'package_path': ParameterValue(package_path, value_type=str),
             'use_sim_time': use_sim_time,
         }])]
     if as_bool('start_sdf_converter', arg('start_sdf_converter')):
@@ -55,6 +57,7 @@ def _nodes(context, *args, **kwargs):
             package=PACKAGE, executable='sdf_converter', name='sdf_converter',
             namespace=namespace, output='screen',
             parameters=[os.path.join(config, 'sdf_converter.yaml'), {
+                'package_path': ParameterValue(package_path, value_type=str),
                 'use_sim_time': use_sim_time,
             }]))
     return nodes
@@ -73,6 +76,12 @@ def generate_launch_description():
         DeclareLaunchArgument(
             'xacro_args', default_value='',
             description='xacro arguments for a .xacro file, e.g. "prefix:=left_ arm:=true".'),
+        DeclareLaunchArgument(
+            'package_path', default_value='',
+            description="Folders where xacro's $(find pkg) and package:// URIs look first, "
+                        "':'-separated: packages, folders of packages, install prefixes or "
+                        'colcon workspaces (then AMENT_PREFIX_PATH, ROS_PACKAGE_PATH, and '
+                        "the description file's own package and workspace)."),
         DeclareLaunchArgument(
             'frame_prefix', default_value='',
             description='Prepended to every TF frame name, e.g. "left/".'),

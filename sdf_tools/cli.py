@@ -65,7 +65,12 @@ def _print_diagnostics(diagnostics, stream=None, quiet=False):
 
 
 _ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
-_VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version')
+_VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
+                  '--package-path')
+_PACKAGE_PATH_HELP = ('where xacro $(find pkg) looks first (repeatable, or DIR:DIR): a '
+                      'package, a folder of packages, an install prefix or a colcon '
+                      'workspace; then AMENT_PREFIX_PATH, ROS_PACKAGE_PATH and the '
+                      "input's own package and workspace")
 
 
 def _split_extras(argv):
@@ -96,6 +101,17 @@ def _mappings(items):
         if not name.startswith('_') or name.startswith('__'):
             mappings[name] = value
     return mappings
+
+
+def _packages(args, prog):
+    """Return where packages are looked for: ``--package-path``, environment, input file."""
+    from sdf_tools.files.packages import PackagePath
+    from sdf_tools.files.packages import PackageResolver
+    try:
+        return PackageResolver(PackagePath.from_environment(
+            args.package_path, near=None if args.input == '-' else args.input))
+    except ValueError as e:
+        raise _UsageError(f'{prog}: error: {e}') from None
 
 
 def _write_output(text, output):
@@ -157,6 +173,8 @@ def _urdf2sdf_parser(prog='urdf2sdf'):
                    help='keep every fixed joint instead of lumping it into its parent')
     p.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS,
                    help='SDFormat version to write (default 1.9, as libsdformat 12)')
+    p.add_argument('--package-path', action='append', default=[], metavar='DIR',
+                   help=_PACKAGE_PATH_HELP)
     p.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
     p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     return p
@@ -173,7 +191,7 @@ def _urdf2sdf(argv):
     mappings = _mappings(args.mappings + extras)
     if _same_file(args.input, args.output):
         raise _UsageError('urdf2sdf: error: the output would overwrite the input')
-    description = read_description(args.input, mappings)
+    description = read_description(args.input, mappings, _packages(args, 'urdf2sdf'))
     fmt = description.fmt
     if fmt == 'urdf' or (fmt == 'kindsl' and not description.source.lower().endswith('.kindsl')):
         # text that is not XML: the URDF parser says where
@@ -203,6 +221,8 @@ def _main_parser():
                 'kinematics.')
     common = _Parser(add_help=False)
     common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
+    common.add_argument('--package-path', action='append', default=[], metavar='DIR',
+                        help=_PACKAGE_PATH_HELP)
     sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
     sub.required = True
 
@@ -268,7 +288,8 @@ def _load(args, mappings):
     """Load ``args.input``: ``mappings`` are xacro arguments or RobCoGen parameters."""
     from sdf_tools.files.sources import read_description
     from sdf_tools.pipeline import parse_description
-    description = read_description(args.input, mappings)
+    description = read_description(args.input, mappings,
+                                   _packages(args, f'sdf_tools {args.command}'))
     fmt = description.fmt
     if args.model is not None and fmt != 'sdf':
         raise _UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '

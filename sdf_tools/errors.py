@@ -52,6 +52,8 @@ class Code(str, enum.Enum):
     BAD_ENCODING = 'bad-encoding'          # not UTF-8
     IO = 'io'                              # a file cannot be read
     XACRO = 'xacro'                        # xacro failed, or xacro markup was not expanded
+    PACKAGE_NOT_FOUND = 'package-not-found'  # $(find pkg) or package://pkg names no package found
+    MISSING_FILE = 'missing-file'          # a package:// URI names a file its package lacks
     EMPTY = 'empty'                        # no description at all
     NOT_URDF = 'not-urdf'                  # the root element is not <robot>
     NOT_SDF = 'not-sdf'                    # the root element is not <sdf>

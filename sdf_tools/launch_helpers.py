@@ -23,6 +23,8 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 
 import shlex
 
+from sdf_tools.files.packages import PackagePath
+from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.sources import read_description as _read_description
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
@@ -50,7 +52,7 @@ def parse_xacro_args(text: str) -> dict:
     return mappings
 
 
-def read_description(path: str, xacro_args: str = '') -> str:
+def read_description(path: str, xacro_args: str = '', package_path: str = '') -> str:
     """
     Return the description text of a file, expanding xacro.
 
@@ -61,20 +63,27 @@ def read_description(path: str, xacro_args: str = '') -> str:
         as :func:`sdf_tools.files.sources.detect_format` does).
     xacro_args : str
         ``name:=value`` items for xacro (:func:`parse_xacro_args`).
+    package_path : str
+        Folders where xacro's ``$(find pkg)`` looks first, ``:``-separated (the
+        ``package_path`` launch argument); then the environment and the folders around
+        ``path`` (:mod:`sdf_tools.files.packages`).
 
     Raises
     ------
     ValueError
-        ``path`` is empty, or ``xacro_args`` are malformed or given for a file that is not
-        xacro.
+        ``path`` is empty, ``xacro_args`` are malformed or given for a file that is not
+        xacro, or a ``package_path`` folder does not exist.
     SdfToolsError
-        The file cannot be read, or xacro fails (file:line and xacro's reason).
+        The file cannot be read, or xacro fails (file:line and xacro's reason; a package
+        not found lists where it was looked for).
 
     """
     if not path:
         raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
     mappings = parse_xacro_args(xacro_args)
-    description = _read_description(path, mappings)
+    packages = PackagePath.from_environment([package_path], near=path,
+                                            option='the package_path launch argument')
+    description = _read_description(path, mappings, PackageResolver(packages))
     if mappings and not description.xacro:
         raise ValueError(f'xacro_args given, but {path} is {description.fmt}, not xacro')
     return description.data.decode('utf-8')

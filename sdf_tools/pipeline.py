@@ -25,7 +25,8 @@ description is read, detected, expanded and converted the same way wherever it c
   writer;
 * :func:`load_model` and :func:`convert` are what the nodes call per description received as
   text (a parameter or a ``std_msgs/String``; xacro must have been expanded, as for
-  robot_state_publisher).
+  robot_state_publisher); given a :class:`~sdf_tools.files.packages.PackageResolver`, they
+  also warn about ``package://`` URIs that name no file (:func:`check_package_uris`).
 
 Nothing here imports ROS. Errors are :class:`~sdf_tools.errors.SdfToolsError` whose text is
 compiler style, e.g. ``<robot_description>:42: joint 'elbow': <limit> upper must be a number,
@@ -40,11 +41,15 @@ from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.files.packages import PackageNotFoundError
+from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.sources import detect_format
 from sdf_tools.files.sources import read_description
 from sdf_tools.files.sources import read_input
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.model import Mesh
 from sdf_tools.model import Robot
 
 if TYPE_CHECKING:
@@ -90,17 +95,19 @@ def parse_description(text, source: str = '<string>', fmt: str | None = None, *,
 
 def load_description(path: str, *, mappings: dict | None = None,
                      parameters: dict | None = None, model: str | None = None,
-                     fmt: str | None = None):
+                     fmt: str | None = None, packages: PackageResolver | None = None):
     """
     Load a description file (``.urdf``, ``.xacro``, ``.sdf``, ``.world``, ``.kindsl``, ``-``).
 
-    xacro input is expanded with ``mappings``; the result is a
-    :class:`~sdf_tools.model.Robot`. ``fmt`` forces a reader instead of detection.
+    xacro input is expanded with ``mappings``, its ``$(find pkg)`` looked up by
+    ``packages`` (default: the environment, then the folders around ``path``); the result
+    is a :class:`~sdf_tools.model.Robot`. ``fmt`` forces a reader instead of
+    detection.
     """
     if fmt is not None and fmt != 'xacro':
         data, source = read_input(path)
     else:
-        description = read_description(path, mappings)
+        description = read_description(path, mappings, packages)
         data, source, fmt = description.data, description.label, description.fmt
     return parse_description(data, source, fmt, parameters=parameters, model=model)
 
@@ -201,7 +208,8 @@ def parse_text(text, source: str = SOURCE) -> Robot:
     return parse_description(data, source, detect_format(data, source))
 
 
-def load_model(text: str, source: str = SOURCE) -> LoadedModel:
+def load_model(text: str, source: str = SOURCE,
+               packages: PackageResolver | None = None) -> LoadedModel:
     """
     Parse a description (URDF, SDFormat or RobCoGen, detected) and compile its tree.
 
@@ -215,6 +223,9 @@ def load_model(text: str, source: str = SOURCE) -> LoadedModel:
         The description.
     source : str
         Name used in messages.
+    packages : PackageResolver, optional
+        Where ``package://`` URIs are looked for; given, the ones that name no file are
+        warned about.
 
     Returns
     -------
@@ -230,12 +241,13 @@ def load_model(text: str, source: str = SOURCE) -> LoadedModel:
     from sdf_tools.kinematics import compile_tree  # numpy: only the nodes that do FK need it
     robot = parse_text(text, source)
     tree = compile_tree(robot, missing_mimic='ignore')
-    warnings = tuple(str(d) for d in robot.warnings + tree.warnings)
+    checked = check_package_uris(robot, packages) if packages is not None else ()
+    warnings = tuple(str(d) for d in robot.warnings + tree.warnings + checked)
     return LoadedModel(text, robot, tree, warnings)
 
 
 def convert(text: str, options: ConversionOptions | None = None,
-            source: str = SOURCE) -> Converted:
+            source: str = SOURCE, packages: PackageResolver | None = None) -> Converted:
     """
     Convert a description to SDFormat, as ``urdf2sdf`` / ``sdf_tools convert`` do.
 
@@ -251,6 +263,8 @@ def convert(text: str, options: ConversionOptions | None = None,
         Conversion switches (defaults as ``urdf2sdf``).
     source : str
         Name used in messages.
+    packages : PackageResolver, optional
+        As for :func:`load_model`.
 
     Returns
     -------
@@ -264,5 +278,45 @@ def convert(text: str, options: ConversionOptions | None = None,
     """
     robot = parse_text(text, source)
     sdf, warnings = to_sdf(robot, options)
+    checked = check_package_uris(robot, packages) if packages is not None else ()
     return Converted(sdf, robot.source_format,
-                     tuple(str(d) for d in robot.warnings + tuple(warnings)))
+                     tuple(str(d) for d in robot.warnings + tuple(warnings) + checked))
+
+
+def check_package_uris(robot: Robot, packages: PackageResolver) -> tuple[Diagnostic, ...]:
+    """
+    Return warnings for the ``package://`` URIs of meshes and textures that name no file.
+
+    One warning per package not found (at its first use, with the places searched), and one
+    per URI whose file its package lacks. Other URIs (``file://``, ``model://``, plain
+    paths) are not checked.
+    """
+    uses = []  # (uri, entity, location), in document order
+    for link in robot.links:
+        for element in link.visuals + link.collisions:
+            material = getattr(element, 'material', None)
+            for uri in (element.geometry.filename if isinstance(element.geometry, Mesh)
+                        else None, material.texture if material is not None else None):
+                uses.append((uri, f"link '{link.name}'", element.location or link.location))
+    uses += [(m.texture, f"material '{m.name}'", robot.location) for m in robot.materials]
+    problems, done, missing = [], set(), set()
+    for uri, entity, location in uses:
+        if not uri or not uri.startswith('package://') or uri in done:
+            continue
+        done.add(uri)
+        try:
+            path = packages.resolve_uri(uri)
+        except PackageNotFoundError as e:
+            if e.package not in missing:
+                missing.add(e.package)
+                problems.append(Diagnostic(f'{uri}: {e}', location, entity, Severity.WARNING,
+                                           Code.PACKAGE_NOT_FOUND))
+            continue
+        except ValueError as e:
+            problems.append(Diagnostic(str(e), location, entity, Severity.WARNING,
+                                       Code.WARNING))
+            continue
+        if not path.is_file():
+            problems.append(Diagnostic(f'{uri}: no such file: {path}', location, entity,
+                                       Severity.WARNING, Code.MISSING_FILE))
+    return tuple(problems)

@@ -138,7 +138,9 @@ def test_xacro_failure_is_a_clear_error(capsys, tmp_path):
                    '<link name="${undefined_property}"/></robot>')
     code, _, err = run(cli.urdf2sdf_main, [str(bad)], capsys)
     assert code == 1
-    assert f'{bad}: xacro failed:' in err and 'undefined_property' in err
+    # The file, the line and the expression, once, without xacro's exception class name.
+    assert err == (f'Error: {bad}:1: ${{undefined_property}}: xacro failed: '
+                   "name 'undefined_property' is not defined\n")
 
 
 def test_output_is_written_atomically_and_never_clobbered_on_failure(capsys, tmp_path):
@@ -336,3 +338,83 @@ def test_fk_rejects_unknown_and_mimic_names_and_bad_values(capsys, tmp_path):
         code, _, err = run(cli.main, ['fk', str(src), f'shoulder={value}'], capsys)
         assert code == 2, (value, err)
         assert f"joint value shoulder={value} must be a finite number, got '{value}'" in err
+
+
+# --- packages: $(find) without a sourced ROS ----------------------------------------------------
+
+def _visual_mesh(sdf_text):
+    return parse(sdf_text).find('model/link/visual/geometry/mesh/uri').text
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    from workspaces import make_tree
+    monkeypatch.delenv('AMENT_PREFIX_PATH', raising=False)
+    monkeypatch.delenv('ROS_PACKAGE_PATH', raising=False)
+    return make_tree(tmp_path)
+
+
+def test_every_lookup_route_through_both_commands(capsys, tree, monkeypatch):
+    mesh = 'meshes/base.stl'
+    routes = [(['--package-path', str(tree['package'])], tree['package']),
+              (['--package-path', str(tree['src'])], tree['package']),
+              (['--package-path', str(tree['ws'])], tree['install']),
+              ([f"--package-path={tree['prefix']}"], tree['prefix_share']),
+              (['--package-path', str(tree['src']), '--package-path', str(tree['prefix'])],
+               tree['package'])]
+    for options, expected in routes:
+        for main, argv in ((cli.urdf2sdf_main, [str(tree['robot']), *options]),
+                           (cli.main, ['convert', str(tree['robot']), *options])):
+            code, out, err = run(main, argv, capsys)
+            assert code == 0, err
+            assert _visual_mesh(out) == str(expected / mesh), (main, options)
+    code, out, err = run(cli.urdf2sdf_main, [str(tree['inner_robot'])], capsys)
+    assert code == 0 and _visual_mesh(out) == str(tree['install'] / mesh), err
+    for variable, folder, expected in (('AMENT_PREFIX_PATH', 'prefix', 'prefix_share'),
+                                       ('ROS_PACKAGE_PATH', 'src', 'package')):
+        with monkeypatch.context() as m:
+            m.setenv(variable, str(tree[folder]))
+            for main, argv in ((cli.urdf2sdf_main, [str(tree['robot'])]),
+                               (cli.main, ['convert', str(tree['robot'])])):
+                code, out, err = run(main, argv, capsys)
+                assert code == 0 and _visual_mesh(out) == str(tree[expected] / mesh), err
+    # The other commands read xacro the same way.
+    for command in ('check', 'tree', 'fk'):
+        code, out, err = run(cli.main, [command, str(tree['robot']), '--package-path',
+                                        str(tree['src'])], capsys)
+        assert code == 0 and 'base' in out, (command, err)
+
+
+def test_a_missing_package_is_one_error_with_its_line(capsys, tree, tmp_path):
+    expected = (f"Error: {tree['robot']}:3: $(find arm_description): package "
+                "'arm_description' not found; searched: AMENT_PREFIX_PATH (not set), "
+                'ROS_PACKAGE_PATH (not set); give its folder with --package-path\n')
+    for main, argv in ((cli.urdf2sdf_main, [str(tree['robot'])]),
+                       (cli.main, ['convert', str(tree['robot'])]),
+                       (cli.main, ['check', str(tree['robot'])])):
+        assert run(main, argv, capsys) == (1, '', expected)
+    empty = tmp_path / 'empty'
+    empty.mkdir()
+    code, _, err = run(cli.urdf2sdf_main, [str(tree['robot']), '--package-path', str(empty)],
+                       capsys)
+    assert code == 1 and f'searched: {empty} (--package-path: 0 package(s)), ' in err
+    code, _, err = run(cli.main, ['convert', str(tree['robot']), '--package-path',
+                                  str(tmp_path / 'typo')], capsys)
+    assert (code, err) == (2, f'sdf_tools convert: error: --package-path {tmp_path}/typo: '
+                              'no such folder\n')
+
+
+def test_without_ros_nothing_imports_ament_index(tree):
+    code = ('import sys\nfrom sdf_tools import cli\n'
+            'status = cli.urdf2sdf_main(sys.argv[1:])\n'
+            "assert 'ament_index_python' not in sys.modules, 'ament_index_python imported'\n"
+            'sys.exit(status)')
+    env = {k: v for k, v in os.environ.items() if k not in ('AMENT_PREFIX_PATH',
+                                                            'ROS_PACKAGE_PATH')}
+    env['PYTHONPATH'] = os.pathsep.join([str(support.REPO_DIR), env.get('PYTHONPATH', '')])
+    for folders, status in (([str(tree['ws'])], 0), ([], 1)):
+        args = [a for f in folders for a in ('--package-path', f)]
+        done = subprocess.run([sys.executable, '-c', code, str(tree['robot']), *args],
+                              env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == status, done.stderr
+        assert 'Traceback' not in done.stderr

@@ -53,3 +53,53 @@ def test_to_sdf_converts_urdf_and_writes_the_other_formats():
         '</model></sdf>')
     text, warnings = pipeline.to_sdf(sdf)
     assert "<joint name='j' type='fixed'>" in text and warnings == ()
+
+
+def test_package_uris_are_checked_when_a_resolver_is_given(tmp_path):
+    from sdf_tools.errors import Code
+    from sdf_tools.files.packages import PackagePath
+    from sdf_tools.files.packages import PackageResolver
+    from workspaces import make_tree
+    tree = make_tree(tmp_path)
+    found = PackageResolver(PackagePath.from_environment([str(tree['src'])], environ={}))
+    nowhere = PackageResolver(PackagePath.from_environment(environ={}))
+
+    def collision(uri):
+        return f'<collision><geometry><mesh filename="{uri}"/></geometry></collision>\n'
+
+    text = ('<robot name="r">\n'
+            '<material name="wood"><texture filename="package://arm_description/w.png"/>'
+            '</material>\n<link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" '
+            'ixz="0" iyy="1" iyz="0" izz="1"/></inertial>\n'
+            '<visual><geometry><mesh filename="package://arm_description/meshes/base.stl"/>'
+            '</geometry></visual>\n'
+            + collision('package://arm_description/meshes/none.stl')
+            + collision('package://other/x.stl') + collision('package://other/y.stl')
+            + collision('package://arm_description/../../x.stl') + collision('model://m/z.stl')
+            + collision('package://arm_description/meshes/base.stl') + '</link>\n</robot>\n')
+    assert pipeline.load_model(text).warnings == ()  # no resolver: nothing checked
+    assert pipeline.convert(text).warnings == ()
+    searched = (f"searched: {tree['src']} (--package-path: 2 package(s)), AMENT_PREFIX_PATH "
+                '(not set), ROS_PACKAGE_PATH (not set); give its folder with --package-path')
+    robot = pipeline.parse_text(text)
+    problems = pipeline.check_package_uris(robot, found)
+    assert [(str(d), d.code) for d in problems] == [
+        ("<robot_description>:5: warning: link 'a': package://arm_description/meshes/"
+         f"none.stl: no such file: {tree['package']}/meshes/none.stl", Code.MISSING_FILE),
+        ("<robot_description>:6: warning: link 'a': package://other/x.stl: package 'other' "
+         f'not found; {searched}', Code.PACKAGE_NOT_FOUND),
+        ("<robot_description>:8: warning: link 'a': package://arm_description/../../x.stl: "
+         'the path leaves the package folder', Code.WARNING),
+        ("<robot_description>:1: warning: material 'wood': package://arm_description/w.png: "
+         f"no such file: {tree['package']}/w.png", Code.MISSING_FILE)]
+    assert pipeline.load_model(text, packages=found).warnings == \
+        tuple(str(d) for d in problems)
+    assert pipeline.convert(text, packages=found).warnings == tuple(str(d) for d in problems)
+    # Nowhere to look: one warning per package, at its first use.
+    first, second = pipeline.check_package_uris(robot, nowhere)[:2]
+    assert str(first) == ("<robot_description>:4: warning: link 'a': package://"
+                          "arm_description/meshes/base.stl: package 'arm_description' not "
+                          'found; searched: AMENT_PREFIX_PATH (not set), ROS_PACKAGE_PATH (not '
+                          'set); give its folder with --package-path')
+    assert str(second).startswith("<robot_description>:6: warning: link 'a': "
+                                  "package://other/x.stl: package 'other' not found")

@@ -12,4 +12,4 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Files in and out: safe XML with locations, description sources (xacro), atomic writes."""
+"""Files in and out: safe XML, description sources (xacro), ROS package lookup, atomic writes."""

@@ -16,25 +16,23 @@
 Where descriptions come from: files, standard input, xacro, format detection.
 
 The readers (:mod:`sdf_tools.formats`) take text; this module turns a path or standard input
-into that text (expanding xacro safely) and says which format it is.
+into that text (expanding xacro safely, :mod:`sdf_tools.files.xacro_expansion`, with
+``$(find)`` answered by :mod:`sdf_tools.files.packages`) and says which format it is.
 :mod:`sdf_tools.pipeline` then reads it into a :class:`~sdf_tools.model.Robot`.
 """
 
-import contextlib
 from dataclasses import dataclass
-import io
-import os
 import re
 import sys
-import threading
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
-from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
+from sdf_tools.files.packages import PackagePath
+from sdf_tools.files.packages import PackageResolver
+from sdf_tools.files.xacro_expansion import expand_xacro
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
-from sdf_tools.files.xml_source import parse_xml
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
@@ -45,9 +43,6 @@ _ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
 # in brackets, with '>' inside).
 _XML_PREAMBLE = re.compile(
     rb'(\xef\xbb\xbf)?(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(\[.*?\])?\s*>)*', re.DOTALL)
-# xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
-# at a time.
-_XACRO_LOCK = threading.Lock()
 
 
 def detect_format(data: bytes, name: str = '') -> str:
@@ -93,91 +88,6 @@ def has_xacro_markup(data: bytes) -> bool:
         if end < 0:
             return False
         pos = end + 3
-
-
-def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
-                 path: str | None = None) -> str:
-    """
-    Expand xacro markup with the ``xacro`` library and return the URDF text.
-
-    Parameters
-    ----------
-    data : bytes
-        The xacro document (already read; checked with the safe parser first).
-    source : str
-        Name for messages.
-    mappings : dict, optional
-        ``name:=value`` arguments (strings).
-    path : str, optional
-        The file the document came from: includes and ``$(dirname)`` resolve against it.
-
-    Raises
-    ------
-    XmlSyntaxError
-        The document, or a file it includes, is not acceptable XML: entity declarations,
-        nesting deeper than 256, larger than the size limit, malformed (xacro's own parser
-        never sees such a file).
-    DescriptionError
-        xacro failed (the message names the file and xacro's reason).
-
-    """
-    parse_xml(data, source)  # refuse entities and oversized input before xacro sees it
-    import xacro
-    mappings = {str(k): str(v) for k, v in (mappings or {}).items()}
-    with _XACRO_LOCK, _checked_xacro_files(xacro):
-        saved_cwd = os.getcwd()
-        try:
-            if path is not None:
-                doc = xacro.process_file(path, mappings=mappings, verbosity=0)
-            else:
-                xacro.init_stacks(None)  # includes resolve against the working directory
-                doc = xacro.parse(data.decode('utf-8'))
-                xacro.process_doc(doc, mappings=mappings, verbosity=0)
-            return doc.toxml()
-        except SdfToolsError:
-            raise  # an included file refused by the safe parser, with its own location
-        except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
-            reason = str(e) or type(e).__name__
-            suffix = getattr(e, 'suffix', None)
-            if suffix:
-                reason = f'{reason} {suffix}'
-            raise DescriptionError(Diagnostic(f'xacro failed: {reason}',
-                                              SourceLocation(source), code=Code.XACRO)) from None
-        finally:
-            os.chdir(saved_cwd)
-            del xacro.all_includes[:]  # xacro only ever appends to it
-
-
-@contextlib.contextmanager
-def _checked_xacro_files(xacro):
-    """
-    Make xacro read every file (the main one and each ``<xacro:include>``) safely.
-
-    xacro parses files with ``xml.dom.minidom``, which expands internal entities and has no
-    depth limit. While this is active, ``xacro.parse`` first reads the file itself and
-    checks it with :func:`~sdf_tools.files.xml_source.parse_xml`, so a file that declares
-    entities, nests too deeply or is too large is refused before xacro parses it. Files
-    that cannot be opened are left to xacro, which reports them its way.
-    """
-    original = xacro.parse
-
-    def parse(inp, filename=None):
-        if inp is None:
-            name = os.path.join(xacro.root_dir, filename)
-            try:
-                with open(name, 'rb') as f:
-                    data = f.read(DEFAULT_MAX_BYTES + 1)
-            except OSError:
-                return original(inp, filename)
-            parse_xml(data, filename)
-            inp = io.BytesIO(data)
-        return original(inp, filename)
-
-    xacro.parse = parse
-    try:
-        yield
-    finally:
-        xacro.parse = original
 
 
 def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes, str]:
@@ -237,7 +147,8 @@ class Description:
         return f'{self.source} (expanded by xacro)' if self.xacro else self.source
 
 
-def read_description(path: str, mappings: dict | None = None) -> Description:
+def read_description(path: str, mappings: dict | None = None,
+                     packages: PackageResolver | None = None) -> Description:
     """
     Read a description file (or ``-``), expanding xacro.
 
@@ -247,16 +158,22 @@ def read_description(path: str, mappings: dict | None = None) -> Description:
         The file, or ``-`` for standard input.
     mappings : dict, optional
         xacro arguments (``name -> value``), ignored for other formats.
+    packages : PackageResolver, optional
+        Where xacro's ``$(find pkg)`` looks (default: the environment, then the folders
+        around ``path``: :meth:`PackagePath.from_environment` with ``near=path``).
 
     Raises
     ------
     SdfToolsError
-        The file cannot be read, is too large, or xacro fails.
+        The file cannot be read, is too large, or xacro fails (a package not found is
+        ``file:line: $(find pkg): package 'pkg' not found; searched: ...``).
 
     """
     data, source = read_input(path)
     fmt = detect_format(data, source)
     if fmt == 'xacro':
-        text = expand_xacro(data, source, mappings, None if path == '-' else path)
+        file = None if path == '-' else path
+        packages = packages or PackageResolver(PackagePath.from_environment(near=file))
+        text = expand_xacro(data, source, mappings, file, packages)
         return Description(text.encode('utf-8'), source, 'urdf', xacro=True)
     return Description(data, source, fmt)

@@ -43,6 +43,8 @@ from rclpy.qos import DurabilityPolicy
 from rclpy.qos import HistoryPolicy
 from rclpy.qos import QoSProfile
 from rclpy.qos import ReliabilityPolicy
+from sdf_tools.files.packages import PackagePath
+from sdf_tools.files.packages import PackageResolver
 
 #: ``robot_description`` and ``robot_description_sdf``: depth 1, reliable, transient local
 #: ("latched"), as robot_state_publisher publishes and ``ros_gz_sim create -topic`` reads.
@@ -55,8 +57,33 @@ EXIT_FAILURE = 1
 EXIT_USAGE = 2
 
 
+#: The ``package_path`` parameter of both nodes (read only, ``:``-separated folders).
+PACKAGE_PATH_DESCRIPTION = (
+    "Folders where the packages of package:// URIs are looked for, separated by ':' (as "
+    'ROS_PACKAGE_PATH): packages, folders of packages, install prefixes or colcon '
+    'workspaces; searched before AMENT_PREFIX_PATH and ROS_PACKAGE_PATH. Each description '
+    'is checked: package:// URIs that name no file are warned about.')
+
+
 class StartupError(Exception):
     """The node cannot start (missing or invalid configuration); the text says why."""
+
+
+def package_resolver(package_path: str) -> PackageResolver:
+    """
+    Return the resolver for a ``package_path`` parameter value, then the environment.
+
+    Raises
+    ------
+    StartupError
+        A folder it names does not exist.
+
+    """
+    try:
+        return PackageResolver(PackagePath.from_environment(
+            [package_path], option='the package_path parameter'))
+    except ValueError as e:
+        raise StartupError(str(e)) from None
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,8 @@ from sdf_tools.pipeline import Converted
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS
+from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
+from sdf_tools.ros.node_support import package_resolver
 from sdf_tools.ros.node_support import ParameterSpec
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
@@ -80,6 +82,7 @@ PARAMETERS = (
         'output_file', '',
         'Also write each conversion to this file (atomically: readers see the old or the '
         'whole new file); empty: do not write.'),
+    ParameterSpec('package_path', '', PACKAGE_PATH_DESCRIPTION, read_only=True),
 )
 _OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massless_inertia')
 
@@ -132,6 +135,7 @@ class SdfConverter(Node):
             problem = option_problem(name, self._values[name])
             if problem:
                 raise StartupError(problem)
+        self.packages = package_resolver(self._values['package_path'])
         self.converted: Converted | None = None
         self._topic_text: str | None = None
         self._pending = None
@@ -163,7 +167,7 @@ class SdfConverter(Node):
         if text is None:
             return
         try:
-            result = convert(text, self._options(self._values))
+            result = convert(text, self._options(self._values), packages=self.packages)
         except SdfToolsError as e:
             self._log.error(f'Cannot convert the description from {origin}; the last good '
                             f'SDFormat stays published:\n{e}')
@@ -220,7 +224,7 @@ class SdfConverter(Node):
                 text = self._text(values)
                 if text:
                     try:
-                        result = convert(text, self._options(values))
+                        result = convert(text, self._options(values), packages=self.packages)
                     except SdfToolsError as e:
                         return reject(str(e))
                     self._pending = (values, result)

@@ -73,6 +73,8 @@ from sdf_tools.ros.joint_state_tf import THROTTLE_SEC
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS
+from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
+from sdf_tools.ros.node_support import package_resolver
 from sdf_tools.ros.node_support import ParameterSpec
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
@@ -108,6 +110,7 @@ PARAMETERS = (
         'description_from_topic', False,
         'Read the description from the robot_description topic (transient local) instead of '
         'the robot_description parameter, and do not republish it.', read_only=True),
+    ParameterSpec('package_path', '', PACKAGE_PATH_DESCRIPTION, read_only=True),
 )
 
 
@@ -171,6 +174,7 @@ class StatePublisher(Node):
         self._ignore_timestamp = values['ignore_timestamp']
         self._frame_prefix = values['frame_prefix']
         self._from_topic = values['description_from_topic']
+        self.packages = package_resolver(values['package_path'])
         self.model: LoadedModel | None = None
         self.tf_state: JointStateTf | None = None
         self._pending: LoadedModel | None = None
@@ -188,7 +192,7 @@ class StatePublisher(Node):
                 raise StartupError('robot_description parameter must not be empty (or set '
                                    'description_from_topic:=true)')
             try:
-                model = load_model(text)
+                model = load_model(text, packages=self.packages)
             except SdfToolsError as e:
                 raise StartupError(f'Unable to load the robot description:\n{e}') from None
             self._description_pub = self.create_publisher(String, 'robot_description',
@@ -217,7 +221,7 @@ class StatePublisher(Node):
 
     def _on_description(self, msg: String) -> None:
         try:
-            model = load_model(msg.data)
+            model = load_model(msg.data, packages=self.packages)
         except SdfToolsError as e:
             self._log.error('Ignored an invalid robot description from the topic; the '
                             f'current model stays:\n{e}')
@@ -242,7 +246,7 @@ class StatePublisher(Node):
                     if not p.value:
                         return reject('Empty robot_description is not allowed')
                     try:
-                        self._pending = load_model(p.value)
+                        self._pending = load_model(p.value, packages=self.packages)
                     except SdfToolsError as e:
                         self._log.warning(f'Rejected the new robot_description:\n{e}')
                         return reject(str(e))
@@ -279,8 +283,9 @@ class StatePublisher(Node):
                 self._send_static()
         if text is not None:
             pending, self._pending = self._pending, None
-            model = pending if pending is not None and pending.text == text else load_model(text)
-            self._install(model)
+            if pending is None or pending.text != text:
+                pending = load_model(text, packages=self.packages)
+            self._install(pending)
 
     # --- model installation -----------------------------------------------------------------
 

@@ -282,7 +282,8 @@ def test_bringup_runs_with_stand_in_launch(monkeypatch):
         'frame_prefix': 'l/', 'namespace': 'left', 'publish_frequency': '50',
         'use_sim_time': 'True'})
     assert set(arguments) == {'description_file', 'xacro_args', 'frame_prefix', 'namespace',
-                              'use_sim_time', 'publish_frequency', 'start_sdf_converter'}
+                              'use_sim_time', 'publish_frequency', 'start_sdf_converter',
+                              'package_path'}
     assert all(a['description'] for a in arguments.values())
     state_publisher, converter = actions
     assert state_publisher.kwargs['executable'] == 'state_publisher'
@@ -429,3 +430,42 @@ def test_launch_helpers():
         as_bool('use_sim_time', 'maybe')
     with pytest.raises(ValueError, match='x must be a number'):
         as_float('x', 'one')
+
+
+def test_launch_helpers_and_bringup_find_packages(monkeypatch, tmp_path):
+    from workspaces import make_tree
+    from workspaces import PACKAGE
+    monkeypatch.delenv('AMENT_PREFIX_PATH', raising=False)
+    monkeypatch.delenv('ROS_PACKAGE_PATH', raising=False)
+    tree = make_tree(tmp_path)
+    robot = str(tree['robot'])
+    mesh = '/meshes/base.stl'
+    for folder, expected in (('package', 'package'), ('src', 'package'), ('ws', 'install'),
+                             ('prefix', 'prefix_share')):
+        text = read_description(robot, '', str(tree[folder]))
+        assert f'filename="{tree[expected]}{mesh}"' in text, folder
+    assert f'filename="{tree["install"]}{mesh}"' in read_description(str(tree['inner_robot']))
+    with monkeypatch.context() as m:
+        m.setenv('AMENT_PREFIX_PATH', str(tree['prefix']))
+        assert f'filename="{tree["prefix_share"]}{mesh}"' in read_description(robot)
+    with monkeypatch.context() as m:
+        m.setenv('ROS_PACKAGE_PATH', str(tree['src']))
+        assert f'filename="{tree["package"]}{mesh}"' in read_description(robot)
+    with pytest.raises(SdfToolsError) as caught:
+        read_description(robot)
+    assert str(caught.value) == (
+        f"{robot}:3: $(find {PACKAGE}): package '{PACKAGE}' not found; searched: "
+        'AMENT_PREFIX_PATH (not set), ROS_PACKAGE_PATH (not set); give its folder in the '
+        'package_path launch argument')
+    with pytest.raises(ValueError, match='^the package_path launch argument .*/typo: no such'):
+        read_description(robot, '', str(tmp_path / 'typo'))
+    # bringup.launch.py: the argument reaches xacro and both nodes.
+    module = _load_with_fakes(monkeypatch, 'bringup.launch.py')
+    arguments, actions = _run(module.generate_launch_description(), {
+        'description_file': robot, 'package_path': str(tree['src'])})
+    assert arguments['package_path']['default_value'] == ''
+    for node in actions:
+        value = node.kwargs['parameters'][1]['package_path']
+        assert (value.value, value.value_type) == (str(tree['src']), str)
+    text = actions[0].kwargs['parameters'][1]['robot_description'].value
+    assert f'filename="{tree["package"]}{mesh}"' in text

@@ -296,3 +296,49 @@ def test_main_publishes_and_stops_cleanly(ros, tmp_path):
                                 capture_output=True, text=True, timeout=30)
         assert result.returncode == 2, (args, result.stderr)
         assert 'sdf_converter: error:' in result.stderr and 'Traceback' not in result.stderr
+
+
+def test_package_path_parameter_and_every_lookup_route(ros, tmp_path, monkeypatch):
+    from workspaces import description
+    from workspaces import make_tree
+    from workspaces import not_found_warning
+    from workspaces import PACKAGE
+    monkeypatch.delenv('AMENT_PREFIX_PATH', raising=False)
+    monkeypatch.delenv('ROS_PACKAGE_PATH', raising=False)
+    tree = make_tree(tmp_path)
+    text = description()
+    empty = tmp_path / 'empty'
+    empty.mkdir()
+    for folder, expected in (('package', 'package'), ('src', 'package'), ('ws', 'install'),
+                             ('prefix', 'prefix_share')):
+        node = ros.converter(unique_namespace('conv'), robot_description=text,
+                             package_path=f'{empty}{os.pathsep}{tree[folder]}')
+        assert node.converted.warnings == (), folder
+        assert node.packages.find(PACKAGE) == tree[expected]
+    for variable, folder, expected in (('AMENT_PREFIX_PATH', 'prefix', 'prefix_share'),
+                                       ('ROS_PACKAGE_PATH', 'src', 'package')):
+        with monkeypatch.context() as m:
+            m.setenv(variable, str(tree[folder]))
+            node = ros.converter(unique_namespace('conv'), robot_description=text)
+            assert node.converted.warnings == () and node.packages.find(PACKAGE) == \
+                tree[expected]
+    # Not found, or a file the package lacks: warned about, converted all the same.
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=text)
+    assert node.converted.warnings == (not_found_warning('the package_path parameter'),)
+    assert ros.late_sdf(ns) == reference(text)
+    node = ros.converter(unique_namespace('conv'), package_path=str(tree['src']))
+    log = RecordingLogger()
+    node._log = log
+    missing = description(mesh='gone.stl')
+    assert node.set_parameters([Parameter('robot_description', value=missing)])[0].successful
+    assert log.texts('warning') == [
+        "<robot_description>:3: warning: link 'base': package://arm_description/meshes/"
+        f"gone.stl: no such file: {tree['package']}/meshes/gone.stl"]
+    # Read only; a folder that does not exist stops the node at startup.
+    result = node.set_parameters([Parameter('package_path', value=str(tree['prefix']))])[0]
+    assert not result.successful
+    with pytest.raises(StartupError, match=f'^the package_path parameter {tmp_path}/typo: '
+                                           'no such folder$'):
+        SdfConverter(context=ros.context, namespace=unique_namespace('conv'),
+                     parameter_overrides=[Parameter('package_path', value=str(tmp_path / 'typo'))])

@@ -719,3 +719,37 @@ def test_main_runs_and_reports_bad_descriptions(ros, tmp_path):
             process.communicate()
         for sub in subs:
             ros.helper.destroy_subscription(sub)
+
+
+def test_package_path_parameter_and_every_lookup_route(harness, tmp_path, monkeypatch):
+    from workspaces import description
+    from workspaces import make_tree
+    from workspaces import not_found_warning
+    from workspaces import PACKAGE
+    monkeypatch.delenv('AMENT_PREFIX_PATH', raising=False)
+    monkeypatch.delenv('ROS_PACKAGE_PATH', raising=False)
+    tree = make_tree(tmp_path)
+    text = description()
+    for folder, expected in (('package', 'package'), ('src', 'package'), ('ws', 'install'),
+                             ('prefix', 'prefix_share')):
+        h = harness(text, package_path=str(tree[folder]))
+        assert h.node.model.warnings == () and h.node.packages.find(PACKAGE) == tree[expected]
+    for variable, folder, expected in (('AMENT_PREFIX_PATH', 'prefix', 'prefix_share'),
+                                       ('ROS_PACKAGE_PATH', 'src', 'package')):
+        with monkeypatch.context() as m:
+            m.setenv(variable, str(tree[folder]))
+            h = harness(text)
+            assert h.node.model.warnings == () and h.node.packages.find(PACKAGE) == \
+                tree[expected]
+    h = harness(text)
+    assert h.node.model.warnings == (not_found_warning('the package_path parameter'),)
+    assert h.node.model.tree.link_names == ('base',)  # published all the same
+    missing = description(mesh='gone.stl')
+    h = harness(text, package_path=str(tree['src']))
+    log = RecordingLogger()
+    h.node._log = log
+    assert h.node.set_parameters([Parameter('robot_description', value=missing)])[0].successful
+    assert f"{tree['package']}/meshes/gone.stl" in log.texts('warning')[0]
+    assert not h.node.set_parameters([Parameter('package_path', value='')])[0].successful
+    with pytest.raises(StartupError, match='^the package_path parameter .*/typo: no such '):
+        harness(text, package_path=str(tmp_path / 'typo'))

@@ -1,0 +1,309 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+xacro, run safely and explained: every file checked, ``$(find)`` without ROS, clear errors.
+
+The ``xacro`` library keeps its state in module globals, so one expansion runs at a time,
+and while it runs three of its functions are replaced (and put back afterwards):
+
+* ``xacro.parse`` first checks each file (the main one and every include) with the safe
+  parser (:func:`~sdf_tools.files.xml_source.parse_xml`);
+* ``$(find pkg)`` asks a :class:`~sdf_tools.files.packages.PackageResolver` instead of
+  ament_index_python, so no sourced ROS is needed;
+* a failing ``$(...)`` substitution is remembered with its text, so the error names it and
+  the line of the file (or included file) that holds it.
+
+Errors read ``file:line: expression: reason``, e.g.
+``robot.urdf.xacro:12: $(find ur_description): package 'ur_description' not found;
+searched: ...; give its folder with --package-path``; other xacro failures read
+``file[:line]: xacro failed: reason``, once, without exception class names.
+"""
+
+import contextlib
+import io
+import os
+import re
+import threading
+
+from sdf_tools.errors import Code
+from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import SourceLocation
+from sdf_tools.files.packages import PackageNotFoundError
+from sdf_tools.files.packages import PackagePath
+from sdf_tools.files.packages import PackageResolver
+from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.files.xml_source import parse_xml
+
+# xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
+# at a time.
+_XACRO_LOCK = threading.Lock()
+_SUBSTITUTION = re.compile(r'\$\(([^)]*)\)')  # as xacro's lexer reads $(...)
+_EXPRESSION = re.compile(r'\$\{[^}]*\}')
+_COMMENT = re.compile(r'<!--.*?-->', re.DOTALL)
+_CLASS_NAME = re.compile(r"<class '[\w.]+'>:\s*")
+_WHEN_EVALUATING = re.compile(r"\s*when evaluating expression '(.*)'\s*", re.DOTALL)
+
+
+class _SubstitutionFailed(Exception):
+    """A ``$(...)`` substitution failed: its text (evaluated) and the cause."""
+
+    def __init__(self, expression: str, cause: BaseException):
+        super().__init__(expression)
+        self.expression = expression
+        self.cause = cause
+
+
+def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
+                 path: str | None = None, packages: PackageResolver | None = None) -> str:
+    """
+    Expand xacro markup with the ``xacro`` library and return the URDF text.
+
+    Parameters
+    ----------
+    data : bytes
+        The xacro document (already read; checked with the safe parser first).
+    source : str
+        Name for messages.
+    mappings : dict, optional
+        ``name:=value`` arguments (strings).
+    path : str, optional
+        The file the document came from: includes and ``$(dirname)`` resolve against it.
+    packages : PackageResolver, optional
+        Where ``$(find pkg)`` looks (default: the environment and the folders around
+        ``path``, :meth:`PackagePath.from_environment`).
+
+    Raises
+    ------
+    XmlSyntaxError
+        The document, or a file it includes, is not acceptable XML: entity declarations,
+        nesting deeper than 256, larger than the size limit, malformed (xacro's own parser
+        never sees such a file).
+    DescriptionError
+        xacro failed: a package not found, an argument or environment variable not set,
+        a bad expression, ... (the message names the file, the line when it can be told,
+        the substitution and the reason).
+
+    """
+    parse_xml(data, source)  # refuse entities and oversized input before xacro sees it
+    import xacro
+    if packages is None:
+        packages = PackageResolver(PackagePath.from_environment(near=path))
+    mappings = {str(k): str(v) for k, v in (mappings or {}).items()}
+    with _XACRO_LOCK, _patched_xacro(xacro, packages):
+        saved_cwd = os.getcwd()
+        try:
+            if path is not None:
+                doc = xacro.process_file(path, mappings=mappings, verbosity=0)
+            else:
+                xacro.init_stacks(None)  # includes resolve against the working directory
+                doc = xacro.parse(data.decode('utf-8'))
+                xacro.process_doc(doc, mappings=mappings, verbosity=0)
+            return doc.toxml()
+        except SdfToolsError:
+            raise  # an included file refused by the safe parser, with its own location
+        except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
+            raise _explain(xacro, e, source, path, data, packages) from None
+        finally:
+            os.chdir(saved_cwd)
+            del xacro.all_includes[:]  # xacro only ever appends to it
+
+
+@contextlib.contextmanager
+def _patched_xacro(xacro, packages: PackageResolver):
+    """
+    Replace xacro's file parser, package lookup and substitution entry (module docstring).
+
+    xacro parses files with ``xml.dom.minidom``, which expands internal entities and has no
+    depth limit: ``parse`` first reads the file itself and checks it, so a file that
+    declares entities, nests too deeply or is too large is refused before xacro parses it.
+    Files that cannot be opened are left to xacro, which reports them its way.
+    """
+    from xacro import substitution_args
+    original_parse, original_extension = xacro.parse, xacro.eval_extension
+    original_find = substitution_args._eval_find
+
+    def parse(inp, filename=None):
+        if inp is None:
+            name = os.path.join(xacro.root_dir, filename)
+            try:
+                with open(name, 'rb') as f:
+                    data = f.read(DEFAULT_MAX_BYTES + 1)
+            except OSError:
+                return original_parse(inp, filename)
+            parse_xml(data, filename)
+            inp = io.BytesIO(data)
+        return original_parse(inp, filename)
+
+    def find(package):
+        return str(packages.find(package))
+
+    def eval_extension(text):
+        try:
+            return original_extension(text)
+        except Exception as e:
+            raise _SubstitutionFailed(text, _innermost(e)) from None
+
+    xacro.parse, xacro.eval_extension = parse, eval_extension
+    substitution_args._eval_find = find
+    try:
+        yield
+    finally:
+        xacro.parse, xacro.eval_extension = original_parse, original_extension
+        substitution_args._eval_find = original_find
+
+
+def _innermost(e: BaseException) -> BaseException:
+    """Return the exception an ``XacroException`` wraps (xacro nests them), or ``e``."""
+    while getattr(e, 'exc', None) is not None and not isinstance(e, _SubstitutionFailed):
+        e = e.exc
+    return e
+
+
+def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
+             packages: PackageResolver):
+    """Return the :class:`DescriptionError` for a xacro failure (module docstring)."""
+    macro_files = [macro.history[-1][-1] for macro in reversed(xacro.macrostack or [])
+                   if getattr(macro, 'history', None) and macro.history[-1]]
+    stack_files = list(reversed(xacro.filestack or [None]))
+    files = _read_files(xacro, macro_files + stack_files, source, path, data)
+    failed = e
+    while failed is not None and not isinstance(failed, _SubstitutionFailed):
+        failed = getattr(failed, 'exc', None)
+    if failed is not None:
+        cause = failed.cause
+        location = _locate(files, _substitution_matcher(failed.expression))
+        code = Code.PACKAGE_NOT_FOUND if isinstance(cause, PackageNotFoundError) else Code.XACRO
+        return DescriptionError(Diagnostic(_substitution_reason(failed.expression, cause),
+                                           location, failed.expression, code=code))
+    evaluating = _WHEN_EVALUATING.fullmatch(getattr(e, 'suffix', None) or '')
+    if evaluating is not None and e.exc is not None:  # ${...}, which xacro names
+        entity = f'${{{evaluating.group(1)}}}'
+        location = _locate(files, lambda text: _find_literal(text, entity))
+        return DescriptionError(Diagnostic(f'xacro failed: {_reason(e.exc)}', location,
+                                           entity, code=Code.XACRO))
+    reason = _reason(e)
+    missing = _innermost(e)
+    found = packages.source_package(missing.filename) if isinstance(missing, OSError) and \
+        missing.filename else None
+    if found is not None:  # e.g. description/urdf/x.xacro, installed as share/pkg/urdf/x.xacro
+        reason += (f"; package '{found[0]}' was found as sources ({found[1]}), which are "
+                   'laid out otherwise once installed: build it (colcon build) and '
+                   f"{packages.hint('the workspace')}")
+    current = _read_files(xacro, stack_files[:1], source, path, data)[0][0]
+    return DescriptionError(Diagnostic(f'xacro failed: {reason}', SourceLocation(current),
+                                       code=Code.XACRO))
+
+
+def _substitution_reason(expression: str, cause: BaseException) -> str:
+    words = expression[2:-1].split()
+    command, name = (words + ['', ''])[:2]
+    if isinstance(cause, PackageNotFoundError):
+        return str(cause)
+    if command == 'arg' and type(cause).__name__ == 'ArgException':
+        return (f"xacro argument '{name}' is not set; give {name}:=VALUE, or declare it "
+                f'with a default: <xacro:arg name="{name}" default="..."/>')
+    if command == 'env' and len(words) == 2 and name not in os.environ:
+        return (f"environment variable '{name}' is not set (for a default, use "
+                f'$(optenv {name} DEFAULT))')
+    return _reason(cause)
+
+
+def _reason(e: BaseException) -> str:
+    """Return what went wrong, once: xacro repeats a wrapped error and its class name."""
+    inner = getattr(e, 'exc', None)
+    if inner is None:
+        text = str(e) or type(e).__name__
+    else:
+        message = str(e.args[0]) if e.args and e.args[0] else ''
+        inner_text = _reason(inner)
+        if not message:
+            text = inner_text
+        elif isinstance(inner, OSError) or inner_text in message:
+            text = message  # xacro's text already says it
+        else:
+            text = f'{message} {inner_text}'
+        if getattr(e, 'suffix', None):
+            text = f'{text} {e.suffix}'
+    return ' '.join(_CLASS_NAME.sub('', text).split())
+
+
+def _read_files(xacro, names, source: str, path: str | None, data: bytes):
+    """
+    Return ``[(name, text)]`` of xacro's file names, each once, in order.
+
+    The main file (``None`` for text given directly, or ``path``) is named ``source`` (the
+    name the user gave); a file that cannot be read has no text.
+    """
+    files, done = [], set()
+    for name in names:
+        main = name is None or name == path
+        if (None if main else name) in done:
+            continue
+        done.add(None if main else name)
+        if main:
+            files.append((source, data.decode('utf-8', 'replace')))
+            continue
+        try:
+            with open(os.path.join(xacro.root_dir, name), 'rb') as f:
+                text = f.read(DEFAULT_MAX_BYTES).decode('utf-8', 'replace')
+        except OSError:
+            text = ''
+        files.append((name, text))
+    return files
+
+
+def _locate(files, matcher) -> SourceLocation:
+    """
+    Return where the failing markup is: the first line ``matcher`` finds in ``files``.
+
+    ``matcher(text)`` returns the offset of a match or ``None``; comments are blanked first
+    (xacro does not evaluate them). Without a match, the first file, without a line.
+    """
+    for name, text in files:
+        text = _COMMENT.sub(lambda m: re.sub(r'[^\n]', ' ', m.group()), text)
+        offset = matcher(text)
+        if offset is not None:
+            return SourceLocation(name, text.count('\n', 0, offset) + 1)
+    return SourceLocation(files[0][0])
+
+
+def _find_literal(text: str, literal: str) -> int | None:
+    offset = text.find(literal)
+    return None if offset < 0 else offset
+
+
+def _substitution_matcher(expression: str):
+    """
+    Return a matcher for the ``$(...)`` that evaluated to ``expression``.
+
+    The text as written is preferred; otherwise a ``$(...)`` whose ``${...}`` parts could
+    have produced it, when it is the only such one in the file.
+    """
+    wanted = ' '.join(expression[2:-1].split())
+
+    def match(text):
+        candidates = []
+        for m in _SUBSTITUTION.finditer(text):
+            written = ' '.join(m.group(1).split())
+            if written == wanted:
+                return m.start()
+            literal = _EXPRESSION.split(written)
+            if len(literal) > 1 and re.fullmatch('.*?'.join(map(re.escape, literal)), wanted):
+                candidates.append(m.start())
+        return candidates[0] if len(candidates) == 1 else None
+
+    return match

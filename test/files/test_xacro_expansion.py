@@ -1,0 +1,180 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Tests of xacro expansion (sdf_tools.files.xacro_expansion): ``$(find)`` without ROS, errors.
+
+Every failure is one ``file:line: expression: reason`` line naming the file (or included
+file) and the line that holds the failing markup, never xacro's exception class names.
+"""
+
+import sys
+
+import pytest
+from sdf_tools.errors import Code
+from sdf_tools.errors import DescriptionError
+from sdf_tools.files.packages import PackagePath
+from sdf_tools.files.packages import PackageResolver
+from sdf_tools.files.sources import read_description
+from sdf_tools.files.xacro_expansion import expand_xacro
+from workspaces import make_tree
+from workspaces import PACKAGE
+from workspaces import XACRO_NS
+import xacro
+from xacro import substitution_args
+
+NOT_SET = 'AMENT_PREFIX_PATH (not set), ROS_PACKAGE_PATH (not set)'
+
+
+@pytest.fixture(autouse=True)
+def no_ros_environment(monkeypatch):
+    monkeypatch.delenv('AMENT_PREFIX_PATH', raising=False)
+    monkeypatch.delenv('ROS_PACKAGE_PATH', raising=False)
+
+
+@pytest.fixture
+def tree(tmp_path):
+    return make_tree(tmp_path)
+
+
+def mesh_folder(text):
+    """Return the folder of the visual's mesh ($(find) expanded) in expanded URDF text."""
+    start = text.index('<mesh filename="') + len('<mesh filename="')
+    return text[start:text.index('/meshes/base.stl', start)]
+
+
+def expand(path, *folders, **mappings):
+    packages = PackagePath.from_environment([str(f) for f in folders], near=str(path))
+    description = read_description(str(path), mappings, PackageResolver(packages))
+    return description.data.decode()
+
+
+def error(path, *folders, **mappings):
+    with pytest.raises(DescriptionError) as caught:
+        expand(path, *folders, **mappings)
+    (diagnostic,) = caught.value.diagnostics
+    assert '<class' not in str(diagnostic) and 'Traceback' not in str(diagnostic)
+    return diagnostic
+
+
+def test_find_through_every_route(tree, monkeypatch):
+    for folder, expected in ((tree['package'], tree['package']),
+                             (tree['src'], tree['package']),
+                             (tree['ws'], tree['install']),
+                             (tree['prefix'], tree['prefix_share'])):
+        text = expand(tree['robot'], folder)
+        assert mesh_folder(text) == str(expected), folder
+        assert f'package://{PACKAGE}/meshes/base.stl' in text  # left for the converter
+    assert mesh_folder(expand(tree['inner_robot'])) == str(tree['install'])
+    monkeypatch.setenv('AMENT_PREFIX_PATH', str(tree['prefix']))
+    assert mesh_folder(expand(tree['robot'])) == str(tree['prefix_share'])
+    monkeypatch.delenv('AMENT_PREFIX_PATH')
+    monkeypatch.setenv('ROS_PACKAGE_PATH', str(tree['src']))
+    assert mesh_folder(expand(tree['robot'])) == str(tree['package'])
+
+
+def test_a_missing_package_is_one_error_at_its_line(tree):
+    diagnostic = error(tree['robot'])
+    assert str(diagnostic) == (
+        f"{tree['robot']}:3: $(find {PACKAGE}): package '{PACKAGE}' not found; searched: "
+        f'{NOT_SET}; give its folder with --package-path')
+    assert diagnostic.code is Code.PACKAGE_NOT_FOUND
+    assert (diagnostic.location.line, diagnostic.entity) == (3, f'$(find {PACKAGE})')
+
+
+def test_a_missing_package_in_an_included_macro_names_that_file(tree):
+    macro = tree['package'] / 'urdf' / 'arm.xacro'
+    text = macro.read_text().replace(f'$(find {PACKAGE})/meshes', '$(find missing_meshes)/meshes')
+    text = text.replace('<xacro:macro', '<!-- not here: $(find missing_meshes) -->\n<xacro:macro')
+    macro.write_text(text)
+    diagnostic = error(tree['robot'], tree['src'])
+    line = text[:text.index('$(find missing_meshes)/meshes')].count('\n') + 1
+    assert (diagnostic.location.source, diagnostic.location.line) == (str(macro), line)
+    assert diagnostic.message.startswith("package 'missing_meshes' not found; searched: "
+                                         f"{tree['src']} (--package-path: 2 package(s)), ")
+
+
+def test_a_computed_package_name_is_found_when_only_one_place_can_give_it(tmp_path):
+    robot = tmp_path / 'r.urdf.xacro'
+    one = (f'<robot name="r" {XACRO_NS}>\n<xacro:property name="p" value="zz"/>\n'
+           '<link name="a">\n<visual><geometry><mesh filename="$(find ${p}_pkg)/m.stl"/>'
+           '</geometry></visual></link>\n</robot>\n')
+    robot.write_text(one)
+    assert str(error(robot)) == (f"{robot}:4: $(find zz_pkg): package 'zz_pkg' not found; "
+                                 f'searched: {NOT_SET}; give its folder with --package-path')
+    robot.write_text(one.replace('</robot>', '<link name="$(find ${p}_pkg)"/>\n</robot>'))
+    assert error(robot).location.line is None  # two candidates: the file, without a line
+    robot.write_text(one.replace('</robot>', '<link name="$(find ${p}_other)"/>\n</robot>'))
+    assert error(robot).location.line == 4  # this one cannot give zz_pkg
+
+
+def test_xacro_failures_are_one_clear_line(tmp_path, monkeypatch):
+    monkeypatch.delenv('SDF_TOOLS_UNSET', raising=False)
+    cases = {
+        '<link name="$(arg side)"/>':
+            "$(arg side): xacro argument 'side' is not set; give side:=VALUE, or declare it "
+            'with a default: <xacro:arg name="side" default="..."/>',
+        '<link name="$(env SDF_TOOLS_UNSET)"/>':
+            "$(env SDF_TOOLS_UNSET): environment variable 'SDF_TOOLS_UNSET' is not set (for a "
+            'default, use $(optenv SDF_TOOLS_UNSET DEFAULT))',
+        '<link name="$(nonsense x)"/>':
+            '$(nonsense x): Unknown substitution command [nonsense x]. Valid commands are '
+            "['find', 'env', 'optenv', 'dirname', 'arg']",
+        '<link name="${1 + undefined_property}"/>':
+            "${1 + undefined_property}: xacro failed: name 'undefined_property' is not defined",
+    }
+    robot = tmp_path / 'r.urdf.xacro'
+    for markup, message in cases.items():
+        robot.write_text(f'<robot name="r" {XACRO_NS}>\n  <!-- {markup} -->\n  {markup}\n'
+                         '</robot>\n')
+        assert str(error(robot)) == f'{robot}:3: {message}'
+    robot.write_text(f'<robot name="r" {XACRO_NS}>\n<xacro:include filename="none.xacro"/>'
+                     '</robot>')
+    assert str(error(robot)) == (f'{robot}: xacro failed: No such file or directory: '
+                                 f'{tmp_path}/none.xacro')  # once, not twice
+    robot.write_text(f'<robot name="r" {XACRO_NS}><link name="$(arg side)"/></robot>')
+    assert 'name="left"' in expand(robot, side='left')
+
+
+def test_xacro_is_left_as_it_was_and_ament_index_is_never_imported(tree, monkeypatch):
+    before = (xacro.parse, xacro.eval_extension, substitution_args._eval_find)
+    monkeypatch.setitem(sys.modules, 'ament_index_python', None)  # import fails
+    monkeypatch.setitem(sys.modules, 'ament_index_python.packages', None)
+    assert mesh_folder(expand(tree['robot'], tree['src'])) == str(tree['package'])
+    error(tree['robot'])
+    assert (xacro.parse, xacro.eval_extension, substitution_args._eval_find) == before
+    assert xacro.all_includes == []
+
+
+def test_text_without_a_file_uses_the_resolver_given(tree):
+    data = tree['robot'].read_bytes()
+    text = expand_xacro(data, '<stdin>', packages=PackageResolver(
+        PackagePath.from_environment([str(tree['prefix'])])))
+    assert mesh_folder(text) == str(tree['prefix_share'])
+    with pytest.raises(DescriptionError, match=r'^<stdin>:3: \$\(find arm_description\): '):
+        expand_xacro(data, '<stdin>')
+
+
+def test_a_file_missing_from_a_source_package_suggests_its_install(tmp_path):
+    # ros2_control_demos' layout: description/urdf/ in the sources, urdf/ once installed.
+    package = tmp_path / 'src' / 'demo'
+    (package / 'description' / 'urdf').mkdir(parents=True)
+    (package / 'package.xml').write_text('<package format="3"><name>demo</name></package>')
+    robot = package / 'description' / 'urdf' / 'robot.urdf.xacro'
+    robot.write_text(f'<robot name="r" {XACRO_NS}>\n'
+                     '<xacro:include filename="$(find demo)/urdf/arm.xacro"/>\n</robot>\n')
+    assert str(error(robot)) == (
+        f'{robot}: xacro failed: No such file or directory: {package}/urdf/arm.xacro; package '
+        f"'demo' was found as sources ({package}), which are laid out otherwise once "
+        'installed: build it (colcon build) and give the workspace with --package-path')
