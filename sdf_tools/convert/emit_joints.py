@@ -42,6 +42,8 @@ from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import JointType
 from sdf_tools.topology import WORLD
 
+#: URDF joint kinds SDFormat has no joint for: the child is written as a free link.
+NO_SDF_JOINT = frozenset((JointType.FLOATING, JointType.PLANAR))
 #: What SDFormat's schema fills in, per element: ``((tag, text), ...)``, appended in this
 #: order after the element's own children.
 _AXIS_DEFAULTS = (('xyz', '0 0 1'),)
@@ -74,7 +76,7 @@ def write_joint(model, link, joint: Joint, tree: Tree, sdf_version: str, reporte
     urdf = joint.model
     kind = urdf.kind
     entity = f"joint '{joint.name}'"
-    if kind in (JointType.FLOATING, JointType.PLANAR):
+    if kind in NO_SDF_JOINT:
         reporter.warn(f'SDFormat has no {kind.value} joint: link {link.name!r} is written as '
                       'a free body posed at the joint origin (libsdformat writes a link posed '
                       'relative to a joint that does not exist, which fails to load)',

@@ -33,6 +33,7 @@ from lxml import etree
 
 from sdf_tools import inertia
 from sdf_tools.convert import gazebo_apply
+from sdf_tools.convert.emit_joints import NO_SDF_JOINT
 from sdf_tools.convert.emit_joints import write_joint
 from sdf_tools.convert.gazebo_ext import key_value
 from sdf_tools.convert.tree import is_merged
@@ -49,7 +50,6 @@ from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Cylinder
-from sdf_tools.model import JointType
 from sdf_tools.model import Mesh
 from sdf_tools.model import Sphere
 from sdf_tools.topology import WORLD
@@ -73,18 +73,17 @@ def write_links(model, tree: Tree, options, reporter) -> None:
 
     """
     for link in tree.preorder(tree.root):
-        if link is tree.root and link.name == WORLD:
-            continue  # world is the model's surroundings, not a link of it
-        if not is_merged(link.parent_joint):
+        if not tree.is_world_root(link) and not is_merged(link.parent_joint):
             _write_link(model, link, tree, options, reporter)
 
 
 def _write_link(model, link: Link, tree: Tree, options, reporter) -> None:
+    """Append one link to ``model``, after its parent joint."""
     joint = link.parent_joint
     element = etree.Element('link', name=link.name)
     if joint is not None:
         pose = etree.SubElement(element, 'pose')
-        if joint.model.kind in (JointType.FLOATING, JointType.PLANAR):
+        if joint.model.kind in NO_SDF_JOINT:
             if joint.parent != WORLD:
                 pose.set('relative_to', joint.parent)
             pose.text = fmt_pose(joint.origin.xyz, joint.origin.quat)
@@ -120,13 +119,13 @@ def _write_parts(element, link: Link, on_overwrite, reporter) -> dict:
     exts = link.extensions
     names = {}
     for index, part in enumerate(link.collisions):
-        sdf_name = part_name(part.name, link.name, index, '_collision')
+        sdf_name = part_name(part.name, link.name, index, 'collision')
         names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
         collision = _write_part(element, 'collision', sdf_name, part)
         gazebo_apply.apply_collision(collision, gazebo_apply.targeting(
             exts, link.name, part, sdf_name, 'collision', reporter), on_overwrite)
     for index, part in enumerate(link.visuals):
-        sdf_name = part_name(part.name, link.name, index, '_visual')
+        sdf_name = part_name(part.name, link.name, index, 'visual')
         visual = _write_part(element, 'visual', sdf_name, part)
         gazebo_apply.apply_visual(visual, gazebo_apply.targeting(
             exts, link.name, part, sdf_name, 'visual', reporter), on_overwrite)

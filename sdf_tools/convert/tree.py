@@ -34,7 +34,7 @@ from sdf_tools.topology import WORLD
 LUMP = '_fixed_joint_lump__'
 
 
-def part_name(name: str, link_name: str, index: int, suffix: str) -> str:
+def part_name(name: str, link_name: str, index: int, kind: str) -> str:
     """
     Return libsdformat's SDF name for the ``index``-th visual or collision of a link.
 
@@ -46,11 +46,11 @@ def part_name(name: str, link_name: str, index: int, suffix: str) -> str:
         The link that holds it.
     index : int
         Its position among the link's visuals (or collisions).
-    suffix : str
-        ``'_visual'`` or ``'_collision'``.
+    kind : str
+        ``'visual'`` or ``'collision'``.
 
     """
-    base = (name or link_name) + suffix
+    base = f'{name or link_name}_{kind}'
     if index:
         base = f'{base}_{index}'
     return base if base.startswith(link_name) else link_name + LUMP + base
@@ -67,12 +67,12 @@ class Part:
 
     __slots__ = ('model', 'name', 'origin', 'source_link', 'unlumped_name')
 
-    def __init__(self, model, source_link: str, index: int, suffix: str):
+    def __init__(self, model, source_link: str, index: int, kind: str):
         self.model = model
         self.name = model.name or ''
         self.origin = model.origin
         self.source_link = source_link
-        self.unlumped_name = part_name(self.name, source_link, index, suffix)
+        self.unlumped_name = part_name(self.name, source_link, index, kind)
 
 
 class Link:
@@ -97,8 +97,8 @@ class Link:
             self.mass = (inertial.mass, inertial.origin.xyz, inertial.origin.quat,
                          (inertial.ixx, inertial.ixy, inertial.ixz,
                           inertial.iyy, inertial.iyz, inertial.izz))
-        self.visuals = [Part(v, model.name, i, '_visual') for i, v in enumerate(model.visuals)]
-        self.collisions = [Part(c, model.name, i, '_collision')
+        self.visuals = [Part(v, model.name, i, 'visual') for i, v in enumerate(model.visuals)]
+        self.collisions = [Part(c, model.name, i, 'collision')
                            for i, c in enumerate(model.collisions)]
         self.parent_joint = None
         self.children = []
@@ -192,7 +192,11 @@ class Tree:
             stack.extend(self.links[j.child] for j in reversed(link.children))
         return order
 
+    def is_world_root(self, link: Link) -> bool:
+        """Return whether ``link`` is a ``world`` root: the surroundings, not a model link."""
+        return link is self.root and link.name == WORLD
+
     def kept_links(self) -> list:
         """Return the links the output has: not lumped, and not a ``world`` root."""
         return [link for link in self.links.values()
-                if not link.lumped and not (link is self.root and link.name == WORLD)]
+                if not link.lumped and not self.is_world_root(link)]
