@@ -106,7 +106,8 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
         Records malformed blob poses and plugin offsets.
 
     """
-    link_refs = _index_link_refs(extensions, tree)
+    link_refs = _index_link_refs(extensions, tree)  # before any blob is edited
+    # Parts, extensions and child joints move to the kept ancestor (pre-order).
     keep_of, x_of = {}, {}
     for link in tree.preorder(tree.root):
         joint = link.parent_joint
@@ -117,6 +118,7 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
         x_of[link.name] = x_of[parent.name].compose(joint.origin) \
             if parent.name in x_of else joint.origin
         _absorb(keep_of[link.name], link, x_of[link.name], values)
+    # Mass is welded into the parent, and frames recorded, in libsdformat's merge order.
     frames = []
     for link in _merge_events(tree):
         joint = link.parent_joint
@@ -128,6 +130,7 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
             moved = joint.origin.compose(Pose(c, q))
             parent.mass = inertia.combine(parent.mass or _NO_MASS,
                                           (m, moved.xyz, moved.quat, i))
+    # Blobs that name a merged link name its kept ancestor.
     frame_refs = []
     for name, keep in keep_of.items():
         for blob in link_refs.get(name, ()):
