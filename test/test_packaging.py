@@ -117,7 +117,7 @@ def test_core_never_imports_ros():
 
 
 def test_layering():
-    """Only sdf_tools/ros imports ROS; to_sdf and kinematics never import each other."""
+    """Only sdf_tools/ros imports ROS; convert and kinematics never import each other."""
     ros = {'rclpy', 'tf2_ros', 'tf2_msgs', 'launch', 'launch_ros', 'std_msgs',
            'sensor_msgs', 'geometry_msgs', 'rcl_interfaces', 'builtin_interfaces'}
     for path in sorted((support.REPO_DIR / 'sdf_tools').rglob('*.py')):
@@ -132,10 +132,11 @@ def test_layering():
         relative = path.relative_to(support.REPO_DIR / 'sdf_tools')
         if relative.parts[0] != 'ros':
             assert not tops & ros, f'{relative} imports {sorted(tops & ros)}'
-        if relative.name == 'urdf_to_sdf.py':
-            assert 'sdf_tools.kinematics' not in imported
+        if relative.parts[0] == 'convert':
+            forbidden = ('sdf_tools.kinematics', 'sdf_tools.formats.sdf.reader')
+            assert not any(name.startswith(forbidden) for name in imported), relative
         if relative.parts[0] == 'kinematics':
-            assert 'sdf_tools.convert.urdf_to_sdf' not in imported
+            assert not any(name.startswith('sdf_tools.convert') for name in imported)
 
 
 def test_package_xml_declares_what_the_code_uses():

@@ -12,4 +12,10 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""URDF to SDFormat the way libsdformat does it: :mod:`.urdf_to_sdf`, :mod:`.gazebo_ext`."""
+"""
+URDF to SDFormat the way libsdformat does it.
+
+:mod:`.urdf_to_sdf` is the entry point and reads as the order of steps; then, in data-flow
+order, :mod:`.gazebo_ext`, :mod:`.tree`, :mod:`.lumping`, :mod:`.naming`, :mod:`.emit_links`,
+:mod:`.emit_joints` and :mod:`.gazebo_apply`.
+"""

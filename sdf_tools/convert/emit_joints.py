@@ -1,0 +1,197 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+SDFormat ``<joint>`` elements (libsdformat's ``CreateJoint``) and the defaults its schema adds.
+
+:func:`write_joint` maps the URDF joint kind to an SDFormat type, poses the joint in its
+parent link, writes the axis with limits, dynamics and (SDFormat 1.11) mimic, then applies the
+joint's ``<gazebo>`` extensions. URDF ``continuous`` becomes ``revolute`` without limits, a
+fixed joint with ``<disableFixedJointLumping>`` a revolute joint locked at 0, and floating and
+planar joints, which SDFormat cannot express, are left out (the child link is posed at the
+joint origin instead, see :mod:`.emit_links`).
+
+:func:`complete_defaults` then adds the children ``gz sdf -p`` prints because SDFormat's
+schema requires them (the ``_DEFAULTS`` tables), as libsdformat's schema pass does.
+"""
+
+from lxml import etree
+
+from sdf_tools.convert.gazebo_apply import apply_joint
+from sdf_tools.convert.gazebo_apply import overwrite_warner
+from sdf_tools.convert.tree import is_merged
+from sdf_tools.convert.tree import Joint
+from sdf_tools.convert.tree import Tree
+from sdf_tools.errors import Code
+from sdf_tools.files.xml_source import first_child
+from sdf_tools.formats.sdf.versions import MIMIC_VERSION
+from sdf_tools.formatting import fmt
+from sdf_tools.formatting import fmt_pose
+from sdf_tools.formatting import fmt_vec
+from sdf_tools.model import JointType
+from sdf_tools.topology import WORLD
+
+#: URDF joint kinds SDFormat has no joint for: the child is written as a free link.
+NO_SDF_JOINT = frozenset((JointType.FLOATING, JointType.PLANAR))
+#: What SDFormat's schema fills in, per element: ``((tag, text), ...)``, appended in this
+#: order after the element's own children.
+_AXIS_DEFAULTS = (('xyz', '0 0 1'),)
+_LIMIT_DEFAULTS = (('lower', '-1e16'), ('upper', '1e16'))
+_DYNAMICS_DEFAULTS = (('spring_reference', '0'), ('spring_stiffness', '0'))
+_MIMIC_DEFAULTS = (('reference', '0'),)
+_ODE_LIMIT_DEFAULTS = (('cfm', '0'), ('erp', '0.2'))
+
+
+def write_joint(model, link, joint: Joint, tree: Tree, sdf_version: str, reporter) -> None:
+    """
+    Append the ``<joint>`` whose child is ``link`` to ``model`` (nothing for floating/planar).
+
+    Parameters
+    ----------
+    model : lxml element
+        The ``<model>``.
+    link : Link
+        The child link.
+    joint : Joint
+        Its parent joint, after lumping and naming.
+    tree : Tree
+        The working tree (for the joint a ``<mimic>`` follows).
+    sdf_version : str
+        The output version.
+    reporter : Reporter
+        Where the warnings go.
+
+    """
+    urdf = joint.model
+    kind = urdf.kind
+    entity = f"joint '{joint.name}'"
+    if kind in NO_SDF_JOINT:
+        reporter.warn(f'SDFormat has no {kind.value} joint: link {link.name!r} is written as '
+                      'a free body posed at the joint origin (libsdformat writes a link posed '
+                      'relative to a joint that does not exist, which fails to load)',
+                      urdf.location, entity, Code.NO_SDF_EQUIVALENT)
+        return
+    locked = kind is JointType.FIXED and joint.lumping_disabled
+    if kind in (JointType.REVOLUTE, JointType.CONTINUOUS) or locked:
+        sdf_type = 'revolute'
+    else:
+        sdf_type = kind.value
+    element = etree.SubElement(model, 'joint', name=joint.sdf_name, type=sdf_type)
+    pose = etree.SubElement(element, 'pose',
+                            relative_to='__model__' if joint.parent == WORLD else joint.parent)
+    pose.text = fmt_pose(joint.origin.xyz, joint.origin.quat)
+    etree.SubElement(element, 'parent').text = joint.parent
+    etree.SubElement(element, 'child').text = link.name
+    if locked:
+        axis = etree.SubElement(element, 'axis')
+        _add(etree.SubElement(axis, 'limit'), (('lower', '0'), ('upper', '0')))
+        _add(etree.SubElement(axis, 'dynamics'), (('damping', '0'), ('friction', '0')))
+    elif kind is not JointType.FIXED:
+        _write_axis(element, joint, tree, sdf_version, reporter)
+    exts = joint.extensions
+    if exts:
+        shared = joint.name in tree.links
+        if shared:  # the link has the blobs
+            exts = [e for e in exts if e.has_joint_settings()]
+        apply_joint(element, exts, overwrite_warner(reporter, entity, urdf.location),
+                    with_blobs=not shared)
+
+
+def _write_axis(element, joint: Joint, tree: Tree, sdf_version: str, reporter) -> None:
+    """Write the ``<axis>`` of a moving joint: direction, mimic, limits (swapped if reversed)."""
+    urdf = joint.model
+    entity = f"joint '{joint.name}'"
+    axis = etree.SubElement(element, 'axis')
+    etree.SubElement(axis, 'xyz').text = fmt_vec(urdf.axis)
+    if urdf.mimic is not None and sdf_version == MIMIC_VERSION:
+        _write_mimic(axis, urdf, tree, entity, reporter)
+    elif urdf.mimic is not None:
+        reporter.warn(f'<mimic> is left out: SDFormat {sdf_version} has no mimic joints (1.11 '
+                      'has; libsdformat 12 drops it too), so the simulator moves this joint on '
+                      'its own', urdf.location, entity, Code.MIMIC_DROPPED)
+    limit = etree.SubElement(axis, 'limit')
+    if urdf.limit is not None:
+        lower, upper = urdf.limit.lower, urdf.limit.upper
+        if urdf.kind is not JointType.CONTINUOUS:
+            if lower > upper:
+                reporter.warn(f'<limit> lower {fmt(lower)} is greater than upper {fmt(upper)}; '
+                              'the two are swapped', urdf.location, entity,
+                              Code.SWAPPED_LIMITS)
+                lower, upper = upper, lower
+            _add(limit, (('lower', fmt(lower)), ('upper', fmt(upper))))
+        _add(limit, (('effort', fmt(urdf.limit.effort)), ('velocity', fmt(urdf.limit.velocity))))
+    dynamics = etree.SubElement(axis, 'dynamics')
+    if urdf.dynamics is not None:
+        _add(dynamics, (('damping', fmt(urdf.dynamics.damping)),
+                        ('friction', fmt(urdf.dynamics.friction))))
+
+
+def _write_mimic(axis, urdf, tree: Tree, entity: str, reporter) -> None:
+    """Write ``<mimic>`` (its ``<reference>`` comes from :data:`_MIMIC_DEFAULTS`)."""
+    source = tree.joints.get(urdf.mimic.joint)
+    if source is None or is_merged(source):
+        reporter.warn(f'<mimic> joint {urdf.mimic.joint!r} is not in the SDFormat model; the '
+                      'mimic constraint is left out', urdf.location, entity, Code.MIMIC_DROPPED)
+        return
+    mimic = etree.SubElement(axis, 'mimic', joint=source.sdf_name)
+    _add(mimic, (('multiplier', fmt(urdf.mimic.multiplier)),
+                 ('offset', fmt(urdf.mimic.offset))))
+
+
+def _add(parent, children) -> None:
+    """Append ``<tag>text</tag>`` to ``parent`` for each ``(tag, text)``."""
+    for tag, text in children:
+        etree.SubElement(parent, tag).text = text
+
+
+def complete_defaults(joint) -> None:
+    """
+    Add the required children SDFormat's schema fills in (what ``gz sdf -p`` prints).
+
+    Missing children go last, as libsdformat's schema pass puts them.
+    """
+    children = _children_by_tag(joint)
+    axis = children.get('axis')
+    if axis is not None:
+        in_axis = _fill(axis, _AXIS_DEFAULTS)
+        limit = in_axis.get('limit')
+        _fill(limit if limit is not None else etree.SubElement(axis, 'limit'), _LIMIT_DEFAULTS)
+        dynamics = in_axis.get('dynamics')
+        if dynamics is not None:
+            _fill(dynamics, _DYNAMICS_DEFAULTS)
+        mimic = in_axis.get('mimic')
+        if mimic is not None:
+            _fill(mimic, _MIMIC_DEFAULTS)
+    limit = first_child(first_child(children.get('physics'), 'ode'), 'limit')
+    if limit is not None:
+        _fill(limit, _ODE_LIMIT_DEFAULTS)
+
+
+def _children_by_tag(parent) -> dict:
+    """Return ``{tag: first child with that tag}`` of an element."""
+    children = {}
+    for child in parent:
+        children.setdefault(child.tag, child)
+    return children
+
+
+def _fill(parent, defaults) -> dict:
+    """
+    Append each ``(tag, text)`` of ``defaults`` that ``parent`` lacks, in this order.
+
+    Returns ``parent``'s children by tag as they were before.
+    """
+    children = _children_by_tag(parent)
+    _add(parent, ((tag, text) for tag, text in defaults if tag not in children))
+    return children

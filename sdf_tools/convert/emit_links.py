@@ -1,0 +1,242 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+SDFormat ``<link>`` elements: libsdformat's ``CreateSDF`` walk and ``CreateLink``.
+
+:func:`write_links` walks the lumped tree depth first from the root, writing each kept link
+preceded by its parent ``<joint>`` (:mod:`.emit_joints`): the link pose (relative to that
+joint, or at the joint origin for floating and planar joints), the inertial
+(``CreateInertial``), the collisions and visuals with their geometry, ``<gazebo>`` settings
+and URDF colour (``CreateCollisions``, ``CreateVisuals``, ``CreateGeometry``), then the
+link-level extension content, where contact sensors of lumped links name their collisions by
+the names they have now (``ReduceSDFExtensionContactSensorFrameReplace``).
+
+Links without mass get a placeholder inertial instead of being dropped, and inertias no rigid
+body can have are replaced by the nearest valid one, each with a warning.
+"""
+
+import math
+
+from lxml import etree
+
+from sdf_tools import inertia
+from sdf_tools.convert import gazebo_apply
+from sdf_tools.convert.emit_joints import NO_SDF_JOINT
+from sdf_tools.convert.emit_joints import write_joint
+from sdf_tools.convert.gazebo_ext import key_value
+from sdf_tools.convert.tree import is_merged
+from sdf_tools.convert.tree import Link
+from sdf_tools.convert.tree import part_name
+from sdf_tools.convert.tree import Tree
+from sdf_tools.errors import Code
+from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import Diagnostic
+from sdf_tools.files.xml_source import first_child
+from sdf_tools.formatting import fmt
+from sdf_tools.formatting import fmt_pose
+from sdf_tools.formatting import fmt_vec
+from sdf_tools.model import Box
+from sdf_tools.model import Capsule
+from sdf_tools.model import Cylinder
+from sdf_tools.model import Mesh
+from sdf_tools.model import Sphere
+from sdf_tools.topology import WORLD
+from sdf_tools.transforms import IDENTITY_QUAT
+
+
+def write_links(model, tree: Tree, options, reporter) -> None:
+    """
+    Append every kept link and joint to ``model``, depth first, joints before their links.
+
+    Parameters
+    ----------
+    model : lxml element
+        The ``<model>``.
+    tree : Tree
+        After lumping and naming.
+    options : ConversionOptions
+        The output version and the placeholder inertial.
+    reporter : Reporter
+        Where the warnings go.
+
+    """
+    for link in tree.preorder(tree.root):
+        if not tree.is_world_root(link) and not is_merged(link.parent_joint):
+            _write_link(model, link, tree, options, reporter)
+
+
+def _write_link(model, link: Link, tree: Tree, options, reporter) -> None:
+    """Append one link to ``model``, after its parent joint."""
+    joint = link.parent_joint
+    element = etree.Element('link', name=link.name)
+    if joint is not None:
+        pose = etree.SubElement(element, 'pose')
+        if joint.model.kind in NO_SDF_JOINT:
+            if joint.parent != WORLD:
+                pose.set('relative_to', joint.parent)
+            pose.text = fmt_pose(joint.origin.xyz, joint.origin.quat)
+        else:
+            pose.set('relative_to', joint.sdf_name)
+            pose.text = '0 0 0 0 0 0'
+    _write_inertial(element, link, options, reporter)
+    on_overwrite = gazebo_apply.overwrite_warner(reporter, f"link '{link.name}'",
+                                                 link.model.location)
+    names = _write_parts(element, link, on_overwrite, reporter)
+
+    def rename_contacts(ext, blob):
+        """Name collisions in a lumped link's contact sensor by their names in this link."""
+        mapping = names.get(ext.ref)
+        if mapping and blob.tag == 'sensor' and ext.ref != link.name:
+            for collision in blob.iterfind('contact/collision'):
+                text = key_value(collision)
+                if text in mapping:
+                    collision.text = mapping[text]
+
+    gazebo_apply.apply_link(element, link.extensions, on_overwrite, rename_contacts)
+    if joint is not None:
+        write_joint(model, link, joint, tree, options.sdf_version, reporter)
+    model.append(element)
+
+
+def _write_parts(element, link: Link, on_overwrite, reporter) -> dict:
+    """
+    Write the collisions, then the visuals, of a link with their extensions.
+
+    Returns ``{source link: {unlumped name: name here}}`` of the collisions.
+    """
+    exts = link.extensions
+    names = {}
+    for index, part in enumerate(link.collisions):
+        sdf_name = part_name(part.name, link.name, index, 'collision')
+        names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
+        collision = _write_part(element, 'collision', sdf_name, part)
+        gazebo_apply.apply_collision(collision, gazebo_apply.targeting(
+            exts, link.name, part, sdf_name, 'collision', reporter), on_overwrite)
+    for index, part in enumerate(link.visuals):
+        sdf_name = part_name(part.name, link.name, index, 'visual')
+        visual = _write_part(element, 'visual', sdf_name, part)
+        gazebo_apply.apply_visual(visual, gazebo_apply.targeting(
+            exts, link.name, part, sdf_name, 'visual', reporter), on_overwrite)
+        _urdf_material(visual, part.model.material)
+    return names
+
+
+def _write_inertial(element, link: Link, options, reporter) -> None:
+    """Write ``<inertial>``: a placeholder without mass, the nearest valid inertia if invalid."""
+    mass = link.mass
+    if mass is None or not mass[0] > 0.0:
+        mass = _placeholder(link, options, reporter)
+    m, com, quat, values = mass
+    if not all(map(math.isfinite, (m, *com, *quat, *values))):
+        raise DescriptionError(Diagnostic(
+            'its mass properties, with the links merged into it by fixed-joint lumping, '
+            'are not finite (joint origins or inertias too large)', link.model.location,
+            f"link '{link.name}'", code=Code.BAD_NUMBER))
+    moments = inertia.principal_moments(values)
+    invalid = not inertia.is_physical(values, moments=moments)
+    if invalid or inertia.is_degenerate(m, values, moments):
+        floor = m * inertia.MIN_GYRATION_RADIUS ** 2
+        fixed = inertia.nearest_physical(values, floor)
+        old = ', '.join(f'{v:.6g}' for v in moments)
+        new = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(fixed))
+        why = ('is not one a rigid body can have (negative, or violating the triangle '
+               'inequality), which libsdformat and Gazebo reject' if invalid else
+               'leaves a body with mass free to spin without resistance, which physics '
+               'engines cannot simulate (DART aborts)')
+        reporter.warn(f'<inertia> (principal moments {old}) {why}; it is written as the '
+                      f'nearest valid one whose radius of gyration is at least '
+                      f'{inertia.MIN_GYRATION_RADIUS * 1e3:g} mm ({new})',
+                      link.model.location, f"link '{link.name}'", Code.BAD_INERTIA)
+        values = fixed
+    inertial = etree.SubElement(element, 'inertial')
+    etree.SubElement(inertial, 'pose').text = fmt_pose(com, quat)
+    etree.SubElement(inertial, 'mass').text = fmt(m)
+    tensor = etree.SubElement(inertial, 'inertia')
+    for key, value in zip(('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'), values):
+        etree.SubElement(tensor, key).text = fmt(value)
+
+
+def _placeholder(link: Link, options, reporter) -> tuple:
+    """Return the placeholder mass properties of a link without positive mass, and warn."""
+    mass = link.mass
+    placeholder = options.massless_mass
+    moment = options.massless_inertia
+    what = ('has no <inertial>' if mass is None else
+            f'has mass {mass[0]:g}, which is not positive')
+    reporter.warn(f'{what}; it is written with a placeholder inertial (mass {placeholder:g} kg, '
+                  f'inertia {moment:g} kg m^2) so that it and the {len(link.children)} '
+                  'joint(s) below it stay in the model (libsdformat drops them all)',
+                  link.model.location, f"link '{link.name}'", Code.MASSLESS_LINK)
+    com, quat = (mass[1], mass[2]) if mass is not None else ((0.0, 0.0, 0.0), IDENTITY_QUAT)
+    return placeholder, com, quat, (moment, 0.0, 0.0, moment, 0.0, moment)
+
+
+def _write_part(parent, tag: str, name: str, part):
+    """Append a ``<visual>`` or ``<collision>`` with its pose and geometry; return it."""
+    element = etree.SubElement(parent, tag, name=name)
+    etree.SubElement(element, 'pose').text = fmt_pose(part.origin.xyz, part.origin.quat)
+    geometry = part.model.geometry
+    if geometry is not None:
+        shape = _geometry(geometry)
+        if shape is not None:
+            etree.SubElement(element, 'geometry').append(shape)
+    return element
+
+
+def _urdf_material(visual, material) -> None:
+    """Add the URDF colour unless an extension already gave diffuse or ambient."""
+    if material is None:
+        return
+    mat = first_child(visual, 'material')
+    if mat is None:
+        mat = etree.SubElement(visual, 'material')
+    if first_child(mat, 'diffuse') is not None or first_child(mat, 'ambient') is not None:
+        return
+    r, g, b, a = material.rgba if material.rgba is not None else (0.0, 0.0, 0.0, 1.0)
+    # libsdformat: diffuse r/0.8 and ambient 0.5 r/0.4, clamped to [0, 1]
+    color = fmt_vec((_clamp01(r / 0.8), _clamp01(g / 0.8), _clamp01(b / 0.8), a))
+    gazebo_apply.add_key_value(mat, 'diffuse', color)
+    gazebo_apply.add_key_value(mat, 'ambient', color)
+
+
+def _clamp01(value: float) -> float:
+    return min(max(value, 0.0), 1.0)
+
+
+def _geometry(geometry):
+    """Return the SDFormat shape element of a URDF geometry (``None`` for an unknown one)."""
+    if isinstance(geometry, Box):
+        shape = etree.Element('box')
+        etree.SubElement(shape, 'size').text = fmt_vec(geometry.size)
+    elif isinstance(geometry, Cylinder):
+        shape = etree.Element('cylinder')
+        etree.SubElement(shape, 'length').text = fmt(geometry.length)
+        etree.SubElement(shape, 'radius').text = fmt(geometry.radius)
+    elif isinstance(geometry, Sphere):
+        shape = etree.Element('sphere')
+        etree.SubElement(shape, 'radius').text = fmt(geometry.radius)
+    elif isinstance(geometry, Mesh):
+        shape = etree.Element('mesh')
+        etree.SubElement(shape, 'scale').text = fmt_vec(geometry.scale or (1.0, 1.0, 1.0))
+        # libsdformat replaces the first 'package://' wherever it occurs.
+        etree.SubElement(shape, 'uri').text = geometry.filename.replace(
+            'package://', 'model://', 1)
+    elif isinstance(geometry, Capsule):
+        shape = etree.Element('capsule')
+        etree.SubElement(shape, 'radius').text = fmt(geometry.radius)
+        etree.SubElement(shape, 'length').text = fmt(geometry.length)
+    else:
+        return None
+    return shape

@@ -1,0 +1,297 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Fixed-joint lumping: libsdformat's ``ReduceFixedJoints`` and the ``Reduce*ToParent`` steps.
+
+A *reducible* fixed joint (not preserved, not to ``world``) disappears, and its child link is
+merged into the nearest kept ancestor K. :func:`lump` does, in libsdformat's order:
+
+* visuals, collisions, ``<gazebo>`` extensions and the other child joints of a merged link M
+  move to K, posed by ``X_KM`` (``ReduceVisualsToParent``, ``ReduceCollisionsToParent``,
+  ``ReduceSDFExtensionToParent``, ``ReduceJointsToParent``); sensor, projector and light
+  blobs are re-posed in K (``ReduceSDFExtensionElementTransformReduction``);
+* mass properties are welded in libsdformat's merge order (``ReduceInertialToParent``), and
+  a ``<frame>`` is recorded for each removed joint and link;
+* blobs that name M (plugin ``bodyName``/``frameName`` with their ``xyzOffset`` and
+  ``rpyOffset``, blob joints, grippers, projectors) are pointed at K
+  (``ReduceSDFExtensionFrameReplace``), plugin offsets composed once.
+
+Names are not settled here: :mod:`.naming` gives the frames their final names, after which
+the ``relative_to`` of re-pointed blob joints is filled in (:attr:`Lumping.frame_refs`).
+"""
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from sdf_tools import inertia
+from sdf_tools.convert.gazebo_ext import key_value
+from sdf_tools.convert.tree import is_merged
+from sdf_tools.convert.tree import Link
+from sdf_tools.convert.tree import Tree
+from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.formats.sdf.values import pose_value
+from sdf_tools.formatting import fmt_pose
+from sdf_tools.formatting import fmt_vec
+from sdf_tools.model import IDENTITY
+from sdf_tools.model import Pose
+from sdf_tools.transforms import IDENTITY_QUAT
+
+#: ``<gz::corrected_offsets>`` (``::`` is held as DCOLON while the tree is in lxml).
+_CORRECTED_OFFSETS = f'gz{DCOLON}corrected_offsets'
+_NO_MASS = (0.0, (0.0, 0.0, 0.0), IDENTITY_QUAT, (0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """
+    The ``<frame>`` kept for a merged joint or link.
+
+    A joint frame is attached to the joint's parent link (or that link's frame) and posed by
+    the joint origin; a link frame is attached to its joint's frame, with no pose.
+    """
+
+    name: str
+    attached_to: str
+    pose: Pose | None  # None for a link frame
+    location: object
+
+
+@dataclass(frozen=True)
+class Lumping:
+    """
+    What :func:`lump` leaves for the later steps.
+
+    Attributes
+    ----------
+    frames : list of Frame
+        In libsdformat's merge order, with the original names.
+    frame_refs : list of (element, str)
+        ``<pose>`` elements of blob joints whose child link was merged: their
+        ``relative_to`` is to name the final ``<frame>`` of that link.
+
+    """
+
+    frames: list
+    frame_refs: list
+
+
+def lump(tree: Tree, extensions: list, values) -> Lumping:
+    """
+    Merge every link attached by a reducible fixed joint into the kept link above it.
+
+    One pass in linear time: each merged link M gets its kept ancestor K and the pose
+    ``X_KM``; its visuals, collisions, extensions and other child joints move to K in the
+    order libsdformat's repeated one-level merges produce (a pre-order walk).
+
+    Parameters
+    ----------
+    tree : Tree
+        Edited in place.
+    extensions : list of Extension
+        Every block (their blobs are edited in place).
+    values : ValueReader
+        Records malformed blob poses and plugin offsets.
+
+    """
+    link_refs = _index_link_refs(extensions, tree)  # before any blob is edited
+    # Parts, extensions and child joints move to the kept ancestor (pre-order).
+    keep_of, x_of = {}, {}
+    for link in tree.preorder(tree.root):
+        joint = link.parent_joint
+        if not is_merged(joint):
+            continue
+        parent = tree.links[joint.parent]
+        keep_of[link.name] = keep_of.get(parent.name, parent)
+        x_of[link.name] = x_of[parent.name].compose(joint.origin) \
+            if parent.name in x_of else joint.origin
+        _absorb(keep_of[link.name], link, x_of[link.name], values)
+    # Mass is welded into the parent, and frames recorded, in libsdformat's merge order.
+    frames = []
+    for link in _merge_events(tree):
+        joint = link.parent_joint
+        parent = tree.links[joint.parent]
+        frames.append(Frame(joint.name, parent.name, joint.origin, joint.model.location))
+        frames.append(Frame(link.name, joint.name, None, link.model.location))
+        if link.mass is not None:
+            m, c, q, i = link.mass
+            moved = joint.origin.compose(Pose(c, q))
+            parent.mass = inertia.combine(parent.mass or _NO_MASS,
+                                          (m, moved.xyz, moved.quat, i))
+    # Blobs that name a merged link name its kept ancestor.
+    frame_refs = []
+    for name, keep in keep_of.items():
+        for blob in link_refs.get(name, ()):
+            _rename_link_refs(blob, name, keep.name, x_of[name], values, frame_refs)
+    return Lumping(frames, frame_refs)
+
+
+def _merge_events(tree: Tree) -> list:
+    """
+    Return the merged links in the order libsdformat merges them.
+
+    libsdformat's recursive reduction first reduces a link's fixed children, then merges
+    the link into its parent, then reduces its other children: a post-order over fixed
+    joints. Iterative, so trees of any depth work.
+    """
+    events = []
+    stack = [(tree.root, False)]
+    while stack:
+        link, done = stack.pop()
+        if done:
+            if is_merged(link.parent_joint):
+                events.append(link)
+            stack.extend((tree.links[j.child], False)
+                         for j in reversed(link.children) if not j.reducible)
+            continue
+        stack.append((link, True))
+        stack.extend((tree.links[j.child], False)
+                     for j in reversed(link.children) if j.reducible)
+    return events
+
+
+def _absorb(keep: Link, link: Link, x_kl: Pose, values) -> None:
+    """Move one merged link's content into its kept ancestor ``keep``."""
+    link.lumped = True
+    for parts, target in ((link.visuals, keep.visuals), (link.collisions, keep.collisions)):
+        for part in parts:
+            part.origin = x_kl.compose(part.origin)
+            if not part.name:
+                part.name = link.name
+            target.append(part)
+        parts.clear()
+    moved, link.extensions = link.extensions, []
+    for ext in moved:
+        for blob in ext.blobs:
+            if blob.tag in ('sensor', 'projector', 'light'):
+                _reduce_blob_pose(blob, x_kl, values)
+    keep.extensions.extend(moved)
+    for joint in link.children:
+        if not joint.reducible:
+            joint.origin = x_kl.compose(joint.origin)
+            joint.parent = keep.name
+
+
+def _reduce_blob_pose(blob, x_kl: Pose, values) -> None:
+    """Re-express a lumped sensor/projector/light pose in the kept link's frame."""
+    pose_elem = blob.find('pose')
+    pose = IDENTITY
+    if pose_elem is not None:
+        if pose_elem.get('relative_to'):
+            return
+        errors = len(values.reporter.errors)
+        pose = pose_value(values, pose_elem, f'<{blob.tag}>')  # degrees, quat_xyzw
+        if len(values.reporter.errors) > errors:
+            return
+        blob.remove(pose_elem)
+    new = x_kl.compose(pose)
+    etree.SubElement(blob, 'pose').text = fmt_pose(new.xyz, new.quat)
+
+
+# --- references to merged links -------------------------------------------------------------
+
+def _link_references(blob) -> tuple:
+    """
+    Return the elements of a blob that name a link: ``(named, projectors)``.
+
+    ``named`` hold a link name (plugin ``bodyName`` and ``frameName`` and blob joint
+    ``parent`` and ``child``, the first of each; every gripper ``gripper_link`` and
+    ``palm_link``); ``projectors`` hold ``link/projector``.
+    """
+    tag = blob.tag
+    if tag == 'plugin':
+        named = [e for e in map(blob.find, ('bodyName', 'frameName')) if e is not None]
+        return named, blob.findall('projector')
+    if tag == 'joint':
+        return [e for e in map(blob.find, ('parent', 'child')) if e is not None], []
+    if tag == 'gripper':
+        return [e for e in blob if e.tag in ('gripper_link', 'palm_link')], []
+    if tag == 'projector':
+        return [], [blob]
+    return [], []
+
+
+def _projector_ref(element) -> tuple | None:
+    """Return ``(link, projector)`` of a ``link/projector`` reference (``None`` without ``/``)."""
+    link, sep, projector = (element.text or '').strip().partition('/')
+    return (link, projector) if sep else None
+
+
+def _index_link_refs(extensions: list, tree: Tree) -> dict:
+    """Map link names to the extension blobs that name them (plugins, joints, ...)."""
+    refs = {}
+    for ext in extensions:
+        for blob in ext.blobs:
+            named, projectors = _link_references(blob)
+            names = {key_value(e) for e in named}
+            names.update(ref[0] for ref in map(_projector_ref, projectors) if ref is not None)
+            for name in names:
+                if name in tree.links:
+                    refs.setdefault(name, []).append(blob)
+    return refs
+
+
+def _rename_link_refs(blob, old: str, new: str, x_kl: Pose, values, frame_refs: list) -> None:
+    """Point one blob's references to the merged link ``old`` at ``new`` (posed ``x_kl``)."""
+    named, projectors = _link_references(blob)
+    renamed = [e for e in named if key_value(e) == old]
+    for elem in renamed:
+        if blob.tag == 'plugin':  # libsdformat removes the element and appends a new one
+            blob.remove(elem)
+            etree.SubElement(blob, elem.tag).text = new
+        else:
+            elem.text = new
+    for elem in projectors:
+        ref = _projector_ref(elem)
+        if ref is not None and ref[0] == old:
+            elem.text = f'{new}/{ref[1]}'
+    if blob.tag == 'plugin' and renamed:
+        _move_plugin_offsets(blob, x_kl, values)
+    if blob.tag == 'joint' and any(e.tag == 'child' for e in renamed):
+        # The joint frame defaults to the child link frame: keep it where it was by
+        # resolving it against the <frame> recorded for the merged link.
+        pose = blob.find('pose')
+        if pose is None:
+            pose = etree.SubElement(blob, 'pose')
+            pose.text = '0 0 0 0 0 0'
+        if not pose.get('relative_to'):
+            frame_refs.append((pose, old))
+
+
+def _move_plugin_offsets(plugin, x_kl: Pose, values) -> None:
+    """
+    Re-express a plugin's ``xyzOffset``/``rpyOffset`` in the kept link.
+
+    The offsets were relative to the merged link: compose once with its pose in the kept
+    link (libsdformat composes twice when both names match, and starts from the joint pose
+    instead of identity when no offset was given), and mark them ``gz::corrected_offsets``.
+    """
+    xyz, rpy = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)
+    for key in ('xyzOffset', 'rpyOffset'):
+        elem = plugin.find(key)
+        if elem is not None:
+            offset = values.vector(elem, None, f'<plugin> <{key}>', key_value(elem), 3)
+            if offset is not None:
+                if key == 'xyzOffset':
+                    xyz = offset
+                else:
+                    rpy = offset
+            plugin.remove(elem)
+    for elem in plugin.findall(_CORRECTED_OFFSETS):
+        plugin.remove(elem)
+    offset = x_kl.compose(Pose.from_rpy(xyz, rpy))
+    etree.SubElement(plugin, 'xyzOffset').text = fmt_vec(offset.xyz)
+    etree.SubElement(plugin, 'rpyOffset').text = fmt_vec(offset.rpy)
+    etree.SubElement(plugin, _CORRECTED_OFFSETS).text = '1'

@@ -1,0 +1,177 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The names of the SDFormat elements: distinct, and ones SDFormat accepts.
+
+A URDF may give a joint and a link the same name, but SDFormat needs every link, joint and
+frame of a model to be named distinctly (and Gazebo's physics drops joints named like a
+link). :func:`resolve_names` keeps link names and the names of elements that model-level
+``<gazebo>`` blobs declare, and gives way with the joints (``<name>_joint``) and the
+lumping frames (``<name>_frame``), with a warning each; libsdformat keeps the clash.
+:func:`check_sdf_names` refuses names SDFormat reserves or reads as scopes.
+"""
+
+from dataclasses import dataclass
+
+from sdf_tools.convert.lumping import Frame
+from sdf_tools.convert.tree import is_merged
+from sdf_tools.convert.tree import Tree
+from sdf_tools.errors import Code
+from sdf_tools.errors import ConversionError
+from sdf_tools.errors import Diagnostic
+from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.versions import version_tuple
+from sdf_tools.model import Robot
+from sdf_tools.topology import WORLD
+
+
+@dataclass(frozen=True)
+class Names:
+    """
+    The settled names.
+
+    Attributes
+    ----------
+    renamed_joints : dict
+        URDF joint name -> its different name in the SDFormat output.
+    renamed_frames : dict
+        Lumped joint or link name -> the different name of the ``<frame>`` kept for it.
+    frames : list of Frame
+        The lumping frames with their final names, attached to final names.
+
+    """
+
+    renamed_joints: dict
+    renamed_frames: dict
+    frames: list
+
+
+def _unique(name: str, taken: set, suffix: str) -> str:
+    """Return ``name``, or ``name + suffix`` (then ``_2``, ``_3``...) if it is taken."""
+    if name not in taken:
+        return name
+    candidate = name + suffix
+    n = 2
+    while candidate in taken:
+        candidate = f'{name}{suffix}_{n}'
+        n += 1
+    return candidate
+
+
+def resolve_names(tree: Tree, model_extensions: list, frames: list, reporter) -> Names:
+    """
+    Give joints and lumping frames names distinct from links and from each other.
+
+    Sets each kept joint's ``sdf_name``.
+
+    Parameters
+    ----------
+    tree : Tree
+        After lumping.
+    model_extensions : list of Extension
+        The model-level blocks: names their blobs declare (e.g. extra ``<joint>``) are the
+        user's own SDF, so they keep their names and URDF-derived elements give way.
+    frames : list of Frame
+        From :func:`~.lumping.lump`.
+    reporter : Reporter
+        Where the warnings go.
+
+    """
+    taken = {name for name, link in tree.links.items()
+             if not link.lumped and name != WORLD}
+    for ext in model_extensions:
+        for blob in ext.blobs:
+            if blob.tag in ('joint', 'link', 'frame', 'model') and blob.get('name'):
+                taken.add(blob.get('name'))
+    renamed_joints = {}
+    for joint in tree.joints.values():
+        if is_merged(joint):
+            continue
+        joint.sdf_name = _unique(joint.name, taken, '_joint')
+        taken.add(joint.sdf_name)
+        if joint.sdf_name != joint.name:
+            renamed_joints[joint.name] = joint.sdf_name
+            what = 'a link' if joint.name in tree.links else 'an element of a <gazebo> block'
+            reporter.warn(f'has the same name as {what}; SDFormat needs distinct names (and '
+                          f"Gazebo's physics drops such joints), so it is written as "
+                          f'{joint.sdf_name!r}', joint.model.location,
+                          f"joint '{joint.name}'", Code.RENAMED)
+    renamed_frames, frames = _name_frames(frames, taken, reporter)
+    return Names(renamed_joints, renamed_frames, frames)
+
+
+def _name_frames(frames: list, taken: set, reporter) -> tuple:
+    """
+    Return the renamed frames and the frames with their final names.
+
+    Each merged joint leaves a frame attached to its parent link (itself maybe a frame), and
+    each merged link a frame attached to that joint frame.
+    """
+    joint_frames, link_frames, renamed = {}, {}, {}
+    named = []
+    for frame in frames:
+        new = _unique(frame.name, taken, '_frame')
+        taken.add(new)
+        (link_frames if frame.pose is None else joint_frames)[frame.name] = new
+        if new != frame.name:
+            renamed[frame.name] = new
+            reporter.warn(f'the <frame> kept for merged {frame.name!r} is named {new!r}: the '
+                          'name is taken', frame.location, None, Code.RENAMED)
+        named.append(new)
+    final = []
+    for new, frame in zip(named, frames):
+        if frame.pose is None:  # link frame, attached to its joint frame
+            attached = joint_frames.get(frame.attached_to, frame.attached_to)
+        else:  # joint frame, attached to a kept link or a merged link's frame
+            attached = link_frames.get(frame.attached_to, frame.attached_to)
+        final.append(Frame(new, attached, frame.pose, frame.location))
+    return renamed, final
+
+
+def check_sdf_names(robot: Robot, tree: Tree, frames: list, model_extensions: list,
+                    sdf_version: str) -> None:
+    """
+    Refuse names SDFormat reserves or reads as scopes, and a model with no link.
+
+    Raises
+    ------
+    ConversionError
+        Every problem found.
+
+    """
+    problems = []
+    version = version_tuple(sdf_version)
+
+    def check(name, what, entity, location):
+        problem = sdf_names.name_problem(name, what, version)
+        if problem is not None:
+            problems.append(Diagnostic(problem, location, entity, code=Code.BAD_NAME))
+
+    check(robot.name, 'model name', f"robot '{robot.name}'", robot.location)
+    kept = tree.kept_links()
+    for link in kept:
+        check(link.name, 'link name', f"link '{link.name}'", link.model.location)
+    for joint in tree.joints.values():
+        if not is_merged(joint):
+            check(joint.sdf_name, 'joint name', f"joint '{joint.name}'", joint.model.location)
+    for frame in frames:
+        check(frame.name, 'frame name', f"frame '{frame.name}'", frame.location)
+    if not kept and not any(ext.static for ext in model_extensions):
+        problems.append(Diagnostic(
+            "the robot has no link besides 'world': an SDFormat model needs at least one "
+            'link (or <static>true</static> in a <gazebo> block)', robot.location,
+            f"robot '{robot.name}'", code=Code.NO_LINKS))
+    if problems:
+        raise ConversionError(problems)

@@ -1,0 +1,162 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Tests of sdf_tools.convert.gazebo_ext and gazebo_apply: ``<gazebo>`` extensions.
+
+Each extension is parsed and applied through the whole converter, from URDF text.
+"""
+
+import pytest
+from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+from sdf_tools.errors import DescriptionError
+from sdf_tools.formats.urdf.reader import parse_urdf
+from urdf_snippets import codes
+from urdf_snippets import convert
+from urdf_snippets import FIXTURE_DIR
+from urdf_snippets import joint
+from urdf_snippets import link
+from urdf_snippets import model_of
+from urdf_snippets import robot
+
+
+def test_link_joint_and_model_extensions():
+    result = convert(robot(
+        link('base', '<collision><geometry><box size="1 1 1"/></geometry></collision>'
+             '<visual><geometry><box size="1 1 1"/></geometry></visual>'),
+        link('a'), joint('j', 'base', 'a'),
+        '<gazebo reference="base"><turnGravityOff>true</turnGravityOff>'
+        '<dampingFactor>0.05</dampingFactor><selfCollide>true</selfCollide>'
+        '<mu1>0.9</mu1><kp>1e6</kp><fdir1>1 0 0</fdir1><maxContacts>3.7</maxContacts>'
+        '<material>Gazebo/Grey</material><visual><transparency>0.5</transparency></visual>'
+        '<enable_wind>true</enable_wind></gazebo>'
+        '<gazebo reference="j"><stopCfm>0.1</stopCfm><provideFeedback>true</provideFeedback>'
+        '<springStiffness>10</springStiffness></gazebo>'
+        '<gazebo><static>yes</static><plugin name="p" filename="libp.so"/></gazebo>'))
+    m = model_of(result)
+    base = m.find("link[@name='base']")
+    assert base.findtext('gravity') == 'false'
+    assert base.findtext('velocity_decay/linear') == '0.05'
+    assert base.findtext('self_collide') == '1'
+    assert base.findtext('enable_wind') == 'true'
+    c = base.find('collision')
+    assert c.findtext('surface/friction/ode/mu') == '0.9'
+    assert c.findtext('surface/friction/ode/fdir1') == '1 0 0'
+    assert c.findtext('surface/contact/ode/kp') == '1000000'
+    assert c.findtext('max_contacts') == '3'  # libsdformat's stoi truncation, with a warning
+    v = base.find('visual')
+    assert v.findtext('transparency') == '0.5'
+    assert v.findtext('material/script/name') == 'Gazebo/Grey'
+    j = m.find("joint[@name='j']")
+    assert j.findtext('physics/ode/limit/cfm') == '0.1'
+    assert j.findtext('physics/ode/limit/erp') == '0.2'  # schema default, as gz sdf prints
+    assert j.findtext('physics/provide_feedback') == 'true'
+    assert j.findtext('physics/ode/provide_feedback') == 'true'
+    assert j.findtext('axis/dynamics/spring_stiffness') == '10'
+    assert m.findtext('static') == 'true'
+    assert m.find("plugin[@name='p']") is not None
+    assert 'bad-number' in codes(result)
+
+
+def test_malformed_extension_number_is_an_error_with_its_line():
+    urdf = robot(link('base'), '\n<gazebo reference="base">\n<mu1>abc</mu1></gazebo>')
+    message = "test.urdf:3: <gazebo> <mu1> must be a number, got 'abc'"
+    with pytest.raises(DescriptionError, match=message):
+        convert(urdf)
+
+
+def test_extension_warnings_name_what_has_no_effect():
+    result = convert(robot(
+        link('base'), link('a'), joint('jf', 'base', 'a', 'fixed'),
+        '<gazebo reference="nothing"><mu1>1</mu1></gazebo>',
+        '<gazebo><selfCollide>true</selfCollide></gazebo>',
+        '<gazebo reference="base"><stopCfm>1</stopCfm></gazebo>',
+        '<gazebo reference="jf"><provideFeedback>true</provideFeedback></gazebo>'))
+    messages = [str(w) for w in result.warnings]
+    assert any("reference 'nothing' names no link or joint" in m for m in messages)
+    assert any('<selfCollide> has no effect in a model-level block' in m for m in messages)
+    assert any('<stopCfm> has no effect in a link-level block' in m for m in messages)
+    assert any("joint 'jf' is fixed and is merged into its parent" in m for m in messages)
+
+
+def test_named_visuals_and_collisions_get_their_links_extensions():
+    # libsdformat: only elements whose generated name has no lump prefix get them.
+    result = convert(robot(
+        link('base', '<collision name="bumper"><geometry><box size="1 1 1"/></geometry>'
+             '</collision><visual name="shell"><geometry><box size="1 1 1"/></geometry>'
+             '</visual>'),
+        link('child', '<collision name="pad"><geometry><box size="1 1 1"/></geometry>'
+             '</collision>'),
+        joint('jf', 'base', 'child', 'fixed'),
+        '<gazebo reference="base"><mu1>0.6</mu1><material>Gazebo/Green</material></gazebo>'
+        '<gazebo reference="child"><mu1>1.5</mu1></gazebo>'))
+    base = model_of(result).find("link[@name='base']")
+    bumper = base.find("collision[@name='base_fixed_joint_lump__bumper_collision']")
+    assert bumper.findtext('surface/friction/ode/mu') == '0.6'
+    assert base.findtext('visual/material/script/name') == 'Gazebo/Green'
+    pad = base.find("collision[@name='base_fixed_joint_lump__pad_collision_1']")
+    assert pad.findtext('surface/friction/ode/mu') == '1.5'
+
+
+def test_extension_of_a_parent_does_not_leak_into_a_lumped_childs_collision():
+    # libsdformat applies it when the child's name starts with the parent's: we warn.
+    result = convert(robot(
+        link('finger', '<collision><geometry><box size="1 1 1"/></geometry></collision>'),
+        link('finger_tip', '<collision><geometry><box size="1 1 1"/></geometry></collision>'),
+        joint('jt', 'finger', 'finger_tip', 'fixed'),
+        '<gazebo reference="finger"><mu1>1000</mu1></gazebo>'))
+    f = model_of(result).find("link[@name='finger']")
+    assert f.findtext("collision[@name='finger_collision']/surface/friction/ode/mu") == '1000'
+    assert f.find("collision[@name='finger_tip_collision_1']/surface") is None
+    assert 'extension-target' in codes(result)
+
+
+def test_max_contacts_must_fit_an_int():
+    urdf = robot(link('base', '<collision><geometry><box size="1 1 1"/></geometry>'
+                      '</collision>'),
+                 '<gazebo reference="base"><maxContacts>1e30</maxContacts></gazebo>')
+    with pytest.raises(DescriptionError, match=r'<maxContacts> must fit a 32-bit integer'):
+        convert(urdf)
+
+
+def test_extensions_of_a_fixed_joint_to_world_apply_without_a_warning():
+    # A fixed joint to world is not lumped: its <provideFeedback> is written, not dropped.
+    result = convert(robot('<link name="world"/>', link('base'),
+                           joint('fix', 'world', 'base', 'fixed'),
+                           '<gazebo reference="fix"><provideFeedback>true</provideFeedback>'
+                           '</gazebo>'))
+    assert model_of(result).findtext("joint[@name='fix']/physics/provide_feedback") == 'true'
+    assert 'no-effect' not in codes(result)
+
+
+def test_surface_blob_after_an_earlier_extension_keeps_every_value_in_place():
+    result = urdf_to_sdf(parse_urdf((FIXTURE_DIR / 'surface_blob.urdf').read_bytes()))
+    surface = model_of(result).find('link/collision/surface')
+    assert surface.findtext('bounce/restitution_coefficient') == '0.4'
+    assert surface.findtext('friction/ode/mu') is None  # the blob replaced that surface
+    assert surface.findtext('friction/ode/mu2') == '0.3'
+    assert surface.findtext('contact/ode/kd') == '20'
+    # libsdformat 12.3 nests <kd> in <mu2> in <restitution_coefficient>:
+    golden = (FIXTURE_DIR / 'surface_blob.sdformat12.3.0.sdf').read_text()
+    assert '<mu2>' in golden.split('<restitution_coefficient>')[1].split(
+        '</restitution_coefficient>')[0]
+
+
+def test_static_is_written_only_when_given():
+    no_static = model_of(convert(robot(link('base'), '<gazebo><plugin name="p" '
+                                       'filename="p.so"/></gazebo><gazebo/>')))
+    assert no_static.find('static') is None
+    kept = model_of(convert(robot(link('base'), '<gazebo><static>true</static></gazebo>'
+                                  '<gazebo><plugin name="p" filename="p.so"/></gazebo>')))
+    assert kept.findtext('static') == 'true'
