@@ -24,10 +24,14 @@ Conventions
   mapping coordinates in ``b`` to coordinates in ``a``; ``T_a_c = T_a_b @ T_b_c``.
   Batches carry leading dimensions: ``(..., 4, 4)``.
 * Angles are radians, lengths metres.
+* In the pure-Python functions a 3-vector is a tuple ``(x, y, z)`` and a 3x3 matrix is a
+  row-major 9-tuple ``(r00, r01, r02, r10, r11, r12, r20, r21, r22)`` (the ``mat3_*``
+  functions).
 
 The scalar functions work on plain tuples with :mod:`math`: for the handful of poses the
-readers and the converter handle, that is several times faster than numpy. The ``*_batch``
-functions take numpy arrays with leading dimensions.
+readers and the converter handle, and for forward kinematics of one configuration, that is
+several times faster than numpy. The ``*_batch`` functions take numpy arrays with leading
+dimensions.
 """
 
 import math
@@ -35,6 +39,7 @@ import math
 import numpy as np
 
 IDENTITY_QUAT = (0.0, 0.0, 0.0, 1.0)
+IDENTITY_MAT3 = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
 ZERO3 = (0.0, 0.0, 0.0)
 
 
@@ -86,14 +91,7 @@ def rpy_from_quat(q):
     by up to 4.5e-3 rad.) At gimbal lock only roll - yaw (or roll + yaw) is defined and yaw
     is set to 0, as ignition-math does.
     """
-    x, y, z, w = quat_normalize(q)
-    r00 = 1.0 - 2.0 * (y * y + z * z)
-    r01 = 2.0 * (x * y - z * w)
-    r02 = 2.0 * (x * z + y * w)
-    r10 = 2.0 * (x * y + z * w)
-    r11 = 1.0 - 2.0 * (x * x + z * z)
-    r12 = 2.0 * (y * z - x * w)
-    r20 = 2.0 * (x * z - y * w)
+    r00, r01, r02, r10, r11, r12, r20, _, _ = mat3_from_quat(quat_normalize(q))
     yaw = 0.0 if math.hypot(r00, r10) < 1e-15 else math.atan2(r10, r00)
     s, c = math.sin(yaw), math.cos(yaw)
     pitch = math.atan2(-r20, c * r00 + s * r10)
@@ -139,6 +137,67 @@ def quat_from_axis_angle(axis, angle):
     return (axis[0] * s, axis[1] * s, axis[2] * s, math.cos(0.5 * angle))
 
 
+def vec_add(a, b):
+    """Return the sum ``a + b`` of two 3-vectors."""
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def vec_sub(a, b):
+    """Return the difference ``a - b`` of two 3-vectors."""
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def vec_scale(a, s):
+    """Return the 3-vector ``a`` times the number ``s``."""
+    return (a[0] * s, a[1] * s, a[2] * s)
+
+
+def vec_dot(a, b):
+    """Return the dot product of two 3-vectors."""
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def vec_cross(a, b):
+    """Return the cross product ``a x b`` of two 3-vectors."""
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def vec_unit(a):
+    """
+    Return the 3-vector ``a`` divided by its length.
+
+    The length is :func:`math.hypot` (no overflow for 1e200, no underflow for 1e-200); the
+    caller makes sure it is finite and not zero.
+    """
+    norm = math.hypot(a[0], a[1], a[2])
+    return (a[0] / norm, a[1] / norm, a[2] / norm)
+
+
+def mat3_from_quat(q):
+    """Return the rotation matrix of a unit quaternion as a row-major 9-tuple."""
+    x, y, z, w = q
+    return (1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - z * w), 2.0 * (x * z + y * w),
+            2.0 * (x * y + z * w), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - x * w),
+            2.0 * (x * z - y * w), 2.0 * (y * z + x * w), 1.0 - 2.0 * (x * x + y * y))
+
+
+def mat3_multiply(a, b):
+    """Return the product ``a @ b`` of two row-major 9-tuple matrices."""
+    a00, a01, a02, a10, a11, a12, a20, a21, a22 = a
+    b00, b01, b02, b10, b11, b12, b20, b21, b22 = b
+    return (a00 * b00 + a01 * b10 + a02 * b20, a00 * b01 + a01 * b11 + a02 * b21,
+            a00 * b02 + a01 * b12 + a02 * b22,
+            a10 * b00 + a11 * b10 + a12 * b20, a10 * b01 + a11 * b11 + a12 * b21,
+            a10 * b02 + a11 * b12 + a12 * b22,
+            a20 * b00 + a21 * b10 + a22 * b20, a20 * b01 + a21 * b11 + a22 * b21,
+            a20 * b02 + a21 * b12 + a22 * b22)
+
+
+def mat3_transpose(a):
+    """Return the transpose of a row-major 9-tuple matrix."""
+    return (a[0], a[3], a[6], a[1], a[4], a[7], a[2], a[5], a[8])
+
+
 def quat_from_intrinsic_xyz(rx, ry, rz):
     """
     Return the quaternion of intrinsic rotations about X, then the new Y, then the new Z.
@@ -152,12 +211,8 @@ def quat_from_intrinsic_xyz(rx, ry, rz):
 
 def rows_from_quat(q):
     """Return the rotation matrix of a unit quaternion as three row tuples (pure Python)."""
-    x, y, z, w = q
-    return (
-        (1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - z * w), 2.0 * (x * z + y * w)),
-        (2.0 * (x * y + z * w), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - x * w)),
-        (2.0 * (x * z - y * w), 2.0 * (y * z + x * w), 1.0 - 2.0 * (x * x + y * y)),
-    )
+    m = mat3_from_quat(q)
+    return (m[0:3], m[3:6], m[6:9])
 
 
 def matrix_from_quat(q):
@@ -249,6 +304,55 @@ def matrices_from_quats_batch(q):
     out[..., 2, 1] = 2.0 * (y * z + x * w)
     out[..., 2, 2] = 1.0 - 2.0 * (x * x + y * y)
     return out
+
+
+def quat_normalize_batch(q):
+    """
+    Return quaternions scaled to unit length; zero quaternions become the identity.
+
+    Each is divided by its largest absolute component first, so that the squares of 1e200
+    do not overflow (and those of 1e-200 do not underflow), as :func:`quat_normalize`.
+
+    Parameters
+    ----------
+    q : array-like, shape (..., 4)
+        Quaternions ``(x, y, z, w)``, any length.
+
+    Returns
+    -------
+    ndarray, shape (..., 4)
+
+    """
+    q = np.array(q, dtype=float)
+    scale = np.abs(q).max(axis=-1, initial=0.0)
+    zero = scale == 0.0
+    q[zero] = IDENTITY_QUAT
+    scale[zero] = 1.0
+    q /= scale[..., None]
+    q /= np.linalg.norm(q, axis=-1)[..., None]
+    return q
+
+
+def matrices_from_axis_angle_batch(axis, angle):
+    """
+    Return the rotations by angles about one axis (Rodrigues' formula).
+
+    Parameters
+    ----------
+    axis : array-like, shape (3,)
+        Unit axis.
+    angle : array-like, shape (...)
+        Angles (rad).
+
+    Returns
+    -------
+    ndarray, shape (..., 3, 3)
+
+    """
+    x, y, z = (float(v) for v in axis)
+    k = np.array([[0.0, -z, y], [z, 0.0, -x], [-y, x, 0.0]])
+    angle = np.asarray(angle, dtype=float)[..., None, None]
+    return np.eye(3) + np.sin(angle) * k + (1.0 - np.cos(angle)) * (k @ k)
 
 
 def quats_from_matrices_batch(m):

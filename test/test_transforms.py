@@ -17,6 +17,7 @@
 import math
 
 import numpy as np
+import pytest
 from sdf_tools import transforms
 
 
@@ -89,3 +90,57 @@ def test_quaternion_from_matrix_scalar_and_batch():
     for m in ms[:50]:
         np.testing.assert_allclose(
             transforms.matrix_from_quat(transforms.quat_from_matrix(m)), m, atol=1e-14)
+
+
+def test_vectors_and_row_major_matrices_agree_with_numpy():
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        a, b = tuple(rng.normal(size=3)), tuple(rng.normal(size=3))
+        s = float(rng.normal())
+        np.testing.assert_allclose(transforms.vec_add(a, b), np.add(a, b), rtol=0, atol=1e-15)
+        np.testing.assert_allclose(transforms.vec_sub(a, b), np.subtract(a, b), rtol=0,
+                                   atol=1e-15)
+        np.testing.assert_allclose(transforms.vec_scale(a, s), np.multiply(a, s), rtol=0,
+                                   atol=1e-15)
+        assert transforms.vec_dot(a, b) == pytest.approx(np.dot(a, b), abs=1e-14)
+        np.testing.assert_allclose(transforms.vec_cross(a, b), np.cross(a, b), rtol=0,
+                                   atol=1e-14)
+        np.testing.assert_allclose(transforms.vec_unit(a), a / np.linalg.norm(a), rtol=0,
+                                   atol=1e-15)
+        qa = transforms.quat_normalize(tuple(rng.normal(size=4)))
+        qb = transforms.quat_normalize(tuple(rng.normal(size=4)))
+        ma, mb = transforms.matrix_from_quat(qa), transforms.matrix_from_quat(qb)
+        a9, b9 = transforms.mat3_from_quat(qa), transforms.mat3_from_quat(qb)
+        assert len(a9) == 9 and a9 == tuple(ma.ravel())  # row-major, same numbers
+        assert transforms.rows_from_quat(qa) == (a9[0:3], a9[3:6], a9[6:9])
+        np.testing.assert_allclose(np.reshape(transforms.mat3_multiply(a9, b9), (3, 3)),
+                                   ma @ mb, rtol=0, atol=1e-15)
+        assert np.reshape(transforms.mat3_transpose(a9), (3, 3)).tolist() == ma.T.tolist()
+    assert transforms.mat3_from_quat(transforms.IDENTITY_QUAT) == transforms.IDENTITY_MAT3
+    assert transforms.vec_unit((1e200, 0.0, 1e200))[0] == pytest.approx(math.sqrt(0.5))
+
+
+def test_quat_normalize_batch_matches_the_scalar_version():
+    rng = np.random.default_rng(6)
+    quats = rng.normal(size=(50, 4)) * 10.0 ** rng.uniform(-200, 200, size=(50, 1))
+    quats[::9] = 0.0  # the identity, as quat_normalize
+    out = transforms.quat_normalize_batch(quats)
+    assert out.shape == (50, 4)
+    for q, unit in zip(quats, out):
+        np.testing.assert_allclose(unit, transforms.quat_normalize(tuple(q)), rtol=0,
+                                   atol=1e-15)
+    shaped = transforms.quat_normalize_batch(quats.reshape(5, 10, 4))
+    np.testing.assert_array_equal(shaped.reshape(50, 4), out)
+    assert transforms.quat_normalize_batch(np.zeros((0, 4))).shape == (0, 4)
+
+
+def test_axis_angle_batch_is_rodrigues():
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        axis = tuple(transforms.vec_unit(tuple(rng.normal(size=3))))
+        angles = rng.uniform(-4.0, 4.0, size=(3, 4))
+        out = transforms.matrices_from_axis_angle_batch(axis, angles)
+        assert out.shape == (3, 4, 3, 3)
+        for angle, m in zip(angles.ravel(), out.reshape(-1, 3, 3)):
+            expected = transforms.matrix_from_quat(transforms.quat_from_axis_angle(axis, angle))
+            np.testing.assert_allclose(m, expected, rtol=0, atol=1e-14)
