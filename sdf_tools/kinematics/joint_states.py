@@ -1,0 +1,229 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The ``joint_states`` -> ``/tf`` hot path: per-joint transforms as plain tuples, no numpy.
+
+robot_state_publisher publishes, per moving joint, the transform from the parent link to the
+child link. :func:`tf_record` turns a joint's
+:class:`~sdf_tools.kinematics.motion.Motion` into a record once, and :func:`joint_transforms`
+evaluates records for one configuration. :class:`JointStatePlan` prepares, for one list of
+joint names, which coordinates a message sets and which joints it moves.
+
+A record is a plain tuple ``(op, *step)``: the op code and the fields of the motion's
+:meth:`~sdf_tools.kinematics.motion.Motion.tf_step` in their order
+(:class:`~sdf_tools.kinematics.motion.TfRevolute`, ``TfRevoluteOffset``, ``TfPrismatic``),
+or ``(op, motion)`` when it has no step. Plain tuples, not the NamedTuples: CPython unpacks
+an exact tuple about twice as fast, and the loop unpacks one per joint.
+"""
+
+import array
+import math
+
+from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import KinematicsError
+from sdf_tools.kinematics.motion import TfPrismatic
+from sdf_tools.kinematics.motion import TfRevolute
+from sdf_tools.kinematics.motion import TfRevoluteOffset
+from sdf_tools.kinematics.values import as_float
+from sdf_tools.kinematics.values import infinite_angle_error
+
+_REVOLUTE = 0         # revolute without child offset: constant translation
+_REVOLUTE_OFFSET = 1  # revolute whose child frame is away from the joint
+_PRISMATIC = 2
+_GENERAL = 3          # any motion, through Motion.local
+_OPS = {TfRevolute: _REVOLUTE, TfRevoluteOffset: _REVOLUTE_OFFSET, TfPrismatic: _PRISMATIC}
+_FLOAT_ONLY = frozenset({float})  # element types of joint_states positions on the fast path
+
+
+def tf_record(motion) -> tuple:
+    """Return the record of one moving joint (module docstring)."""
+    step = motion.tf_step()
+    if step is None:
+        return (_GENERAL, motion)
+    return (_OPS[type(step)], *step)
+
+
+def joint_transforms(records, q) -> list:
+    """
+    Return ``T_parent_child`` of each record's joint as ``((x, y, z), (qx, qy, qz, qw))``.
+
+    ``q`` is a list of floats (n_q,). ``math.sin`` raises ValueError or OverflowError for an
+    infinite angle.
+    """
+    out = []
+    append = out.append
+    sin = math.sin
+    cos = math.cos
+    for record in records:
+        op = record[0]
+        if op == _REVOLUTE:
+            _, i, m, o, xyz, px, py, pz, pw, sx, sy, sz, sw = record
+            h = q[i] * m + o
+            s = sin(h)
+            c = cos(h)
+            append((xyz, (c * px + s * sx, c * py + s * sy, c * pz + s * sz, c * pw + s * sw)))
+        elif op == _PRISMATIC:
+            _, i, m, o, quat, bx, by, bz, ex, ey, ez = record
+            v = q[i] * m + o
+            append(((bx + v * ex, by + v * ey, bz + v * ez), quat))
+        elif op == _REVOLUTE_OFFSET:
+            (_, i, m, o, px, py, pz, pw, sx, sy, sz, sw,
+             x0, y0, z0, x1, y1, z1, x2, y2, z2) = record
+            h = q[i] * m + o
+            s = sin(h)
+            c = cos(h)
+            c2 = c * c - s * s  # cos and sin of the full angle
+            s2 = 2.0 * s * c
+            append(((x0 + c2 * x1 + s2 * x2, y0 + c2 * y1 + s2 * y2, z0 + c2 * z1 + s2 * z2),
+                    (c * px + s * sx, c * py + s * sy, c * pz + s * sz, c * pw + s * sw)))
+        else:
+            append(record[1].local(q))
+    return out
+
+
+def checked_transforms(tree, records, q) -> list:
+    """
+    Return :func:`joint_transforms`, or raise a KinematicsError naming an infinite angle.
+
+    The joint values of ``q`` are finite; a mimic multiplier or offset, or a gearbox ratio,
+    can still make an angle infinite.
+    """
+    try:
+        return joint_transforms(records, q)
+    except (ValueError, OverflowError):  # math.sin(inf): only on this error path
+        error = infinite_angle_error(tree, [q])
+        if error is None:
+            raise
+        raise error from None
+
+
+class JointStatePlan:
+    """
+    The ``joint_states`` -> ``/tf`` hot path for one list of joint names.
+
+    Make it with :meth:`KinematicTree.joint_state_plan` (by name) or
+    :meth:`KinematicTree.coordinate_plan` (by index).
+
+    Attributes
+    ----------
+    names : tuple of str
+        The names of the values passed to :meth:`update`, in that order.
+    coordinates : tuple of int
+        Per name, its index into ``q``, or -1 when the value is ignored.
+    unknown : tuple of str
+        Names that are not coordinates of the tree (ignored).
+    mimic : tuple of str
+        Names of mimic joints (ignored: their value always follows the source).
+    joints : tuple of int
+        Indices into ``tree.moving_joints`` of the joints the values move: those owning a
+        named coordinate plus every mimic joint depending on one, in tree order.
+        :meth:`transforms` returns one transform per entry.
+    tree_joints : tuple of TreeJoint
+        ``tree.moving_joints[k]`` for each ``k`` of :attr:`joints` (TF frame names).
+
+    """
+
+    __slots__ = ('names', 'coordinates', 'unknown', 'mimic', 'joints', 'tree_joints',
+                 '_pairs', '_records', '_tree')
+
+    def __init__(self, tree, names: tuple, coordinates: tuple):
+        unknown, mimic, pairs = [], [], []
+        touched = set()
+        for position, (name, i) in enumerate(zip(names, coordinates)):
+            if i >= 0:
+                pairs.append((position, i))
+                touched.update(tree._dependents[i])
+            elif name in tree._mimic_names:
+                mimic.append(name)
+            else:
+                unknown.append(name)
+        self.names = names
+        self.coordinates = coordinates
+        self.unknown = tuple(unknown)
+        self.mimic = tuple(mimic)
+        self.joints = tuple(sorted(touched))
+        self.tree_joints = tuple(tree.moving_joints[k] for k in self.joints)
+        self._pairs = tuple(pairs)
+        self._records = tuple(tree._tf_records[k] for k in self.joints)
+        self._tree = tree
+
+    def update(self, q: list, positions) -> None:
+        """
+        Write a message's positions into ``q``.
+
+        Parameters
+        ----------
+        q : list of float, length n_q
+            The node's current configuration (e.g. ``tree.default_q().tolist()``), updated
+            in place.
+        positions : sequence of float
+            ``JointState.position``, in the order of :attr:`names` (rad or m).
+
+        Raises
+        ------
+        KinematicsError
+            ``positions`` does not have one entry per name, or a used value is not a
+            finite number (the message names the joint); ``q`` is then left unchanged.
+
+        """
+        if len(positions) != len(self.names):
+            raise KinematicsError(Diagnostic(
+                f'{len(positions)} positions for {len(self.names)} joint names', None,
+                'joint_states', code=Code.BAD_NUMBER))
+        # Fast path: Python floats only (rclpy's array.array('d'), or a list of floats),
+        # checked finite by one sum. Anything else (numpy scalars, ints, bools, strings) is
+        # converted or refused value by value, without numpy arithmetic warnings.
+        kind = type(positions)
+        if kind is array.array:
+            fast = positions.typecode in 'fd'
+        elif kind is list or kind is tuple:
+            fast = set(map(type, positions)) <= _FLOAT_ONLY
+        else:
+            fast = False
+        if fast:
+            total = sum(positions)
+            fast = total - total == 0.0
+        if fast:
+            for position, i in self._pairs:
+                q[i] = positions[position]
+            return
+        values = [(i, as_float(positions[position], self.names[position]))
+                  for position, i in self._pairs]
+        for i, value in values:
+            q[i] = value
+
+    def transforms(self, q) -> list:
+        """
+        Return the transforms of :attr:`joints` (``T_parent_child`` as ``(xyz, quat)``).
+
+        Parameters
+        ----------
+        q : list of float, length n_q
+            The configuration, typically just passed to :meth:`update`.
+
+        Returns
+        -------
+        list of tuple
+            ``((x, y, z), (qx, qy, qz, qw))`` per entry of :attr:`joints`.
+
+        Raises
+        ------
+        KinematicsError
+            A joint angle is infinite: a mimic multiplier or offset, or a gearbox ratio,
+            overflows the value (:meth:`update` refuses values that are not finite).
+
+        """
+        return checked_transforms(self._tree, self._records, q)

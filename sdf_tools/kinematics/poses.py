@@ -1,0 +1,142 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Link and frame poses in the model frame: :func:`forward_kinematics` and :func:`frame_poses`.
+
+One configuration, or a batch of up to :data:`SCALAR_BATCH_MAX`, runs the pure-Python
+evaluator (:mod:`.single`) once per configuration; larger batches run the numpy one
+(:mod:`.batch`) in chunks of ``chunk_size`` configurations, so that memory beyond the result
+stays proportional to the chunk and time linear in the number of links.
+"""
+
+from itertools import chain
+import math
+
+import numpy as np
+
+from sdf_tools.kinematics.single import world_poses
+from sdf_tools.kinematics.tree import KinematicTree
+from sdf_tools.kinematics.values import infinite_angle_error
+from sdf_tools.kinematics.values import InfiniteAngle
+
+DEFAULT_CHUNK_SIZE = 2048
+"""Configurations per vectorised chunk (working memory: about 100 bytes per configuration
+for each link whose children are not done yet)."""
+SCALAR_BATCH_MAX = 8
+"""Batches up to this size run the pure-Python evaluator once per configuration."""
+
+
+def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None) -> np.ndarray:
+    """
+    Return the pose of every link in the model frame.
+
+    Parameters
+    ----------
+    tree : KinematicTree
+        The compiled robot.
+    q : array-like, shape (n_q,) or (..., n_q)
+        Configurations (rad, m; quaternion coordinates need not be normalised).
+    chunk_size : int, optional
+        Configurations per vectorised chunk (default :data:`DEFAULT_CHUNK_SIZE`); memory
+        beyond the result is proportional to it, never to the batch size.
+
+    Returns
+    -------
+    ndarray, shape (n_links, 4, 4) or (..., n_links, 4, 4)
+        ``T_model_link`` for each link of ``tree.link_names``.
+
+    Raises
+    ------
+    ValueError
+        The last dimension of ``q`` is not ``tree.n_q``.
+    KinematicsError
+        A joint value is infinite: an entry of ``q``, the ``multiplier * value +
+        offset`` of a mimic joint, or a gearbox's ``ratio * value``, which overflows.
+        ``NaN`` is not checked: it gives ``NaN`` poses.
+
+    """
+    n_q = tree.n_q
+    if not (type(q) is list and len(q) == n_q and (n_q == 0 or type(q[0]) is float)):
+        q = np.asarray(q, dtype=float)
+        if q.ndim == 0 or q.shape[-1] != n_q:
+            raise ValueError(f'q must have shape (..., {n_q}), got {q.shape}')
+    chunk = DEFAULT_CHUNK_SIZE if chunk_size is None else int(chunk_size)
+    if chunk < 1:
+        raise ValueError(f'chunk_size must be positive, got {chunk_size}')
+    try:
+        return _evaluate(tree, q, chunk)
+    except InfiniteAngle as e:
+        raise infinite_angle_error(tree, e.args[0]) from None
+    except (ValueError, OverflowError):  # math.sin(inf) of the single evaluator
+        error = infinite_angle_error(tree, np.asarray(q, dtype=float).reshape(-1, n_q))
+        if error is None:
+            raise
+        raise error from None
+
+
+def _evaluate(tree: KinematicTree, q, chunk: int) -> np.ndarray:
+    """Run :func:`forward_kinematics` on a checked ``q`` (a list of floats or an array)."""
+    if type(q) is not list and q.ndim == 1:
+        q = q.tolist()
+    if type(q) is list:
+        if math.inf in q or -math.inf in q:  # a C-level scan: cheap next to the evaluation
+            raise InfiniteAngle([q])
+        return _poses_array(world_poses(tree._single_records, q), tree.n_links)
+    lead = q.shape[:-1]
+    flat = q.reshape(math.prod(lead), tree.n_q)
+    n_links = tree.n_links
+    if flat.shape[0] <= SCALAR_BATCH_MAX:
+        if np.isinf(flat).any():
+            raise InfiniteAngle(flat.tolist())
+        records = tree._single_records
+        out = np.empty((flat.shape[0], n_links, 4, 4))
+        for k, row in enumerate(flat.tolist()):
+            out[k] = _poses_array(world_poses(records, row), n_links)
+    else:
+        out = tree._batch.poses(flat, chunk)
+    return out.reshape(lead + (n_links, 4, 4))
+
+
+def _poses_array(poses, n_links: int) -> np.ndarray:
+    """Return the 16-tuples after the model frame slot as a (n_links, 4, 4) array."""
+    flat = np.fromiter(chain.from_iterable(poses), float, 16 * (n_links + 1))
+    return flat[16:].reshape(n_links, 4, 4)
+
+
+def frame_poses(tree: KinematicTree, q=None, *, link_poses=None) -> np.ndarray:
+    """
+    Return the pose of every named frame (``tree.frame_names``) in the model frame.
+
+    Parameters
+    ----------
+    tree : KinematicTree
+        The compiled robot.
+    q : array-like, shape (n_q,) or (..., n_q), optional
+        Configurations; ignored when ``link_poses`` is given.
+    link_poses : ndarray, shape (..., n_links, 4, 4), optional
+        The result of :func:`forward_kinematics`, to avoid computing it twice.
+
+    Returns
+    -------
+    ndarray, shape (..., n_frames, 4, 4)
+        ``T_model_frame = T_model_link @ T_link_frame``.
+
+    """
+    if link_poses is None:
+        if q is None:
+            raise ValueError('give q or link_poses')
+        link_poses = forward_kinematics(tree, q)
+    link_poses = np.asarray(link_poses, dtype=float)
+    return np.matmul(link_poses[..., list(tree.frame_links), :, :], tree._frame_constants)
