@@ -1,0 +1,139 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Tests of the /tf path: joint_transforms, joint_vector and JointStatePlan.
+
+Expected transforms come from the independent reference in kinematics_reference.py.
+"""
+
+import array
+
+from kinematics_reference import assert_poses_close
+from kinematics_reference import build
+from kinematics_reference import J
+from kinematics_reference import matrix_from_tf
+from kinematics_reference import random_joint
+from kinematics_reference import random_q
+from kinematics_reference import random_tree
+from kinematics_reference import ref_fk
+from kinematics_reference import ref_local
+from kinematics_reference import ref_values
+from kinematics_reference import TOL
+import numpy as np
+import pytest
+from sdf_tools.errors import KinematicsError
+from sdf_tools.kinematics import compile_tree
+from sdf_tools.kinematics import forward_kinematics
+
+
+def test_joint_transforms_compose_to_world_poses():
+    rng = np.random.default_rng(5)
+    links, joints = random_tree(rng, 25, roots=3)
+    joints.append(random_joint(rng, 'to_world', 'revolute', 'world', 'floating_body'))
+    links['floating_body'] = None
+    tree = compile_tree(build(links, joints))
+    assert tree.moving_joints[[j.name for j in tree.moving_joints].index('to_world')].parent \
+        == 'world'
+    for q in random_q(rng, tree, 20):
+        world = {'world': np.eye(4)}
+        for name, (xyz, quat) in zip(tree.root_links, tree.root_link_poses):
+            world[name] = matrix_from_tf(xyz, quat)
+        local = {}
+        for j, tf in zip(tree.moving_joints, tree.joint_transforms(q.tolist())):
+            local[j.child] = (j.parent, matrix_from_tf(*tf))
+        for j, tf in zip(tree.fixed_joints, tree.fixed_joint_transforms):
+            local[j.child] = (j.parent, matrix_from_tf(*tf))
+        for name in tree.link_names:  # parents first
+            if name not in world:
+                parent, t = local[name]
+                world[name] = world[parent] @ t
+        ours = forward_kinematics(tree, q)
+        for i, name in enumerate(tree.link_names):
+            np.testing.assert_allclose(world[name], ours[i], rtol=0, atol=TOL)
+        expected = ref_fk(links, joints, tree, q)
+        assert_poses_close(ours, expected, tree.link_names)
+
+
+# --- named values and the joint_states hot path -----------------------------------------------
+
+def small_tree():
+    links = dict.fromkeys(('base', 'a', 'b', 'c', 'd'))
+    joints = [J('ja', 'revolute', 'base', 'a', xyz=(0, 0, 0.2), axis=(0, 0, 1)),
+              J('jb', 'prismatic', 'a', 'b', xyz=(0.1, 0, 0), axis=(1, 0, 0)),
+              J('jc', 'revolute', 'b', 'c', axis=(0, 1, 0), mimic=('ja', -1.0, 0.2)),
+              J('jd', 'floating', 'base', 'd')]
+    return links, joints, compile_tree(build(links, joints))
+
+
+def test_joint_vector():
+    _, _, tree = small_tree()
+    result = tree.joint_vector({'jb': 0.25, 'jc': 9.0, 'nope': 1.0, 'jd/z': 2, 'jd/qw': 0.5})
+    expected = dict(zip(tree.coordinate_names, tree.default_q()))
+    expected.update({'jb': 0.25, 'jd/z': 2.0, 'jd/qw': 0.5})
+    assert result.q.tolist() == [expected[n] for n in tree.coordinate_names]
+    assert (result.unknown, result.mimic) == (('nope',), ('jc',))
+    assert tree.joint_vector([('ja', np.float32(0.5))]).q[0] == 0.5
+    for bad, match in ((float('nan'), 'finite'), (float('-inf'), 'finite'),
+                       ('0.3', 'real number'), (None, 'real number'), (1j, 'real number')):
+        with pytest.raises(KinematicsError, match=f"joint 'jb'.*{match}"):
+            tree.joint_vector({'ja': 0.1, 'jb': bad})
+    with pytest.raises(KinematicsError, match="'nope'"):
+        tree.joint_vector({'nope': 1.0}, strict=True)
+    with pytest.raises(KinematicsError, match="'jc'"):
+        tree.joint_vector({'jc': 1.0}, strict=True)
+
+
+def test_joint_state_plan():
+    links, joints, tree = small_tree()
+    names = ['jb', 'extra', 'jc', 'ja']
+    plan = tree.joint_state_plan(names)
+    assert plan.unknown == ('extra',) and plan.mimic == ('jc',)
+    moving = [j.name for j in tree.moving_joints]
+    # ja moves ja and its mimic jc; jb moves jb; the floating jd is not touched.
+    assert sorted(moving[k] for k in plan.joints) == ['ja', 'jb', 'jc']
+    assert [j.name for j in plan.tree_joints] == [moving[k] for k in plan.joints]
+    q = tree.default_q().tolist()
+    plan.update(q, [0.3, float('nan'), 5.0, -0.4])  # NaN and mimic values are ignored
+    assert q[tree.coordinate_index['ja']] == -0.4
+    assert q[tree.coordinate_index['jb']] == 0.3
+    full = dict(zip(moving, tree.joint_transforms(q)))
+    for j, tf in zip(plan.tree_joints, plan.transforms(q)):
+        assert tf == full[j.name]
+    values = ref_values(joints, tree, q)
+    for j in joints:
+        np.testing.assert_allclose(matrix_from_tf(*full[j.name]), ref_local(j, values[j.name]),
+                                   atol=TOL)
+    before = list(q)
+    with pytest.raises(KinematicsError, match="joint 'ja'.*finite"):
+        plan.update(q, [0.1, 0.0, 0.0, float('inf')])
+    with pytest.raises(KinematicsError, match="joint 'jb'.*real number"):
+        plan.update(q, ['x', 0.0, 0.0, 0.0])
+    with pytest.raises(KinematicsError, match='3 positions for 4 joint names'):
+        plan.update(q, [0.1, 0.2, 0.3])
+    with pytest.raises(KinematicsError, match="joint 'jb'.*got bool True"):
+        plan.update(q, [True, 0.0, 0.0, 0.5])  # a bool among floats is still refused
+    assert q == before
+    by_index = tree.coordinate_plan([tree.coordinate_index['jb']])
+    assert by_index.names == ('jb',) and [moving[k] for k in by_index.joints] == ['jb']
+    with pytest.raises(IndexError):
+        tree.coordinate_plan([tree.n_q])
+    assert tree.joint_transforms({'ja': -0.4, 'jb': 0.3}) == tree.joint_transforms(q)
+    # rclpy's array.array('d'), numpy arrays and numpy scalars all give q plain floats.
+    for positions in (array.array('d', [0.25, 9.0, 9.0, -0.5]),
+                      np.array([0.25, 9.0, 9.0, -0.5], dtype=np.float32),
+                      [np.float32(0.25), 1e300, 9.0, np.int64(-1)]):
+        plan.update(q, positions)
+        assert type(q[tree.coordinate_index['jb']]) is float
+        assert q[tree.coordinate_index['jb']] == 0.25
