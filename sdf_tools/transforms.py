@@ -351,8 +351,11 @@ def matrices_from_axis_angle_batch(axis, angle):
     """
     x, y, z = (float(v) for v in axis)
     k = np.array([[0.0, -z, y], [z, 0.0, -x], [-y, x, 0.0]])
-    angle = np.asarray(angle, dtype=float)[..., None, None]
-    return np.eye(3) + np.sin(angle) * k + (1.0 - np.cos(angle)) * (k @ k)
+    angle = np.asarray(angle, dtype=float)
+    out = np.multiply.outer(np.sin(angle), k)  # I + sin(angle) K + (1 - cos(angle)) K^2
+    out += np.multiply.outer(1.0 - np.cos(angle), k @ k)
+    out += np.eye(3)
+    return out
 
 
 def quats_from_matrices_batch(m):
