@@ -29,6 +29,8 @@ last child is done, so the slot count stays small (2 for a chain) and memory doe
 with the number of links.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 
 from sdf_tools.kinematics.motion import PrismaticStep
@@ -72,8 +74,7 @@ class BatchProgram:
         self.n_trig = len(revolute)
         row_of = {i: row for row, i in enumerate(rows)}
         self.ops = tuple(
-            _make_op(i, motion, step, 0 if p < 0 else slot_of[p], slot_of[i],
-                     row_of.get(i, -1))
+            tuple(_op(i, motion, step, 0 if p < 0 else slot_of[p], slot_of[i], row_of.get(i, -1)))
             for i, (motion, step, p) in enumerate(zip(motions, steps, link_parent)))
 
     def poses(self, q, chunk: int) -> np.ndarray:
@@ -113,13 +114,54 @@ class BatchProgram:
         if np.isinf(values).any() or np.isinf(q).any():
             return False
         work = _Chunk(q, values, self.n_trig, self.n_slots)
-        rot, trans = work.rot, work.trans
-        for op in self.ops:
-            op.apply(work)
-            target = out[:, op.link]
-            target[:, :3, :3] = rot[op.slot].transpose(2, 0, 1)
-            target[:, :3, 3] = trans[op.slot].T
+        rot, trans, tmp, tmp9, cos, sin = (work.rot, work.trans, work.tmp, work.tmp9,
+                                           work.cos, work.sin)
+        matmul = np.matmul
+        for link, parent, slot, rotation_t, translation, turn, tail in self.ops:
+            r_p, r_c, t_c = rot[parent], rot[slot], trans[slot]
+            # The constant part: t = t_p + R_p @ translation (matmul of (3,) by the stack
+            # (3, 3, B) gives R_p @ v per configuration), R = R_p @ rotation.
+            matmul(translation, r_p, out=t_c)
+            t_c += trans[parent]
+            if rotation_t is None:
+                r_c[...] = r_p
+            else:
+                matmul(rotation_t, r_p, out=r_c)
+            if turn is not None:  # R = R @ Rot(e_k, angle): turns column a towards b
+                row, a, b = turn
+                c, s = cos[row], sin[row]
+                col_a, col_b = r_c[:, a], r_c[:, b]
+                tmp[...] = col_a
+                col_a *= c
+                np.multiply(col_b, s, out=tmp9[0])
+                col_a += tmp9[0]
+                col_b *= c
+                tmp *= s
+                col_b -= tmp
+            if tail is not None:
+                tail(work, r_p, r_c, t_c)
+            target = out[:, link]
+            target[:, :3, :3] = r_c.transpose(2, 0, 1)
+            target[:, :3, 3] = t_c.T
         return True
+
+
+class _Op(NamedTuple):
+    """
+    One link of the program (stored as a plain tuple, unpacked once per link and chunk).
+
+    ``R = R_parent @ rotation``, ``t = t_parent + R_parent @ translation``; then, for a
+    revolute step, the turn ``(row, a, b)`` mixes columns ``a`` and ``b`` by the angle of
+    value row ``row``; then ``tail(work, r_parent, r, t)`` adds what else the motion does.
+    """
+
+    link: int
+    parent: int                      # the parent's slot
+    slot: int                        # this link's slot
+    rotation: np.ndarray | None      # transposed, for left matmuls; None: identity
+    translation: np.ndarray          # (3,)
+    turn: tuple | None
+    tail: object
 
 
 class _Chunk:
@@ -162,15 +204,23 @@ def _allocate_slots(link_parent):
     return slot_of, n_slots
 
 
-def _make_op(link: int, motion, step, parent: int, slot: int, row: int):
+def _op(link: int, motion, step, parent: int, slot: int, row: int) -> _Op:
     """Return the op of one link (``row``: its row of the value array, or -1)."""
-    if step is None:
-        return _GeneralOp(link, parent, slot, row, motion)
+    if step is None:  # X_PJ first, then the motion's own M(q) and inv(X_CJ)
+        return _Op(link, parent, slot, _transposed(mat3_from_quat(motion.quat)),
+                   np.array(motion.xyz), None, _MotionTail(motion, row).apply)
+    translation = np.array((step.x, step.y, step.z))
+    rotation = _transposed(step.rotation)
     if type(step) is RevoluteStep:
-        return _RevoluteOp(link, parent, slot, row, step)
+        tail = None
+        if step.post is not None or step.d is not None:
+            tail = _RevoluteTail(step).apply
+        return _Op(link, parent, slot, rotation, translation,
+                   (row, *_MIXED_COLUMNS[step.axis]), tail)
     if type(step) is PrismaticStep:
-        return _PrismaticOp(link, parent, slot, row, step)
-    return _ConstantOp(link, parent, slot, step.rotation, (step.x, step.y, step.z))
+        return _Op(link, parent, slot, rotation, translation, None,
+                   _Slide(row, step).apply)
+    return _Op(link, parent, slot, rotation, translation, None, None)
 
 
 def _transposed(m9) -> np.ndarray | None:
@@ -178,108 +228,54 @@ def _transposed(m9) -> np.ndarray | None:
     return None if m9 is None else np.array(m9, dtype=float).reshape(3, 3).T.copy()
 
 
-class _ConstantOp:
-    """A constant transform from the parent: ``t = t_p + R_p @ t_o``, ``R = R_p @ G``."""
+class _RevoluteTail:
+    """The rest of a revolute step after the turn: ``R = R @ post``, ``t += R @ d``."""
 
-    __slots__ = ('link', 'parent', 'slot', 'rotation_t', 'translation')
+    __slots__ = ('post_t', 'd')
 
-    def __init__(self, link, parent, slot, rotation, translation):
-        self.link = link
-        self.parent = parent
-        self.slot = slot
-        self.rotation_t = _transposed(rotation)
-        self.translation = np.array(translation, dtype=float)
-
-    def apply(self, work: _Chunk) -> None:
-        r_p, r_c, t_c = work.rot[self.parent], work.rot[self.slot], work.trans[self.slot]
-        # matmul of (3,) by the stack (3, 3, B) gives R_p @ v for each configuration.
-        np.matmul(self.translation, r_p, out=t_c)
-        t_c += work.trans[self.parent]
-        if self.rotation_t is None:
-            r_c[...] = r_p
-        else:
-            np.matmul(self.rotation_t, r_p, out=r_c)
-
-
-class _RevoluteOp(_ConstantOp):
-    """A :class:`~sdf_tools.kinematics.motion.RevoluteStep`: the constant part, then the turn."""
-
-    __slots__ = ('row', 'columns', 'post_t', 'd')
-
-    def __init__(self, link, parent, slot, row, step: RevoluteStep):
-        super().__init__(link, parent, slot, step.rotation, (step.x, step.y, step.z))
-        self.row = row
-        self.columns = _MIXED_COLUMNS[step.axis]
+    def __init__(self, step: RevoluteStep):
         self.post_t = _transposed(step.post)
         self.d = None if step.d is None else np.array(step.d)
 
-    def apply(self, work: _Chunk) -> None:
-        _ConstantOp.apply(self, work)
-        r_c, tmp, tmp9 = work.rot[self.slot], work.tmp, work.tmp9
-        c, s = work.cos[self.row], work.sin[self.row]
-        a, b = self.columns
-        col_a, col_b = r_c[:, a], r_c[:, b]
-        tmp[...] = col_a
-        col_a *= c
-        np.multiply(col_b, s, out=tmp9[0])
-        col_a += tmp9[0]
-        col_b *= c
-        tmp *= s
-        col_b -= tmp
+    def apply(self, work: _Chunk, r_p, r_c, t_c) -> None:
         if self.post_t is not None:
-            np.matmul(self.post_t, r_c, out=tmp9)
-            r_c[...] = tmp9
+            np.matmul(self.post_t, r_c, out=work.tmp9)
+            r_c[...] = work.tmp9
         if self.d is not None:
-            np.matmul(self.d, r_c, out=tmp)
-            work.trans[self.slot] += tmp
+            np.matmul(self.d, r_c, out=work.tmp)
+            t_c += work.tmp
 
 
-class _PrismaticOp(_ConstantOp):
-    """A :class:`~sdf_tools.kinematics.motion.PrismaticStep`: the constant part, then the slide."""
+class _Slide:
+    """The motion of a prismatic step: ``t += R_p @ (v * direction)``."""
 
     __slots__ = ('row', 'direction')
 
-    def __init__(self, link, parent, slot, row, step):
-        super().__init__(link, parent, slot, step.rotation, (step.x, step.y, step.z))
+    def __init__(self, row: int, step: PrismaticStep):
         self.row = row
         self.direction = np.array((step.ex, step.ey, step.ez))
 
-    def apply(self, work: _Chunk) -> None:
-        _ConstantOp.apply(self, work)
-        tmp = work.tmp
-        np.matmul(self.direction, work.rot[self.parent], out=tmp)
-        tmp *= work.values[self.row]
-        work.trans[self.slot] += tmp
+    def apply(self, work: _Chunk, r_p, r_c, t_c) -> None:
+        np.matmul(self.direction, r_p, out=work.tmp)
+        work.tmp *= work.values[self.row]
+        t_c += work.tmp
 
 
-class _GeneralOp:
-    """Any motion, through its ``transform_batch``: ``X_PJ @ M(q) @ inv(X_CJ)``."""
+class _MotionTail:
+    """Any motion after ``X_PJ``: ``@ M(q) @ inv(X_CJ)``, ``M`` from ``transform_batch``."""
 
-    __slots__ = ('link', 'parent', 'slot', 'row', 'motion', 'r_o_t', 't_o', 'r_i_t', 't_i')
+    __slots__ = ('motion', 'row', 'r_i_t', 't_i')
 
-    def __init__(self, link, parent, slot, row, motion):
-        self.link = link
-        self.parent = parent
-        self.slot = slot
-        self.row = row
+    def __init__(self, motion, row: int):
         self.motion = motion
-        self.r_o_t = _quat_matrix_t(motion.quat)
-        self.t_o = np.array(motion.xyz)
-        self.r_i_t = _quat_matrix_t(motion.inv_quat)
+        self.row = row
+        self.r_i_t = _transposed(mat3_from_quat(motion.inv_quat))
         self.t_i = np.array(motion.inv_xyz)
 
-    def apply(self, work: _Chunk) -> None:
+    def apply(self, work: _Chunk, r_p, r_c, t_c) -> None:
         value = work.values[self.row] if self.row >= 0 else None
         r_m, t_m = self.motion.transform_batch(work.q, value)
-        r_p, t_c = work.rot[self.parent], work.trans[self.slot]
-        w = np.matmul(self.r_o_t, r_p)                  # R_p R_o
-        x = np.einsum('ikb,kjb->ijb', w, r_m)          # R_p R_o R_m
-        np.matmul(self.t_o, r_p, out=t_c)
-        t_c += work.trans[self.parent]
-        t_c += np.einsum('ikb,kb->ib', w, t_m)
+        t_c += np.einsum('ikb,kb->ib', r_c, t_m)         # + R_p R_o t_m
+        x = np.einsum('ikb,kjb->ijb', r_c, r_m)          # R_p R_o R_m
         t_c += np.matmul(self.t_i, x)
-        np.matmul(self.r_i_t, x, out=work.rot[self.slot])
-
-
-def _quat_matrix_t(quat) -> np.ndarray:
-    return _transposed(mat3_from_quat(quat))
+        np.matmul(self.r_i_t, x, out=r_c)

@@ -400,9 +400,14 @@ def _plane_basis(normal):
 
 def _rotations(axis, angle):
     """Return ``Rot(axis, angle)`` (3, 3, B) for angles (B,)."""
-    return matrices_from_axis_angle_batch(axis, angle).transpose(1, 2, 0)
+    return _configurations_last(matrices_from_axis_angle_batch(axis, angle))
 
 
 def _quat_rotations(quats):
     """Return the rotations (3, 3, B) of quaternions (B, 4), normalised (0 -> identity)."""
-    return matrices_from_quats_batch(quat_normalize_batch(quats)).transpose(1, 2, 0)
+    return _configurations_last(matrices_from_quats_batch(quat_normalize_batch(quats)))
+
+
+def _configurations_last(matrices):
+    """Return (B, 3, 3) matrices as a contiguous (3, 3, B) array: einsum is slow on views."""
+    return np.ascontiguousarray(matrices.transpose(1, 2, 0))

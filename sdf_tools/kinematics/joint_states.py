@@ -38,7 +38,7 @@ from sdf_tools.kinematics.motion import TfPrismatic
 from sdf_tools.kinematics.motion import TfRevolute
 from sdf_tools.kinematics.motion import TfRevoluteOffset
 from sdf_tools.kinematics.values import as_float
-from sdf_tools.kinematics.values import infinite_angle_error
+from sdf_tools.kinematics.values import raise_infinite_angle
 
 _REVOLUTE = 0         # revolute without child offset: constant translation
 _REVOLUTE_OFFSET = 1  # revolute whose child frame is away from the joint
@@ -92,22 +92,6 @@ def joint_transforms(records, q) -> list:
         else:
             append(record[1].local(q))
     return out
-
-
-def checked_transforms(tree, records, q) -> list:
-    """
-    Return :func:`joint_transforms`, or raise a KinematicsError naming an infinite angle.
-
-    The joint values of ``q`` are finite; a mimic multiplier or offset, or a gearbox ratio,
-    can still make an angle infinite.
-    """
-    try:
-        return joint_transforms(records, q)
-    except (ValueError, OverflowError):  # math.sin(inf): only on this error path
-        error = infinite_angle_error(tree, [q])
-        if error is None:
-            raise
-        raise error from None
 
 
 class JointStatePlan:
@@ -226,4 +210,7 @@ class JointStatePlan:
             overflows the value (:meth:`update` refuses values that are not finite).
 
         """
-        return checked_transforms(self._tree, self._records, q)
+        try:
+            return joint_transforms(self._records, q)
+        except (ValueError, OverflowError):  # math.sin(inf): only on this error path
+            raise_infinite_angle(self._tree, [q])

@@ -38,8 +38,10 @@ identity), as in :mod:`sdf_tools.transforms`.
 from typing import NamedTuple
 
 from sdf_tools.model import Joint
-from sdf_tools.transforms import compose
+from sdf_tools.transforms import quat_multiply
 from sdf_tools.transforms import quat_normalize
+from sdf_tools.transforms import quat_rotate
+from sdf_tools.transforms import vec_add
 
 
 class Drive(NamedTuple):
@@ -264,9 +266,16 @@ class Motion:
         raise NotImplementedError
 
     def local(self, q):
-        """Return ``X_PC(q) = X_PJ @ M(q) @ inv(X_CJ)`` as ``(xyz, quat)``."""
-        xyz, quat = compose(self.xyz, self.quat, *self.transform(q))
-        return compose(xyz, quat, self.inv_xyz, self.inv_quat)
+        """
+        Return ``X_PC(q) = X_PJ @ M(q) @ inv(X_CJ)`` as ``(xyz, quat)``.
+
+        The product of the unit quaternions is not normalised again: on this hot path that
+        would cost more than the 1e-16 it corrects.
+        """
+        m_xyz, m_quat = self.transform(q)
+        xyz = vec_add(self.xyz, quat_rotate(self.quat,
+                                            vec_add(m_xyz, quat_rotate(m_quat, self.inv_xyz))))
+        return xyz, quat_multiply(quat_multiply(self.quat, m_quat), self.inv_quat)
 
     def world_step(self) -> FixedStep | RevoluteStep | PrismaticStep | None:
         """Return the shortcut for the world-pose evaluators, or ``None`` (module docstring)."""

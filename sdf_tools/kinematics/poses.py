@@ -30,12 +30,14 @@ from sdf_tools.kinematics.single import world_poses
 from sdf_tools.kinematics.tree import KinematicTree
 from sdf_tools.kinematics.values import infinite_angle_error
 from sdf_tools.kinematics.values import InfiniteAngle
+from sdf_tools.kinematics.values import raise_infinite_angle
 
 DEFAULT_CHUNK_SIZE = 2048
 """Configurations per vectorised chunk (working memory: about 100 bytes per configuration
 for each link whose children are not done yet)."""
 SCALAR_BATCH_MAX = 8
 """Batches up to this size run the pure-Python evaluator once per configuration."""
+_INF = math.inf
 
 
 def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None) -> np.ndarray:
@@ -80,10 +82,7 @@ def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None)
     except InfiniteAngle as e:
         raise infinite_angle_error(tree, e.args[0]) from None
     except (ValueError, OverflowError):  # math.sin(inf) of the single evaluator
-        error = infinite_angle_error(tree, np.asarray(q, dtype=float).reshape(-1, n_q))
-        if error is None:
-            raise
-        raise error from None
+        raise_infinite_angle(tree, np.asarray(q, dtype=float).reshape(-1, n_q))
 
 
 def _evaluate(tree: KinematicTree, q, chunk: int) -> np.ndarray:
@@ -91,7 +90,7 @@ def _evaluate(tree: KinematicTree, q, chunk: int) -> np.ndarray:
     if type(q) is not list and q.ndim == 1:
         q = q.tolist()
     if type(q) is list:
-        if math.inf in q or -math.inf in q:  # a C-level scan: cheap next to the evaluation
+        if _INF in q or -_INF in q:  # a C-level scan: cheap next to the evaluation
             raise InfiniteAngle([q])
         return _poses_array(world_poses(tree._single_records, q), tree.n_links)
     lead = q.shape[:-1]

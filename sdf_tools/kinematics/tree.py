@@ -32,16 +32,19 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
 from sdf_tools.kinematics.batch import BatchProgram
-from sdf_tools.kinematics.joint_states import checked_transforms
+from sdf_tools.kinematics.joint_states import joint_transforms
 from sdf_tools.kinematics.joint_states import JointStatePlan
 from sdf_tools.kinematics.motion import Motion
 from sdf_tools.kinematics.values import as_float
 from sdf_tools.kinematics.values import infinite_angle_error
+from sdf_tools.kinematics.values import raise_infinite_angle
 from sdf_tools.model import JointType
 
 Vec3 = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
 Transform = tuple[Vec3, Quat]
+
+_INF = math.inf
 
 
 # --- public result types --------------------------------------------------------------------
@@ -303,9 +306,12 @@ class KinematicTree:
             q = q.tolist()
         if len(q) != len(self.coordinate_names):
             raise ValueError(f'q has {len(q)} entries, the tree has {self.n_q} coordinates')
-        if math.inf in q or -math.inf in q:  # also translations, which would not raise
+        if _INF in q or -_INF in q:  # also translations, which would not raise below
             raise infinite_angle_error(self, [q])
-        return checked_transforms(self, self._tf_records, q)
+        try:
+            return joint_transforms(self._tf_records, q)
+        except (ValueError, OverflowError):  # math.sin(inf): only on this error path
+            raise_infinite_angle(self, [q])
 
     def joint_state_plan(self, names) -> JointStatePlan:
         """

@@ -21,6 +21,7 @@ come here only on failure, to find which joint to name in the message.
 
 import math
 import numbers
+from typing import NoReturn
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
@@ -94,6 +95,19 @@ def infinite_angle_error(tree, rows) -> KinematicsError | None:
             if problem is not None:
                 return _error(joint.name, problem)
     return None
+
+
+def raise_infinite_angle(tree, rows) -> NoReturn:
+    """
+    Raise the KinematicsError naming the joint whose value is infinite in ``rows``.
+
+    Call it from the ``except`` clause that caught ``math.sin``'s ValueError or
+    OverflowError: when no joint value is infinite, it re-raises the exception being handled.
+    """
+    error = infinite_angle_error(tree, rows)
+    if error is None:
+        raise  # the exception being handled: not an infinite angle
+    raise error from None
 
 
 def _error(name: str, message: str) -> KinematicsError:
