@@ -140,7 +140,7 @@ class KinematicTree:
     link_index : Mapping
         Link name -> index.
     coordinate_names : tuple of str
-        Names of the entries of ``q`` (module docstring).
+        Names of the entries of ``q`` (see :mod:`~sdf_tools.kinematics.compile`).
     coordinate_index : Mapping
         Coordinate name -> index into ``q``.
     frame_names : tuple of str
