@@ -18,6 +18,8 @@ Tests of sdf_tools.convert.gazebo_ext and gazebo_apply: ``<gazebo>`` extensions.
 Each extension is parsed and applied through the whole converter, from URDF text.
 """
 
+from diagnostics import INERTIA
+from diagnostics import urdf
 import pytest
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import DescriptionError
@@ -160,3 +162,17 @@ def test_static_is_written_only_when_given():
     kept = model_of(convert(robot(link('base'), '<gazebo><static>true</static></gazebo>'
                                   '<gazebo><plugin name="p" filename="p.so"/></gazebo>')))
     assert kept.findtext('static') == 'true'
+
+
+# --- moved from the cross-reader tests of invalid descriptions ---------------------------
+
+def test_gazebo_reference_naming_nothing_is_a_converter_warning():
+    doc = urdf('<link name="a">', f'<inertial><mass value="1"/>{INERTIA}</inertial>',
+               '</link>', '<gazebo reference="ghost">', '<mu1>0.5</mu1>', '</gazebo>')
+    robot = parse_urdf(doc, 'robot.urdf')
+    assert robot.warnings == ()
+    result = urdf_to_sdf(robot)
+    assert [(w.code, str(w.location), w.message) for w in result.warnings] == [
+        ('unknown-reference', 'robot.urdf:5',
+         "reference 'ghost' names no link or joint; the block is ignored")]
+    assert '0.5' not in result.sdf

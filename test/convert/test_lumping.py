@@ -21,6 +21,8 @@ the frames kept for lumped joints and links.
 
 import math
 
+from diagnostics import INERTIA
+from diagnostics import urdf
 import numpy as np
 import pytest
 from sdf_tools import transforms
@@ -240,3 +242,22 @@ def test_deep_chains_convert_without_recursion_limits():
     m = model_of(convert(robot(*parts)))
     assert len(m.findall('link')) == n // 2
     assert math.isclose(float(m.findtext("link[@name='l0']/inertial/mass")), 2.0)
+
+
+# --- moved from the cross-reader tests of invalid descriptions ---------------------------
+
+def test_lumping_far_away_masses_is_a_diagnostic_not_a_crash():
+    inertial = f'<inertial><mass value="1"/>{INERTIA}</inertial>'
+    doc = urdf(f'<link name="a">{inertial}</link>', f'<link name="b">{inertial}</link>',
+               '<joint name="j" type="fixed"><parent link="a"/><child link="b"/>',
+               '<origin xyz="0 0 1e308"/></joint>')
+    with pytest.raises(DescriptionError, match=r"<string>:2: link 'a': its mass properties, "
+                       'with the links merged into it by fixed-joint lumping, are not finite'):
+        urdf_to_sdf(parse_urdf(doc))
+
+
+def test_fixing_the_inertia_of_a_tiny_mass_does_not_crash_the_converter():
+    doc = urdf('<link name="a">', '<inertial><mass value="1e-100"/><inertia ixx="-1" '
+               'ixy="-1e-7" ixz="0" iyy="-1" iyz="0" izz="0"/></inertial>', '</link>')
+    result = urdf_to_sdf(parse_urdf(doc))
+    assert 'bad-inertia' in [w.code for w in result.warnings]

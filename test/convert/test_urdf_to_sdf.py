@@ -27,12 +27,15 @@ import math
 from pathlib import Path
 
 import conversion_rules
+from diagnostics import INERTIA
+from diagnostics import urdf
 import numpy as np
 import pytest
 from sdf_tools import transforms
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
+from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
 import support
 from urdf_snippets import codes
@@ -385,3 +388,32 @@ def test_sdf_1_11_writes_mimic():
 def test_unsupported_sdf_version_is_refused():
     with pytest.raises(ConversionError, match="SDFormat version '2.0' is not supported"):
         convert(robot(link('base')), sdf_version='2.0')
+
+
+# --- moved from the cross-reader tests of invalid descriptions ---------------------------
+
+def test_converting_a_urdf_with_only_the_world_link_does_not_write_an_empty_model():
+    robot = parse_urdf(urdf('<link name="world"/>'))
+    with pytest.raises(ConversionError, match="<string>:1: robot 'r': the robot has no link "
+                       "besides 'world': an SDFormat model needs at least one link"):
+        urdf_to_sdf(robot)
+
+
+@pytest.mark.parametrize('robot, link, joint, match', [
+    ('r', '__model__', 'j', "<string>:3: link '__model__': the link name '__model__' is "
+     'reserved in SDFormat'),
+    ('r', 'b', '__j__', "<string>:4: joint '__j__': the joint name '__j__' is reserved"),
+    ('r', 'x::b', 'j', "<string>:3: link 'x::b': link names must not contain '::' in "
+     'SDFormat 1.8 and later'),
+    ('world', 'b', 'j', "<string>:1: robot 'world': the model name 'world' is reserved"),
+    ('r', 'b', 'j', None)])
+def test_names_sdformat_cannot_read_back_are_refused(robot, link, joint, match):
+    inertial = f'<inertial><mass value="1"/>{INERTIA}</inertial>'
+    doc = urdf(f'<link name="a">{inertial}</link>', f'<link name="{link}">{inertial}</link>',
+               f'<joint name="{joint}" type="continuous"><parent link="a"/>'
+               f'<child link="{link}"/></joint>').replace('"r"', f'"{robot}"', 1)
+    if match is None:  # the control: valid names convert and read back
+        assert [j.name for j in parse_sdf(urdf_to_sdf(parse_urdf(doc)).sdf).joints] == [joint]
+        return
+    with pytest.raises(ConversionError, match=match):
+        urdf_to_sdf(parse_urdf(doc))

@@ -18,7 +18,12 @@ Tests of sdf_tools.kinematics.compile: the compiled structure, mimic joints and 
 Expected poses come from the independent reference in kinematics_reference.py.
 """
 
+import math
+
 from chain_fk import rot
+from diagnostics import mimic_urdf
+from diagnostics import sdf
+from diagnostics import urdf
 from kinematics_reference import assert_poses_close
 from kinematics_reference import build
 from kinematics_reference import J
@@ -34,6 +39,7 @@ from kinematics_reference import trans
 import numpy as np
 import pytest
 from sdf_tools.errors import KinematicsError
+from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.kinematics import forward_kinematics
@@ -192,3 +198,72 @@ def test_loop_raises_and_a_second_parent_joint_is_left_out_as_a_loop_joint():
                                 missing_mimic='ignore').coordinate_names
     with pytest.raises(KinematicsError, match="'nowhere' is not defined"):
         compile_tree(build(links, [J('j1', 'revolute', 'nowhere', 'a')]))
+
+
+# --- moved from the cross-reader tests of invalid descriptions ---------------------------
+
+def test_compile_tree_refuses_a_mimic_of_a_missing_joint():
+    robot = parse_urdf(mimic_urdf('<mimic joint="ghost"/>'))
+    with pytest.raises(KinematicsError, match="<mimic> names joint 'ghost', which does not "
+                       'exist') as info:
+        compile_tree(robot)
+    assert info.value.diagnostic.location.line == 5
+    assert info.value.diagnostic.entity == "joint 'j1'"
+    tree = compile_tree(robot, missing_mimic='ignore')
+    assert tree.coordinate_names == ('j1', 'j2')
+
+
+def test_compile_tree_refuses_mimic_cycles():
+    robot = parse_urdf(mimic_urdf('<mimic joint="j2"/>', '<mimic joint="j1"/>'))
+    with pytest.raises(KinematicsError, match="mimic joints form a loop: 'j1' -> 'j2' -> "
+                       "'j1'") as info:
+        compile_tree(robot, missing_mimic='ignore')
+    assert (info.value.diagnostic.location.line, info.value.diagnostic.code) == (5, 'cycle')
+    robot = parse_urdf(mimic_urdf('<mimic joint="j1"/>'))
+    with pytest.raises(KinematicsError, match='mimic joints form a loop') as info:
+        compile_tree(robot)
+    assert info.value.diagnostic.location.line == 5
+
+
+def test_compile_tree_refuses_an_sdf_mimic_of_a_missing_joint():
+    doc = sdf('<link name="a"/>', '<link name="b"/>', '<joint name="j" type="revolute">',
+              '<parent>a</parent><child>b</child>',
+              '<axis><xyz>0 0 1</xyz><mimic joint="ghost"/></axis>', '</joint>',
+              version='1.11')
+    robot = parse_sdf(doc)
+    with pytest.raises(KinematicsError, match="names joint 'ghost'") as info:
+        compile_tree(robot)
+    assert info.value.diagnostic.location.line == 5
+
+
+def test_mimic_chains_whose_factors_overflow_are_refused_by_compile_tree():
+    doc = urdf('<link name="a"/>', '<link name="b"/>', '<link name="c"/>', '<link name="d"/>',
+               '<joint name="j1" type="continuous"><parent link="a"/><child link="b"/></joint>',
+               '<joint name="j2" type="continuous"><parent link="b"/><child link="c"/>',
+               '<mimic joint="j1" multiplier="1e200"/></joint>',
+               '<joint name="j3" type="continuous"><parent link="c"/><child link="d"/>',
+               '<mimic joint="j2" multiplier="1e200"/></joint>')
+    with pytest.raises(KinematicsError, match=r"the mimic chain to 'j1' multiplies to value \* "
+                       r'inf \+ 0, which is not finite') as info:
+        compile_tree(parse_urdf(doc))
+    assert (info.value.diagnostic.entity, info.value.diagnostic.location.line) == (
+        "joint 'j3'", 9)
+
+
+@pytest.mark.parametrize('xyz', ['1e200 1e200 0', '1e-200 0 0', '1e154 1e154 1e154'])
+def test_tiny_and_huge_axes_are_not_zero_and_do_not_overflow(xyz):
+    urdf_doc = urdf('<link name="a"/>', '<link name="b"/>',
+                    '<joint name="j" type="continuous"><parent link="a"/><child link="b"/>',
+                    f'<axis xyz="{xyz}"/></joint>')
+    sdf_doc = sdf('<link name="a"/>', '<link name="b"/>', '<joint name="j" type="revolute">',
+                  f'<parent>a</parent><child>b</child><axis><xyz>{xyz}</xyz></axis>',
+                  '</joint>')
+    expected = np.array([float(v) for v in xyz.split()])
+    expected = expected / np.abs(expected).max()
+    expected = expected / np.linalg.norm(expected)
+    for robot in (parse_urdf(urdf_doc), parse_sdf(sdf_doc)):
+        tree = compile_tree(robot)
+        pose = forward_kinematics(tree, [0.5])[tree.link_index['b']]
+        rotation = pose[:3, :3]
+        np.testing.assert_allclose(rotation @ expected, expected, atol=1e-12)
+        assert abs(np.trace(rotation) - (1 + 2 * math.cos(0.5))) < 1e-12

@@ -21,6 +21,7 @@ Expected poses come from the independent reference in kinematics_reference.py.
 import math
 import warnings
 
+from diagnostics import mimic_urdf
 from kinematics_reference import build
 from kinematics_reference import J
 from kinematics_reference import origin
@@ -31,6 +32,7 @@ from kinematics_reference import TOL
 import numpy as np
 import pytest
 from sdf_tools.errors import KinematicsError
+from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.kinematics import forward_kinematics
 from sdf_tools.kinematics import frame_poses
@@ -120,3 +122,37 @@ def test_frames():
             ours[n, 1], expected['root0'] @ origin((0.0, 0.3, 0.0), (1.0, 0.0, 0.0)),
             atol=TOL)
         np.testing.assert_allclose(frame_poses(tree, q), ours[n], atol=1e-12)
+
+
+# --- moved from the cross-reader tests of invalid descriptions ---------------------------
+
+def test_mimic_values_that_overflow_are_kinematics_errors():
+    # Finite multipliers, finite joint values, an infinite product: math.sin(inf) used to
+    # escape as "ValueError: math domain error".
+    robot = parse_urdf(mimic_urdf('', '<mimic joint="j1" multiplier="1e300"/>'))
+    tree = compile_tree(robot)
+    plan = tree.joint_state_plan(['j1'])
+    q = [1e10]
+    plan.update(q, [1e10])
+    for call in (lambda: forward_kinematics(tree, q), lambda: tree.joint_transforms(q),
+                 lambda: plan.transforms(q),
+                 lambda: forward_kinematics(tree, np.full((20, 1), 1e10))):
+        with pytest.raises(KinematicsError, match=r"joint 'j2': mimic value 1e\+300 \* 1e\+10 "
+                           r"\+ 0 \(following 'j1'\) overflows to infinity"):
+            call()
+    assert np.isfinite(forward_kinematics(tree, [1.0])).all()
+    with pytest.raises(KinematicsError, match="joint 'j1': joint value must be finite"):
+        forward_kinematics(tree, np.full((20, 1), math.inf))
+
+
+@pytest.mark.parametrize('value', [10 ** 400, -10 ** 400, math.inf, math.nan, 'x', None])
+def test_joint_values_that_are_not_finite_floats_are_kinematics_errors(value):
+    tree = compile_tree(parse_urdf(mimic_urdf('')))
+    with pytest.raises(KinematicsError, match="joint 'j1': joint value must be"):
+        tree.joint_vector({'j1': value})
+    plan = tree.joint_state_plan(['j1', 'j2'])
+    q = tree.default_q().tolist()
+    with pytest.raises(KinematicsError, match="joint 'j1': joint value must be"):
+        plan.update(q, [value, 0.5])
+    assert q == [0.0, 0.0]
+    assert tree.joint_vector({'j1': 1e308, 'j2': 1e308}).q.tolist() == [1e308, 1e308]

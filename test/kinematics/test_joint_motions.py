@@ -18,6 +18,9 @@ Tests of sdf_tools.kinematics.joint_motions: every joint kind's motion, in every
 Expected poses come from closed forms in kinematics_reference.py (numpy 4x4 matrices).
 """
 
+import math
+
+from diagnostics import urdf
 from kinematics_reference import ALL_KINDS
 from kinematics_reference import assert_poses_close
 from kinematics_reference import build
@@ -33,6 +36,7 @@ from kinematics_reference import TOL
 from kinematics_reference import unit
 import numpy as np
 import pytest
+from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.kinematics import forward_kinematics
 from sdf_tools.kinematics.joint_motions import joint_motion
@@ -129,3 +133,21 @@ def test_each_motion_alone_against_closed_form(kind):
         np.testing.assert_allclose(t[:, n], expected[:3, 3], rtol=0, atol=TOL)
         np.testing.assert_allclose(matrix_from_tf(*motion.local(q.tolist())),
                                    ref_local(j, v), rtol=0, atol=TOL)
+
+
+# --- moved from the cross-reader tests of invalid descriptions ---------------------------
+
+def test_huge_and_tiny_joint_quaternions_rotate_like_unit_ones():
+    # The squares of 1e200 overflow: the rotation used to collapse to the identity.
+    doc = urdf('<link name="a"/>', '<link name="b"/>',
+               '<joint name="j" type="floating"><parent link="a"/><child link="b"/></joint>')
+    tree = compile_tree(parse_urdf(doc))
+    expected = np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]], dtype=float)  # 90 deg about x
+    for scale in (1e200, 1.0, 1e-200):
+        q = [0.0, 0.0, 0.0, scale, 0.0, 0.0, scale]
+        single = forward_kinematics(tree, q)[1, :3, :3]
+        batch = forward_kinematics(tree, np.array([q] * 12))[:, 1, :3, :3]
+        np.testing.assert_allclose(single, expected, atol=1e-15)
+        np.testing.assert_allclose(batch, np.broadcast_to(expected, (12, 3, 3)), atol=1e-15)
+        (_, quat), = tree.joint_transforms(q)
+        np.testing.assert_allclose(quat, (math.sqrt(0.5), 0, 0, math.sqrt(0.5)), atol=1e-15)
