@@ -170,17 +170,21 @@ class Topology:
         return None if joint is None else joint.parent
 
     def _walk(self, ordered):
-        children = self.child_joints
-        order = []
+        children, links = self.child_joints, self.links
+        order, seen = [], set()
         for name in ordered:
             joint = self.parent_joint.get(name)
-            if joint is not None and joint.parent in self.links:
+            if joint is not None and joint.parent in links:
                 continue  # reached from its parent
             stack = [name]
             while stack:
                 link = stack.pop()
                 order.append(link)
-                stack.extend(j.child for j in reversed(children.get(link, ())))
+                seen.add(link)
+                # Only defined links, each once: a loop through an undefined link (whose
+                # joints are reported) must not send the walk round it forever.
+                stack.extend(j.child for j in reversed(children.get(link, ()))
+                             if j.child in links and j.child not in seen)
         return order
 
     def report(self, reporter: Reporter, *, implicit_world: bool = True,

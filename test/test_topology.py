@@ -251,3 +251,12 @@ def test_the_loop_messages_follow_the_joints_from_parent_to_child():
     # Each mimic joint follows the next: j1 mimics j2, which mimics j1.
     assert mimic_loop_message(['j1', 'j2']) == "mimic joints form a loop: 'j1' -> 'j2' -> 'j1'"
     assert mimic_loop_message(['j']) == "mimic joints form a loop: 'j' -> 'j'"
+
+
+def test_a_loop_through_an_undefined_link_ends_the_walk():
+    # a's parent b is no link, so a starts a tree; b is a's child through j2 and a's
+    # parent through j1. The walk must list a once and stop (the missing link is reported).
+    topology = Topology(links('a'), joints('j1 b a', 'j2 a b'))
+    assert topology.order == ('a',)
+    errors, warnings = report(topology)
+    assert [code for _, code in errors] == ['missing-link', 'missing-link'] and not warnings
