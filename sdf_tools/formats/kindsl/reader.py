@@ -51,7 +51,6 @@ How it is built: :mod:`.lexer` cuts the text into tokens, :mod:`.parser` reads t
 (and says how the language maps to it).
 """
 
-from dataclasses import replace
 import math
 import numbers
 
@@ -63,8 +62,9 @@ from sdf_tools.formats.kindsl.builder import inertial_from_kindsl
 from sdf_tools.formats.kindsl.lexer import located_error
 from sdf_tools.formats.kindsl.parser import MAX_EXPRESSION_DEPTH
 from sdf_tools.formats.kindsl.parser import parse_document
+from sdf_tools.formats.reading import checked
+from sdf_tools.formats.reading import with_warnings
 from sdf_tools.model import Robot
-from sdf_tools.validate import check_robot
 
 __all__ = ['MAX_BYTES', 'MAX_EXPRESSION_DEPTH', 'inertial_from_kindsl', 'parse_kindsl']
 
@@ -124,16 +124,12 @@ def parse_kindsl(text, source: str = '<string>', *, parameters=None,
     params = _check_parameters(parameters)
     document, used = parse_document(text.lstrip('\ufeff'), source, reporter, params)
     robot = build_robot(document, source, reporter)
-    reporter.raise_if_errors()
-    check_robot(robot, reporter)
-    reporter.raise_if_errors()
+    checked(robot, reporter)
     unused = sorted(set(params) - used)
     if unused:
         reporter.warn('parameters not used by the model: ' + ', '.join(map(repr, unused)),
                       SourceLocation(source), f"robot '{robot.name}'", Code.UNUSED_PARAMETER)
-    if reporter.warnings:
-        robot = replace(robot, warnings=robot.warnings + tuple(reporter.warnings))
-    return robot
+    return with_warnings(robot, reporter)
 
 
 def _check_parameters(parameters) -> dict:

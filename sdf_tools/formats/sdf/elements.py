@@ -35,6 +35,7 @@ from sdf_tools.errors import Code
 from sdf_tools.files.xml_source import DCOLON
 from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import ValueReader
+from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -206,13 +207,9 @@ class ElementReader:
 
     def _geometry(self, elem, entity):
         v = self.v
-        shapes = [c for c in elem if isinstance(c.tag, str)]
-        if len(shapes) != 1:
-            v.error(elem, entity, f'<geometry> must hold exactly one shape, found {len(shapes)}',
-                    Code.BAD_GEOMETRY)
-            if not shapes:
-                return None
-        shape = shapes[0]
+        shape = shape_element(v, elem, entity)
+        if shape is None:
+            return None
         tag = shape.tag
         if tag == 'box':
             return Box(self.vector(shape, entity, 'size', 3, (1.0, 1.0, 1.0)))

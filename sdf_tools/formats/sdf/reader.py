@@ -71,7 +71,6 @@ nested models); :mod:`.elements` and :mod:`.joints` read each element's values;
 turns the resolved graph into the model's links, joints and frames.
 """
 
-from dataclasses import replace
 import re
 
 from sdf_tools.errors import Code
@@ -80,6 +79,8 @@ from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.files.xml_source import ValueReader
+from sdf_tools.formats.reading import checked
+from sdf_tools.formats.reading import with_warnings
 from sdf_tools.formats.sdf import assembly
 from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.formats.sdf.elements import element_text
@@ -94,7 +95,6 @@ from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Robot
-from sdf_tools.validate import check_robot
 
 _VERSION = re.compile(r'\s*(\d+)\.(\d+)(?:\.\d+)?\s*')
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
@@ -141,12 +141,8 @@ def read_sdf_element(root, source: str = '<string>', *, model: str | None = None
     """Read a model from an already parsed ``<sdf>`` element (see :func:`parse_sdf`)."""
     reporter = Reporter()
     robot = _read_document(ValueReader(source, reporter), root, model)
-    reporter.raise_if_errors()
-    check_robot(robot, reporter, single_root=False, implicit_world=True, allow_loops=True)
-    reporter.raise_if_errors()
-    if reporter.warnings:
-        robot = replace(robot, warnings=robot.warnings + tuple(reporter.warnings))
-    return robot
+    checked(robot, reporter, single_root=False, implicit_world=True, allow_loops=True)
+    return with_warnings(robot, reporter)
 
 
 # --- the document ----------------------------------------------------------------------------
