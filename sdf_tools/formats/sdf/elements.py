@@ -13,13 +13,13 @@
 # limitations under the License.
 
 """
-The values of SDFormat elements, one element at a time: poses, links and joints.
+The values of SDFormat elements, one element at a time: poses and links (joints: :mod:`.joints`).
 
 :class:`ElementReader` reads what an element says, checks it and applies the SDFormat
-defaults, but resolves no frame name: a ``<pose>`` keeps its ``relative_to`` text, a joint
-its ``<parent>``/``<child>`` names, an axis its ``expressed_in``. The model walk
+defaults, but resolves no frame name: a ``<pose>`` keeps its ``relative_to`` text (as does
+the pose of an inertial, visual or collision, a :class:`Placed`). The model walk
 (:mod:`.reader`) puts the results on the vertices of the :class:`~.frames.FrameGraph`, and
-:mod:`.assembly` resolves them into the model. Joints are in :mod:`.joints`.
+:mod:`.assembly` resolves them into the model.
 
 Children sdf_tools does not model are kept as serialised XML (``extras``, see
 :func:`element_text`); a visual's ``<material>`` is kept there whole and also read, best

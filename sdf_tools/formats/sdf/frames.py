@@ -75,7 +75,7 @@ class Vertex:
 
     ``data`` is what the element reader made of its element: a
     :class:`~sdf_tools.formats.sdf.elements.LinkSpec` or
-    :class:`~sdf_tools.formats.sdf.elements.JointSpec` (``None`` for a joint it could not
+    :class:`~sdf_tools.formats.sdf.joints.JointSpec` (``None`` for a joint it could not
     read, and for frames and nested models).
     """
 
