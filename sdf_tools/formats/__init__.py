@@ -12,4 +12,9 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""The description formats, each reader beside its writer: URDF, SDFormat, Kinematics-DSL."""
+"""
+The description formats, each reader beside its writer: URDF, SDFormat, Kinematics-DSL.
+
+:mod:`.reading` holds what the readers share (the structure check at the end of a read, the
+warnings on the model, the one shape of a ``<geometry>``).
+"""

@@ -20,14 +20,12 @@ import re
 from chain_fk import chain_fk
 from chain_fk import FK_FUNCTIONS
 from chain_fk import rot
-from chain_fk import trans
 from diagnostics import dsl
 from diagnostics import dsl_joint
 from diagnostics import dsl_link
 from diagnostics import single_error
 import numpy as np
 import pytest
-from sdf_tools import transforms
 from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.kindsl.reader import inertial_from_kindsl
 from sdf_tools.formats.kindsl.reader import MAX_EXPRESSION_DEPTH
@@ -246,202 +244,7 @@ def test_floating_tree_through_urdf_has_the_same_fk(fk):
         np.testing.assert_allclose(after[name], before[name], atol=1e-12, err_msg=name)
 
 
-# --- inertia ------------------------------------------------------------------------------
-
-def test_inertia_hollow_cylinder_example():
-    # The document's link1: a thin hollow cylinder, unit mass and length, radius 0.05, along
-    # x, link frame at the centre of one base. Iy = m L^2 / 3 + m r^2 / 2 = 0.334583 about
-    # the link-frame origin; about the centre of mass (0.5, 0, 0) it is
-    # m L^2 / 12 + m r^2 / 2 = 0.0845833 = Iy - m 0.5^2. Ix (about the axis) = m r^2 stays.
-    link1 = fancy().link('link1').inertial
-    assert link1.mass == 1.0
-    assert link1.origin.xyz == (0.5, 0.0, 0.0)
-    assert link1.origin.quat == transforms.IDENTITY_QUAT
-    assert link1.ixx == pytest.approx(0.0025, abs=1e-15)
-    assert link1.iyy == pytest.approx(0.33458 - 0.25, abs=1e-15)
-    assert link1.izz == pytest.approx(0.33458 - 0.25, abs=1e-15)
-    assert link1.iyy == pytest.approx(1.0 / 12.0 + 0.05 ** 2 / 2.0, abs=1e-5)
-    assert (link1.ixy, link1.ixz, link1.iyz) == (0.0, 0.0, 0.0)
-    link2 = fancy().link('link2').inertial  # the same cylinder along z
-    assert link2.origin.xyz == (0.0, 0.0, 0.5)
-    assert (link2.ixx, link2.iyy, link2.izz) == pytest.approx((0.08458, 0.08458, 0.0025))
-
-
-def test_inertia_matches_point_masses():
-    # Build the DSL numbers from their definitions for a cloud of point masses (about the
-    # link-frame origin, products without the minus sign) and check the conversion against
-    # the tensor computed directly about the centre of mass.
-    rng = np.random.default_rng(20260)
-    points = rng.normal(size=(7, 3)) + (0.3, -0.2, 0.5)
-    masses = rng.uniform(0.1, 2.0, size=7)
-    x, y, z = points.T
-    mass = masses.sum()
-    com = masses @ points / mass
-    moments = [masses @ (y * y + z * z), masses @ (x * x + z * z), masses @ (x * x + y * y),
-               masses @ (x * y), masses @ (x * z), masses @ (y * z)]
-    inertial = inertial_from_kindsl(mass, com, moments)
-    d = points - com
-    expected = sum(m * (v @ v * np.eye(3) - np.outer(v, v)) for m, v in zip(masses, d))
-    np.testing.assert_allclose(np.array(inertial.inertia), expected, atol=1e-12)
-    np.testing.assert_allclose(inertial.origin.xyz, com, atol=1e-15)
-
-
-def test_inertia_products_change_sign():
-    inertial = inertial_from_kindsl(2.0, (0.0, 0.0, 0.0), (1.0, 2.0, 3.0, 0.1, 0.2, 0.3))
-    assert (inertial.ixy, inertial.ixz, inertial.iyz) == (-0.1, -0.2, -0.3)
-    assert (inertial.ixx, inertial.iyy, inertial.izz) == (1.0, 2.0, 3.0)
-    assert inertial.origin.is_identity()
-
-
-def test_moments_about_the_com_by_mistake_warn():
-    text = robot_text().replace('mass = 1 CoM = (0, 0, 0)', 'mass = 1 CoM = (2, 0, 0)')
-    robot = parse_kindsl(text, 'robot.kindsl')
-    codes = [(w.code, w.location.line) for w in robot.warnings]
-    assert ('bad-inertia', 5) in codes
-    assert 'must be about the link-frame origin' in str(robot.warnings[0])
-
-
-def test_fixed_base_inertia_is_optional():
-    robot = read('minimal.kindsl')
-    assert robot.link('base').inertial is None
-    assert robot.link('arm').inertial.iyy == pytest.approx(0.2 - 2.0 * 0.25 ** 2)
-
-
-# --- language features --------------------------------------------------------------------
-
-@pytest.mark.parametrize('expression, expected', [
-    ('1', 1.0), ('.5', 0.5), ('2.', 2.0), ('1e-3', 0.001), ('1.5E+2', 150.0),
-    ('PI', PI), ('PI/2.0', PI / 2), ('-PI/2.0', -PI / 2), ('2*PI', 2 * PI),
-    ('PI*0.5', PI / 2), ('-(PI/4)', -PI / 4), ('(1 + 2) * 3', 9.0), ('1 + 2 * 3', 7.0),
-    ('8 / 2 / 2', 2.0), ('2 - 1 - 1', 0.0), ('- -1', 1.0), ('+1', 1.0), ('2*-PI', -2 * PI),
-    ('-(-(0.25))', 0.25), ('PI/2*2', PI),
-])
-def test_expressions(expression, expected):
-    assert x_value(expression) == pytest.approx(expected, abs=1e-15)
-
-
-def test_expression_nesting_is_bounded():
-    deep = '(' * (MAX_EXPRESSION_DEPTH + 1) + '1' + ')' * (MAX_EXPRESSION_DEPTH + 1)
-    with pytest.raises(DescriptionError, match='nested more than'):
-        x_value(deep)
-    shallow = '(' * 10 + '1' + ')' * 10
-    assert x_value(shallow) == 1.0
-    with pytest.raises(DescriptionError, match='nested more than'):
-        x_value('-' * (MAX_EXPRESSION_DEPTH + 1) + '1')
-
-
-def test_comments():
-    text = ('// leading comment\n'
-            'Robot /* inline */ R // trailing\n'
-            '{ /* a block\n comment over\n lines // with a line comment inside */\n'
-            'RobotBase base { children { arm /* between */ via j } }\n'
-            'link arm { id = 1 // the id\n'
-            'inertia_properties { mass = 1 CoM = (0, 0, 0) Ix=1 Iy=1 Iz=1 Ixy=0 Ixz=0 '
-            'Iyz=0 }\n'
-            'children {} }\n'
-            'r_joint j { ref_frame { translation = (0, 0, /* z */ 1) rotation = (0, 0, 0) } }\n'
-            '} // the end, without a newline')
-    robot = parse_kindsl(text)
-    assert robot.joint('j').origin.xyz == (0.0, 0.0, 1.0)
-    assert robot.link('base').location.line == 6  # lines inside block comments count
-    assert robot.joint('j').location.line == 10
-
-
-def test_keys_in_any_order_give_the_same_model():
-    canonical = robot_text()
-    shuffled = ('Robot R {\n'
-                'r_joint j { ref_frame { rotation = (0, 0, 0) translation = (0, 0, 0) } }\n'
-                'link arm {\n'
-                'children {}\n'
-                'inertia_properties { Iyz=0 Ixz=0 Ixy=0 Iz=1 Iy=1 Ix=1 CoM = (0, 0, 0) '
-                'mass = 1 }\n'
-                'id = 1\n'
-                '}\n'
-                'RobotBase base { children { arm via j } }\n'
-                '}\n')
-    a, b = parse_kindsl(canonical), parse_kindsl(shuffled)
-    assert [link.name for link in b.links] == ['base', 'arm']
-    assert [(link.name, link.inertial) for link in a.links] == [
-        (link.name, link.inertial) for link in b.links]
-    assert [(j.name, j.parent, j.child, j.origin) for j in a.joints] == [
-        (j.name, j.parent, j.child, j.origin) for j in b.joints]
-
-
-def test_ref_frame_rotation_is_intrinsic_xyz_after_the_translation():
-    robot = parse_kindsl(robot_text(joint_body='ref_frame { translation = (1, 2, 3) '
-                                    'rotation = (0.3, -0.4, 0.5) }'))
-    pose = robot.joint('j').origin
-    expected = trans(1, 2, 3) @ rot(X, 0.3) @ rot(Y, -0.4) @ rot(Z, 0.5)
-    np.testing.assert_allclose(pose.matrix(), expected, atol=1e-15)
-
-
-def test_frames():
-    robot = read('floating_tree.kindsl', parameters={'shin_length': 0.4, 'hip_offset': 0.1})
-    frames = {f.name: f for f in robot.frames}
-    assert frames['imu'].attached_to == 'trunk'
-    np.testing.assert_allclose(frames['imu'].pose.matrix(),
-                               trans(0.1, 0.0, 0.05) @ rot(Z, PI), atol=1e-15)
-    assert frames['foot_l'].attached_to == 'shin_l'
-    assert frames['foot_l'].pose.xyz == (0.0, 0.0, -0.4)
-    assert frames['foot_l'].location.line == 32
-
-
-def test_floating_base():
-    robot = read('floating_tree.kindsl', parameters={'shin_length': 0.4, 'hip_offset': 0.1})
-    assert robot.links[0].name == 'world' and robot.links[0].inertial is None
-    joint = robot.joints[0]
-    assert (joint.name, joint.kind, joint.parent, joint.child) == (
-        'world_to_trunk', JointType.FLOATING, 'world', 'trunk')
-    assert robot.index.roots == ['world']
-    assert robot.link('trunk').inertial.mass == 10.0  # the parameter's default
-    # The trunk: Ixz = 0.01 (tensor element -0.01), CoM 0.1 above the origin.
-    trunk = robot.link('trunk').inertial
-    assert (trunk.ixx, trunk.iyy, trunk.izz, trunk.ixz) == pytest.approx(
-        (0.5 - 10 * 0.01, 0.6 - 10 * 0.01, 0.3, -0.01))
-    assert [j.kind for j in robot.joints[1:]] == [JointType.REVOLUTE, JointType.REVOLUTE,
-                                                  JointType.PRISMATIC]
-
-
-def test_floating_base_needs_inertia():
-    text = robot_text().replace('RobotBase base {', 'RobotBase base floating {')
-    raises(text, "link 'base': is missing 'inertia_properties'", 2)
-
-
-def test_floating_base_world_name_clash():
-    text = (robot_text().replace('RobotBase base {', 'RobotBase base floating { '
-                                 'inertia_properties { mass = 1 CoM = (0, 0, 0) Ix=1 Iy=1 '
-                                 'Iz=1 Ixy=0 Ixz=0 Iyz=0 }')
-            .replace('link arm', 'link world').replace('arm via', 'world via'))
-    raises(text, "link 'world': a floating base adds a link named 'world'", 3)
-
-
-def test_parameters():
-    text = robot_text(joint_body='ref_frame { translation = (a, -b, 2*c) '
-                      'rotation = (0, angle/2, 0) }')
-    robot = parse_kindsl(text, parameters={'a': 1.5, 'b': 2, 'c': 0.25, 'angle': PI})
-    pose = robot.joint('j').origin
-    assert pose.xyz == (1.5, -2.0, 0.5)
-    np.testing.assert_allclose(pose.matrix(), trans(1.5, -2, 0.5) @ rot(Y, PI / 2),
-                               atol=1e-15)
-    assert robot.warnings == ()
-
-
-def test_parameter_default_and_override():
-    assert x_value('len[0.3]') == 0.3
-    assert x_value('len[0.3]', parameters={'len': 0.7}) == 0.7
-    assert x_value('-len[PI/2]') == -PI / 2
-
-
-def test_missing_parameters_are_all_reported_with_their_lines():
-    text = robot_text(joint_body='ref_frame {\ntranslation = (a, 0, 0)\n'
-                      'rotation = (0, 0, b) }')
-    error = raises(text, "parameter 'a' .* has no value", 10, parameters={'b': 1.0})
-    assert len(error.diagnostics) == 1
-    error = raises(text, "parameter 'b' .* has no value", 11)
-    assert [(d.location.line, d.code) for d in error.diagnostics] == [
-        (10, 'missing-parameter'), (11, 'missing-parameter')]
-    assert "robot.kindsl:10: joint 'j': parameter 'a' (column 16)" in str(error)
-
+# --- parameters and text: what parse_kindsl takes ------------------------------------------
 
 def test_unused_parameters_warn():
     robot = parse_kindsl(robot_text(), parameters={'typo': 1.0})
@@ -467,56 +270,6 @@ def test_bytes_and_bom():
         parse_kindsl(robot_text(), max_bytes=10)
     with pytest.raises(TypeError):
         parse_kindsl(None)
-
-
-# --- syntax errors: the first one stops the reader, with line and column -------------------
-
-@pytest.mark.parametrize('text, match, line', [
-    ('', r"expected 'Robot <name> \{', got the end of the text", 1),
-    ('Robot {', 'expected the robot name', 1),
-    ('Robot R\n{\nlink a @', "unexpected character '@'", 3),
-    ('Robot R {\n/* never closed\n', r"never closed with '\*/'", 2),
-    ('Robot R {\nfoo bar }', "expected 'RobotBase', 'link', 'r_joint', 'p_joint'", 2),
-    ('Robot R { }\n}', r"unexpected '\}' after the end of 'Robot R'", 2),
-    ('Robot R {\nlink a {\n  mass = 1 } }', 'expected id, inertia_properties, children or '
-     'frames', 3),
-    ('Robot R {\nlink a {\nid = 1.5 } }', "id must be an integer, got '1.5'", 3),
-    ('Robot R {\nlink a {\nid = x } }', "id must be an integer, got 'x'", 3),
-    ('Robot R {\nr_joint j {\nref_frame { translation = (1, 2) rotation = (0, 0, 0) } } }',
-     r"expected ',' \(a 3-vector has three numbers\), got '\)'", 3),
-    ('Robot R {\nr_joint j {\nref_frame { translation = (1, 2, 3, 4) } } }',
-     r"expected '\)' to close the 3-vector", 3),
-    ('Robot R {\nr_joint j {\nref_frame { translation = (1, *, 3) } } }',
-     "expected a number, PI, a parameter name or an expression, got '[*]'", 3),
-    ('Robot R {\nr_joint j {\nlimits { } } }', "expected 'ref_frame'", 3),
-    ('Robot R {\nr_joint j {\nref_frame { origin = (0, 0, 0) } } }',
-     "expected 'translation' or 'rotation'", 3),
-    ('Robot R {\nRobotBase b { children { a j } } }', "expected 'via'", 2),
-    ('Robot R {\nlink a floating { } }', r"expected '\{', got 'floating'", 2),
-    ('Robot R {\nlink a {\ninertia_properties { mass = 1 Ixx = 0 } } }',
-     'expected mass, CoM, Ix, Iy, Iz, Ixy, Ixz or Iyz', 3),
-    ('Robot R {\nr_joint j {\nref_frame { translation = (len[1, 0, 0) } } }',
-     r"expected '\]' to close the parameter's default", 3),
-    # Digits are ASCII, as in C: an Arabic-Indic three is not 3.
-    ('Robot R {\nr_joint j {\nref_frame { translation = (\u0663, 0, 0) } } }',
-     "unexpected character '\u0663'", 3),
-])
-def test_syntax_errors(text, match, line):
-    error = raises(text, match, line)
-    assert error.diagnostic.code == 'syntax'
-    assert 'syntax error at column' in error.diagnostic.message
-
-
-def test_syntax_error_names_the_element_and_column():
-    text = 'Robot R {\nlink arm {\n    id = 1\n    mass = 1\n} }'
-    error = raises(text, 'expected id', 4)
-    assert str(error).startswith("robot.kindsl:4: link 'arm': syntax error at column 5: ")
-
-
-def test_syntax_error_keeps_earlier_semantic_errors():
-    text = robot_text('id = 2').replace('r_joint j {', 'r_joint j { foo')
-    error = raises(text, "'id' is given twice", 7)
-    assert [d.code for d in error.diagnostics] == ['repeated-element', 'syntax']
 
 
 # --- semantic errors: all collected, each with its line ------------------------------------
@@ -731,3 +484,10 @@ def test_unknown_joint_types_in_dsl():
               dsl_joint('j').replace('r_joint', 'x_joint'))
     single_error(DescriptionError, parse_kindsl, doc, "expected 'RobotBase', 'link', 'r_joint', "
                  "'p_joint' or '}', got 'x_joint'", 4, "robot 'R'", 'syntax')
+
+
+def test_public_names_stay_importable_from_the_reader():
+    from sdf_tools.formats.kindsl import builder
+    from sdf_tools.formats.kindsl import parser
+    assert inertial_from_kindsl is builder.inertial_from_kindsl
+    assert MAX_EXPRESSION_DEPTH == parser.MAX_EXPRESSION_DEPTH == 64

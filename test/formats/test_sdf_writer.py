@@ -189,20 +189,6 @@ def test_links_and_extras_round_trip():
     assert back.extras[0] == '<self_collide>true</self_collide>'
 
 
-def test_nested_scopes_become_nested_models():
-    text = write_sdf(read_fixture('nested'))
-    root = _tree(text)
-    inner = root.find('model/model')
-    assert inner.get('name') == 'inner'
-    assert [e.get('name') for e in inner.findall('link')] == ['l1']
-    assert inner.find('joint').findtext('child') == 'deep::x'
-    assert inner.find('model').get('name') == 'deep'
-    assert root.find('model/joint').findtext('child') == 'inner::l1'
-    with pytest.raises(ConversionError, match=r"scoped names \(with '::'\) need nested "
-                       'models'):
-        write_sdf(read_fixture('nested'), version='1.7')
-
-
 def test_format_of_the_output():
     text = write_sdf(read_fixture('two_links_orthogonal_2'))
     assert text.startswith('<?xml version="1.0" ?>\n<sdf version=\'1.9\'>\n'

@@ -17,7 +17,6 @@
 from dataclasses import replace
 import math
 
-from chain_fk import FK_FUNCTIONS
 from lxml import etree
 import numpy as np
 import pytest
@@ -30,7 +29,6 @@ from sdf_tools.model import Capsule
 from sdf_tools.model import Collision
 from sdf_tools.model import Cylinder
 from sdf_tools.model import Dynamics
-from sdf_tools.model import Frame
 from sdf_tools.model import Inertial
 from sdf_tools.model import Joint
 from sdf_tools.model import JointType
@@ -230,71 +228,6 @@ def test_prismatic_without_limit_needs_a_chosen_limit():
     assert again.joint('j').limit == Limit(-3.0, 3.0, 50.0, 0.5)
 
 
-@pytest.mark.parametrize('fk', FK_FUNCTIONS)
-def test_frames_become_links_with_fixed_joints(fk):
-    robot = replace(arm(), frames=(Frame('tool', 'tip', Pose.from_rpy((0.0, 0.0, 0.1),
-                                                                      (0.0, 0.0, 1.0))),
-                                   Frame('marker', 'base', Pose((1.0, 0.0, 0.0)))))
-    text, again = rewrite(robot)
-    assert [link.name for link in again.links] == ['base', 'tip', 'tool', 'marker']
-    fixed = again.joint('tool__fixed')
-    assert (fixed.kind, fixed.parent, fixed.child) == (JointType.FIXED, 'tip', 'tool')
-    assert again.joint('marker__fixed').parent == 'base'
-    before, after = fk(robot, {'j': 0.4}), fk(again, {'j': 0.4})
-    for name in ('tool', 'marker'):
-        np.testing.assert_allclose(after[name], before[name], atol=TOL)
-
-
-@pytest.mark.parametrize('fk', FK_FUNCTIONS)
-def test_joint_in_child_adds_a_link_at_the_joint_frame(fk):
-    # SDFormat: the child link frame C is not at the joint frame J.
-    x_cj = Pose.from_rpy((0.1, -0.2, 0.3), (0.4, 0.0, -0.6))
-    inertial = Inertial(1.0, 0.1, 0.0, 0.0, 0.1, 0.0, 0.1, Pose((0.0, 0.0, 0.2)))
-    tip = Link('tip', inertial=inertial,
-               visuals=(Visual(geometry=Box((0.1, 0.1, 0.1))),))
-    robot = Robot('sdf', links=(Link('base'), tip, Link('end')), joints=(
-        Joint('j', JointType.REVOLUTE, 'base', 'tip', Pose((0.0, 0.0, 0.5)), (0.0, 1.0, 0.0),
-              Limit(-1.0, 1.0, 1.0, 1.0), joint_in_child=x_cj),
-        Joint('k', JointType.PRISMATIC, 'tip', 'end', Pose((0.3, 0.0, 0.0)), (1.0, 0.0, 0.0),
-              Limit(0.0, 1.0, 1.0, 1.0))))
-    _, again = rewrite(robot)
-    middle = again.link('tip__joint_frame')
-    assert middle.inertial is None and middle.visuals == ()
-    assert again.joint('j').child == 'tip__joint_frame'
-    fixed = again.joint('tip__fixed')
-    assert (fixed.parent, fixed.child) == ('tip__joint_frame', 'tip')
-    assert_pose_close(fixed.origin, x_cj.inverse(), 'fixed joint')
-    assert again.link('tip').inertial == tip.inertial  # the child link is untouched
-    assert again.link('tip').visuals[0].geometry == Box((0.1, 0.1, 0.1))
-    for q in ({}, {'j': 0.7, 'k': 0.3}, {'j': -1.0, 'k': 0.9}):
-        before, after = fk(robot, q), fk(again, q)
-        for name in ('base', 'tip', 'end'):
-            np.testing.assert_allclose(after[name], before[name], atol=TOL, err_msg=name)
-
-
-def test_implicit_world_gets_a_link():
-    robot = Robot('sdf', links=(Link('base'),), joints=(
-        Joint('weld', JointType.FIXED, 'world', 'base', Pose((0.0, 0.0, 1.0))),))
-    text, again = rewrite(robot)
-    assert [link.name for link in again.links] == ['world', 'base']
-    assert again.joint('weld').parent == 'world'
-
-
-@pytest.mark.parametrize('fk', FK_FUNCTIONS)
-def test_posed_root_gets_a_model_frame_link(fk):
-    pose = Pose.from_rpy((1.0, 2.0, 3.0), (0.0, 0.0, 0.5))
-    robot = replace(arm(), links=(Link('base', pose=pose), Link('tip')))
-    text, again = rewrite(robot)
-    assert again.index.roots == ['model_frame']
-    fixed = again.joint('base__fixed')
-    assert (fixed.kind, fixed.parent, fixed.child) == (JointType.FIXED, 'model_frame', 'base')
-    before, after = fk(robot, {'j': 0.3}), fk(again, {'j': 0.3})
-    for name in ('base', 'tip'):
-        np.testing.assert_allclose(after[name], before[name], atol=TOL)
-    _, plain = rewrite(replace(arm(), links=(Link('base', pose=Pose()), Link('tip'))))
-    assert plain.index.roots == ['base']
-
-
 def test_gazebo_blocks_are_kept():
     text = ('<robot name="r"><link name="a"/>'
             '<gazebo reference="a"><material>Gazebo/Red</material>'
@@ -308,31 +241,6 @@ def test_gazebo_blocks_are_kept():
     assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in written
 
 
-def test_sdformat_content_becomes_gazebo_extensions():
-    robot = Robot(
-        'sdf', static=True, extras=('<self_collide>true</self_collide>',),
-        links=(Link('base', extras=('<gravity>false</gravity>',),
-                    collisions=(Collision(geometry=Sphere(1.0), extras=('<laser_retro>2'
-                                                                        '</laser_retro>',)),
-                                Collision(geometry=Sphere(2.0), extras=('<laser_retro>2'
-                                                                        '</laser_retro>',)))),
-               Link('tip')),
-        joints=(Joint('j', JointType.REVOLUTE, 'base', 'tip', limit=Limit(-1.0, 1.0, 1.0, 1.0),
-                      dynamics=Dynamics(0.1, 0.0, 0.25, 3.0),
-                      extras=('<physics><provide_feedback>true</provide_feedback></physics>',)),))
-    text, again = rewrite(robot)
-    blocks = [(g.reference, [canonical(e).decode() for e in g.elements]) for g in again.gazebo]
-    assert blocks == [
-        (None, ['<static>true</static>', '<self_collide>true</self_collide>']),
-        ('base', ['<gravity>false</gravity>',
-                  '<collision><laser_retro>2</laser_retro></collision>']),
-        ('j', ['<provideFeedback>true</provideFeedback>',
-               '<springReference>0.25</springReference>',
-               '<springStiffness>3</springStiffness>']),
-    ]
-    assert again.joint('j').dynamics == Dynamics(0.1, 0.0)
-
-
 # --- conversion errors --------------------------------------------------------------------
 
 @pytest.mark.parametrize('kind', [JointType.BALL, JointType.UNIVERSAL, JointType.REVOLUTE2,
@@ -343,114 +251,12 @@ def test_joints_without_urdf_equivalent(kind):
     assert error.diagnostic.code == 'no-urdf-equivalent'
 
 
-def test_several_roots():
-    robot = Robot('sdf', links=(Link('a'), Link('b'), Link('c')))
-    error = error_of(robot, "robot 'sdf': has 3 root links \\('a', 'b', 'c'\\); a URDF is a "
-                     'tree with exactly one root')
-    assert error.diagnostic.code == 'several-roots'
-    robot = Robot('sdf', links=(Link('a'),), joints=(
-        Joint('j', JointType.FIXED, 'world', 'a'),
-        Joint('k', JointType.FIXED, 'a', 'b')))
-    robot = replace(robot, links=(Link('a'), Link('b'), Link('c')))
-    error_of(robot, "has 2 root links \\('world', 'c'\\)")
-
-
 def test_other_geometry():
     robot = replace(arm(), links=(Link('base', visuals=(
         Visual(geometry=OtherGeometry('plane', '<plane/>')),)), Link('tip')))
     error_of(robot, "link 'base': a <visual> has a <plane> geometry; URDF has only box")
     robot = replace(arm(), links=(Link('base', collisions=(Collision(),)), Link('tip')))
     error_of(robot, "link 'base': a <collision> has no geometry; URDF requires one")
-
-
-def test_non_finite_numbers():
-    robot = arm(origin=Pose((math.nan, 0.0, 0.0)), limit=Limit(-1.0, math.inf, 1.0, 1.0))
-    error = error_of(robot, "joint 'j': <origin> xyz is nan; URDF needs finite numbers")
-    assert [d.message for d in error.diagnostics] == [
-        '<origin> xyz is nan; URDF needs finite numbers',
-        '<limit> upper is inf; URDF needs finite numbers']
-
-
-def test_generated_names_must_be_free():
-    robot = replace(arm(), frames=(Frame('tip', 'base'),))
-    error_of(robot, "frame 'tip': needs a link named 'tip' for the frame, but the model "
-             'already has one')
-    robot = replace(arm(), frames=(Frame('f', 'base'),),
-                    joints=arm().joints + (Joint('f__fixed', JointType.FIXED, 'tip', 'x'),))
-    robot = replace(robot, links=robot.links + (Link('x'),))
-    error_of(robot, "frame 'f': needs a fixed joint named 'f__fixed'")
-    robot = replace(arm(joint_in_child=Pose((0.0, 0.0, 1.0))),
-                    links=(Link('base'), Link('tip'), Link('tip__joint_frame')),
-                    frames=())
-    error_of(robot, "joint 'j': needs a link named 'tip__joint_frame'")
-
-
-def test_frame_attached_to_nothing():
-    robot = replace(arm(), frames=(Frame('f', 'ghost'),))
-    error_of(robot, "frame 'f': is attached to 'ghost', which is not a link")
-
-
-def test_differing_visual_extras():
-    robot = replace(arm(), links=(Link('base', visuals=(
-        Visual(geometry=Sphere(1.0), extras=('<transparency>0.5</transparency>',)),
-        Visual(geometry=Sphere(1.0)))), Link('tip')))
-    error_of(robot, "link 'base': its <visual> elements carry different SDFormat-only content "
-             '\\(<transparency>\\); URDF can only add the same content to every <visual>')
-    # The same content, laid out differently, is the same content.
-    robot = replace(arm(), links=(Link('base', visuals=(
-        Visual(geometry=Sphere(1.0), extras=('<material>\n  <diffuse>1 0 0 1</diffuse>\n'
-                                             '</material>',)),
-        Visual(geometry=Sphere(2.0), extras=('<material><diffuse>1 0 0 1</diffuse>'
-                                             '</material>',)))), Link('tip')))
-    _, again = rewrite(robot)
-    assert [canonical(e) for e in again.gazebo[0].elements] == [
-        b'<visual><material><diffuse>1 0 0 1</diffuse></material></visual>']
-
-
-def test_visuals_of_different_colours_keep_their_own_colour():
-    # What libsdformat writes for two URDF colours on one link (e.g. after lumping): each
-    # <material> holds only that visual's colour, which the URDF <color> carries.
-    def coloured(rgba, extra=''):
-        text = ' '.join(map(str, rgba))
-        return Visual(geometry=Sphere(1.0), material=Material(None, rgba), extras=(
-            f'<material><ambient>{text}</ambient><diffuse>{text}</diffuse>{extra}</material>',))
-
-    robot = replace(arm(), links=(Link('base', visuals=(
-        coloured((1.0, 0.0, 0.0, 1.0)), coloured((0.0, 0.0, 1.0, 0.5)))), Link('tip')))
-    text, again = rewrite(robot)
-    assert [v.material.rgba for v in again.link('base').visuals] == [(1.0, 0.0, 0.0, 1.0),
-                                                                     (0.0, 0.0, 1.0, 0.5)]
-    assert again.gazebo == ()
-    # A specular colour is SDFormat-only: it cannot differ between the visuals.
-    robot = replace(arm(), links=(Link('base', visuals=(
-        coloured((1.0, 0.0, 0.0, 1.0), '<specular>1 1 1 1</specular>'),
-        coloured((0.0, 0.0, 1.0, 1.0)))), Link('tip')))
-    error_of(robot, "link 'base': its <visual> elements carry different SDFormat-only content "
-             '\\(<material>\\)')
-
-
-def test_joint_physics_becomes_special_tags_where_they_say_it():
-    # A <physics> blob would land after the one the converter makes, unread by simulators.
-    physics = ('<physics><ode><limit><cfm>0.1</cfm><erp>0.3</erp></limit>'
-               '<provide_feedback>true</provide_feedback></ode>'
-               '<provide_feedback>true</provide_feedback></physics>')
-    _, again = rewrite(arm(extras=(physics,)))
-    assert [(e.tag, e.text) for e in again.gazebo[0].elements] == [
-        ('stopCfm', '0.1'), ('stopErp', '0.3'), ('provideFeedback', 'true')]
-    # What no special tag says stays a blob.
-    other = '<physics><ode><cfm>0.1</cfm></ode></physics>'
-    _, again = rewrite(arm(extras=(other,)))
-    assert [canonical(e) for e in again.gazebo[0].elements] == [
-        b'<physics><ode><cfm>0.1</cfm></ode></physics>']
-
-
-def test_empty_model():
-    error_of(Robot('empty'), "robot 'empty': has no links; a URDF needs at least one <link>")
-
-
-def test_bad_extras():
-    robot = replace(arm(), links=(Link('base', extras=('<a><b></a>',)), Link('tip')))
-    error_of(robot, "link 'base': holds SDFormat content that is not one XML element")
 
 
 def test_all_problems_are_reported_together():

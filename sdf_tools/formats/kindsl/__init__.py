@@ -12,4 +12,9 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""RobCoGen Kinematics-DSL: :mod:`.reader` (text to model)."""
+"""
+RobCoGen Kinematics-DSL: :mod:`.reader` (text to model).
+
+The reader runs :mod:`.lexer` (text to tokens), :mod:`.parser` (tokens to a
+:class:`~.document.Document`) and :mod:`.builder` (document to model).
+"""

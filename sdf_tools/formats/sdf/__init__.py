@@ -12,4 +12,12 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""SDFormat: :mod:`.reader` (models and worlds, 1.4 to 1.11), :mod:`.writer`, :mod:`.names`."""
+"""
+SDFormat: :mod:`.reader` (models and worlds, 1.4 to 1.11) and :mod:`.writer`.
+
+The reader is built from :mod:`.elements` and :mod:`.joints` (element values),
+:mod:`.frames` (the pose and attachment graphs) and :mod:`.assembly` (graph to model); the
+writer writes nested models again by :mod:`.scopes`;
+:mod:`.names`, :mod:`.values` and :mod:`.versions` hold the rules the reader, the writer and
+the URDF converter share.
+"""

@@ -28,8 +28,9 @@ writes:
   turns a ``continuous`` joint into a fixed one;
 * each frame attached to its link, with its pose in that link;
 * scoped names (``outer::inner::link``, as the SDFormat reader flattens nested models) as
-  nested ``<model>`` elements again (SDFormat 1.8+ forbids ``::`` in names); nested models
-  get no pose, so their frames coincide with the top model frame.
+  nested ``<model>`` elements again (SDFormat 1.8+ forbids ``::`` in names; grouped by
+  :mod:`.scopes`); nested models get no pose, so their frames coincide with the top model
+  frame.
 
 Numbers are the shortest text that reads back to the same double (``1`` for 1.0, never
 ``-0``); rotations are written as fixed-axis roll, pitch, yaw.
@@ -54,6 +55,9 @@ from sdf_tools.errors import SdfToolsError
 from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.scopes import empty_scope
+from sdf_tools.formats.sdf.scopes import group_by_scope
+from sdf_tools.formats.sdf.scopes import world_link
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.formats.sdf.versions import WRITABLE_VERSIONS
@@ -152,13 +156,13 @@ class _SdfWriter:
             problem = sdf_names.name_problem(name, 'model name', self.version)
             if problem is not None:
                 self.fail(problem, f"robot '{name}'", robot.location)
-        self.world_link = self._world_link()
+        self.world_link = world_link(robot, self.fail)
         if not robot.static and all(link.name == self.world_link for link in robot.links):
             self.fail("the model would hold no link (URDF's world link is not one); "
                       'SDFormat needs one unless the model is static', f"robot '{name}'",
                       robot.location)
         poses = self._link_poses()
-        scopes = self._scopes()
+        scopes = group_by_scope(robot, self.world_link, self.version, self.fail)
         root = etree.Element('sdf', version=version_text)
         model = etree.SubElement(root, 'model', name=robot.name)
         if robot.origin is not None and not robot.origin.is_identity():
@@ -176,19 +180,6 @@ class _SdfWriter:
         return '\n'.join(lines) + '\n'
 
     # --- structure --------------------------------------------------------------------
-
-    def _world_link(self):
-        """Return the name of a URDF-style empty root link called ``world``, if any."""
-        index = self.robot.index
-        link = index.links.get(WORLD)
-        if link is None:
-            return None
-        if (link.name in index.parent_joint or link.inertial is not None or link.visuals
-                or link.collisions or link.extras):
-            self.fail("the link name 'world' is reserved in SDFormat", "link 'world'",
-                      link.location)
-            return None
-        return WORLD
 
     def _link_poses(self) -> dict:
         """Return every link's zero-configuration pose in the model frame."""
@@ -212,77 +203,8 @@ class _SdfWriter:
                     joint.joint_in_child.inverse())
         return poses
 
-    def _scopes(self) -> dict:
-        """Group links, joints and frames by scope prefix (``''``, ``'a::'``, ...)."""
-        robot = self.robot
-        scopes: dict[str, dict] = {}
-
-        def scope_of(name, entity, location):
-            prefix, _, local = name.rpartition('::')
-            if prefix and self.version < (1, 8):
-                self.fail("scoped names (with '::') need nested models, which this writer "
-                          'writes for SDFormat 1.8 and later', entity, location)
-            if not local or sdf_names.is_reserved(local):
-                self.fail(f'the name {local!r} is reserved or empty in SDFormat', entity,
-                          location)
-            prefix = prefix + '::' if prefix else ''
-            parts = prefix.split('::')[:-1]
-            for i in range(len(parts) + 1):
-                scopes.setdefault('::'.join(parts[:i]) + ('::' if i else ''),
-                                  {'link': [], 'joint': [], 'frame': []})
-            return prefix
-
-        for link in robot.links:
-            if link.name == self.world_link:
-                continue
-            scopes_entry = scope_of(link.name, f"link '{link.name}'", link.location)
-            scopes[scopes_entry]['link'].append(link)
-        for joint in robot.joints:
-            entity = f"joint '{joint.name}'"
-            prefix = scope_of(joint.name, entity, joint.location)
-            for role, name in (('parent', joint.parent), ('child', joint.child)):
-                if name in (WORLD, self.world_link) and role == 'parent':
-                    continue
-                if not name.startswith(prefix):
-                    self.fail(f'its {role} link {name!r} is outside the scope of its name '
-                              f'{prefix[:-2]!r}; SDFormat cannot refer to it', entity,
-                              joint.location)
-            scopes[prefix]['joint'].append(joint)
-        for frame in robot.frames:
-            entity = f"frame '{frame.name}'"
-            prefix = scope_of(frame.name, entity, frame.location)
-            if frame.attached_to == self.world_link:
-                self.fail("it is attached to the link 'world', which SDFormat has not",
-                          entity, frame.location)
-            elif not frame.attached_to.startswith(prefix):
-                self.fail(f'it is attached to {frame.attached_to!r}, outside the scope of '
-                          f'its name {prefix[:-2]!r}; SDFormat cannot refer to it', entity,
-                          frame.location)
-            scopes[prefix]['frame'].append(frame)
-        for prefix, items in scopes.items():
-            self._check_names(prefix, items, scopes)
-        return scopes
-
-    def _check_names(self, prefix, items, scopes) -> None:
-        taken = {}
-        nested = {p[len(prefix):-2] for p in scopes if p != prefix and p.startswith(prefix)
-                  and '::' not in p[len(prefix):-2]}
-        if prefix and not items['link'] and not nested:
-            self.fail(f'nested model {prefix[:-2]!r} would hold no link; SDFormat needs one')
-        for name in nested:
-            taken[name] = 'nested model'
-        for kind in ('link', 'joint', 'frame'):
-            for item in items[kind]:
-                local = item.name[len(prefix):]
-                if local in taken:
-                    self.fail(f'its name {local!r} is also used by a {taken[local]}; SDFormat '
-                              'needs distinct names for links, joints, frames and nested '
-                              f'models', f"{kind} '{item.name}'", item.location)
-                else:
-                    taken[local] = kind
-
     def _fill_scope(self, model, prefix, scopes, poses) -> None:
-        items = scopes.get(prefix, {'link': [], 'joint': [], 'frame': []})
+        items = scopes.get(prefix, empty_scope())
         for link in items['link']:
             self._link(model, link, prefix, poses[link.name])
         for joint in items['joint']:

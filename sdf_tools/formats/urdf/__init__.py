@@ -12,4 +12,10 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""URDF: :mod:`.reader` (text to model, ``<gazebo>`` blocks kept) and :mod:`.writer`."""
+"""
+URDF: :mod:`.reader` (text to model, ``<gazebo>`` blocks kept) and :mod:`.writer`.
+
+The writer is built from :mod:`.tree` (the links and fixed joints it adds to make one URDF
+tree), :mod:`.extensions` (SDFormat-only content as ``<gazebo>`` blocks) and :mod:`.report`
+(its problems and numbers).
+"""

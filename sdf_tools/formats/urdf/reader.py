@@ -33,6 +33,9 @@ from sdf_tools.errors import Reporter
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.files.xml_source import ValueReader
+from sdf_tools.formats.reading import checked
+from sdf_tools.formats.reading import shape_element
+from sdf_tools.formats.reading import with_warnings
 from sdf_tools.model import Box
 from sdf_tools.model import Calibration
 from sdf_tools.model import Capsule
@@ -54,7 +57,6 @@ from sdf_tools.model import Robot
 from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
-from sdf_tools.validate import check_robot
 
 _URDF_JOINT_TYPES = {
     'revolute': JointType.REVOLUTE,
@@ -102,17 +104,8 @@ def read_urdf_element(root, source: str = '<string>') -> Robot:
     reporter = Reporter()
     reader = _UrdfReader(ValueReader(source, reporter))
     robot = reader.read(root)
-    reporter.raise_if_errors()
-    check_robot(robot, reporter)
-    reporter.raise_if_errors()
-    if reporter.warnings:
-        robot = _with_warnings(robot, reporter.warnings)
-    return robot
-
-
-def _with_warnings(robot: Robot, warnings) -> Robot:
-    from dataclasses import replace
-    return replace(robot, warnings=robot.warnings + tuple(warnings))
+    checked(robot, reporter)
+    return with_warnings(robot, reporter)
 
 
 class _UrdfReader:
@@ -223,6 +216,17 @@ class _UrdfReader:
         return Inertial(mass, *inertia, origin=origin)
 
     def _visual(self, elem, entity) -> Visual:
+        origin, geometry, material = self._placed_shape(elem, entity)
+        return Visual(origin=origin, geometry=geometry, name=elem.get('name'),
+                      material=material, location=self.v.loc(elem))
+
+    def _collision(self, elem, entity) -> Collision:
+        origin, geometry, _ = self._placed_shape(elem, entity)
+        return Collision(origin=origin, geometry=geometry, name=elem.get('name'),
+                         location=self.v.loc(elem))
+
+    def _placed_shape(self, elem, entity):
+        """Return the origin, geometry and (for a visual) material of a visual or collision."""
         origin, geometry = IDENTITY, None
         material = None
         for child in elem:
@@ -231,35 +235,18 @@ class _UrdfReader:
                 origin = self._origin(child, entity)
             elif tag == 'geometry':
                 geometry = self._geometry(child, entity)
-            elif tag == 'material':
+            elif tag == 'material' and elem.tag == 'visual':
                 material = self._material(child, entity, top_level=False)
         if geometry is None and elem.find('geometry') is None:
-            self.v.error(elem, entity, '<visual> is missing <geometry>', Code.MISSING_ELEMENT)
-        return Visual(origin=origin, geometry=geometry, name=elem.get('name'),
-                      material=material, location=self.v.loc(elem))
-
-    def _collision(self, elem, entity) -> Collision:
-        origin, geometry = IDENTITY, None
-        for child in elem:
-            tag = child.tag
-            if tag == 'origin':
-                origin = self._origin(child, entity)
-            elif tag == 'geometry':
-                geometry = self._geometry(child, entity)
-        if geometry is None and elem.find('geometry') is None:
-            self.v.error(elem, entity, '<collision> is missing <geometry>', Code.MISSING_ELEMENT)
-        return Collision(origin=origin, geometry=geometry, name=elem.get('name'),
-                         location=self.v.loc(elem))
+            self.v.error(elem, entity, f'<{elem.tag}> is missing <geometry>',
+                         Code.MISSING_ELEMENT)
+        return origin, geometry, material
 
     def _geometry(self, elem, entity):
         v = self.v
-        shapes = [c for c in elem if isinstance(c.tag, str)]
-        if len(shapes) != 1:
-            v.error(elem, entity, '<geometry> must hold exactly one shape, found '
-                    f'{len(shapes)}', Code.BAD_GEOMETRY)
-            if not shapes:
-                return None
-        shape = shapes[0]
+        shape = shape_element(v, elem, entity)
+        if shape is None:
+            return None
         tag = shape.tag
         if tag == 'box':
             size = v.attr_vector(shape, entity, 'size', 3, required=True)

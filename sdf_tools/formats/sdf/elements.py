@@ -1,0 +1,250 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The values of SDFormat elements, one element at a time: poses and links (joints: :mod:`.joints`).
+
+:class:`ElementReader` reads what an element says, checks it and applies the SDFormat
+defaults, but resolves no frame name: a ``<pose>`` keeps its ``relative_to`` text (as does
+the pose of an inertial, visual or collision, a :class:`Placed`). The model walk
+(:mod:`.reader`) puts the results on the vertices of the :class:`~.frames.FrameGraph`, and
+:mod:`.assembly` resolves them into the model.
+
+Children sdf_tools does not model are kept as serialised XML (``extras``, see
+:func:`element_text`); a visual's ``<material>`` is kept there whole and also read, best
+effort, into a :class:`~sdf_tools.model.Material`.
+"""
+
+from dataclasses import dataclass
+from dataclasses import field
+
+from lxml import etree
+
+from sdf_tools.errors import Code
+from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import local_name
+from sdf_tools.files.xml_source import ValueReader
+from sdf_tools.formats.reading import shape_element
+from sdf_tools.formats.sdf.values import pose_value
+from sdf_tools.model import Box
+from sdf_tools.model import Capsule
+from sdf_tools.model import Collision
+from sdf_tools.model import Cylinder
+from sdf_tools.model import IDENTITY
+from sdf_tools.model import Inertial
+from sdf_tools.model import Material
+from sdf_tools.model import Mesh
+from sdf_tools.model import OtherGeometry
+from sdf_tools.model import Pose
+from sdf_tools.model import Sphere
+from sdf_tools.model import Visual
+
+
+def element_text(element) -> str:
+    """Serialise an element alone (no tail), restoring ``::`` in element names."""
+    text = etree.tostring(element, encoding='unicode', with_tail=False)
+    return text.replace(DCOLON, '::') if DCOLON in text else text
+
+
+@dataclass(slots=True, eq=False)
+class Placed:
+    """A pose written inside a link (inertial, visual, collision), not yet resolved."""
+
+    pose: Pose
+    rel_text: str | None    # its relative_to as written (None: the link frame)
+    elem: object            # the <pose>, for messages
+
+
+@dataclass(slots=True, eq=False)
+class LinkSpec:
+    """What a ``<link>`` holds, with the poses inside it not yet resolved."""
+
+    inertial: tuple | None = None    # (Inertial without origin, Placed)
+    visuals: list = field(default_factory=list)      # (Visual, Placed)
+    collisions: list = field(default_factory=list)   # (Collision, Placed)
+    extras: tuple = ()
+
+
+class ElementReader:
+    """
+    Reads the values of SDFormat elements of one document.
+
+    Parameters
+    ----------
+    values : ValueReader
+        Reads numbers and records problems with their lines.
+    version : tuple
+        The document's SDFormat version, ``(major, minor)``.
+
+    """
+
+    __slots__ = ('v', 'version')
+
+    def __init__(self, values: ValueReader, version: tuple):
+        self.v = values
+        self.version = version
+
+    # --- values -------------------------------------------------------------------------
+
+    def pose(self, elem, entity) -> tuple:
+        """Return the value of a ``<pose>`` and its ``relative_to`` text (or ``None``)."""
+        v = self.v
+        rel = elem.get('relative_to')
+        legacy = elem.get('frame')
+        if legacy is not None and legacy.strip():
+            if self.version < (1, 7):
+                if rel is None or not rel.strip():
+                    rel = legacy
+            else:
+                v.warn(elem, entity, "<pose> attribute 'frame' is ignored in SDFormat 1.7 "
+                       "and later (use 'relative_to')", Code.NO_EFFECT)
+        rel = rel.strip() if rel is not None and rel.strip() else None
+        return pose_value(v, elem, entity), rel
+
+    def number(self, elem, entity, tag, default, **checks):
+        """Return the number in child ``<tag>`` of ``elem`` (``default`` when absent)."""
+        child = elem.find(tag)
+        if child is None:
+            return default
+        return self.v.number(child, entity, f'<{tag}>', child.text, default, **checks)
+
+    def vector(self, elem, entity, tag, n, default):
+        """Return the ``n`` numbers in child ``<tag>`` of ``elem`` (``default`` when absent)."""
+        child = elem.find(tag)
+        if child is None:
+            return default
+        return self.v.vector(child, entity, f'<{tag}>', child.text, n, default)
+
+    def placed(self, elem, entity) -> Placed:
+        """Return the ``<pose>`` of an element inside a link."""
+        poses = [c for c in elem if c.tag == 'pose']
+        if len(poses) > 1:
+            self.v.error(poses[1], entity, f'<{elem.tag}> has more than one <pose>',
+                         Code.REPEATED_ELEMENT)
+        if not poses:
+            return Placed(IDENTITY, None, None)
+        pose, rel = self.pose(poses[0], entity)
+        return Placed(pose, rel, poses[0])
+
+    # --- links --------------------------------------------------------------------------
+
+    def link(self, elem, entity) -> LinkSpec:
+        """Read a ``<link>``'s inertial, visuals, collisions and extras (not its pose)."""
+        spec = LinkSpec()
+        extras = []
+        for child in elem:
+            tag = child.tag
+            if tag == 'inertial':
+                if spec.inertial is not None:
+                    self.v.error(child, entity, 'has more than one <inertial>',
+                                 Code.REPEATED_ELEMENT)
+                    continue
+                spec.inertial = self._inertial(child, entity)
+            elif tag == 'visual':
+                spec.visuals.append(self._visual(child, entity))
+            elif tag == 'collision':
+                spec.collisions.append(self._collision(child, entity))
+            elif tag != 'pose':
+                extras.append(element_text(child))
+        spec.extras = tuple(extras)
+        return spec
+
+    def _inertial(self, elem, entity):
+        mass = self.number(elem, entity, 'mass', 1.0)
+        moments = (1.0, 0.0, 0.0, 1.0, 0.0, 1.0)   # the SDFormat defaults
+        inertia = elem.find('inertia')
+        if inertia is not None:
+            moments = tuple(self.number(inertia, entity, k, d) for k, d in zip(
+                ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'), moments))
+        for child in elem:
+            if child.tag not in ('mass', 'inertia', 'pose'):
+                self.v.warn(child, entity, f'<inertial><{local_name(child)}> is not kept',
+                            Code.DROPPED)
+        return Inertial(mass, *moments), self.placed(elem, entity)
+
+    def _visual(self, elem, entity):
+        geometry = self._geometry_of(elem, entity)
+        material = None
+        extras = []
+        for child in elem:
+            tag = child.tag
+            if tag == 'material':
+                material = self._material(child, entity)
+                extras.append(element_text(child))
+            elif tag not in ('pose', 'geometry'):
+                extras.append(element_text(child))
+        visual = Visual(geometry=geometry, name=elem.get('name'), material=material,
+                        location=self.v.loc(elem), extras=tuple(extras))
+        return visual, self.placed(elem, entity)
+
+    def _collision(self, elem, entity):
+        geometry = self._geometry_of(elem, entity)
+        extras = tuple(element_text(c) for c in elem if c.tag not in ('pose', 'geometry'))
+        collision = Collision(geometry=geometry, name=elem.get('name'),
+                              location=self.v.loc(elem), extras=extras)
+        return collision, self.placed(elem, entity)
+
+    def _geometry_of(self, elem, entity):
+        found = elem.findall('geometry')
+        if not found:
+            self.v.error(elem, entity, f'<{elem.tag}> is missing <geometry>', Code.MISSING_ELEMENT)
+            return None
+        if len(found) > 1:
+            self.v.error(found[1], entity, f'<{elem.tag}> has more than one <geometry>',
+                         Code.REPEATED_ELEMENT)
+        return self._geometry(found[0], entity)
+
+    def _geometry(self, elem, entity):
+        v = self.v
+        shape = shape_element(v, elem, entity)
+        if shape is None:
+            return None
+        tag = shape.tag
+        if tag == 'box':
+            return Box(self.vector(shape, entity, 'size', 3, (1.0, 1.0, 1.0)))
+        if tag == 'cylinder':
+            return Cylinder(self.number(shape, entity, 'radius', 1.0),
+                            self.number(shape, entity, 'length', 1.0))
+        if tag == 'sphere':
+            return Sphere(self.number(shape, entity, 'radius', 1.0))
+        if tag == 'capsule':
+            return Capsule(self.number(shape, entity, 'radius', 0.5),
+                           self.number(shape, entity, 'length', 1.0))
+        if tag == 'mesh':
+            uri = shape.find('uri')
+            if uri is None or not (uri.text or '').strip():
+                v.error(shape, entity, '<mesh> is missing <uri>', Code.MISSING_ELEMENT)
+                return None
+            for child in shape:
+                if child.tag not in ('uri', 'scale'):
+                    v.warn(child, entity, f'<mesh><{local_name(child)}> is not kept',
+                           Code.DROPPED)
+            return Mesh(uri.text.strip(), self.vector(shape, entity, 'scale', 3, None))
+        return OtherGeometry(local_name(shape), element_text(shape))
+
+    def _material(self, elem, entity):
+        rgba = None
+        for tag in ('diffuse', 'ambient'):
+            child = elem.find(tag)
+            if child is not None and child.text and child.text.strip():
+                n = len(child.text.split(None, 4))  # 3 or 4; never split it all
+                rgba = self.v.vector(child, entity, f'<{tag}>', child.text, 4 if n != 3 else 3)
+                if rgba is not None and len(rgba) == 3:
+                    rgba = rgba + (1.0,)
+                break
+        name = elem.findtext('script/name')
+        name = name.strip() if name and name.strip() else None
+        if rgba is None and name is None:
+            return None
+        return Material(name, rgba)

@@ -1,0 +1,242 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The values of an SDFormat ``<joint>``: its type, links, axes, limits, dynamics and mimic.
+
+Like :mod:`.elements`, :func:`read_joint` resolves no frame name: the ``<parent>`` and
+``<child>`` names and an axis's ``expressed_in`` are kept as written, for
+:mod:`.frames` and :mod:`.assembly`. Version rules applied here: ``<thread_pitch>`` p
+(rad/m, left-handed, before 1.10) becomes the screw pitch ``-2 pi / p`` (m/rev,
+right-handed, as ``<screw_thread_pitch>``), and a screw joint with neither gets the
+default of its version; ``<use_parent_model_frame>`` is ignored from 1.7 on.
+"""
+
+from dataclasses import dataclass
+import math
+
+from sdf_tools.errors import Code
+from sdf_tools.files.xml_source import local_name
+from sdf_tools.formats.sdf.elements import element_text
+from sdf_tools.formats.sdf.elements import ElementReader
+from sdf_tools.formats.sdf.values import read_bool
+from sdf_tools.model import Dynamics
+from sdf_tools.model import JointType
+from sdf_tools.model import Limit
+from sdf_tools.model import Mimic
+from sdf_tools.topology import WORLD
+
+#: The SDFormat joint types and the model's kinds.
+JOINT_TYPES = {
+    'revolute': JointType.REVOLUTE,
+    'continuous': JointType.CONTINUOUS,
+    'prismatic': JointType.PRISMATIC,
+    'fixed': JointType.FIXED,
+    'ball': JointType.BALL,
+    'universal': JointType.UNIVERSAL,
+    'revolute2': JointType.REVOLUTE2,
+    'screw': JointType.SCREW,
+    'gearbox': JointType.GEARBOX,
+}
+#: The axis of a joint without ``<axis>`` (or ``<xyz>``): the SDFormat default.
+Z_AXIS = (0.0, 0.0, 1.0)
+
+
+@dataclass(slots=True, eq=False)
+class AxisSpec:
+    """An ``<axis>`` or ``<axis2>``, its direction still in the frame it is written in."""
+
+    xyz: tuple
+    expressed_in: str | None
+    use_parent_model_frame: bool
+    elem: object
+    limit: Limit | None = None
+    dynamics: Dynamics | None = None
+    mimic: Mimic | None = None
+
+
+@dataclass(slots=True, eq=False)
+class JointSpec:
+    """What a ``<joint>`` says, its link names and axis frames not yet resolved."""
+
+    kind: JointType
+    parent: str | None = None
+    child: str | None = None
+    parent_elem: object = None
+    child_elem: object = None
+    axis: AxisSpec | None = None
+    axis2: AxisSpec | None = None
+    pitch: float | None = None
+    gearbox_ratio: float | None = None
+    gearbox_reference: str | None = None
+    gearbox_elem: object = None
+    extras: tuple = ()
+
+
+def read_joint(r: ElementReader, elem, entity) -> JointSpec | None:
+    """Read a ``<joint>`` (not its pose); ``None`` when its type is missing or unknown."""
+    v = r.v
+    type_text = elem.get('type')
+    if type_text is None:
+        v.missing_attr(elem, entity, 'type')
+        return None
+    kind = JOINT_TYPES.get(type_text.strip().lower())
+    if kind is None:
+        v.error(elem, entity, f'unknown joint type {type_text!r} (SDFormat has '
+                + ', '.join(JOINT_TYPES) + ')', Code.BAD_JOINT_TYPE)
+        return None
+    spec = JointSpec(kind)
+    extras = []
+    thread_pitch = screw_pitch = None
+    for child in elem:
+        tag = child.tag
+        if tag in ('parent', 'child'):
+            text = (child.text or '').strip()
+            if not text:
+                v.error(child, entity, f'<{tag}> is empty', Code.MISSING_ELEMENT)
+                text = None
+            setattr(spec, tag, text)
+            setattr(spec, f'{tag}_elem', child)
+        elif tag == 'axis':
+            spec.axis = _axis(r, child, entity)
+        elif tag == 'axis2':
+            spec.axis2 = _axis(r, child, entity)
+        elif tag == 'thread_pitch':
+            thread_pitch = _thread_pitch(r, child, entity)
+        elif tag == 'screw_thread_pitch':
+            screw_pitch = v.number(child, entity, '<screw_thread_pitch>', child.text)
+        elif tag == 'gearbox_ratio':
+            spec.gearbox_ratio = v.number(child, entity, '<gearbox_ratio>', child.text)
+        elif tag == 'gearbox_reference_body':
+            text = (child.text or '').strip()
+            spec.gearbox_reference = text or None
+            spec.gearbox_elem = child
+        elif tag != 'pose':
+            extras.append(element_text(child))
+    spec.extras = tuple(extras)
+    _complete(r, spec, elem, entity, thread_pitch, screw_pitch)
+    return spec
+
+
+def _thread_pitch(r: ElementReader, elem, entity) -> float | None:
+    """Read a ``<thread_pitch>`` that can be inverted into a screw pitch."""
+    v = r.v
+    pitch = v.number(elem, entity, '<thread_pitch>', elem.text)
+    if pitch == 0.0:
+        v.error(elem, entity, '<thread_pitch> must not be zero', Code.BAD_NUMBER)
+        return None
+    if pitch is not None and not math.isfinite(2.0 * math.pi / pitch):
+        v.error(elem, entity, f'<thread_pitch> {pitch:g} is too small: the pitch in metres, '
+                '-2 pi / thread_pitch, overflows', Code.BAD_NUMBER)
+        return None
+    return pitch
+
+
+def _complete(r: ElementReader, spec: JointSpec, elem, entity, thread_pitch,
+              screw_pitch) -> None:
+    """Check what the joint's type needs and apply the SDFormat defaults."""
+    v = r.v
+    kind = spec.kind
+    for tag in ('parent', 'child'):
+        if getattr(spec, f'{tag}_elem') is None:
+            v.error(elem, entity, f'<joint> is missing <{tag}>', Code.MISSING_ELEMENT)
+    if spec.child == WORLD:
+        v.error(spec.child_elem, entity, "<child> must not be 'world'", Code.BAD_CHILD)
+        spec.child = None
+    if kind is JointType.SCREW:
+        if screw_pitch is not None:
+            spec.pitch = screw_pitch
+        elif thread_pitch is not None:
+            spec.pitch = -2.0 * math.pi / thread_pitch
+        else:
+            spec.pitch = 1.0 if r.version >= (1, 10) else -2.0 * math.pi
+    if kind is JointType.GEARBOX and spec.gearbox_ratio is None:
+        spec.gearbox_ratio = 1.0
+    if kind.axes and spec.axis is None:
+        v.warn(elem, entity, f'a {kind.value} joint without <axis> moves about 0 0 1 '
+               '(the SDFormat default)', Code.MISSING_AXIS)
+    if kind.axes == 2 and spec.axis2 is None:
+        v.warn(elem, entity, f'a {kind.value} joint without <axis2> uses 0 0 1 for its '
+               'second axis (the SDFormat default)', Code.MISSING_AXIS)
+    if spec.axis2 is not None and kind.axes != 2:
+        v.warn(spec.axis2.elem, entity, f'<axis2> is ignored for a {kind.value} joint',
+               Code.NO_EFFECT)
+        spec.axis2 = None
+    if spec.axis is not None and not kind.axes:
+        spec.axis = None      # fixed and ball joints have no axis to keep
+
+
+def _axis(r: ElementReader, elem, entity) -> AxisSpec:
+    v = r.v
+    what = f'<{elem.tag}>'
+    spec = AxisSpec(Z_AXIS, None, False, elem)
+    for child in elem:
+        tag = child.tag
+        if tag == 'xyz':
+            xyz = v.vector(child, entity, f'{what} <xyz>', child.text or '0 0 1', 3,
+                           spec.xyz)
+            if math.hypot(*xyz) == 0.0:
+                v.error(child, entity, f'{what} <xyz> must not be the zero vector',
+                        Code.ZERO_AXIS)
+                xyz = Z_AXIS
+            spec.xyz = xyz
+            text = child.get('expressed_in')
+            spec.expressed_in = text.strip() if text and text.strip() else None
+        elif tag == 'use_parent_model_frame':
+            upmf = read_bool(v, child, entity, f'{what} <use_parent_model_frame>', child.text,
+                             False)
+            if r.version >= (1, 7):
+                v.warn(child, entity, '<use_parent_model_frame> is ignored in SDFormat '
+                       "1.7 and later (use <xyz expressed_in='__model__'>)", Code.NO_EFFECT)
+                upmf = False
+            spec.use_parent_model_frame = upmf
+        elif tag == 'dynamics':
+            spec.dynamics = Dynamics(
+                r.number(child, entity, 'damping', 0.0),
+                r.number(child, entity, 'friction', 0.0),
+                r.number(child, entity, 'spring_reference', 0.0),
+                r.number(child, entity, 'spring_stiffness', 0.0))
+        elif tag == 'limit':
+            spec.limit = _limit(r, child, entity, what)
+        elif tag == 'mimic':
+            spec.mimic = _mimic(r, child, entity)
+        else:
+            v.warn(child, entity, f'{what} <{local_name(child)}> is not kept', Code.DROPPED)
+    return spec
+
+
+def _limit(r: ElementReader, elem, entity, what) -> Limit:
+    limit = Limit(r.number(elem, entity, 'lower', -1e16),
+                  r.number(elem, entity, 'upper', 1e16),
+                  r.number(elem, entity, 'effort', -1.0),
+                  r.number(elem, entity, 'velocity', -1.0))
+    for item in elem:
+        if item.tag not in ('lower', 'upper', 'effort', 'velocity'):
+            r.v.warn(item, entity, f'{what} <limit><{local_name(item)}> is not kept',
+                     Code.DROPPED)
+    return limit
+
+
+def _mimic(r: ElementReader, elem, entity) -> Mimic | None:
+    v = r.v
+    leader = v.required_attr(elem, entity, 'joint')
+    if leader is None:
+        return None
+    if (elem.get('axis') or 'axis').strip() != 'axis':
+        v.warn(elem, entity, "<mimic> of a leader's axis2 is kept as a mimic of its first "
+               'axis', Code.MIMIC_AXIS)
+    multiplier = r.number(elem, entity, 'multiplier', 1.0)
+    offset = r.number(elem, entity, 'offset', 0.0)
+    reference = r.number(elem, entity, 'reference', 0.0)
+    return Mimic(leader.strip(), multiplier, offset - multiplier * reference)

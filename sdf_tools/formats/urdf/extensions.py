@@ -1,0 +1,184 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+SDFormat-only content written as URDF ``<gazebo>`` extensions, which libsdformat puts back.
+
+What a model read from SDFormat holds and URDF has no element for is written as the
+elements of a ``<gazebo>`` block (the rules are listed in :mod:`.writer`):
+
+* the model's ``<static>`` and ``Robot.extras``, in a block without ``reference``;
+* a link's ``Link.extras``, and the extras of its visuals (collisions) inside one
+  ``<visual>`` (``<collision>``), which the extension applies to every visual (collision):
+  so they must be the same for all of them, but for a visual ``<material>`` that only
+  repeats its URDF colour;
+* a joint's ``Joint.extras`` (a ``<physics>`` said with the special tags when they can say
+  it) and its spring stiffness and reference.
+
+Each function returns the elements of one block (empty: no block).
+"""
+
+import copy
+
+from lxml import etree
+
+from sdf_tools.errors import Code
+from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import parse_number
+from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.formats.urdf.report import UrdfReport
+from sdf_tools.model import Joint
+from sdf_tools.model import Link
+from sdf_tools.model import Robot
+
+
+def gazebo_block(reference, elements):
+    """Return a ``<gazebo>`` element (for ``reference``, when given) holding ``elements``."""
+    block = etree.Element('gazebo')
+    if reference is not None:
+        block.set('reference', reference)
+    for item in elements:
+        block.append(item)
+    return block
+
+
+def model_content(robot: Robot, report: UrdfReport) -> list:
+    """Return the model's SDFormat-only elements: ``<static>`` and its extras."""
+    entity = f"robot '{robot.name}'"
+    elements = []
+    if robot.static:
+        static = etree.Element('static')
+        static.text = 'true'
+        elements.append(static)
+    elements += _parse_extras(robot.extras, entity, robot.location, report)
+    return elements
+
+
+def link_content(link: Link, report: UrdfReport) -> list:
+    """Return a link's SDFormat-only elements, with those of its visuals and collisions."""
+    entity = f"link '{link.name}'"
+    elements = _parse_extras(link.extras, entity, link.location, report)
+    for tag, items in (('visual', link.visuals), ('collision', link.collisions)):
+        if not any(item.extras for item in items):
+            continue
+        parsed = [_parse_extras(item.extras, entity, link.location, report) for item in items]
+        forms = {tuple(_canonical(e) for e in group) for group in parsed}
+        if len(forms) > 1 and tag == 'visual':
+            # Visuals of different colours (as libsdformat writes URDF colours): the
+            # URDF <color> of each already says what its <material> does.
+            parsed = [[e for e in group if not _colour_only(e, item.material)]
+                      for group, item in zip(parsed, items)]
+            forms = {tuple(_canonical(e) for e in group) for group in parsed}
+        if len(forms) > 1:
+            tags = sorted({e.tag.replace(DCOLON, '::') for group in parsed for e in group})
+            report.error(entity, f'its <{tag}> elements carry different SDFormat-only '
+                         f'content ({", ".join(f"<{t}>" for t in tags)}); URDF can only '
+                         f'add the same content to every <{tag}> of a link (a <gazebo> '
+                         'extension)', link.location)
+            continue
+        if parsed[0]:
+            wrapper = etree.Element(tag)
+            for item in parsed[0]:
+                wrapper.append(item)
+            elements.append(wrapper)
+    return elements
+
+
+def joint_content(joint: Joint, report: UrdfReport) -> list:
+    """Return a joint's SDFormat-only elements: its extras and spring values."""
+    entity = f"joint '{joint.name}'"
+    elements = []
+    for element in _parse_extras(joint.extras, entity, joint.location, report):
+        # A <physics> blob would follow the one the converter makes for joint extensions,
+        # and simulators read only the first: say it with the special tags when they can.
+        elements += _physics_tags(element) if element.tag == 'physics' else [element]
+    dynamics = joint.dynamics
+    if dynamics is not None:
+        for tag, value in (('springReference', dynamics.spring_reference),
+                           ('springStiffness', dynamics.spring_stiffness)):
+            if value != 0.0:
+                item = etree.Element(tag)
+                item.text = report.num(value, entity, f'<dynamics> {tag}')
+                elements.append(item)
+    return elements
+
+
+def _parse_extras(extras, entity, location, report: UrdfReport) -> list:
+    elements = []
+    for text in extras:
+        try:
+            elements.append(parse_xml(text, f'{entity} extras'))
+        except XmlSyntaxError as e:
+            report.error(entity, f'holds SDFormat content that is not one XML element '
+                         f'({e.diagnostic.message})', location, Code.BAD_EXTRAS)
+    return elements
+
+
+# Leaves of an SDFormat joint <physics> and the <gazebo> joint tags that write them.
+_PHYSICS_TAGS = {
+    ('ode', 'limit', 'cfm'): 'stopCfm', ('ode', 'limit', 'erp'): 'stopErp',
+    ('provide_feedback',): 'provideFeedback', ('ode', 'provide_feedback'): 'provideFeedback',
+    ('ode', 'implicit_spring_damper'): 'implicitSpringDamper',
+    ('ode', 'cfm_damping'): 'implicitSpringDamper', ('ode', 'fudge_factor'): 'fudgeFactor'}
+
+
+def _physics_tags(physics) -> list:
+    """Return a joint ``<physics>`` as special tags, or ``[physics]`` when they cannot say it."""
+    values = {}
+    for leaf in physics.iter():
+        if len(leaf) or leaf is physics:
+            continue
+        path, e = [], leaf
+        while e is not physics:
+            path.append(e.tag)
+            e = e.getparent()
+        tag = _PHYSICS_TAGS.get(tuple(reversed(path)))
+        text = (leaf.text or '').strip()
+        if tag is None or leaf.attrib or values.setdefault(tag, text) != text:
+            return [physics]
+    out = []
+    for tag, text in values.items():
+        item = etree.Element(tag)
+        item.text = text
+        out.append(item)
+    return out
+
+
+def _colour_only(element, material) -> bool:
+    """Return whether a visual's SDFormat ``<material>`` holds only its URDF colour."""
+    if element.tag != 'material' or material is None or material.rgba is None \
+            or element.attrib or len(element) == 0:
+        return False
+    for child in element:
+        if child.tag not in ('ambient', 'diffuse') or child.attrib or len(child):
+            return False
+        values = [parse_number(v) for v in (child.text or '').split()]
+        if len(values) == 3:
+            values.append(1.0)
+        if tuple(values) != tuple(material.rgba):
+            return False
+    return True
+
+
+def _canonical(element) -> bytes:
+    """Return an element's text with whitespace-only text and tails dropped (to compare)."""
+    element = copy.deepcopy(element)
+    for e in element.iter():
+        if e.text is not None and not e.text.strip():
+            e.text = None
+        if e.tail is not None and not e.tail.strip():
+            e.tail = None
+    element.tail = None
+    return etree.tostring(element, method='c14n', exclusive=True)

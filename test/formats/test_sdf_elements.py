@@ -1,0 +1,92 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Tests of the values of SDFormat link elements (:mod:`sdf_tools.formats.sdf.elements`).
+
+Inertials, visuals, collisions, geometries, materials and the content kept as ``extras``.
+"""
+
+from lxml import etree
+from sdf_tools.errors import Reporter
+from sdf_tools.files.xml_source import ValueReader
+from sdf_tools.formats.sdf.elements import ElementReader
+from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.model import Box
+from sdf_tools.model import Capsule
+from sdf_tools.model import Cylinder
+from sdf_tools.model import IDENTITY
+from sdf_tools.model import Material
+from sdf_tools.model import Mesh
+from sdf_tools.model import OtherGeometry
+from sdf_tools.model import Pose
+from sdf_tools.model import Sphere
+from test_sdf_reader import read_fixture
+from test_sdf_reader import sdf
+
+
+def test_geometry_materials_inertials_and_extras():
+    robot = read_fixture('joint_types')
+    base = robot.link('base')
+    inertial = base.inertial
+    assert (inertial.mass, inertial.ixx, inertial.ixy, inertial.izz) == (2.5, 0.1, 0.01, 0.25)
+    assert inertial.origin == Pose((0.0, 0.0, 0.05))
+    (visual,) = base.visuals
+    assert visual.name == 'body' and visual.geometry == Box((0.4, 0.3, 0.1))
+    assert visual.material.rgba == (0.8, 0.2, 0.1, 1.0)
+    assert any(e.startswith('<material>') for e in visual.extras)
+    assert any('<cast_shadows>' in e for e in visual.extras)
+    (collision,) = base.collisions
+    assert collision.origin == IDENTITY and '<mu>0.9</mu>' in collision.extras[0]
+    assert base.extras[0].startswith('<sensor name="imu" type="imu">')
+    assert robot.link('l_rev').visuals[0].geometry == Cylinder(0.05, 0.2)
+    assert robot.link('l_cont').visuals[0].geometry == Sphere(0.04)
+    assert robot.link('l_pri').collisions[0].geometry == Capsule(0.02, 0.1)
+    assert robot.link('l_fix').visuals[0].geometry == Mesh(
+        'model://example/meshes/part.dae', (0.001, 0.001, 0.001))
+    other = robot.link('l_ball').visuals[0].geometry
+    assert isinstance(other, OtherGeometry) and other.kind == 'ellipsoid'
+    assert '<radii>0.1 0.2 0.3</radii>' in other.xml
+    assert [e.split('>')[0] for e in robot.extras] == [
+        '<self_collide', '<plugin filename="libexample.so" name="example::Plugin"']
+    assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in robot.extras[1]
+    assert robot.link('l_gear').inertial is None
+
+
+def test_material_colour_from_ambient_and_script_name():
+    body = """<model name="m"><link name="a">
+  <visual name="v"><geometry><box/></geometry>
+    <material><ambient>0.1 0.2 0.3</ambient></material></visual>
+  <visual name="w"><geometry><box/></geometry>
+    <material><script><name>Gazebo/Red</name></script></material></visual>
+</link></model>"""
+    v, w = parse_sdf(sdf(body)).link('a').visuals
+    assert v.material == Material(None, (0.1, 0.2, 0.3, 1.0))   # three numbers: opaque
+    assert w.material == Material('Gazebo/Red', None)
+    assert v.geometry == Box((1.0, 1.0, 1.0))                    # the SDFormat default size
+
+
+def test_element_reader_reads_one_link_without_resolving_its_poses():
+    reporter = Reporter()
+    reader = ElementReader(ValueReader('e.sdf', reporter), (1, 9))
+    link = etree.fromstring(
+        '<link name="a"><inertial><pose relative_to="f">1 0 0 0 0 0</pose><mass>2</mass>'
+        '<inertia><ixx>3</ixx></inertia></inertial><sensor name="s"/></link>')
+    spec = reader.link(link, "link 'a'")
+    inertial, placed = spec.inertial
+    assert (inertial.mass, inertial.ixx, inertial.iyy, inertial.origin) == (2.0, 3.0, 1.0,
+                                                                            IDENTITY)
+    assert (placed.pose, placed.rel_text) == (Pose((1.0, 0.0, 0.0)), 'f')
+    assert spec.extras == ('<sensor name="s"/>',)
+    assert reporter.errors == [] and reporter.warnings == []
