@@ -255,9 +255,31 @@ class JointStateTf:
             ``TFMessage`` bytes), or ``None`` when nothing is to be published.
 
         """
+        stamp = msg.header.stamp
+        return self.process_values(stamp.sec, stamp.nanosec, msg.name, msg.position, now_ns)
+
+    def process_values(self, sec: int, nanosec: int, names, positions, now_ns: int):
+        """
+        Handle one ``sensor_msgs/JointState`` given as its values (:meth:`process`).
+
+        Parameters
+        ----------
+        sec, nanosec : int
+            ``header.stamp`` (s, ns).
+        names : sequence of str
+            ``name``.
+        positions : sequence of float
+            ``position`` (rad or m).
+        now_ns : int
+            The node clock's now (ns).
+
+        Returns
+        -------
+        list of TransformStamped, bytes or None
+            As :meth:`process`.
+
+        """
         self.received += 1
-        names = msg.name
-        positions = msg.position
         if len(positions) != len(names):
             return self._reject_lengths(names, positions)
         last_now = self._last_now
@@ -279,9 +301,6 @@ class JointStateTf:
             return None
         if fill is None:
             return None
-        stamp = msg.header.stamp
-        sec = stamp.sec
-        nanosec = stamp.nanosec
         t = sec * 1_000_000_000 + nanosec
         last_stamp = self._last_stamp
         if not self.ignore_timestamp:

@@ -59,7 +59,9 @@ for 44 transforms): :class:`SerializedTfBroadcaster` creates the publisher as tf
 as bytes, from a template per set of frames (:mod:`sdf_tools.ros.tf_cdr`).
 ``SDF_TOOLS_TF=broadcaster`` in the environment sends ``/tf`` through tf2_ros's
 ``TransformBroadcaster`` instead, as it is used where ``tf2_msgs`` cannot be imported.
-``/tf_static`` goes through tf2_ros's ``StaticTransformBroadcaster``. Pass
+``/tf_static`` goes through tf2_ros's ``StaticTransformBroadcaster``. ``joint_states`` is
+received serialised and read by :class:`~sdf_tools.ros.tf_cdr.JointStateReader` (rclpy's
+conversion to a message object where it cannot). Pass
 ``broadcaster_factory`` to use other broadcasters, e.g. in tests.
 """
 
@@ -69,6 +71,7 @@ from rclpy.node import Node
 from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos import QoSProfile
 from rclpy.qos_overriding_options import QoSOverridingOptions
+from rclpy.serialization import deserialize_message
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.pipeline import load_model
 from sdf_tools.pipeline import LoadedModel
@@ -83,6 +86,7 @@ from sdf_tools.ros.node_support import ParameterSpec
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
+from sdf_tools.ros.tf_cdr import JointStateReader
 from sdf_tools.ros.tf_messages import static_transforms
 from sensor_msgs.msg import JointState
 from std_msgs.msg import String
@@ -246,6 +250,7 @@ class StatePublisher(Node):
         self._description_pub = None
         self._tf = self._make_broadcaster(self, False)
         self._serialized_tf = bool(getattr(self._tf, 'serialized', False))
+        self._joint_states = JointStateReader()
         if self._from_topic:
             self.create_subscription(String, 'robot_description', self._on_description,
                                      LATCHED_QOS)
@@ -266,18 +271,25 @@ class StatePublisher(Node):
         self.create_subscription(JointState, 'joint_states', self._on_joint_states,
                                  qos_profile_sensor_data,
                                  qos_overriding_options=QoSOverridingOptions
-                                 .with_default_policies())
+                                 .with_default_policies(), raw=True)
         self.add_on_set_parameters_callback(self._validate_parameters)
         self.add_post_set_parameters_callback(self._apply_parameters)
 
     # --- callbacks --------------------------------------------------------------------------
 
-    def _on_joint_states(self, msg: JointState) -> None:
+    def _on_joint_states(self, data: bytes) -> None:
         state = self.tf_state
         if state is None:
             return
         try:
-            transforms = state.process(msg, self._clock.now().nanoseconds)
+            try:
+                sec, nanosec, names, positions = self._joint_states.read(data)
+            except ValueError:  # a layout the reader does not know: rclpy converts it
+                msg = deserialize_message(data, JointState)
+                sec, nanosec = msg.header.stamp.sec, msg.header.stamp.nanosec
+                names, positions = msg.name, msg.position
+            transforms = state.process_values(sec, nanosec, names, positions,
+                                              self._clock.now().nanoseconds)
             if transforms is not None:
                 if self._serialized_tf:
                     self._tf.publish(transforms)

@@ -135,3 +135,50 @@ def test_joint_state_tf_bytes_equal_rclpy_serialization(tf_message_type, path):
         assert_same_as_rclpy(data, tf_message_type(transforms=expected))
         compared += 1
     assert compared or not tree.moving_joints
+
+
+# --- JointState in ----------------------------------------------------------------------------
+
+def test_joint_state_reader_against_rclpy_serialization():
+    """Random messages serialised by rclpy read back exactly; names decoded once per list."""
+    pytest.importorskip('sensor_msgs.msg', reason='sensor_msgs is not installed')
+    from rclpy.serialization import serialize_message
+    from sdf_tools.ros.tf_cdr import JointStateReader
+    from sensor_msgs.msg import JointState
+    rng = np.random.default_rng(11)
+    reader = JointStateReader()
+    alphabet = 'abz_/0ü腕'
+    for k in range(2000):
+        msg = JointState()
+        msg.name = [''.join(rng.choice(list(alphabet), size=int(rng.integers(1, 9))))
+                    for _ in range(int(rng.integers(0, 7)))]
+        msg.header.frame_id = 'f' * int(rng.integers(0, 9))
+        msg.header.stamp.sec = int(rng.integers(-2**31, 2**31))
+        msg.header.stamp.nanosec = int(rng.integers(0, 2**32))
+        msg.position = [float(v) for v in rng.normal(size=int(rng.integers(0, 7)))]
+        msg.velocity = [float(v) for v in rng.normal(size=int(rng.integers(0, 3)))]
+        msg.effort = [float(v) for v in rng.normal(size=int(rng.integers(0, 3)))]
+        data = serialize_message(msg)
+        first = reader.read(data)
+        again = reader.read(data)
+        assert first[:2] == (msg.header.stamp.sec, msg.header.stamp.nanosec)
+        assert list(first[2]) == list(msg.name) and first[3].tolist() == msg.position.tolist()
+        assert again[2] is first[2] and again[3] == first[3]
+
+
+def test_joint_state_reader_refuses_what_it_cannot_read():
+    pytest.importorskip('sensor_msgs.msg', reason='sensor_msgs is not installed')
+    from rclpy.serialization import serialize_message
+    from sdf_tools.ros.tf_cdr import JointStateReader
+    from sensor_msgs.msg import JointState
+    data = serialize_message(JointState(name=['a', 'bc'], position=[1.0, 2.0]))
+    reader = JointStateReader()
+    end = data.index(struct.pack('<d', 2.0)) + 8
+    bad = [data[:n] for n in range(end)]  # cut anywhere before the positions' end
+    bad += [b'\x00\x00\x00\x00' + data[4:],  # big endian header
+            data[:20] + b'\xff\xff\xff\x7f' + data[24:],  # name count beyond the message
+            data.replace(b'bc\x00', b'b\xff\x00')]  # not UTF-8
+    for blob in bad:
+        with pytest.raises(ValueError):
+            JointStateReader().read(blob)
+    assert reader.read(data)[2] == ('a', 'bc')
