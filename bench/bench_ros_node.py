@@ -26,6 +26,11 @@ Three processes per trial, on one machine (Fast DDS, a private domain, localhost
   message with the message's stamp: no kinematics, nothing but what any rclpy node pays to
   publish that TF message. Both subscribe with the node's QoS (SensorDataQoS) and spin with
   the same loop and executor (:func:`sdf_tools.ros.node_support.run`);
+* optionally (``--subjects node relay bytes_relay``) a **bytes relay**: a raw
+  ``joint_states`` subscription and a constant ``TFMessage`` template of the same frames
+  (:class:`~sdf_tools.ros.tf_cdr.TfMessageCdr`) filled with the message's stamp and fixed
+  poses: the node without reading positions and without kinematics, i.e. the floor of the
+  node's own design;
 * a **receiver** subscribes to ``/tf`` (depth 100, reliable, like tf2_ros's listener), raw,
   and reads each message's first stamp: latency = receive wall clock - feeder stamp.
 
@@ -70,7 +75,9 @@ CORPUS_DIR = SHARED_DIR / 'corpus' / 'urdf'
 ROBOTS = (('talos', 'talos_full_v2.urdf'), ('ur5e', 'ur5e.urdf'))
 RATES = (100, 1000)
 SUBJECTS = ('node', 'relay')
+OPTIONAL_SUBJECTS = ('bytes_relay',)
 NAMESPACE = '/bench'
+STAMP = struct.Struct('<iI')  # header.stamp, right after the encapsulation header
 ACCEPTANCE = {'robot': 'talos', 'rate': 1000, 'cpu_ratio': 0.6, 'p90_ms': 1.0,
               'drops_percent': 0.5}
 DOMAIN_IDS = range(221, 231)  # away from the tests' 120..219
@@ -88,11 +95,11 @@ def role_subject(config) -> int:
     from sdf_tools.ros.node_support import run
     args = ['bench', '--ros-args', '-r', f'__ns:={NAMESPACE}', '--params-file',
             config['params']]
-    if config['subject'] == 'relay':
+    if config['subject'] in ('relay', 'bytes_relay'):
         return run('relay', 'relay', (), lambda: _Relay(config), args)
-    from sdf_tools.ros.state_publisher import default_broadcaster
     from sdf_tools.ros.state_publisher import PARAMETERS
     from sdf_tools.ros.state_publisher import StatePublisher
+    from sdf_tools.ros.tf_broadcasters import default_broadcaster
 
     def factory(node, static):
         if static:
@@ -117,10 +124,12 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
     from rclpy.node import Node
     from rclpy.qos import qos_profile_sensor_data
     from sdf_tools.pipeline import load_model
-    from sdf_tools.ros.state_publisher import TF_QOS
+    from sdf_tools.ros.tf_broadcasters import TF_QOS
     from sdf_tools.ros.tf_messages import make_transform
     from sensor_msgs.msg import JointState
     from tf2_msgs.msg import TFMessage
+
+    from sdf_tools.ros.tf_cdr import TfMessageCdr
 
     class Relay(Node):
         def __init__(self):
@@ -132,15 +141,23 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
             self.stamp = self.message.transforms[0].header.stamp
             for t in self.message.transforms:
                 t.header.stamp = self.stamp  # one object: set once per message
+            self.template = TfMessageCdr((j.parent, j.child) for j in tree.moving_joints)
+            self.poses = [((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))] * len(tree.moving_joints)
             self.pub = self.create_publisher(TFMessage, '/tf', TF_QOS)
-            self.create_subscription(JointState, 'joint_states', self.on_joint_states,
-                                     qos_profile_sensor_data)
+            raw = config['subject'] == 'bytes_relay'
+            self.create_subscription(JointState, 'joint_states', self.on_raw if raw
+                                     else self.on_joint_states, qos_profile_sensor_data,
+                                     raw=raw)
             print('relay ready', file=sys.stderr, flush=True)
 
         def on_joint_states(self, msg):
             self.stamp.sec = msg.header.stamp.sec
             self.stamp.nanosec = msg.header.stamp.nanosec
             self.pub.publish(self.message)
+
+        def on_raw(self, data):
+            sec, nanosec = STAMP.unpack_from(data, 4)
+            self.pub.publish(self.template.fill(sec, nanosec, self.poses))
 
     return Relay()
 
@@ -157,11 +174,10 @@ def role_receiver(config) -> int:
     signal.signal(signal.SIGINT, lambda *_: stop.append(1))
     node = rclpy.create_node('bench_receiver')
     latencies = []
-    stamp = struct.Struct('<iI')  # the first transform's stamp, right after the count
 
     def on_tf(data):
         now = time.time_ns()
-        sec, nanosec = stamp.unpack_from(data, 8)
+        sec, nanosec = STAMP.unpack_from(data, 8)  # the first transform's, after the count
         latencies.append(now - sec * 1_000_000_000 - nanosec)
 
     sub = node.create_subscription(TFMessage, '/tf', on_tf, QoSProfile(depth=100), raw=True)
@@ -342,15 +358,15 @@ def print_report(results) -> None:
     """Print one table per robot and rate, and the acceptance verdict."""
     print('\nend-to-end over Fast DDS (medians over rounds): subject CPU in % of one core, '
           'drops, latency feeder stamp -> receiver')
-    header = (f"{'robot':<7}{'rate':>6} {'subject':<8}{'CPU %':>8}{'drops %':>9}"
+    header = (f"{'robot':<7}{'rate':>6} {'subject':<12}{'CPU %':>8}{'drops %':>9}"
               f"{'p50 ms':>9}{'p90 ms':>9}{'p99 ms':>9}{'node/relay CPU':>16}")
     print(header)
     print('-' * len(header))
     for r in results:
-        for subject in SUBJECTS:
+        for subject in r['subjects']:
             s = r[subject]
             ratio = f"{r['cpu_ratio']:16.2f}" if subject == 'node' else ''
-            print(f"{r['robot']:<7}{r['rate']:>6} {subject:<8}{s['cpu_percent']:8.1f}"
+            print(f"{r['robot']:<7}{r['rate']:>6} {subject:<12}{s['cpu_percent']:8.1f}"
                   f"{s['drops_percent']:9.2f}{s.get('p50_ms', float('nan')):9.3f}"
                   f"{s.get('p90_ms', float('nan')):9.3f}{s.get('p99_ms', float('nan')):9.3f}"
                   f'{ratio}')
@@ -376,6 +392,8 @@ def main(argv=None) -> int:
     parser.add_argument('--duration', type=float, default=10.0, help='seconds per trial')
     parser.add_argument('--robots', nargs='*', default=[label for label, _ in ROBOTS])
     parser.add_argument('--rates', nargs='*', type=int, default=list(RATES))
+    parser.add_argument('--subjects', nargs='*', default=list(SUBJECTS),
+                        choices=SUBJECTS + OPTIONAL_SUBJECTS)
     parser.add_argument('--tf2-msgs-dir', type=Path,
                         default=Path(tempfile.gettempdir()) / 'sdf_tools_tf2_msgs',
                         help='where tf2_msgs is generated when no ROS install has it')
@@ -419,9 +437,10 @@ def main(argv=None) -> int:
                 print(f'NOTE: {path} not found: {label} skipped (set SDF_TOOLS_SHARED)')
                 continue
             for rate in args.rates:
-                trials = {subject: [] for subject in SUBJECTS}
+                subjects = list(dict.fromkeys(list(SUBJECTS) + args.subjects))
+                trials = {subject: [] for subject in subjects}
                 for _ in range(args.rounds):
-                    for subject in SUBJECTS:  # alternating
+                    for subject in subjects:  # alternating
                         domain = DOMAIN_IDS[trial_number % len(DOMAIN_IDS)]
                         trial_number += 1
                         t = run_trial(subject, path, rate, args.duration, domain, env,
@@ -435,7 +454,8 @@ def main(argv=None) -> int:
                           for n, r in zip(trials['node'], trials['relay'])]
                 results.append({'robot': label, 'rate': rate, 'cpu_ratio':
                                 statistics.median(ratios), 'trials': trials,
-                                **{s: summarize(trials[s]) for s in SUBJECTS}})
+                                'subjects': subjects,
+                                **{s: summarize(trials[s]) for s in subjects}})
     print_report(results)
     if args.json is not None:
         from bench_fk import environment

@@ -27,8 +27,10 @@ This sub-package is the only part of sdf_tools that imports rclpy or ROS message
   publishing rules;
 * :mod:`~sdf_tools.ros.tf_messages`: TF as ``TransformStamped`` objects (tf2_ros's
   broadcasters; the ``/tf_static`` set);
-* :mod:`~sdf_tools.ros.tf_cdr`: TF as a serialised ``tf2_msgs/TFMessage`` (``/tf`` without
-  rclpy's message conversion);
+* :mod:`~sdf_tools.ros.tf_cdr`: ``JointState`` read and ``TFMessage`` written as serialised
+  CDR (``/tf`` without rclpy's message conversions);
+* :mod:`~sdf_tools.ros.tf_broadcasters`: how TF leaves the node (serialised ``/tf``,
+  tf2_ros's broadcasters);
 * :mod:`~sdf_tools.launch_helpers`: what the launch files call (no rclpy);
 * :mod:`~sdf_tools.ros.node_support`: parameter tables, QoS profiles, ``main()`` plumbing.
 """

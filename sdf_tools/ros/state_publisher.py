@@ -54,22 +54,17 @@ topic                 dir   type                   QoS
 ===================== ===== ====================== =====================================
 
 ``/tf`` is published without rclpy's conversion of a ``TFMessage`` object (about 190 us
-for 44 transforms): :class:`SerializedTfBroadcaster` creates the publisher as tf2_ros's
-``TransformBroadcaster`` does (``/tf``, ``QoSProfile(depth=100)``) and publishes each message
-as bytes, from a template per set of frames (:mod:`sdf_tools.ros.tf_cdr`).
-``SDF_TOOLS_TF=broadcaster`` in the environment sends ``/tf`` through tf2_ros's
-``TransformBroadcaster`` instead, as it is used where ``tf2_msgs`` cannot be imported.
+for 44 transforms): as serialised bytes written into a template per set of frames, on a
+publisher created as tf2_ros's ``TransformBroadcaster`` creates it; ``SDF_TOOLS_TF=broadcaster``
+sends it through tf2_ros's broadcaster instead (:mod:`sdf_tools.ros.tf_broadcasters`).
 ``/tf_static`` goes through tf2_ros's ``StaticTransformBroadcaster``. ``joint_states`` is
 received serialised and read by :class:`~sdf_tools.ros.tf_cdr.JointStateReader` (rclpy's
-conversion to a message object where it cannot). Pass
-``broadcaster_factory`` to use other broadcasters, e.g. in tests.
+conversion to a message object where it cannot). Pass ``broadcaster_factory`` to use other
+broadcasters, e.g. in tests.
 """
-
-import os
 
 from rclpy.node import Node
 from rclpy.qos import qos_profile_sensor_data
-from rclpy.qos import QoSProfile
 from rclpy.qos_overriding_options import QoSOverridingOptions
 from rclpy.serialization import deserialize_message
 from sdf_tools.errors import SdfToolsError
@@ -86,6 +81,8 @@ from sdf_tools.ros.node_support import ParameterSpec
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
+from sdf_tools.ros.tf_broadcasters import default_broadcaster
+from sdf_tools.ros.tf_broadcasters import missing_tf2_ros
 from sdf_tools.ros.tf_cdr import JointStateReader
 from sdf_tools.ros.tf_messages import static_transforms
 from sensor_msgs.msg import JointState
@@ -122,81 +119,6 @@ PARAMETERS = (
 )
 
 
-#: The ``/tf`` publisher's QoS: tf2_ros's ``TransformBroadcaster`` default (depth 100,
-#: reliable, volatile).
-TF_QOS = QoSProfile(depth=100)
-#: Environment variable: ``broadcaster`` sends ``/tf`` through tf2_ros's broadcaster.
-TF_PATH_VARIABLE = 'SDF_TOOLS_TF'
-
-
-class SerializedTfBroadcaster:
-    """
-    The ``/tf`` publisher of tf2_ros's ``TransformBroadcaster``, fed serialised messages.
-
-    Parameters
-    ----------
-    node : rclpy.node.Node
-        The node that publishes.
-
-    Raises
-    ------
-    ImportError
-        ``tf2_msgs`` is not installed.
-
-    """
-
-    #: The node hands :meth:`publish` a serialised ``TFMessage`` instead of calling
-    #: ``sendTransform``.
-    serialized = True
-
-    def __init__(self, node: Node):
-        from tf2_msgs.msg import TFMessage
-        self.pub_tf = node.create_publisher(TFMessage, '/tf', TF_QOS)
-
-    def publish(self, data: bytes) -> None:
-        """Publish one serialised ``tf2_msgs/TFMessage`` (CDR bytes) on ``/tf``."""
-        self.pub_tf.publish(data)
-
-
-def default_broadcaster(node: Node, static: bool):
-    """
-    Return the node's broadcaster for ``/tf`` or ``/tf_static`` (module docstring).
-
-    ``/tf``: a :class:`SerializedTfBroadcaster`, or tf2_ros's ``TransformBroadcaster`` when
-    ``SDF_TOOLS_TF=broadcaster`` or ``tf2_msgs`` cannot be imported. ``/tf_static``: tf2_ros's
-    ``StaticTransformBroadcaster``.
-
-    Raises
-    ------
-    ImportError
-        tf2_ros is needed and not installed.
-
-    """
-    if not static and os.environ.get(TF_PATH_VARIABLE, '').lower() != 'broadcaster':
-        try:
-            return SerializedTfBroadcaster(node)
-        except ImportError:
-            pass
-    return tf2_broadcaster(node, static)
-
-
-def tf2_broadcaster(node: Node, static: bool):
-    """
-    Return a tf2_ros ``StaticTransformBroadcaster`` or ``TransformBroadcaster`` for ``node``.
-
-    Raises
-    ------
-    ImportError
-        tf2_ros is not installed.
-
-    """
-    if static:
-        from tf2_ros.static_transform_broadcaster import StaticTransformBroadcaster
-        return StaticTransformBroadcaster(node)
-    from tf2_ros.transform_broadcaster import TransformBroadcaster
-    return TransformBroadcaster(node)
-
-
 class StatePublisher(Node):
     """
     The ``state_publisher`` node (module docstring).
@@ -206,7 +128,8 @@ class StatePublisher(Node):
     node_name : str
         Node name.
     broadcaster_factory : callable, optional
-        ``(node, static: bool) -> broadcaster``; default :func:`default_broadcaster`.
+        ``(node, static: bool) -> broadcaster``; default
+        :func:`~sdf_tools.ros.tf_broadcasters.default_broadcaster`.
         Called once for ``/tf`` and once per description for ``/tf_static``; a replaced
         static broadcaster's ``pub_tf`` publisher, if it has one, is destroyed. A
         broadcaster has ``sendTransform(list of TransformStamped)``; one for ``/tf`` with a
@@ -398,18 +321,6 @@ class StatePublisher(Node):
         stamp = self._clock.now().to_msg()
         self._static.sendTransform(static_transforms(self.model.tree, self._frame_prefix,
                                                      stamp, self.model.robot.frames))
-
-
-def missing_tf2_ros() -> str | None:
-    """Return the message for a missing tf2_ros, or ``None`` when it can be imported."""
-    try:
-        import tf2_ros.static_transform_broadcaster  # noqa: F401
-        import tf2_ros.transform_broadcaster  # noqa: F401
-    except ImportError as e:
-        distro = os.environ.get('ROS_DISTRO') or '<distro>'
-        return (f'state_publisher needs tf2_ros (ros-{distro}-tf2-ros-py) to broadcast /tf '
-                f'and /tf_static: {e}')
-    return None
 
 
 def main(args=None) -> int:

@@ -300,8 +300,8 @@ def test_tf_goes_out_serialised_as_tf2_ros_broadcasts_it(
     """The default /tf path through DDS: tf2_ros's topic, type and QoS; the transforms."""
     from rclpy.qos import DurabilityPolicy as Durability
     from ros_support import snapshot
-    from sdf_tools.ros.state_publisher import default_broadcaster
-    from sdf_tools.ros.state_publisher import SerializedTfBroadcaster
+    from sdf_tools.ros.tf_broadcasters import default_broadcaster
+    from sdf_tools.ros.tf_broadcasters import SerializedTfBroadcaster
     received = []
     sub = ros.helper.create_subscription(tf_message_type, '/tf', received.append,
                                          QoSProfile(depth=100))
