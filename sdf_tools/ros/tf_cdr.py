@@ -19,10 +19,10 @@ rclpy publishes ``bytes`` as an already serialised message, and a raw subscripti
 the callback the bytes it received. Converting a 44-transform ``TFMessage`` object costs
 rclpy about 190 us: :class:`TfMessageCdr` lays the message out once per list of
 ``(frame_id, child_frame_id)`` pairs, and each message only writes the stamp and the seven
-doubles of each transform into that template (about 10 us for 44 transforms). Converting a
-``JointState`` with 32 names into an object costs rclpy about 15 us: :class:`JointStateReader`
-reads the stamp and the positions where they are and decodes the names only when their
-bytes change.
+doubles of each transform into that template (measured 40x cheaper than rclpy's conversion
+for talos). Converting a ``JointState`` with 32 names into an object is rclpy's next cost:
+:class:`JointStateReader` reads the stamp and the positions where they are and decodes the
+names only when their bytes change (measured 13x cheaper).
 
 The layout is the one Fast DDS (and every ROS 2 middleware) puts on the wire:
 
