@@ -36,10 +36,12 @@ Three processes per trial, on one machine (Fast DDS, a private domain, localhost
 
 Measured per trial: the subject's CPU (``/proc/<pid>/stat`` user + system time over the
 feeder's publishing window, % of one core), messages dropped (``joint_states`` sent vs TF
-messages received) and latency p50/p90/p99. Node and relay trials alternate, ``--rounds``
-times, for talos_full_v2 (44 moving joints) and ur5e at 100 Hz and 1 kHz; the tables give
-medians over rounds. The node's ``/tf_static`` goes to a stand-in (sent once; tf2_ros is
-not needed).
+messages received; and of those, the ones the subject never got: the best-effort
+``joint_states`` subscription, depth 5 by default, loses messages while the subject is not
+scheduled; ``--joint-states-depth`` raises it) and latency p50/p90/p99. Node and relay
+trials alternate, ``--rounds`` times, for talos_full_v2 (44 moving joints) and ur5e at
+100 Hz and 1 kHz; the tables give medians over rounds. The node's ``/tf_static`` goes to
+a stand-in (sent once; tf2_ros is not needed).
 
 Acceptance (issue 14), talos at 1 kHz: node CPU <= 0.6 x the relay's in the same run,
 latency p90 <= 1 ms, drops <= 0.5 %.
@@ -91,12 +93,20 @@ def _read_config(path):
 
 
 def role_subject(config) -> int:
-    """Run the state publisher or the relay until SIGINT (via node_support.run)."""
+    """Run the state publisher or a relay until SIGINT; print 'handled N' at the end."""
     from sdf_tools.ros.node_support import run
     args = ['bench', '--ros-args', '-r', f'__ns:={NAMESPACE}', '--params-file',
             config['params']]
+    nodes = []
+
+    def keep(node):
+        nodes.append(node)
+        return node
+
     if config['subject'] in ('relay', 'bytes_relay'):
-        return run('relay', 'relay', (), lambda: _Relay(config), args)
+        code = run('relay', 'relay', (), lambda: keep(_Relay(config)), args)
+        print(f'handled {nodes[0].handled}', file=sys.stderr, flush=True)
+        return code
     from sdf_tools.ros.state_publisher import PARAMETERS
     from sdf_tools.ros.state_publisher import StatePublisher
     from sdf_tools.ros.tf_broadcasters import default_broadcaster
@@ -108,8 +118,10 @@ def role_subject(config) -> int:
         print(f'tf path: {type(broadcaster).__name__}', file=sys.stderr, flush=True)
         return broadcaster
 
-    return run('state_publisher', 'bench', PARAMETERS,
-               lambda: StatePublisher(broadcaster_factory=factory), args)
+    code = run('state_publisher', 'bench', PARAMETERS,
+               lambda: keep(StatePublisher(broadcaster_factory=factory)), args)
+    print(f'handled {nodes[0].tf_state.received}', file=sys.stderr, flush=True)
+    return code
 
 
 class _NullBroadcaster:
@@ -121,15 +133,18 @@ class _NullBroadcaster:
 
 def _Relay(config):  # noqa: N802 - a node factory, named like the node
     """Return the relay node (module docstring)."""
+    import copy
     from rclpy.node import Node
     from rclpy.qos import qos_profile_sensor_data
     from sdf_tools.pipeline import load_model
     from sdf_tools.ros.tf_broadcasters import TF_QOS
+    from sdf_tools.ros.tf_cdr import TfMessageCdr
     from sdf_tools.ros.tf_messages import make_transform
     from sensor_msgs.msg import JointState
     from tf2_msgs.msg import TFMessage
-
-    from sdf_tools.ros.tf_cdr import TfMessageCdr
+    qos = copy.copy(qos_profile_sensor_data)
+    if config['depth']:
+        qos.depth = config['depth']
 
     class Relay(Node):
         def __init__(self):
@@ -146,16 +161,18 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
             self.pub = self.create_publisher(TFMessage, '/tf', TF_QOS)
             raw = config['subject'] == 'bytes_relay'
             self.create_subscription(JointState, 'joint_states', self.on_raw if raw
-                                     else self.on_joint_states, qos_profile_sensor_data,
-                                     raw=raw)
+                                     else self.on_joint_states, qos, raw=raw)
+            self.handled = 0
             print('relay ready', file=sys.stderr, flush=True)
 
         def on_joint_states(self, msg):
+            self.handled += 1
             self.stamp.sec = msg.header.stamp.sec
             self.stamp.nanosec = msg.header.stamp.nanosec
             self.pub.publish(self.message)
 
         def on_raw(self, data):
+            self.handled += 1
             sec, nanosec = STAMP.unpack_from(data, 4)
             self.pub.publish(self.template.fill(sec, nanosec, self.poses))
 
@@ -270,16 +287,19 @@ def _wait_file(path: Path, marker: str, process, timeout: float) -> None:
     raise RuntimeError(f'the subject did not start:\n{path.read_text(errors="replace")}')
 
 
-def run_trial(subject, robot_path, rate, duration, domain, env, workdir) -> dict:
+def run_trial(subject, robot_path, rate, duration, depth, domain, env, workdir) -> dict:
     """Run one feeder -> subject -> receiver trial; return its measurements."""
     import yaml
     params = workdir / 'params.yaml'
-    params.write_text(yaml.safe_dump({'/**': {'ros__parameters': {
-        'robot_description': robot_path.read_text(), 'ignore_timestamp': True}}}))
+    values = {'robot_description': robot_path.read_text(), 'ignore_timestamp': True}
+    if depth:
+        values['qos_overrides'] = {f'{NAMESPACE}/joint_states': {'subscription': {
+            'depth': depth}}}
+    params.write_text(yaml.safe_dump({'/**': {'ros__parameters': values}}))
     config = workdir / f'{subject}.json'
     config.write_text(json.dumps({'subject': subject, 'robot': str(robot_path),
                                   'params': str(params), 'rate': rate,
-                                  'duration': duration}))
+                                  'duration': duration, 'depth': depth}))
     env = dict(env, ROS_DOMAIN_ID=str(domain))
 
     def start(role, **kwargs):
@@ -308,8 +328,6 @@ def run_trial(subject, robot_path, rate, duration, domain, env, workdir) -> dict
         receiver.send_signal(signal.SIGINT)
         out, _ = receiver.communicate(timeout=30)
         result = json.loads(out.strip().splitlines()[-1])
-        tf_path = next((line.split(': ', 1)[1] for line in log.read_text().splitlines()
-                        if line.startswith('tf path: ')), None)
     finally:
         for process in processes:
             if process.poll() is None:
@@ -320,14 +338,21 @@ def run_trial(subject, robot_path, rate, duration, domain, env, workdir) -> dict
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+    lines = log.read_text().splitlines()
+    tf_path = next((line.split(': ', 1)[1] for line in lines if line.startswith('tf path: ')),
+                   None)
+    handled = next((int(line.split()[1]) for line in lines if line.startswith('handled ')),
+                   None)
     latencies = sorted(result['latencies_ns'])
     received = result['received']
 
     def percentile(p):
         return latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] / 1e6
 
-    return {'subject': subject, 'rate': rate, 'sent': sent, 'received': received,
-            'drops_percent': 100.0 * max(0, sent - received) / sent,
+    return {'subject': subject, 'rate': rate, 'sent': sent, 'handled': handled,
+            'received': received, 'drops_percent': 100.0 * max(0, sent - received) / sent,
+            'drops_in_percent': (100.0 * max(0, sent - handled) / sent
+                                 if handled is not None else None),
             'cpu_percent': 100.0 * (cpu1 - cpu0) / (wall1 - wall0),
             'p50_ms': percentile(50) if latencies else None,
             'p90_ms': percentile(90) if latencies else None,
@@ -349,7 +374,7 @@ def tf2_msgs_path(directory: Path):
 
 def summarize(trials) -> dict:
     """Return the medians over rounds of each measurement (None-free ones)."""
-    keys = ('cpu_percent', 'drops_percent', 'p50_ms', 'p90_ms', 'p99_ms')
+    keys = ('cpu_percent', 'drops_percent', 'drops_in_percent', 'p50_ms', 'p90_ms', 'p99_ms')
     return {k: statistics.median(t[k] for t in trials) for k in keys
             if all(t[k] is not None for t in trials)}
 
@@ -357,8 +382,9 @@ def summarize(trials) -> dict:
 def print_report(results) -> None:
     """Print one table per robot and rate, and the acceptance verdict."""
     print('\nend-to-end over Fast DDS (medians over rounds): subject CPU in % of one core, '
-          'drops, latency feeder stamp -> receiver')
-    header = (f"{'robot':<7}{'rate':>6} {'subject':<12}{'CPU %':>8}{'drops %':>9}"
+          'drops (all; "in": joint_states the subject never got), latency feeder stamp -> '
+          'receiver')
+    header = (f"{'robot':<7}{'rate':>6} {'subject':<12}{'CPU %':>8}{'drops %':>9}{'in %':>7}"
               f"{'p50 ms':>9}{'p90 ms':>9}{'p99 ms':>9}{'node/relay CPU':>16}")
     print(header)
     print('-' * len(header))
@@ -367,7 +393,8 @@ def print_report(results) -> None:
             s = r[subject]
             ratio = f"{r['cpu_ratio']:16.2f}" if subject == 'node' else ''
             print(f"{r['robot']:<7}{r['rate']:>6} {subject:<12}{s['cpu_percent']:8.1f}"
-                  f"{s['drops_percent']:9.2f}{s.get('p50_ms', float('nan')):9.3f}"
+                  f"{s['drops_percent']:9.2f}{s.get('drops_in_percent', float('nan')):7.2f}"
+                  f"{s.get('p50_ms', float('nan')):9.3f}"
                   f"{s.get('p90_ms', float('nan')):9.3f}{s.get('p99_ms', float('nan')):9.3f}"
                   f'{ratio}')
     target = next((r for r in results if r['robot'] == ACCEPTANCE['robot']
@@ -394,6 +421,9 @@ def main(argv=None) -> int:
     parser.add_argument('--rates', nargs='*', type=int, default=list(RATES))
     parser.add_argument('--subjects', nargs='*', default=list(SUBJECTS),
                         choices=SUBJECTS + OPTIONAL_SUBJECTS)
+    parser.add_argument('--joint-states-depth', type=int, default=0,
+                        help="the subjects' joint_states subscription depth (default: "
+                        "SensorDataQoS's 5; the node through its qos_overrides parameter)")
     parser.add_argument('--tf2-msgs-dir', type=Path,
                         default=Path(tempfile.gettempdir()) / 'sdf_tools_tf2_msgs',
                         help='where tf2_msgs is generated when no ROS install has it')
@@ -443,10 +473,11 @@ def main(argv=None) -> int:
                     for subject in subjects:  # alternating
                         domain = DOMAIN_IDS[trial_number % len(DOMAIN_IDS)]
                         trial_number += 1
-                        t = run_trial(subject, path, rate, args.duration, domain, env,
-                                      Path(tmp))
+                        t = run_trial(subject, path, rate, args.duration,
+                                      args.joint_states_depth, domain, env, Path(tmp))
                         print(f'{label} {rate} Hz {subject}: CPU {t["cpu_percent"]:.1f} %, '
-                              f'drops {t["drops_percent"]:.2f} %, p50/p90/p99 '
+                              f'drops {t["drops_percent"]:.2f} % (joint_states leg '
+                              f'{t["drops_in_percent"]} %), p50/p90/p99 '
                               f'{t["p50_ms"]}/{t["p90_ms"]}/{t["p99_ms"]} ms'
                               + (f' ({t["tf_path"]})' if t['tf_path'] else ''), flush=True)
                         trials[subject].append(t)
