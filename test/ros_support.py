@@ -21,9 +21,15 @@ rclpy context in a domain derived from the process id (``SDF_TOOLS_TEST_DOMAIN_I
 overrides it), so parallel sessions on one machine do not see each other.
 """
 
+import hashlib
 import itertools
 import math
 import os
+from pathlib import Path
+import shutil
+import subprocess
+import sys
+import sysconfig
 import time
 from typing import NamedTuple
 
@@ -75,6 +81,35 @@ def spin_for(executor, seconds: float) -> None:
         executor.spin_once(timeout_sec=0.01)
 
 
+# --- robots ---------------------------------------------------------------------------------
+
+#: A small arm: revolute and prismatic joints, a fixed tool mount and a mimic chain
+#: (fb follows fa, fc follows fb).
+ARM = """<robot name="arm">
+  <link name="base"/><link name="l1"/><link name="l2"/><link name="tool"/>
+  <link name="finger_a"/><link name="finger_b"/><link name="finger_c"/>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="l1"/>
+    <origin xyz="0 0 0.3" rpy="0 0 0.2"/><axis xyz="0 0 1"/>
+    <limit lower="-3" upper="3" effort="1" velocity="1"/></joint>
+  <joint name="j2" type="prismatic"><parent link="l1"/><child link="l2"/>
+    <origin xyz="0.1 0 0" rpy="0.3 0 0"/><axis xyz="1 0 0"/>
+    <limit lower="0" upper="1" effort="1" velocity="1"/></joint>
+  <joint name="tool_mount" type="fixed"><parent link="l2"/><child link="tool"/>
+    <origin xyz="0 0 0.05"/></joint>
+  <joint name="fa" type="revolute"><parent link="tool"/><child link="finger_a"/>
+    <origin xyz="0 0.02 0"/><axis xyz="1 0 0"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <joint name="fb" type="revolute"><parent link="tool"/><child link="finger_b"/>
+    <origin xyz="0 -0.02 0"/><axis xyz="1 0 0"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/>
+    <mimic joint="fa" multiplier="-1.5" offset="0.1"/></joint>
+  <joint name="fc" type="revolute"><parent link="finger_b"/><child link="finger_c"/>
+    <origin xyz="0 0 0.03"/><axis xyz="0 1 0"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/>
+    <mimic joint="fb" multiplier="2" offset="-0.2"/></joint>
+</robot>"""
+
+
 # --- TF capture -----------------------------------------------------------------------------
 
 class Tf(NamedTuple):
@@ -107,9 +142,36 @@ class CaptureBroadcaster:
         self.sink.append([snapshot(t) for t in transforms])
 
 
+def decode_tf(data: bytes, message_type) -> list:
+    """Return the transforms of a serialised ``TFMessage`` as :class:`Tf` snapshots."""
+    from rclpy.serialization import deserialize_message
+    return [snapshot(t) for t in deserialize_message(data, message_type).transforms]
+
+
+class SerializedCaptureBroadcaster:
+    """Stands in for the serialised ``/tf`` broadcaster: decodes and records each message."""
+
+    serialized = True
+
+    def __init__(self, sink: list, message_type):
+        self.sink = sink
+        self.message_type = message_type
+
+    def publish(self, data: bytes) -> None:
+        """Record one serialised ``TFMessage``."""
+        assert type(data) is bytes
+        self.sink.append(decode_tf(data, self.message_type))
+
+
 class TfCapture:
     """
     The broadcaster factory of the tests.
+
+    Parameters
+    ----------
+    tf_message_type : type, optional
+        ``tf2_msgs.msg.TFMessage``: ``/tf`` is then captured as serialised messages (the
+        node's default path), decoded with it.
 
     Attributes
     ----------
@@ -122,16 +184,19 @@ class TfCapture:
 
     """
 
-    def __init__(self):
+    def __init__(self, tf_message_type=None):
         self.tf = []
         self.static = []
         self.static_broadcasters = 0
+        self.tf_message_type = tf_message_type
 
-    def factory(self, node, static: bool) -> CaptureBroadcaster:
+    def factory(self, node, static: bool):
         """Return a capture broadcaster (the node's ``broadcaster_factory``)."""
         if static:
             self.static_broadcasters += 1
             return CaptureBroadcaster(self.static)
+        if self.tf_message_type is not None:
+            return SerializedCaptureBroadcaster(self.tf, self.tf_message_type)
         return CaptureBroadcaster(self.tf)
 
     def latest_static(self) -> dict:
@@ -239,3 +304,137 @@ def expected_joint_matrices(tree, q) -> dict:
         parent = world[index[joint.parent]] if joint.parent in index else np.eye(4)
         out[joint.child] = np.linalg.inv(parent) @ child
     return out
+
+
+# --- tf2_msgs, generated from a line of our own IDL -----------------------------------------
+
+#: tf2_msgs/TFMessage, written out: the one message the state publisher sends.
+TF_MESSAGE_MSG = 'geometry_msgs/TransformStamped[] transforms\n'
+_TF2_MSGS_PACKAGE_XML = """<?xml version="1.0"?>
+<package format="3">
+  <name>tf2_msgs</name>
+  <version>0.0.0</version>
+  <description>tf2_msgs/TFMessage only, generated for the sdf_tools tests.</description>
+  <maintainer email="maintainers@example.com">sdf_tools tests</maintainer>
+  <license>Apache-2.0</license>
+  <buildtool_depend>ament_cmake</buildtool_depend>
+  <buildtool_depend>rosidl_default_generators</buildtool_depend>
+  <depend>geometry_msgs</depend>
+  <member_of_group>rosidl_interface_packages</member_of_group>
+  <export><build_type>ament_cmake</build_type></export>
+</package>
+"""
+# The PyPI wheels' CMake export files name the Python and numpy include directories of the
+# machine that built them (/opt/python/...): point the imported *__rosidl_generator_py
+# targets at this interpreter's before generating (the installed files stay untouched).
+_TF2_MSGS_CMAKE = """cmake_minimum_required(VERSION 3.21)
+project(tf2_msgs C CXX)
+find_package(ament_cmake REQUIRED)
+find_package(rosidl_default_generators REQUIRED)
+find_package(geometry_msgs REQUIRED)
+find_package(Python3 REQUIRED COMPONENTS Interpreter Development.Module NumPy)
+get_directory_property(imported_targets IMPORTED_TARGETS)
+foreach(target IN LISTS imported_targets)
+  if(target MATCHES "__rosidl_generator_py$")
+    set_target_properties(${target} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES
+      "${Python3_INCLUDE_DIRS};${Python3_NumPy_INCLUDE_DIRS}")
+  endif()
+endforeach()
+rosidl_generate_interfaces(${PROJECT_NAME} "msg/TFMessage.msg" DEPENDENCIES geometry_msgs)
+ament_package()
+"""
+
+
+class ToolchainMissing(Exception):
+    """The rosidl toolchain or a compiler is missing; the text says what to install."""
+
+
+def tf2_msgs_toolchain_problem() -> str | None:
+    """Return why tf2_msgs cannot be generated here, or ``None``."""
+    prefix = Path(sysconfig.get_paths()['data'])
+    missing = [tool for tool in ('cmake', 'cc', 'c++') if shutil.which(tool) is None]
+    missing += [module for module in ('catkin_pkg', 'ament_package', 'rosidl_generator_py')
+                if _find_spec(module) is None]
+    missing += [package for package in ('ament_cmake', 'rosidl_default_generators',
+                                        'rosidl_core_generators', 'geometry_msgs')
+                if not (prefix / 'share' / package / 'cmake').is_dir()]
+    if missing:
+        return (f"cannot generate tf2_msgs: {', '.join(missing)} not found (the rosidl "
+                "generators and ament_cmake come with pip install -e '.[test]'; cmake and the "
+                'compilers with apt-get install cmake g++)')
+    return None
+
+
+def _find_spec(module: str):
+    import importlib.util
+    try:
+        return importlib.util.find_spec(module)
+    except ImportError:
+        return None
+
+
+def build_tf2_msgs(directory: Path) -> Path:
+    """
+    Generate and build ``tf2_msgs`` (``TFMessage`` only) from :data:`TF_MESSAGE_MSG`.
+
+    Uses the rosidl generators and ament_cmake installed from PyPI (the same CMake
+    ``rosidl_generate_interfaces`` a ROS package uses). A finished build of the same sources
+    in ``directory`` is reused.
+
+    Parameters
+    ----------
+    directory : Path
+        Where the sources and the build go (created).
+
+    Returns
+    -------
+    Path
+        The directory to put on ``sys.path`` (``import tf2_msgs.msg``); its libraries are
+        found through their run path, with no ``LD_LIBRARY_PATH``.
+
+    Raises
+    ------
+    ToolchainMissing
+        The toolchain is not installed (:func:`tf2_msgs_toolchain_problem`).
+    RuntimeError
+        The build failed; the text ends with the build log's last lines.
+
+    """
+    problem = tf2_msgs_toolchain_problem()
+    if problem:
+        raise ToolchainMissing(problem)
+    directory = Path(directory)
+    source, build = directory / 'src' / 'tf2_msgs', directory / 'build'
+    python_dir = build / 'rosidl_generator_py'
+    sources = {'package.xml': _TF2_MSGS_PACKAGE_XML, 'CMakeLists.txt': _TF2_MSGS_CMAKE,
+               'msg/TFMessage.msg': TF_MESSAGE_MSG}
+    digest = hashlib.sha256(repr((sorted(sources.items()), sys.executable)).encode())
+    done = build / 'sdf_tools_build.done'
+    if done.is_file() and done.read_text() == digest.hexdigest():
+        return python_dir
+    shutil.rmtree(build, ignore_errors=True)
+    for name, text in sources.items():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_text(text)
+    build.mkdir(parents=True)
+    prefix = sysconfig.get_paths()['data']
+    env = dict(os.environ)
+    env['AMENT_PREFIX_PATH'] = os.pathsep.join(
+        p for p in (prefix, env.get('AMENT_PREFIX_PATH', '')) if p)
+    # One C type support: rosidl_typesupport_c then links it instead of dlopen()ing it by
+    # name at run time (which would need LD_LIBRARY_PATH set before the process started).
+    env['STATIC_ROSIDL_TYPESUPPORT_C'] = 'rosidl_typesupport_fastrtps_c'
+    generator = ['-G', 'Ninja'] if shutil.which('ninja') else []
+    log = build / 'build.log'
+    with open(log, 'w') as out:
+        for command in (['cmake', *generator, str(source), f'-DCMAKE_PREFIX_PATH={prefix}',
+                         f'-DPython3_EXECUTABLE={sys.executable}', '-DBUILD_TESTING=OFF'],
+                        ['cmake', '--build', '.', '--parallel', str(os.cpu_count() or 1)]):
+            result = subprocess.run(command, cwd=build, env=env, stdout=out,
+                                    stderr=subprocess.STDOUT, timeout=1800)
+            if result.returncode != 0:
+                tail = ''.join(log.read_text().splitlines(keepends=True)[-40:])
+                raise RuntimeError(f'building tf2_msgs failed ({" ".join(command[:2])}, exit '
+                                   f'{result.returncode}); {log}:\n{tail}')
+    done.write_text(digest.hexdigest())
+    return python_dir

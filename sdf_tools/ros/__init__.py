@@ -23,7 +23,14 @@ This sub-package is the only part of sdf_tools that imports rclpy or ROS message
 * :mod:`~sdf_tools.ros.sdf_converter`: ``sdf_converter`` (``robot_description`` ->
   ``robot_description_sdf`` for ``ros_gz_sim create -topic``);
 * :mod:`~sdf_tools.pipeline`: text -> compiled model or SDFormat, no rclpy;
-* :mod:`~sdf_tools.ros.joint_state_tf`: the ``joint_states`` -> ``TransformStamped`` hot path;
+* :mod:`~sdf_tools.ros.joint_state_tf`: the ``joint_states`` -> ``/tf`` hot path and its
+  publishing rules;
+* :mod:`~sdf_tools.ros.tf_messages`: TF as ``TransformStamped`` objects (tf2_ros's
+  broadcasters; the ``/tf_static`` set);
+* :mod:`~sdf_tools.ros.tf_cdr`: ``JointState`` read and ``TFMessage`` written as serialised
+  CDR (``/tf`` without rclpy's message conversions);
+* :mod:`~sdf_tools.ros.tf_broadcasters`: how TF leaves the node (serialised ``/tf``,
+  tf2_ros's broadcasters);
 * :mod:`~sdf_tools.launch_helpers`: what the launch files call (no rclpy);
 * :mod:`~sdf_tools.ros.node_support`: parameter tables, QoS profiles, ``main()`` plumbing.
 """

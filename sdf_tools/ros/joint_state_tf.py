@@ -13,12 +13,13 @@
 # limitations under the License.
 
 """
-The ``joint_states`` -> ``/tf`` hot path and the ``/tf_static`` set, as message lists.
+The ``joint_states`` -> ``/tf`` hot path: robot_state_publisher's publishing rules.
 
 :class:`JointStateTf` is what the state publisher's ``joint_states`` callback calls: one
-``sensor_msgs/JointState`` in, the list of ``geometry_msgs/TransformStamped`` to broadcast
-out (or ``None``). It implements robot_state_publisher's publishing rules and the ways this
-node goes beyond them:
+``sensor_msgs/JointState`` in, the transforms to broadcast out (or ``None``), either as the
+list of ``geometry_msgs/TransformStamped`` for tf2_ros's ``sendTransform`` or, with
+``serialized=True``, as the serialised ``tf2_msgs/TFMessage`` for ``Publisher.publish``. It
+implements robot_state_publisher's publishing rules and the ways this node goes beyond them:
 
 * **Throttle** (as robot_state_publisher): a message is published when ``ignore_timestamp``
   is set or its header stamp is at least ``last + 1000 // publish_frequency`` ms, where
@@ -42,23 +43,24 @@ node goes beyond them:
 * **Unknown names** are ignored with one warning per name (a multi-dof or fixed joint's name
   gets a hint), at most :data:`MAX_REPORTED_NAMES` names.
 
-The hot path does no allocation of messages: one ``TransformStamped`` per moving joint is
-built with the frame names once and updated in place (translation, rotation and one header
-stamp object shared by all of them), and the per-name-list work
-(:meth:`~sdf_tools.kinematics.KinematicTree.joint_state_plan`) is cached, at most
-``plan_cache_size`` name lists. The returned list is reused: broadcast it before the next
-call (``sendTransform`` serialises at once).
+The hot path allocates no message: the per-name-list work is done once and cached (at most
+``plan_cache_size`` name lists): the kinematics plan
+(:meth:`~sdf_tools.kinematics.KinematicTree.joint_state_plan`) and a frame set for the joints
+the names move, built with their frame names and filled in place per message
+(:class:`~sdf_tools.ros.tf_messages.TransformSet` or
+:class:`~sdf_tools.ros.tf_cdr.TfMessageCdr`). A returned list is reused: broadcast it before
+the next call (``sendTransform`` serialises at once).
 """
 
 import math
 import time
 from typing import NamedTuple
 
-from geometry_msgs.msg import TransformStamped
-
 from sdf_tools.errors import KinematicsError
 from sdf_tools.kinematics import JointStatePlan
 from sdf_tools.kinematics import KinematicTree
+from sdf_tools.ros.tf_cdr import TfMessageCdr
+from sdf_tools.ros.tf_messages import TransformSet
 
 #: Minimum seconds between two warnings of one kind about rejected messages.
 THROTTLE_SEC = 5.0
@@ -83,66 +85,6 @@ def publish_frequency_problem(value) -> str | None:
 def publish_interval_ns(publish_frequency: float) -> int:
     """Return robot_state_publisher's throttle interval: whole milliseconds, in ns."""
     return int(1000.0 / publish_frequency) * 1_000_000
-
-
-def make_transform(parent: str, child: str, xyz, quat, stamp=None) -> TransformStamped:
-    """
-    Build one ``TransformStamped`` (``T_parent_child``).
-
-    Parameters
-    ----------
-    parent, child : str
-        ``header.frame_id`` and ``child_frame_id``.
-    xyz : sequence of 3 float
-        Translation (m).
-    quat : sequence of 4 float
-        Rotation ``(x, y, z, w)``.
-    stamp : builtin_interfaces.msg.Time, optional
-        ``header.stamp`` (default zero).
-
-    """
-    t = TransformStamped()
-    t.header.frame_id = parent
-    t.child_frame_id = child
-    if stamp is not None:
-        t.header.stamp = stamp
-    translation = t.transform.translation
-    translation.x, translation.y, translation.z = (float(v) for v in xyz)
-    rotation = t.transform.rotation
-    rotation.x, rotation.y, rotation.z, rotation.w = (float(v) for v in quat)
-    return t
-
-
-def static_transforms(tree: KinematicTree, frame_prefix: str, stamp, frames=()) -> list:
-    """
-    Return the ``/tf_static`` set: fixed joints (parent link -> child link) and named frames.
-
-    Named frames (SDFormat ``<frame>``, RobCoGen ``frames {}``) are rigidly attached to a
-    link, so they are published as static transforms link -> frame (robot_state_publisher,
-    which reads only URDF, has none).
-
-    Parameters
-    ----------
-    tree : KinematicTree
-        The compiled robot.
-    frame_prefix : str
-        Prepended to both frame names (plain concatenation).
-    stamp : builtin_interfaces.msg.Time
-        The stamp of every transform (the node clock's now).
-    frames : iterable of Frame
-        The model's named frames (``Robot.frames``).
-
-    Returns
-    -------
-    list of TransformStamped
-
-    """
-    transforms = [make_transform(frame_prefix + joint.parent, frame_prefix + joint.child, xyz,
-                                 quat, stamp)
-                  for joint, (xyz, quat) in zip(tree.fixed_joints, tree.fixed_joint_transforms)]
-    transforms += [make_transform(frame_prefix + frame.attached_to, frame_prefix + frame.name,
-                                  frame.pose.xyz, frame.pose.quat, stamp) for frame in frames]
-    return transforms
 
 
 class NullLogger:
@@ -179,8 +121,8 @@ class _NameListPlan(NamedTuple):
 
     plan: JointStatePlan           # the kinematics' hot path for these names
     coordinates: tuple             # indices into q the names set (their stamps throttle)
-    parts: list                    # (translation, rotation) message parts to fill, per joint
-    out: list                      # the TransformStamped to return, per joint
+    fill: object                   # fill(sec, nanosec, transforms) of their frame set, or
+    #                                None when the names move no joint
     problem: str | None            # why every message with these names is refused
 
 
@@ -212,6 +154,11 @@ class JointStateTf:
         Distinct name lists whose plans are kept.
     throttle_sec : float
         Minimum seconds between two warnings of one kind about rejected messages.
+    serialized : bool
+        Return each message's transforms as the serialised ``tf2_msgs/TFMessage``
+        (:class:`~sdf_tools.ros.tf_cdr.TfMessageCdr`, for ``Publisher.publish(bytes)``)
+        instead of a list of ``TransformStamped``
+        (:class:`~sdf_tools.ros.tf_messages.TransformSet`, for ``sendTransform``).
 
     Attributes
     ----------
@@ -224,7 +171,7 @@ class JointStateTf:
     def __init__(self, tree: KinematicTree, *, frame_prefix: str = '',
                  publish_frequency: float = 20.0, ignore_timestamp: bool = False,
                  logger=None, positions=None, plan_cache_size: int = PLAN_CACHE_SIZE,
-                 throttle_sec: float = THROTTLE_SEC):
+                 throttle_sec: float = THROTTLE_SEC, serialized: bool = False):
         problem = publish_frequency_problem(publish_frequency)
         if problem:
             raise ValueError(problem)
@@ -242,14 +189,8 @@ class JointStateTf:
                 self._q[i] = value
         self._last_stamp = [0] * tree.n_q
         self._last_now = None
-        self._messages = [TransformStamped() for _ in tree.moving_joints]
-        self._stamp = self._messages[0].header.stamp if self._messages else None
-        for t in self._messages:
-            t.header.stamp = self._stamp  # one stamp object: set once per message
-            t.transform.rotation.w = 1.0
-        self._parts = [(t.transform.translation, t.transform.rotation) for t in self._messages]
-        self._frame_prefix = None
-        self.frame_prefix = frame_prefix
+        self._frame_set = TfMessageCdr if serialized else TransformSet
+        self._frame_prefix = str(frame_prefix)
         self._plans = {}
         self._reported = set()
         self._throttle = _Throttle(throttle_sec)
@@ -272,10 +213,9 @@ class JointStateTf:
         prefix = str(prefix)
         if prefix == self._frame_prefix:
             return
-        for t, joint in zip(self._messages, self.tree.moving_joints):
-            t.header.frame_id = prefix + joint.parent
-            t.child_frame_id = prefix + joint.child
         self._frame_prefix = prefix
+        self._plans = {key: entry._replace(fill=self._fill(entry.plan))
+                       for key, entry in self._plans.items()}
 
     @property
     def publish_frequency(self) -> float:
@@ -310,14 +250,36 @@ class JointStateTf:
 
         Returns
         -------
-        list of TransformStamped or None
-            The transforms to broadcast (reused between calls), or ``None`` when nothing is
-            to be published.
+        list of TransformStamped, bytes or None
+            The transforms to broadcast (a list reused between calls; ``serialized``: the
+            ``TFMessage`` bytes), or ``None`` when nothing is to be published.
+
+        """
+        stamp = msg.header.stamp
+        return self.process_values(stamp.sec, stamp.nanosec, msg.name, msg.position, now_ns)
+
+    def process_values(self, sec: int, nanosec: int, names, positions, now_ns: int):
+        """
+        Handle one ``sensor_msgs/JointState`` given as its values (:meth:`process`).
+
+        Parameters
+        ----------
+        sec, nanosec : int
+            ``header.stamp`` (s, ns).
+        names : sequence of str
+            ``name``.
+        positions : sequence of float
+            ``position`` (rad or m).
+        now_ns : int
+            The node clock's now (ns).
+
+        Returns
+        -------
+        list of TransformStamped, bytes or None
+            As :meth:`process`.
 
         """
         self.received += 1
-        names = msg.name
-        positions = msg.position
         if len(positions) != len(names):
             return self._reject_lengths(names, positions)
         last_now = self._last_now
@@ -329,7 +291,7 @@ class JointStateTf:
         entry = self._plans.get(key)
         if entry is None:
             entry = self._new_entry(key)
-        plan, coordinates, parts, out, problem = entry
+        plan, coordinates, fill, problem = entry
         if problem is not None:
             self.rejected += 1
             suppressed = self._throttle.allow('duplicate')
@@ -337,11 +299,8 @@ class JointStateTf:
                 self.logger.warning(problem + _suffix(suppressed),
                                     throttle_duration_sec=self._throttle.period)
             return None
-        if not out:
+        if fill is None:
             return None
-        stamp = msg.header.stamp
-        sec = stamp.sec
-        nanosec = stamp.nanosec
         t = sec * 1_000_000_000 + nanosec
         last_stamp = self._last_stamp
         if not self.ignore_timestamp:
@@ -362,12 +321,7 @@ class JointStateTf:
             return None
         for c in coordinates:
             last_stamp[c] = t
-        shared = self._stamp
-        shared.sec = sec
-        shared.nanosec = nanosec
-        for (translation, rotation), (xyz, quat) in zip(parts, plan.transforms(self._q)):
-            translation.x, translation.y, translation.z = xyz
-            rotation.x, rotation.y, rotation.z, rotation.w = quat
+        out = fill(sec, nanosec, plan.transforms(self._q))
         self.published += 1
         return out
 
@@ -407,14 +361,20 @@ class JointStateTf:
             twice = next(n for n in key if n in seen or seen.add(n))
             problem = f'Ignored a JointState message that names joint {twice!r} more than once'
         coordinates = tuple(sorted({c for c in plan.coordinates if c >= 0}))
-        out = [self._messages[k] for k in plan.joints]
-        parts = [self._parts[k] for k in plan.joints]
         self._report_names(plan)
-        entry = _NameListPlan(plan, coordinates, parts, out, problem)
+        entry = _NameListPlan(plan, coordinates, self._fill(plan), problem)
         if len(self._plans) >= self._cache_size:
             del self._plans[next(iter(self._plans))]
         self._plans[key] = entry
         return entry
+
+    def _fill(self, plan):
+        """Return the ``fill`` of a new frame set for the joints ``plan`` moves, or None."""
+        if not plan.joints:
+            return None
+        prefix = self._frame_prefix
+        return self._frame_set([(prefix + joint.parent, prefix + joint.child)
+                                for joint in plan.tree_joints]).fill
 
     def _report_names(self, plan) -> None:
         reported = self._reported

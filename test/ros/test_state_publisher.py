@@ -16,12 +16,14 @@
 Tests of the ``state_publisher`` node (sdf_tools.ros.state_publisher) with real rclpy.
 
 The node runs in-process with a capturing broadcaster factory (tf2_ros is not needed): every
-``sendTransform`` is recorded as plain values. ``joint_states`` and ``robot_description`` go
-through DDS (private domain, loopback, a namespace per test). Expected transforms come from
-:func:`~sdf_tools.kinematics.forward_kinematics` (model-frame link poses, a different
+``sendTransform`` is recorded as plain values, and, where ``tf2_msgs`` can be had
+(conftest.py), the tests of ``/tf`` run again with the node's default serialised output,
+decoded. ``joint_states`` and ``robot_description`` go through DDS (private domain,
+loopback, a namespace per test), and so does ``/tf`` in one test. Expected transforms come
+from :func:`~sdf_tools.kinematics.forward_kinematics` (model-frame link poses, a different
 evaluator from the per-joint one the node uses): ``inv(T_parent) @ T_child`` per joint.
-The publishing rules are also tested on :class:`~sdf_tools.ros.joint_state_tf.JointStateTf`
-directly, with a recording logger and a controlled clock.
+The publishing rules themselves are tested on
+:class:`~sdf_tools.ros.joint_state_tf.JointStateTf` in test_joint_state_tf.py.
 """
 
 import math
@@ -43,6 +45,7 @@ from rclpy.parameter import Parameter  # noqa: E402
 from rclpy.qos import DurabilityPolicy  # noqa: E402
 from rclpy.qos import QoSProfile  # noqa: E402
 from rclpy.qos import ReliabilityPolicy  # noqa: E402
+from ros_support import ARM  # noqa: E402
 from ros_support import expected_joint_matrices  # noqa: E402
 from ros_support import joint_state  # noqa: E402
 from ros_support import random_positions  # noqa: E402
@@ -53,9 +56,6 @@ from ros_support import spin_until  # noqa: E402
 from ros_support import tf_matrix  # noqa: E402
 from ros_support import TfCapture  # noqa: E402
 from ros_support import unique_namespace  # noqa: E402
-from sdf_tools.pipeline import load_model  # noqa: E402
-from sdf_tools.ros.joint_state_tf import BACKWARDS_MESSAGE  # noqa: E402
-from sdf_tools.ros.joint_state_tf import JointStateTf  # noqa: E402
 from sdf_tools.ros.node_support import StartupError  # noqa: E402
 from sdf_tools.ros.state_publisher import PARAMETERS  # noqa: E402
 from sdf_tools.ros.state_publisher import StatePublisher  # noqa: E402
@@ -73,29 +73,6 @@ LATCHED = QoSProfile(depth=1, reliability=ReliabilityPolicy.RELIABLE,
 CORPUS_ROBOTS = ('ur5e', 'panda_hand_gazebo', 'talos_full_v2', 'pr2', 'alex_psyonic_hands',
                  'unitree_as2_floating')
 
-ARM = """<robot name="arm">
-  <link name="base"/><link name="l1"/><link name="l2"/><link name="tool"/>
-  <link name="finger_a"/><link name="finger_b"/><link name="finger_c"/>
-  <joint name="j1" type="revolute"><parent link="base"/><child link="l1"/>
-    <origin xyz="0 0 0.3" rpy="0 0 0.2"/><axis xyz="0 0 1"/>
-    <limit lower="-3" upper="3" effort="1" velocity="1"/></joint>
-  <joint name="j2" type="prismatic"><parent link="l1"/><child link="l2"/>
-    <origin xyz="0.1 0 0" rpy="0.3 0 0"/><axis xyz="1 0 0"/>
-    <limit lower="0" upper="1" effort="1" velocity="1"/></joint>
-  <joint name="tool_mount" type="fixed"><parent link="l2"/><child link="tool"/>
-    <origin xyz="0 0 0.05"/></joint>
-  <joint name="fa" type="revolute"><parent link="tool"/><child link="finger_a"/>
-    <origin xyz="0 0.02 0"/><axis xyz="1 0 0"/>
-    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
-  <joint name="fb" type="revolute"><parent link="tool"/><child link="finger_b"/>
-    <origin xyz="0 -0.02 0"/><axis xyz="1 0 0"/>
-    <limit lower="-1" upper="1" effort="1" velocity="1"/>
-    <mimic joint="fa" multiplier="-1.5" offset="0.1"/></joint>
-  <joint name="fc" type="revolute"><parent link="finger_b"/><child link="finger_c"/>
-    <origin xyz="0 0 0.03"/><axis xyz="0 1 0"/>
-    <limit lower="-1" upper="1" effort="1" velocity="1"/>
-    <mimic joint="fb" multiplier="2" offset="-0.2"/></joint>
-</robot>"""
 # ARM without the finger links (and with a renamed fixed frame): a description swap target.
 SMALL = """<robot name="small">
   <link name="base"/><link name="l1"/><link name="flange"/>
@@ -148,14 +125,14 @@ def ros():
 class Harness:
     """One state_publisher in its own namespace, a capture and a joint_states publisher."""
 
-    def __init__(self, ros, text=None, **parameters):
+    def __init__(self, ros, text=None, tf_message_type=None, factory=None, **parameters):
         self.ros = ros
         self.ns = unique_namespace('sp')
-        self.capture = TfCapture()
+        self.capture = TfCapture(tf_message_type)
         overrides = [Parameter(k, value=v) for k, v in parameters.items()]
         if text is not None:
             overrides.append(Parameter('robot_description', value=text))
-        self.node = StatePublisher(broadcaster_factory=self.capture.factory,
+        self.node = StatePublisher(broadcaster_factory=factory or self.capture.factory,
                                    context=ros.context, namespace=self.ns,
                                    parameter_overrides=overrides)
         ros.executor.add_node(self.node)
@@ -191,14 +168,27 @@ class Harness:
 def harness(ros):
     made = []
 
-    def make(text=None, **parameters):
-        h = Harness(ros, text, **parameters)
+    def make(text=None, tf_message_type=None, **parameters):
+        h = Harness(ros, text, tf_message_type, **parameters)
         made.append(h)
         return h
 
     yield make
     for h in made:
         h.close()
+
+
+@pytest.fixture(params=['objects', 'serialized'])
+def tf_output(request):
+    """
+    Return how the harness captures ``/tf``.
+
+    ``None``: TransformStamped lists (tf2_ros's ``sendTransform``); ``TFMessage``: serialised
+    messages (the node's default), decoded.
+    """
+    if request.param == 'objects':
+        return None
+    return request.getfixturevalue('tf_message_type')
 
 
 def assert_matches_fk(tree, q, sent, stamp_ns, prefix=''):
@@ -234,9 +224,9 @@ def test_core_import_does_not_load_rclpy():
 # --- transforms against forward kinematics ----------------------------------------------------
 
 @pytest.mark.parametrize('name', CORPUS_ROBOTS)
-def test_corpus_transforms_match_forward_kinematics(harness, name):
+def test_corpus_transforms_match_forward_kinematics(harness, tf_output, name):
     text = corpus_text(name)
-    h = harness(text, ignore_timestamp=False)
+    h = harness(text, ignore_timestamp=False, tf_message_type=tf_output)
     model = h.node.model
     tree = model.tree
     if name == 'alex_psyonic_hands':  # <mimic> of joints that do not exist: warned, ignored
@@ -264,9 +254,9 @@ def test_corpus_transforms_match_forward_kinematics(harness, name):
 
 
 @pytest.mark.parametrize('path', ['sdf/joint_types.sdf', 'kindsl/fancy.kindsl'])
-def test_sdformat_and_robcogen_descriptions(harness, path):
+def test_sdformat_and_robcogen_descriptions(harness, tf_output, path):
     """Every joint kind of SDFormat (gearbox, ball, screw, ...) and a RobCoGen robot."""
-    h = harness((DATA_DIR / path).read_text(), frame_prefix='r/')
+    h = harness((DATA_DIR / path).read_text(), frame_prefix='r/', tf_message_type=tf_output)
     tree = h.node.model.tree
     names = list(tree.coordinate_names)
     rng = np.random.default_rng(3)
@@ -290,8 +280,8 @@ def test_named_frames_are_published_as_static_transforms(harness):
     assert {name[len('f/'):] for name in static} >= frames
 
 
-def test_frame_prefix_and_runtime_change(harness):
-    h = harness(ARM, frame_prefix='left/')
+def test_frame_prefix_and_runtime_change(harness, tf_output):
+    h = harness(ARM, frame_prefix='left/', tf_message_type=tf_output)
     static = h.capture.latest_static()
     assert set(static) == {'left/tool'} and static['left/tool'].parent == 'left/l2'
     sent = h.send(['j1', 'j2'], [0.1, 0.2], 1 * S)[0]
@@ -303,6 +293,54 @@ def test_frame_prefix_and_runtime_change(harness):
     assert h.capture.static_broadcasters == 2
     sent = h.send(['j1'], [0.3], 2 * S)[0]
     assert [(t.parent, t.child) for t in sent] == [('right_base', 'right_l1')]
+
+
+def test_tf_goes_out_serialised_as_tf2_ros_broadcasts_it(
+        ros, harness, tf_message_type, monkeypatch):
+    """The default /tf path through DDS: tf2_ros's topic, type and QoS; the transforms."""
+    from rclpy.qos import DurabilityPolicy as Durability
+    from ros_support import snapshot
+    from sdf_tools.ros.tf_broadcasters import default_broadcaster
+    from sdf_tools.ros.tf_broadcasters import SerializedTfBroadcaster
+    received = []
+    sub = ros.helper.create_subscription(tf_message_type, '/tf', received.append,
+                                         QoSProfile(depth=100))
+    static, made = TfCapture(), []
+
+    def factory(node, is_static):
+        if is_static:
+            return static.factory(node, True)
+        made.append(default_broadcaster(node, False))
+        return made[-1]
+
+    try:
+        h = harness(ARM, ignore_timestamp=True, frame_prefix='dds/', factory=factory)
+        [broadcaster] = made
+        assert isinstance(broadcaster, SerializedTfBroadcaster)
+        publisher = broadcaster.pub_tf
+        assert publisher.topic_name == '/tf' and publisher.msg_type is tf_message_type
+        assert publisher.qos_profile == QoSProfile(depth=100)  # tf2_ros's TransformBroadcaster
+        assert spin_until(ros.executor, lambda: publisher.get_subscription_count() > 0)
+        [info] = [i for i in ros.helper.get_publishers_info_by_topic('/tf')
+                  if i.node_namespace == h.ns]
+        assert info.topic_type == 'tf2_msgs/msg/TFMessage'
+        assert info.qos_profile.reliability == ReliabilityPolicy.RELIABLE
+        assert info.qos_profile.durability == Durability.VOLATILE
+        h.send(['j1', 'fa'], [0.1, 0.2], 5 * S)
+        assert spin_until(ros.executor, lambda: received)
+        sent = [snapshot(t) for t in received[-1].transforms]
+        assert [t.child for t in sent] == ['dds/l1', 'dds/finger_a', 'dds/finger_b',
+                                           'dds/finger_c']
+        tree = h.node.model.tree
+        assert_matches_fk(tree, tree.joint_vector({'j1': 0.1, 'fa': 0.2}).q, sent, 5 * S,
+                          prefix='dds/')
+    finally:
+        ros.helper.destroy_subscription(sub)
+    # SDF_TOOLS_TF=broadcaster: tf2_ros's TransformBroadcaster (not installed here).
+    monkeypatch.setenv('SDF_TOOLS_TF', 'broadcaster')
+    monkeypatch.setitem(sys.modules, 'tf2_ros', None)
+    with pytest.raises(ImportError):
+        default_broadcaster(h.node, False)
 
 
 # --- throttle ---------------------------------------------------------------------------------
@@ -335,33 +373,10 @@ def test_publish_frequency_changes_and_range(harness):
     assert len(h.send(['j1'], [0.0], 10 * S + 501_000_000)) == 1
 
 
-def test_throttle_and_clock_rules_on_the_state():
-    """robot_state_publisher's rules with a controlled node clock."""
-    tree = load_model(ARM).tree
-    log = RecordingLogger()
-    state = JointStateTf(tree, publish_frequency=20.0, logger=log)
-    now = 1000 * S
-    msg = joint_state(['j1'], [0.5], 2000 * S)  # stamped in the future of the node clock
-    assert state.process(msg, now) is not None
-    # The reference is min(now, last stamps): a later message 50 ms after *now* publishes.
-    assert state.process(joint_state(['j1'], [0.5], now + 50_000_000), now) is not None
-    assert state.process(joint_state(['j1'], [0.5], now + 40_000_000), now) is None
-    # Clock going backwards clears the stamps, with robot_state_publisher's warning.
-    assert state.process(joint_state(['j1'], [0.5], 10 * S), now) is None
-    assert state.process(joint_state(['j1'], [0.5], 10 * S), now - S) is not None
-    assert log.texts('warning', BACKWARDS_MESSAGE) == [BACKWARDS_MESSAGE]
-    # A zero stamp is never published, and the reason is given (throttled).
-    for _ in range(3):
-        assert state.process(joint_state(['fa'], [0.1], 0), now) is None
-    zero = log.records[-1]
-    assert 'stamped 0' in zero[1] and zero[2]['throttle_duration_sec'] > 0
-    assert len(log.texts('warning', 'stamped 0')) == 1
-
-
 # --- merging, mimic, multi-dof ------------------------------------------------------------------
 
-def test_multi_publisher_merge_and_mimic_chain(harness):
-    h = harness(ARM, ignore_timestamp=True)
+def test_multi_publisher_merge_and_mimic_chain(harness, tf_output):
+    h = harness(ARM, ignore_timestamp=True, tf_message_type=tf_output)
     tree = h.node.model.tree
     gripper = h.publisher()
     arm_sent = h.send(['j1', 'j2'], [0.4, 0.25], 1 * S)[0]
@@ -386,8 +401,8 @@ def test_multi_publisher_merge_and_mimic_chain(harness):
         by_child['finger_b'].quat, abs=TOL)
 
 
-def test_floating_and_planar_joints(harness):
-    h = harness(FLOATING, ignore_timestamp=True)
+def test_floating_and_planar_joints(harness, tf_output):
+    h = harness(FLOATING, ignore_timestamp=True, tf_message_type=tf_output)
     tree = h.node.model.tree
     # Never static: only the fixed camera mount is on /tf_static.
     assert set(h.capture.latest_static()) == {'cam'}
@@ -409,73 +424,6 @@ def test_floating_and_planar_joints(harness):
     assert h.send(['free'], [1.0], 4 * S) == []
     assert h.send(['free'], [1.0], 5 * S) == []
     assert len(log.texts('warning')) == 1 and 'free/x' in log.texts('warning')[0]
-
-
-def test_unknown_names_warned_once_each():
-    tree = load_model(ARM).tree
-    log = RecordingLogger()
-    state = JointStateTf(tree, ignore_timestamp=True, logger=log)
-    for k in range(5):
-        out = state.process(joint_state(['j1', 'ghost', 'tool_mount'], [0.1, 0.2, 0.3], k), 0)
-        assert [t.child_frame_id for t in out] == ['l1']
-        state.process(joint_state(['ghost', 'j2'], [0.1, 0.2], k), 0)
-    warnings = log.texts('warning')
-    assert len(warnings) == 2
-    assert "'ghost'" in warnings[0] and "'tool_mount'" in warnings[1]
-    assert 'fixed joint' in warnings[1]
-    state.process(joint_state(['fb'], [0.1], 1), 0)  # mimic joint alone: nothing, debug note
-    assert len(log.texts('debug', "mimic joint 'fb'")) == 1
-
-
-def test_a_loop_joint_in_joint_states_is_ignored_with_a_hint():
-    loaded = load_model((DATA_DIR / 'sdf' / 'four_bar.sdf').read_text())
-    assert any('closes a kinematic loop' in w for w in loaded.warnings)
-    log = RecordingLogger()
-    state = JointStateTf(loaded.tree, ignore_timestamp=True, logger=log)
-    out = state.process(joint_state(['crank_coupler', 'rocker_coupler'], [0.5, 0.2], 1), 0)
-    assert [t.child_frame_id for t in out] == ['coupler']
-    [warning] = log.texts('warning')
-    assert "'rocker_coupler'" in warning and 'closes a kinematic loop' in warning
-
-
-def test_robot_without_moving_joints():
-    tree = load_model(
-        '<robot name="rigid"><link name="a"/><link name="b"/><joint name="f" type="fixed">'
-        '<parent link="a"/><child link="b"/></joint></robot>').tree
-    log = RecordingLogger()
-    state = JointStateTf(tree, ignore_timestamp=True, logger=log)
-    assert state.process(joint_state(['f', 'x'], [0.0, 1.0], 1), 0) is None
-    assert state.process(joint_state([], [], 2), 0) is None
-    assert len(log.texts('warning')) == 2
-
-
-def test_invalid_messages_rejected_with_throttled_warnings():
-    tree = load_model(ARM).tree
-    log = RecordingLogger()
-    state = JointStateTf(tree, ignore_timestamp=True, logger=log, throttle_sec=0.5)
-    bad = [
-        (['j1', 'j2'], [0.1], 'name(s) but'),
-        (['j1', 'j2'], [], 'position member was empty'),
-        (['j1'], [math.nan], 'must be finite'),
-        (['j1'], [math.inf], 'must be finite'),
-        (['j1', 'j1'], [0.1, 0.2], 'more than once'),
-    ]
-    for names, positions, _ in bad:
-        msg = joint_state(names, [])
-        msg.position = positions  # bypass the helper's float() for the mismatch cases
-        assert state.process(msg, 0) is None
-    assert state.rejected == len(bad)
-    assert state.positions()['j1'] == 0.0  # nothing was written
-    texts = log.texts('warning')
-    for _, _, expected in bad[:3] + bad[4:]:
-        assert sum(expected in t for t in texts) == 1, expected
-    assert all(r[2].get('throttle_duration_sec', 0) > 0 for r in log.records)
-    # Within the period, more of the same kind are counted, not logged.
-    assert len(texts) == 4  # nan and inf share a kind
-    time.sleep(0.5)
-    state.process(joint_state(['j1'], [math.nan]), 0)
-    assert 'suppressed' in log.texts('warning')[-1]
-    assert state.process(joint_state(['j1'], [0.2], 1), 0) is not None  # still works
 
 
 def test_bad_messages_through_dds_do_not_kill_the_node(harness):
@@ -509,8 +457,8 @@ def test_robot_description_republished_transient_local(ros, harness):
         ros.helper.destroy_subscription(sub)
 
 
-def test_description_swap_replaces_static_set_and_rejects_invalid(harness):
-    h = harness(ARM, ignore_timestamp=True)
+def test_description_swap_replaces_static_set_and_rejects_invalid(harness, tf_output):
+    h = harness(ARM, ignore_timestamp=True, tf_message_type=tf_output)
     assert set(h.capture.latest_static()) == {'tool'}
     assert len(h.send(['j1', 'fa'], [0.1, 0.2], 1 * S)[0]) == 4
     # Invalid: rejected with file:line, the old model keeps publishing.
