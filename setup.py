@@ -47,6 +47,7 @@ setup(
             'flake8-docstrings',
             'flake8-import-order',
             'flake8-quotes',
+            'colcon-common-extensions',
         ],
     },
     zip_safe=True,
