@@ -133,9 +133,61 @@ def principal_moments(values):
         margin = 1e-9 * abs(largest)
         if smallest > margin and smallest + middle - largest > margin:
             return (smallest * scale, middle * scale, largest * scale)
-    import numpy as np  # near the boundary: accuracy matters more than speed
-    m = np.array(((ixx, ixy, ixz), (ixy, iyy, iyz), (ixz, iyz, izz)), dtype=float)
-    return tuple(float(v) * scale for v in np.linalg.eigvalsh(m))
+    # Near the boundary accuracy matters more than speed: Jacobi's method.
+    moments, _ = _eigh3((ixx, ixy, ixz, iyy, iyz, izz))
+    return tuple(v * scale for v in moments)
+
+
+def _eigh3(values):
+    """
+    Return the eigenvalues (ascending) and eigenvectors of a symmetric 3x3 matrix.
+
+    The cyclic Jacobi method (Golub and Van Loan, "Matrix Computations", 8.5): plane
+    rotations that zero one off-diagonal entry at a time, repeated until the off-diagonal
+    entries are below rounding of the diagonal; it converges quadratically and keeps small
+    eigenvalues accurate relative to the matrix, as LAPACK does, in pure Python.
+
+    Parameters
+    ----------
+    values : sequence of 6 float
+        ``(a00, a01, a02, a11, a12, a22)``, finite.
+
+    Returns
+    -------
+    eigenvalues : tuple of 3 float
+        Ascending.
+    eigenvectors : tuple of 3 tuples
+        ``eigenvectors[k]`` is the unit eigenvector of ``eigenvalues[k]``.
+
+    """
+    a00, a01, a02, a11, a12, a22 = (float(v) for v in values)
+    a = [[a00, a01, a02], [a01, a11, a12], [a02, a12, a22]]
+    v = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    for _ in range(32):  # 5 or 6 sweeps reach rounding; the bound is only a safeguard
+        off = a[0][1] ** 2 + a[0][2] ** 2 + a[1][2] ** 2
+        diagonal = a[0][0] ** 2 + a[1][1] ** 2 + a[2][2] ** 2
+        if off <= 1e-34 * diagonal or off == 0.0:
+            break
+        for p, q in ((0, 1), (0, 2), (1, 2)):
+            apq = a[p][q]
+            if apq == 0.0:
+                continue
+            theta = (a[q][q] - a[p][p]) / (2.0 * apq)
+            t = math.copysign(1.0, theta) / (abs(theta) + math.hypot(theta, 1.0))
+            c = 1.0 / math.hypot(t, 1.0)
+            s = t * c
+            for k in range(3):  # A <- A J (columns p, q), then J^T A (rows p, q)
+                akp, akq = a[k][p], a[k][q]
+                a[k][p], a[k][q] = c * akp - s * akq, s * akp + c * akq
+            for k in range(3):
+                apk, aqk = a[p][k], a[q][k]
+                a[p][k], a[q][k] = c * apk - s * aqk, s * apk + c * aqk
+            for k in range(3):  # V <- V J
+                vkp, vkq = v[k][p], v[k][q]
+                v[k][p], v[k][q] = c * vkp - s * vkq, s * vkp + c * vkq
+    order = sorted(range(3), key=lambda k: a[k][k])
+    return (tuple(a[k][k] for k in order),
+            tuple((v[0][k], v[1][k], v[2][k]) for k in order))
 
 
 def is_physical(values, tolerance: float = 10.0, moments=None) -> bool:
@@ -181,17 +233,14 @@ def nearest_physical(values, floor: float = 0.0):
     (raising the smaller moments keeps the triangle inequality). The principal axes are
     kept.
     """
-    import numpy as np
-    ixx, ixy, ixz, iyy, iyz, izz = values
-    m = np.array(((ixx, ixy, ixz), (ixy, iyy, iyz), (ixz, iyz, izz)), dtype=float)
-    w, v = np.linalg.eigh(m)  # ascending
-    a, b, c = (max(float(x), 0.0) for x in w)
+    w, vectors = _eigh3(values)  # ascending
+    a, b, c = (max(x, 0.0) for x in w)
     if a + b < c:
         d = (c - a - b) / 3.0
         a, b, c = a + d, b + d, c - d
     a += 1e-9 * c
     b += 1e-9 * c
-    a, b, c = max(a, floor), max(b, floor), max(c, floor)
-    fixed = v @ np.diag((a, b, c)) @ v.T
-    return (float(fixed[0, 0]), float(fixed[0, 1]), float(fixed[0, 2]),
-            float(fixed[1, 1]), float(fixed[1, 2]), float(fixed[2, 2]))
+    moments = (max(a, floor), max(b, floor), max(c, floor))
+    # V diag(moments) V^T, with the eigenvectors as the columns of V.
+    return tuple(sum(m * u[i] * u[j] for m, u in zip(moments, vectors))
+                 for i, j in ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)))

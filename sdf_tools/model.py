@@ -87,7 +87,8 @@ class Pose:
 
     def matrix(self):
         """Return this pose as a numpy (4, 4) homogeneous transform."""
-        return transforms.transform_from_pose(self.xyz, self.quat)
+        from sdf_tools.batch_transforms import transform_from_pose  # numpy only when asked
+        return transform_from_pose(self.xyz, self.quat)
 
 
 IDENTITY = Pose()

@@ -28,15 +28,13 @@ Conventions
   row-major 9-tuple ``(r00, r01, r02, r10, r11, r12, r20, r21, r22)`` (the ``mat3_*``
   functions).
 
-The scalar functions work on plain tuples with :mod:`math`: for the handful of poses the
-readers and the converter handle, and for forward kinematics of one configuration, that is
-several times faster than numpy. The ``*_batch`` functions take numpy arrays with leading
-dimensions.
+These functions work on plain tuples with :mod:`math`: for the handful of poses the readers
+and the converter handle, and for forward kinematics of one configuration, that is several
+times faster than numpy, and a conversion never imports numpy. The same maths on numpy
+arrays with leading dimensions is :mod:`sdf_tools.batch_transforms`.
 """
 
 import math
-
-import numpy as np
 
 IDENTITY_QUAT = (0.0, 0.0, 0.0, 1.0)
 IDENTITY_MAT3 = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
@@ -215,11 +213,6 @@ def rows_from_quat(q):
     return (m[0:3], m[3:6], m[6:9])
 
 
-def matrix_from_quat(q):
-    """Return the (3, 3) rotation matrix of a unit quaternion as a numpy array."""
-    return np.array(rows_from_quat(q))
-
-
 def quat_from_matrix(m):
     """
     Return the unit quaternion ``(x, y, z, w)`` of a rotation matrix (Shepperd's method).
@@ -267,158 +260,3 @@ def invert(xyz, q):
     qi = quat_conjugate(q)
     p = quat_rotate(qi, xyz)
     return ((-p[0], -p[1], -p[2]), qi)
-
-
-def transform_from_pose(xyz, q):
-    """Return the (4, 4) homogeneous matrix of a pose ``(xyz, quat)``."""
-    t = np.eye(4)
-    t[:3, :3] = matrix_from_quat(q)
-    t[:3, 3] = xyz
-    return t
-
-
-def matrices_from_quats_batch(q):
-    """
-    Return rotation matrices for a batch of quaternions.
-
-    Parameters
-    ----------
-    q : array-like, shape (..., 4)
-        Unit quaternions ``(x, y, z, w)``.
-
-    Returns
-    -------
-    ndarray, shape (..., 3, 3)
-
-    """
-    q = np.asarray(q, dtype=float)
-    x, y, z, w = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
-    out = np.empty(q.shape[:-1] + (3, 3))
-    out[..., 0, 0] = 1.0 - 2.0 * (y * y + z * z)
-    out[..., 0, 1] = 2.0 * (x * y - z * w)
-    out[..., 0, 2] = 2.0 * (x * z + y * w)
-    out[..., 1, 0] = 2.0 * (x * y + z * w)
-    out[..., 1, 1] = 1.0 - 2.0 * (x * x + z * z)
-    out[..., 1, 2] = 2.0 * (y * z - x * w)
-    out[..., 2, 0] = 2.0 * (x * z - y * w)
-    out[..., 2, 1] = 2.0 * (y * z + x * w)
-    out[..., 2, 2] = 1.0 - 2.0 * (x * x + y * y)
-    return out
-
-
-def quat_normalize_batch(q):
-    """
-    Return quaternions scaled to unit length; zero quaternions become the identity.
-
-    Each is divided by its largest absolute component first, so that the squares of 1e200
-    do not overflow (and those of 1e-200 do not underflow), as :func:`quat_normalize`.
-
-    Parameters
-    ----------
-    q : array-like, shape (..., 4)
-        Quaternions ``(x, y, z, w)``, any length.
-
-    Returns
-    -------
-    ndarray, shape (..., 4)
-
-    """
-    q = np.array(q, dtype=float)
-    scale = np.abs(q).max(axis=-1, initial=0.0)
-    zero = scale == 0.0
-    q[zero] = IDENTITY_QUAT
-    scale[zero] = 1.0
-    q /= scale[..., None]
-    q /= np.linalg.norm(q, axis=-1)[..., None]
-    return q
-
-
-def matrices_from_axis_angle_batch(axis, angle):
-    """
-    Return the rotations by angles about one axis (Rodrigues' formula).
-
-    Parameters
-    ----------
-    axis : array-like, shape (3,)
-        Unit axis.
-    angle : array-like, shape (...)
-        Angles (rad).
-
-    Returns
-    -------
-    ndarray, shape (..., 3, 3)
-
-    """
-    x, y, z = (float(v) for v in axis)
-    k = np.array([[0.0, -z, y], [z, 0.0, -x], [-y, x, 0.0]])
-    angle = np.asarray(angle, dtype=float)
-    out = np.multiply.outer(np.sin(angle), k)  # I + sin(angle) K + (1 - cos(angle)) K^2
-    out += np.multiply.outer(1.0 - np.cos(angle), k @ k)
-    out += np.eye(3)
-    return out
-
-
-def quats_from_matrices_batch(m):
-    """
-    Return unit quaternions ``(x, y, z, w)`` with ``w >= 0`` for a batch of rotations.
-
-    Parameters
-    ----------
-    m : array-like, shape (..., 3, 3)
-        Rotation matrices.
-
-    Returns
-    -------
-    ndarray, shape (..., 4)
-
-    """
-    m = np.asarray(m, dtype=float)
-    m00, m11, m22 = m[..., 0, 0], m[..., 1, 1], m[..., 2, 2]
-    # Candidate squared magnitudes (times 4) of w, x, y, z; pick the largest per rotation
-    # for numerical stability (Shepperd).
-    cand = np.stack([1.0 + m00 + m11 + m22, 1.0 + m00 - m11 - m22,
-                     1.0 - m00 + m11 - m22, 1.0 - m00 - m11 + m22], axis=-1)
-    best = np.argmax(cand, axis=-1)
-    s = 2.0 * np.sqrt(np.maximum(np.take_along_axis(cand, best[..., None], -1)[..., 0],
-                                 1e-300))
-    d21 = m[..., 2, 1] - m[..., 1, 2]
-    d02 = m[..., 0, 2] - m[..., 2, 0]
-    d10 = m[..., 1, 0] - m[..., 0, 1]
-    s01 = m[..., 0, 1] + m[..., 1, 0]
-    s02 = m[..., 0, 2] + m[..., 2, 0]
-    s12 = m[..., 1, 2] + m[..., 2, 1]
-    quarter = 0.25 * s
-    # Every candidate uses the s of the chosen one; only the chosen candidate is kept.
-    choices = [
-        np.stack((d21 / s, d02 / s, d10 / s, quarter), axis=-1),
-        np.stack((quarter, s01 / s, s02 / s, d21 / s), axis=-1),
-        np.stack((s01 / s, quarter, s12 / s, d02 / s), axis=-1),
-        np.stack((s02 / s, s12 / s, quarter, d10 / s), axis=-1),
-    ]
-    q = np.select([(best == k)[..., None] for k in range(4)], choices)
-    q *= np.where(q[..., 3:4] < 0.0, -1.0, 1.0)
-    q /= np.linalg.norm(q, axis=-1, keepdims=True)
-    return q
-
-
-def invert_transform_batch(t):
-    """
-    Return the inverse of rigid transforms.
-
-    Parameters
-    ----------
-    t : ndarray, shape (..., 4, 4)
-        Rigid transforms.
-
-    Returns
-    -------
-    ndarray, shape (..., 4, 4)
-
-    """
-    t = np.asarray(t, dtype=float)
-    out = np.zeros_like(t)
-    r_t = np.swapaxes(t[..., :3, :3], -1, -2)
-    out[..., :3, :3] = r_t
-    out[..., :3, 3] = -np.einsum('...ij,...j->...i', r_t, t[..., :3, 3])
-    out[..., 3, 3] = 1.0
-    return out

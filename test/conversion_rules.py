@@ -27,6 +27,7 @@ import re
 
 import numpy as np
 
+from sdf_tools import batch_transforms
 from sdf_tools import transforms
 from sdf_tools.files.xml_source import local_name
 from sdf_tools.model import JointType
@@ -219,7 +220,7 @@ def _nums(text):
 def _pose_matrix(text):
     v = _nums(text) or [0.0] * 6
     pose = np.eye(4)
-    pose[:3, :3] = transforms.matrix_from_quat(transforms.quat_from_rpy(*v[3:]))
+    pose[:3, :3] = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*v[3:]))
     pose[:3, 3] = v[:3]
     return pose
 
@@ -268,8 +269,8 @@ def _r_getrpy_snap(diff, ctx):
         return False
     if not all(abs(x - y) <= 1e-5 * max(1.0, abs(x)) for x, y in zip(e[:3], a[:3])):
         return False
-    ra = transforms.matrix_from_quat(transforms.quat_from_rpy(*a[3:]))
-    re_ = transforms.matrix_from_quat(transforms.quat_from_rpy(*e[3:]))
+    ra = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*a[3:]))
+    re_ = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*e[3:]))
     angle = math.acos(max(-1.0, min(1.0, (np.trace(ra.T @ re_) - 1.0) / 2.0)))
     return abs(ra[2, 0]) >= 0.99999 - 1e-9 and angle <= 5e-3
 
@@ -493,12 +494,12 @@ def _r_plugin_offsets(diff, ctx):
     xyz = _nums(original.findtext('xyzOffset')) or [0.0, 0.0, 0.0]
     rpy = _nums(original.findtext('rpyOffset')) or [0.0, 0.0, 0.0]
     offset = np.eye(4)
-    offset[:3, :3] = transforms.matrix_from_quat(transforms.quat_from_rpy(*rpy))
+    offset[:3, :3] = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*rpy))
     offset[:3, 3] = xyz
     expected = x_kl @ offset
     if tag == 'xyzOffset':
         return np.allclose(_nums(diff.actual), expected[:3, 3], atol=1e-9)
-    ours = transforms.matrix_from_quat(transforms.quat_from_rpy(*_nums(diff.actual)))
+    ours = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*_nums(diff.actual)))
     return np.allclose(ours, expected[:3, :3], atol=1e-9)
 
 
@@ -521,7 +522,7 @@ def _r_light_pose(diff, ctx):
                 _, x_kl = ctx.kept_ancestor(block.reference)
                 v = _nums(diff.expected)
                 pose = np.eye(4)
-                pose[:3, :3] = transforms.matrix_from_quat(transforms.quat_from_rpy(*v[3:]))
+                pose[:3, :3] = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*v[3:]))
                 pose[:3, 3] = v[:3]
                 expected = x_kl @ pose
                 return np.allclose(_nums(diff.actual)[:3], expected[:3, 3], atol=1e-5)

@@ -15,6 +15,7 @@
 """Tests of sdf_tools.formatting: exact, shortest number text."""
 
 import numpy as np
+from sdf_tools import batch_transforms
 from sdf_tools import transforms
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose
@@ -36,6 +37,6 @@ def test_pose_text_round_trips_the_rotation():
     values = [float(v) for v in fmt_pose((1.0, 2.0, 3.0), q).split()]
     assert values[:3] == [1.0, 2.0, 3.0]
     back = transforms.quat_from_rpy(*values[3:])
-    np.testing.assert_allclose(transforms.matrix_from_quat(back),
-                               transforms.matrix_from_quat(q), atol=1e-15)
+    np.testing.assert_allclose(batch_transforms.matrix_from_quat(back),
+                               batch_transforms.matrix_from_quat(q), atol=1e-15)
     assert fmt_pose((0.0, 0.0, 0.0), transforms.IDENTITY_QUAT) == '0 0 0 0 0 0'

@@ -32,6 +32,7 @@ import math
 
 import numpy as np
 
+from sdf_tools import batch_transforms
 from sdf_tools import transforms
 from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_number
@@ -83,8 +84,8 @@ def _pose_equal(a, b, rtol, atol):
         return False
     if not all(_close(x, y, rtol, atol) for x, y in zip(a[:3], b[:3])):
         return False
-    ra = transforms.matrix_from_quat(transforms.quat_from_rpy(*a[3:]))
-    rb = transforms.matrix_from_quat(transforms.quat_from_rpy(*b[3:]))
+    ra = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*a[3:]))
+    rb = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*b[3:]))
     cos = (np.trace(ra.T @ rb) - 1.0) / 2.0
     angle = math.acos(max(-1.0, min(1.0, cos)))
     # acos loses precision near 0: fall back on the matrix difference there.

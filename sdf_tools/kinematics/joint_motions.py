@@ -54,7 +54,9 @@ import math
 from types import MappingProxyType
 
 import numpy as np
-
+from sdf_tools.batch_transforms import matrices_from_axis_angle_batch
+from sdf_tools.batch_transforms import matrices_from_quats_batch
+from sdf_tools.batch_transforms import quat_normalize_batch
 from sdf_tools.kinematics.motion import Drive
 from sdf_tools.kinematics.motion import FixedStep
 from sdf_tools.kinematics.motion import Motion
@@ -76,13 +78,10 @@ from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.transforms import mat3_from_quat
 from sdf_tools.transforms import mat3_multiply
 from sdf_tools.transforms import mat3_transpose
-from sdf_tools.transforms import matrices_from_axis_angle_batch
-from sdf_tools.transforms import matrices_from_quats_batch
 from sdf_tools.transforms import quat_conjugate
 from sdf_tools.transforms import quat_from_axis_angle
 from sdf_tools.transforms import quat_multiply
 from sdf_tools.transforms import quat_normalize
-from sdf_tools.transforms import quat_normalize_batch
 from sdf_tools.transforms import quat_rotate
 from sdf_tools.transforms import vec_add
 from sdf_tools.transforms import vec_cross

@@ -25,6 +25,7 @@ from diagnostics import INERTIA
 from diagnostics import urdf
 import numpy as np
 import pytest
+from sdf_tools import batch_transforms
 from sdf_tools import transforms
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import DescriptionError
@@ -49,7 +50,7 @@ def _random_inertial(rng):
 
 
 def _tensor(rpy, moments):
-    r = transforms.matrix_from_quat(transforms.quat_from_rpy(*rpy))
+    r = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*rpy))
     return r @ np.diag(moments) @ r.T
 
 
@@ -87,7 +88,7 @@ def test_lumped_inertia_equals_an_independent_rigid_body_computation():
 
         about_com = (_tensor(r1, i1) + shift(m1, c1 - com) + i2p + shift(m2, c2p - com))
         pose = [float(v) for v in inertial.findtext('pose').split()]
-        r_out = transforms.matrix_from_quat(transforms.quat_from_rpy(*pose[3:]))
+        r_out = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*pose[3:]))
         i = {k: float(inertial.findtext(f'inertia/{k}'))
              for k in ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz')}
         tensor = np.array([[i['ixx'], i['ixy'], i['ixz']], [i['ixy'], i['iyy'], i['iyz']],

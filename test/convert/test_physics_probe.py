@@ -32,7 +32,7 @@ import subprocess
 
 import numpy as np
 import pytest
-from sdf_tools import transforms
+from sdf_tools import batch_transforms
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.kinematics import compile_tree
@@ -63,7 +63,7 @@ def parse_poses(stdout):
         if f[:1] == ['link']:
             x, y, z, qw, qx, qy, qz = map(float, f[2:9])
             t = np.eye(4)
-            t[:3, :3] = transforms.matrix_from_quat((qx, qy, qz, qw))
+            t[:3, :3] = batch_transforms.matrix_from_quat((qx, qy, qz, qw))
             t[:3, 3] = (x, y, z)
             links[f[1]] = t
         elif f[:2] == ['#', 'joint']:

@@ -31,6 +31,7 @@ from diagnostics import INERTIA
 from diagnostics import urdf
 import numpy as np
 import pytest
+from sdf_tools import batch_transforms
 from sdf_tools import transforms
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
@@ -347,8 +348,8 @@ def test_orientations_near_gimbal_lock_are_exact():
     result = convert(robot('<link name="base">' + INERTIAL + '<visual><origin rpy="0.2 1.57 '
                            '0.1"/><geometry><box size="1 1 1"/></geometry></visual></link>'))
     values = [float(v) for v in model_of(result).findtext('link/visual/pose').split()]
-    got = transforms.matrix_from_quat(transforms.quat_from_rpy(*values[3:]))
-    want = transforms.matrix_from_quat(transforms.quat_from_rpy(0.2, 1.57, 0.1))
+    got = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(*values[3:]))
+    want = batch_transforms.matrix_from_quat(transforms.quat_from_rpy(0.2, 1.57, 0.1))
     assert np.abs(got - want).max() < 1e-14
 
 

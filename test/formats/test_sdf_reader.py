@@ -29,6 +29,7 @@ import diagnostics
 import numpy as np
 import pytest
 
+from sdf_tools import batch_transforms
 from sdf_tools import transforms
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import XmlSyntaxError
@@ -236,7 +237,7 @@ def test_seed_orthogonal_models_with_kinematics_module():
         config[tree.coordinate_index[joint]] = q
         t_model_link = kinematics.forward_kinematics(tree, config)[tree.link_index[link]]
         np.testing.assert_allclose(t_model_link[:3, 3], xyz, atol=1e-12)
-        np.testing.assert_allclose(t_model_link[:3, :3], transforms.matrix_from_quat(
+        np.testing.assert_allclose(t_model_link[:3, :3], batch_transforms.matrix_from_quat(
             transforms.quat_from_axis_angle((0.0, 1.0, 0.0), q)), atol=1e-12)
 
 
