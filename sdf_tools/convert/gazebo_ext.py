@@ -172,12 +172,12 @@ def _parse_extension(block, values) -> Extension:
         if not isinstance(tag, str) or tag in IGNORED_TAGS:
             continue
         if tag not in _SPECIAL_TAGS:
-            ext.blobs.append(copy.deepcopy(child))
+            ext.blobs.append(_blob_copy(child))
             continue
         ext.tags.append((tag, child))
         if tag in ('visual', 'collision'):
             target = ext.visual_blobs if tag == 'visual' else ext.collision_blobs
-            target.extend(copy.deepcopy(e) for e in child if isinstance(e.tag, str))
+            target.extend(_blob_copy(e) for e in child if isinstance(e.tag, str))
         elif tag in ('material', 'fdir1'):
             setattr(ext, tag, key_value(child))
         elif tag in _FLOAT_FIELDS:
@@ -197,6 +197,13 @@ def _parse_extension(block, values) -> Extension:
             if value is not None:
                 ext.max_contacts = value
     return ext
+
+
+def _blob_copy(element):
+    """Return a private copy of a blob element without its tail (text of the block)."""
+    blob = copy.deepcopy(element)
+    blob.tail = None
+    return blob
 
 
 def _max_contacts(element, values) -> int | None:

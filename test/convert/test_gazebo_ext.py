@@ -155,6 +155,13 @@ def test_surface_blob_after_an_earlier_extension_keeps_every_value_in_place():
         '</restitution_coefficient>')[0]
 
 
+def test_text_around_blobs_stays_in_the_block():
+    result = convert(robot(link('base'), '<gazebo>stray<plugin name="p" filename="p.so"/>'
+                           'words</gazebo>'))
+    assert 'stray' not in result.sdf and 'words' not in result.sdf
+    assert model_of(result).find('plugin').tail.strip() == ''
+
+
 def test_static_is_written_only_when_given():
     no_static = model_of(convert(robot(link('base'), '<gazebo><plugin name="p" '
                                        'filename="p.so"/></gazebo><gazebo/>')))
