@@ -87,6 +87,10 @@ RULES = {
         'earlier extension on the link: libsdformat keeps pointers into the replaced '
         'surface and loses or misplaces the values (crash or nesting); we write them '
         'into the surface that is kept',
+    'degenerate-collision':
+        'a collision whose shape has no volume (a box side, radius or cylinder length not '
+        "above 0, a mesh scale factor of 0) is left out with a warning: DART, Gazebo's "
+        'engine, aborts on it; libsdformat writes it',
     'schema-defaults':
         "libsdformat's schema pass adds required children with their default values "
         'inside blobs (camera image 320x240, light direction, contact topic, ...)',
@@ -574,6 +578,28 @@ def _r_surface_blob(diff, ctx):
     return False
 
 
+def _has_no_volume(shape):
+    values = {_tag(c): _nums(c.text) for c in shape}
+    tag = _tag(shape)
+    if tag == 'box':
+        return min(values.get('size') or [1.0]) <= 0.0
+    if tag in ('cylinder', 'sphere', 'capsule') and (values.get('radius') or [1.0])[0] <= 0.0:
+        return True
+    if tag == 'cylinder':
+        return (values.get('length') or [1.0])[0] <= 0.0
+    if tag == 'capsule':
+        return (values.get('length') or [1.0])[0] < 0.0
+    return tag == 'mesh' and 0.0 in (values.get('scale') or [])
+
+
+def _r_degenerate_collision(diff, ctx):
+    element = diff.expected_element
+    if diff.kind != 'missing' or _tag(element) != 'collision':
+        return False
+    shapes = list(element.iterfind('geometry/*'))
+    return len(shapes) == 1 and _has_no_volume(shapes[0])
+
+
 def _r_schema_defaults(diff, ctx):
     element = _element_of(diff)
     if diff.kind != 'missing':
@@ -605,6 +631,7 @@ _PREDICATES = {
     'extension-target': _r_extension_target,
     'invalid-inertia': _r_invalid_inertia,
     'surface-blob': _r_surface_blob,
+    'degenerate-collision': _r_degenerate_collision,
     'schema-defaults': _r_schema_defaults,
 }
 assert set(_PREDICATES) == set(RULES)

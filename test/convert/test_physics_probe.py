@@ -140,3 +140,21 @@ def test_engine_builds_our_sdf_as_meant(path, tmp_path):
     assert report.get('finite', '').startswith('yes'), step.stdout[-1500:]
     assert report['inertia_invalid'].split()[0] == '0', report['inertia_invalid']
     assert float(report['mass_engine']) == pytest.approx(float(report['mass_sdf']), rel=1e-9)
+
+
+@pytest.mark.parametrize('shape', [
+    '<box size="5 5 0"/>', '<box size="1 -1 1"/>', '<cylinder radius="0" length="1"/>',
+    '<cylinder radius="1" length="0"/>', '<sphere radius="0"/>',
+    '<capsule radius="0.1" length="0"/>', '<capsule radius="0" length="1"/>',
+])
+def test_the_engine_never_aborts_on_our_sdf_of_shapes_without_volume(shape, tmp_path):
+    # DART asserts each of these shapes has a volume (the Debian build keeps its asserts).
+    urdf = (f'<robot name="flat"><link name="base"><inertial><mass value="1"/><inertia '
+            'ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial><collision>'
+            f'<geometry>{shape}</geometry></collision></link></robot>')
+    sdf = tmp_path / 'flat.sdf'
+    sdf.write_text(urdf_to_sdf(parse_urdf(urdf, 'flat.urdf')).sdf)
+    step = probe('step', sdf, 10)
+    assert step.returncode == 0, step.stderr[-1500:]
+    assert 'finite yes' in step.stdout
+
