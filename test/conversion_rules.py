@@ -91,6 +91,10 @@ RULES = {
         'a collision whose shape has no volume (a box side, radius or cylinder length not '
         "above 0, a mesh scale factor of 0) is left out with a warning: DART, Gazebo's "
         'engine, aborts on it; libsdformat writes it',
+    'sensor-names':
+        'a second sensor or light of one name in a link (declared twice, or gathered there '
+        'by lumping) is renamed <name>_2 with a warning: libsdformat writes both and then '
+        'refuses the file, as Gazebo does',
     'schema-defaults':
         "libsdformat's schema pass adds required children with their default values "
         'inside blobs (camera image 320x240, light direction, contact topic, ...)',
@@ -600,6 +604,32 @@ def _r_degenerate_collision(diff, ctx):
     return len(shapes) == 1 and _has_no_volume(shapes[0])
 
 
+def _r_sensor_names(diff, ctx):
+    # The golden link has two sensors (or lights) of one name; ours renamed the later ones
+    # <name>_2, _3... and left their content alone.
+    element = _element_of(diff)
+    tag = _tag(element)
+    if diff.kind not in ('missing', 'extra') or tag not in ('sensor', 'light'):
+        return False
+    golden_link = diff.expected_element.getparent() if diff.kind == 'missing' \
+        else diff.expected_element
+    ours_link = diff.actual_element if diff.kind == 'missing' \
+        else diff.actual_element.getparent()
+    golden = list(golden_link.iterchildren(element.tag))
+    names = [e.get('name') for e in golden]
+    if diff.kind == 'missing':
+        name = element.get('name')
+        return names.count(name) > 1 and any(
+            re.fullmatch(rf'{re.escape(name)}_\d+', e.get('name') or '')
+            for e in ours_link.iterchildren(element.tag))
+    base = re.sub(r'_\d+$', '', element.get('name') or '')
+    if names.count(base) < 2:
+        return False
+    ours = copy.deepcopy(element)
+    ours.set('name', base)
+    return any(not xml_compare.compare(e, ours) for e in golden if e.get('name') == base)
+
+
 def _r_schema_defaults(diff, ctx):
     element = _element_of(diff)
     if diff.kind != 'missing':
@@ -632,6 +662,7 @@ _PREDICATES = {
     'invalid-inertia': _r_invalid_inertia,
     'surface-blob': _r_surface_blob,
     'degenerate-collision': _r_degenerate_collision,
+    'sensor-names': _r_sensor_names,
     'schema-defaults': _r_schema_defaults,
 }
 assert set(_PREDICATES) == set(RULES)
