@@ -46,7 +46,9 @@ RULES = {
         'scales with 6 significant digits; we keep full precision',
     'getrpy-snap':
         "urdfdom's getRPY snaps pitch to +-pi/2 once |sin(pitch)| >= 0.99999, moving "
-        'visual/collision/sensor poses by up to 4.5e-3 rad; we write the exact rotation',
+        'visual/collision/sensor poses by up to 4.5e-3 rad (12.3 also lumps inertials '
+        'through the snapped rotation, shifting their centre of mass and inertia); we write '
+        'the exact rotation',
     'static-false':
         'libsdformat 12.3 writes <static>false</static> for every model-level <gazebo> '
         'block without <static>, even over an earlier true (fixed in 12.7)',
@@ -70,7 +72,8 @@ RULES = {
     'lumped-references':
         'references to lumped links in <joint>, <gripper> and projector blobs follow the '
         'lumping (12.3 renames none of them; 12.6+ renames joint parent/child); a renamed '
-        'joint child keeps its frame through relative_to',
+        'joint child keeps its frame through relative_to; every <bodyName>/<frameName> of a '
+        'plugin follows (libsdformat renames only the first, and Gazebo reads the other)',
     'plugin-offsets':
         'xyzOffset/rpyOffset of a plugin on a lumped link are composed once with the '
         "link's pose (libsdformat composes twice when bodyName and frameName both "
@@ -464,7 +467,7 @@ def _r_contact_collision(diff, ctx):
 def _r_lumped_references(diff, ctx):
     tag = _tag(diff.actual_element)
     if diff.kind == 'text' and tag in ('parent', 'child', 'gripper_link', 'palm_link',
-                                       'projector'):
+                                       'projector', 'bodyName', 'frameName'):
         old = diff.expected.partition('/')[0] if tag == 'projector' else diff.expected
         new = diff.actual.partition('/')[0] if tag == 'projector' else diff.actual
         return old in ctx.lumped_links and ctx.kept_ancestor(old)[0] == new

@@ -49,7 +49,8 @@ covered by a test and listed in the README):
 * a joint that shares its name with a link is renamed (``<name>_joint``), with a warning;
 * orientations are printed exactly (urdfdom's ``getRPY`` snaps pitch near +-pi/2 by up to
   4.5e-3 rad), with full precision (not 6 digits), and lumped ``<light>`` poses, plugin
-  offsets, joint blobs and contact-sensor collision names follow the lumping exactly;
+  offsets and every plugin ``bodyName``, joint blobs and contact-sensor collision names follow
+  the lumping exactly;
 * collisions whose shape has no volume, on which Gazebo's DART engine aborts, are left out,
   and a second sensor or light of one name in a link is renamed, each with a warning.
 """
