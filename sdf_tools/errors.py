@@ -69,7 +69,7 @@ class Code(str, enum.Enum):
     RESERVED_NAME = 'reserved-name'        # a name SDFormat reserves (world, __x__)
     BAD_ID = 'bad-id'                      # a Kinematics-DSL id out of order or range
     BAD_JOINT_TYPE = 'bad-joint-type'      # an unknown joint type
-    BAD_GEOMETRY = 'bad-geometry'          # an unknown or incomplete geometry
+    BAD_GEOMETRY = 'bad-geometry'          # an unknown, incomplete or flat geometry
     BAD_OPTION = 'bad-option'              # a conversion option out of range
     # --- structure -----------------------------------------------------------------------
     MISSING_ELEMENT = 'missing-element'    # a required element is absent

@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Structural checks shared by every reader: names, references, the tree, mimic joints, inertia.
+Checks shared by every reader: names, references, the tree, mimic joints, inertia, geometry.
 
 Each check records diagnostics (with the element's line) in a :class:`Reporter`; readers call
 :func:`check_robot` once the model is built and raise if it found errors.
@@ -24,7 +24,13 @@ import math
 from sdf_tools import inertia
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
+from sdf_tools.formatting import fmt_vec
+from sdf_tools.model import Box
+from sdf_tools.model import Capsule
+from sdf_tools.model import Cylinder
+from sdf_tools.model import Mesh
 from sdf_tools.model import Robot
+from sdf_tools.model import Sphere
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import mimic_loop_message
 
@@ -32,7 +38,7 @@ from sdf_tools.topology import mimic_loop_message
 def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
                 implicit_world: bool = False, allow_loops: bool = False) -> None:
     """
-    Check names, references, the tree shape, mimic joints and inertials.
+    Check names, references, the tree shape, mimic joints, inertials and shapes.
 
     Parameters
     ----------
@@ -75,6 +81,7 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
                            frame.location, f"frame '{frame.name}'", Code.MISSING_LINK)
     for link in robot.links:
         check_inertial(link, reporter)
+        _check_geometry(link, reporter)
     for joint in robot.joints:
         _check_joint(joint, reporter)
 
@@ -151,3 +158,45 @@ def check_inertial(link, reporter) -> None:
         reporter.warn('<inertia> violates the triangle inequality (principal moments '
                       f'{a:.6g}, {b:.6g}, {c:.6g}): no rigid body has it', link.location,
                       entity, Code.BAD_INERTIA)
+
+
+def geometry_problem(geometry) -> str | None:
+    """
+    Return why a shape has no volume, or ``None`` if it has one (or is not checked here).
+
+    A box side, a radius or a cylinder length that is not above 0, a negative capsule length
+    or a mesh scale factor of 0. Physics engines cannot collide such a shape: DART (Gazebo's
+    default engine) aborts on each of them (``BoxShape.cpp: _size[2] > 0.0``). A capsule of
+    length 0 is a sphere and a negative mesh scale a mirror image: both have a volume.
+
+    Parameters
+    ----------
+    geometry : Box, Cylinder, Sphere, Capsule, Mesh, OtherGeometry or None
+        A visual's or collision's shape (sizes in m).
+
+    """
+    if isinstance(geometry, Box) and min(geometry.size) <= 0.0:
+        return f'<box> size {fmt_vec(geometry.size)} has a side that is not above 0'
+    if isinstance(geometry, (Cylinder, Sphere, Capsule)) and geometry.radius <= 0.0:
+        return f'<{type(geometry).__name__.lower()}> radius {geometry.radius:g} is not above 0'
+    if isinstance(geometry, Cylinder) and geometry.length <= 0.0:
+        return f'<cylinder> length {geometry.length:g} is not above 0'
+    if isinstance(geometry, Capsule) and geometry.length < 0.0:
+        return f'<capsule> length {geometry.length:g} is negative'
+    if isinstance(geometry, Mesh) and geometry.scale is not None and 0.0 in geometry.scale:
+        return f'<mesh> scale {fmt_vec(geometry.scale)} flattens it'
+    return None
+
+
+def _check_geometry(link, reporter) -> None:
+    """Warn about visuals and collisions whose shape has no volume."""
+    for kind, parts in (('visual', link.visuals), ('collision', link.collisions)):
+        for part in parts:
+            problem = geometry_problem(part.geometry)
+            if problem is not None:
+                what = f'<{kind}> {part.name!r}' if part.name else f'a <{kind}>'
+                effect = (': physics engines cannot collide it (DART aborts)'
+                          if kind == 'collision' else ' (it is drawn flat, or not at all)')
+                reporter.warn(f'{what}: {problem}, so the shape has no volume{effect}',
+                              part.location or link.location, f"link '{link.name}'",
+                              Code.BAD_GEOMETRY)

@@ -47,7 +47,9 @@ RULES = {
         'scales with 6 significant digits; we keep full precision',
     'getrpy-snap':
         "urdfdom's getRPY snaps pitch to +-pi/2 once |sin(pitch)| >= 0.99999, moving "
-        'visual/collision/sensor poses by up to 4.5e-3 rad; we write the exact rotation',
+        'visual/collision/sensor poses by up to 4.5e-3 rad (12.3 also lumps inertials '
+        'through the snapped rotation, shifting their centre of mass and inertia); we write '
+        'the exact rotation',
     'static-false':
         'libsdformat 12.3 writes <static>false</static> for every model-level <gazebo> '
         'block without <static>, even over an earlier true (fixed in 12.7)',
@@ -71,7 +73,8 @@ RULES = {
     'lumped-references':
         'references to lumped links in <joint>, <gripper> and projector blobs follow the '
         'lumping (12.3 renames none of them; 12.6+ renames joint parent/child); a renamed '
-        'joint child keeps its frame through relative_to',
+        'joint child keeps its frame through relative_to; every <bodyName>/<frameName> of a '
+        'plugin follows (libsdformat renames only the first, and Gazebo reads the other)',
     'plugin-offsets':
         'xyzOffset/rpyOffset of a plugin on a lumped link are composed once with the '
         "link's pose (libsdformat composes twice when bodyName and frameName both "
@@ -88,6 +91,14 @@ RULES = {
         'earlier extension on the link: libsdformat keeps pointers into the replaced '
         'surface and loses or misplaces the values (crash or nesting); we write them '
         'into the surface that is kept',
+    'degenerate-collision':
+        'a collision whose shape has no volume (a box side, radius or cylinder length not '
+        "above 0, a mesh scale factor of 0) is left out with a warning: DART, Gazebo's "
+        'engine, aborts on it; libsdformat writes it',
+    'sensor-names':
+        'a second sensor or light of one name in a link (declared twice, or gathered there '
+        'by lumping) is renamed <name>_2 with a warning: libsdformat writes both and then '
+        'refuses the file, as Gazebo does',
     'schema-defaults':
         "libsdformat's schema pass adds required children with their default values "
         'inside blobs (camera image 320x240, light direction, contact topic, ...)',
@@ -457,7 +468,7 @@ def _r_contact_collision(diff, ctx):
 def _r_lumped_references(diff, ctx):
     tag = _tag(diff.actual_element)
     if diff.kind == 'text' and tag in ('parent', 'child', 'gripper_link', 'palm_link',
-                                       'projector'):
+                                       'projector', 'bodyName', 'frameName'):
         old = diff.expected.partition('/')[0] if tag == 'projector' else diff.expected
         new = diff.actual.partition('/')[0] if tag == 'projector' else diff.actual
         return old in ctx.lumped_links and ctx.kept_ancestor(old)[0] == new
@@ -575,6 +586,54 @@ def _r_surface_blob(diff, ctx):
     return False
 
 
+def _has_no_volume(shape):
+    values = {_tag(c): _nums(c.text) for c in shape}
+    tag = _tag(shape)
+    if tag == 'box':
+        return min(values.get('size') or [1.0]) <= 0.0
+    if tag in ('cylinder', 'sphere', 'capsule') and (values.get('radius') or [1.0])[0] <= 0.0:
+        return True
+    if tag == 'cylinder':
+        return (values.get('length') or [1.0])[0] <= 0.0
+    if tag == 'capsule':
+        return (values.get('length') or [1.0])[0] < 0.0
+    return tag == 'mesh' and 0.0 in (values.get('scale') or [])
+
+
+def _r_degenerate_collision(diff, ctx):
+    element = diff.expected_element
+    if diff.kind != 'missing' or _tag(element) != 'collision':
+        return False
+    shapes = list(element.iterfind('geometry/*'))
+    return len(shapes) == 1 and _has_no_volume(shapes[0])
+
+
+def _r_sensor_names(diff, ctx):
+    # The golden link has two sensors (or lights) of one name; ours renamed the later ones
+    # <name>_2, _3... and left their content alone.
+    element = _element_of(diff)
+    tag = _tag(element)
+    if diff.kind not in ('missing', 'extra') or tag not in ('sensor', 'light'):
+        return False
+    golden_link = diff.expected_element.getparent() if diff.kind == 'missing' \
+        else diff.expected_element
+    ours_link = diff.actual_element if diff.kind == 'missing' \
+        else diff.actual_element.getparent()
+    golden = list(golden_link.iterchildren(element.tag))
+    names = [e.get('name') for e in golden]
+    if diff.kind == 'missing':
+        name = element.get('name')
+        return names.count(name) > 1 and any(
+            re.fullmatch(rf'{re.escape(name)}_\d+', e.get('name') or '')
+            for e in ours_link.iterchildren(element.tag))
+    base = re.sub(r'_\d+$', '', element.get('name') or '')
+    if names.count(base) < 2:
+        return False
+    ours = copy.deepcopy(element)
+    ours.set('name', base)
+    return any(not xml_compare.compare(e, ours) for e in golden if e.get('name') == base)
+
+
 def _r_schema_defaults(diff, ctx):
     element = _element_of(diff)
     if diff.kind != 'missing':
@@ -606,6 +665,8 @@ _PREDICATES = {
     'extension-target': _r_extension_target,
     'invalid-inertia': _r_invalid_inertia,
     'surface-blob': _r_surface_blob,
+    'degenerate-collision': _r_degenerate_collision,
+    'sensor-names': _r_sensor_names,
     'schema-defaults': _r_schema_defaults,
 }
 assert set(_PREDICATES) == set(RULES)

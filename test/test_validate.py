@@ -269,3 +269,57 @@ def test_inertia_warnings_name_the_link_and_no_warning_follows_a_negative_mass()
     assert [(d.code, d.entity) for d in reporter.warnings] == [
         ('negative-mass', "link 'arm'"), ('bad-inertia', "link 'leg'")]
     assert re.search('no rigid body has it$', reporter.warnings[1].message)
+
+
+# --- shapes ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('urdf_shape, sdf_shape, problem', [
+    ('<box size="5 5 0"/>', '<box><size>5 5 0</size></box>',
+     '<box> size 5 5 0 has a side that is not above 0'),
+    ('<box size="1 -1 1"/>', '<box><size>1 -1 1</size></box>',
+     '<box> size 1 -1 1 has a side that is not above 0'),
+    ('<cylinder radius="0" length="1"/>',
+     '<cylinder><radius>0</radius><length>1</length></cylinder>',
+     '<cylinder> radius 0 is not above 0'),
+    ('<cylinder radius="1" length="-2"/>',
+     '<cylinder><radius>1</radius><length>-2</length></cylinder>',
+     '<cylinder> length -2 is not above 0'),
+    ('<sphere radius="-0.1"/>', '<sphere><radius>-0.1</radius></sphere>',
+     '<sphere> radius -0.1 is not above 0'),
+    ('<capsule radius="0" length="1"/>',
+     '<capsule><radius>0</radius><length>1</length></capsule>',
+     '<capsule> radius 0 is not above 0'),
+    ('<capsule radius="1" length="-1"/>',
+     '<capsule><radius>1</radius><length>-1</length></capsule>',
+     '<capsule> length -1 is negative'),
+    ('<mesh filename="m.stl" scale="1 0 1"/>',
+     '<mesh><uri>m.stl</uri><scale>1 0 1</scale></mesh>',
+     '<mesh> scale 1 0 1 flattens it'),
+])
+def test_shapes_without_volume_warn_with_their_line_for_every_reader(urdf_shape, sdf_shape,
+                                                                     problem):
+    # DART aborts on such a collision (tested in test_physics_probe); a visual only looks flat.
+    doc = urdf('<link name="a">', f'<inertial><mass value="1"/>{INERTIA}</inertial>',
+               f'<collision name="c"><geometry>{urdf_shape}</geometry></collision>',
+               f'<visual><geometry>{urdf_shape}</geometry></visual>', '</link>')
+    robot = parse_urdf(doc, 'r.urdf')
+    assert [(w.code, w.entity, w.location.line) for w in robot.warnings] == [
+        ('bad-geometry', "link 'a'", 5), ('bad-geometry', "link 'a'", 4)]
+    assert [w.message for w in robot.warnings] == [
+        f'a <visual>: {problem}, so the shape has no volume (it is drawn flat, or not at all)',
+        f"<collision> 'c': {problem}, so the shape has no volume: physics engines cannot "
+        'collide it (DART aborts)']
+    doc = sdf('<link name="a">', f'<collision name="c"><geometry>{sdf_shape}</geometry>'
+              '</collision>', '</link>')
+    only_warning(parse_sdf(doc), re.escape(problem), 4, 'bad-geometry')
+
+
+@pytest.mark.parametrize('shape', [
+    '<capsule radius="0.1" length="0"/>',  # a sphere
+    '<mesh filename="m.stl" scale="-1 1 1"/>',  # a mirror image
+    '<box size="1e-9 1 1"/>',
+])
+def test_shapes_with_a_volume_pass_silently(shape):
+    doc = urdf('<link name="a">', f'<collision><geometry>{shape}</geometry></collision>',
+               '</link>')
+    assert parse_urdf(doc).warnings == ()

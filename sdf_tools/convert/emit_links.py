@@ -23,8 +23,9 @@ and URDF colour (``CreateCollisions``, ``CreateVisuals``, ``CreateGeometry``), t
 link-level extension content, where contact sensors of lumped links name their collisions by
 the names they have now (``ReduceSDFExtensionContactSensorFrameReplace``).
 
-Links without mass get a placeholder inertial instead of being dropped, and inertias no rigid
-body can have are replaced by the nearest valid one, each with a warning.
+Links without mass get a placeholder inertial instead of being dropped, inertias no rigid
+body can have are replaced by the nearest valid one, and collisions whose shape has no volume
+are left out (Gazebo's DART engine aborts on them), each with a warning.
 """
 
 import math
@@ -54,6 +55,7 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import Sphere
 from sdf_tools.topology import WORLD
 from sdf_tools.transforms import IDENTITY_QUAT
+from sdf_tools.validate import geometry_problem
 
 
 def write_links(model, tree: Tree, options, reporter) -> None:
@@ -121,6 +123,13 @@ def _write_parts(element, link: Link, on_overwrite, reporter) -> dict:
     for index, part in enumerate(link.collisions):
         sdf_name = part_name(part.name, link.name, index, 'collision')
         names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
+        problem = geometry_problem(part.model.geometry)
+        if problem is not None:
+            reporter.warn(f'collision {sdf_name!r} is left out: {problem}, and DART '
+                          "(Gazebo's physics engine) aborts on a collision without volume "
+                          '(libsdformat writes it)', part.model.location, f"link '{link.name}'",
+                          Code.DROPPED)
+            continue
         collision = _write_part(element, 'collision', sdf_name, part)
         gazebo_apply.apply_collision(collision, gazebo_apply.targeting(
             exts, link.name, part, sdf_name, 'collision', reporter), on_overwrite)
@@ -188,6 +197,8 @@ def _write_part(parent, tag: str, name: str, part):
     element = etree.SubElement(parent, tag, name=name)
     etree.SubElement(element, 'pose').text = fmt_pose(part.origin.xyz, part.origin.quat)
     geometry = part.model.geometry
+    if tag == 'collision' and isinstance(geometry, Capsule) and geometry.length == 0.0:
+        geometry = Sphere(geometry.radius)  # the same shape; DART aborts on the capsule
     if geometry is not None:
         shape = _geometry(geometry)
         if shape is not None:

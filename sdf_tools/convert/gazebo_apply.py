@@ -61,7 +61,7 @@ def targeting(extensions, link_name: str, part, sdf_name: str, kind: str, report
         Where the warnings go.
 
     """
-    mine = [e for e in extensions if e.ref == part.source_link]
+    mine = [e for e in extensions if e.ref == part.source_link and not e.empty]
     for ext in extensions:
         if ext in mine:
             continue

@@ -105,16 +105,22 @@ class Extension:
         Private deep copies of the blob elements (lumping edits them in place).
     tags : list of (str, element)
         Every special tag seen, for "no effect here" warnings.
+    empty : bool
+        The block has no element. libsdformat records which link a block came from only
+        while reading its children, so an empty block reaches no visual or collision (no
+        ``<surface>``); on a joint it still adds ``<axis><dynamics>`` and ``<physics>``, as
+        every block does.
 
     """
 
-    __slots__ = ('ref', 'location', 'tags', 'blobs', 'visual_blobs', 'collision_blobs',
+    __slots__ = ('ref', 'location', 'empty', 'tags', 'blobs', 'visual_blobs', 'collision_blobs',
                  'material', 'fdir1', 'gravity', 'max_contacts', *_FLOAT_FIELDS.values(),
                  *set(_BOOL_FIELDS.values()))
 
     def __init__(self, ref: str, location):
         self.ref = ref
         self.location = location
+        self.empty = True
         self.tags = []
         self.blobs = []
         self.visual_blobs = []
@@ -139,7 +145,7 @@ class Extension:
 
 def parse_extensions(robot, values) -> list:
     """
-    Parse every non-empty ``<gazebo>`` block of a robot, in document order.
+    Parse every ``<gazebo>`` block of a robot, in document order.
 
     Parameters
     ----------
@@ -155,11 +161,7 @@ def parse_extensions(robot, values) -> list:
         Every malformed value, with its line.
 
     """
-    extensions = []
-    for block in robot.gazebo:
-        if any(isinstance(e.tag, str) for e in block.elements):
-            # (an empty block configures nothing, and creates no <surface>)
-            extensions.append(_parse_extension(block, values))
+    extensions = [_parse_extension(block, values) for block in robot.gazebo]
     values.reporter.raise_if_errors()
     return extensions
 
@@ -169,15 +171,18 @@ def _parse_extension(block, values) -> Extension:
     ext = Extension(block.reference or '', block.location)
     for child in block.elements:
         tag = child.tag
-        if not isinstance(tag, str) or tag in IGNORED_TAGS:
+        if not isinstance(tag, str):
+            continue
+        ext.empty = False
+        if tag in IGNORED_TAGS:
             continue
         if tag not in _SPECIAL_TAGS:
-            ext.blobs.append(copy.deepcopy(child))
+            ext.blobs.append(_blob_copy(child))
             continue
         ext.tags.append((tag, child))
         if tag in ('visual', 'collision'):
             target = ext.visual_blobs if tag == 'visual' else ext.collision_blobs
-            target.extend(copy.deepcopy(e) for e in child if isinstance(e.tag, str))
+            target.extend(_blob_copy(e) for e in child if isinstance(e.tag, str))
         elif tag in ('material', 'fdir1'):
             setattr(ext, tag, key_value(child))
         elif tag in _FLOAT_FIELDS:
@@ -197,6 +202,13 @@ def _parse_extension(block, values) -> Extension:
             if value is not None:
                 ext.max_contacts = value
     return ext
+
+
+def _blob_copy(element):
+    """Return a private copy of a blob element without its tail (text of the block)."""
+    blob = copy.deepcopy(element)
+    blob.tail = None
+    return blob
 
 
 def _max_contacts(element, values) -> int | None:

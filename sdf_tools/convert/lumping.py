@@ -206,13 +206,14 @@ def _link_references(blob) -> tuple:
     """
     Return the elements of a blob that name a link: ``(named, projectors)``.
 
-    ``named`` hold a link name (plugin ``bodyName`` and ``frameName`` and blob joint
-    ``parent`` and ``child``, the first of each; every gripper ``gripper_link`` and
+    ``named`` hold a link name (every plugin ``bodyName`` and ``frameName``: libsdformat
+    renames only the first, and Gazebo then reads a second one naming the merged link;
+    the first blob joint ``parent`` and ``child``; every gripper ``gripper_link`` and
     ``palm_link``); ``projectors`` hold ``link/projector``.
     """
     tag = blob.tag
     if tag == 'plugin':
-        named = [e for e in map(blob.find, ('bodyName', 'frameName')) if e is not None]
+        named = [e for e in blob if e.tag in ('bodyName', 'frameName')]
         return named, blob.findall('projector')
     if tag == 'joint':
         return [e for e in map(blob.find, ('parent', 'child')) if e is not None], []

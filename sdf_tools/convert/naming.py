@@ -20,10 +20,12 @@ frame of a model to be named distinctly (and Gazebo's physics drops joints named
 link). :func:`resolve_names` keeps link names and the names of elements that model-level
 ``<gazebo>`` blobs declare, and gives way with the joints (``<name>_joint``) and the
 lumping frames (``<name>_frame``), with a warning each; libsdformat keeps the clash.
+:func:`name_sensors` does the same for the sensors and lights of one link.
 :func:`check_sdf_names` refuses names SDFormat reserves or reads as scopes.
 """
 
 from dataclasses import dataclass
+from dataclasses import replace
 
 from sdf_tools.convert.lumping import Frame
 from sdf_tools.convert.tree import is_merged
@@ -110,6 +112,44 @@ def resolve_names(tree: Tree, model_extensions: list, frames: list, reporter) ->
                           f"joint '{joint.name}'", Code.RENAMED)
     renamed_frames, frames = _name_frames(frames, taken, reporter)
     return Names(renamed_joints, renamed_frames, frames)
+
+
+def name_sensors(tree: Tree, reporter) -> None:
+    """
+    Give the sensors (and lights) of each kept link distinct names, renaming blobs in place.
+
+    Lumping gathers the sensors of merged links into their kept ancestor, and macros easily
+    declare one twice. libsdformat writes both, then refuses the file, and so does Gazebo
+    (``sensor with name[camera] already exists``). Here the later one is renamed
+    ``<name>_2`` (``_3``...), with a warning naming both places, so the robot loads; topics
+    derived from the sensor name change with it.
+
+    Parameters
+    ----------
+    tree : Tree
+        After lumping: each link holds its extensions and those of the links merged into it.
+    reporter : Reporter
+        Where the warnings go.
+
+    """
+    for link in tree.kept_links():
+        named = [(ext.location, blob) for ext in link.extensions for blob in ext.blobs
+                 if blob.tag in ('sensor', 'light') and blob.get('name')]
+        taken = {(blob.tag, blob.get('name')) for _, blob in named}
+        first = {}  # (tag, name) -> where the first one is
+        for location, blob in named:
+            key = (blob.tag, blob.get('name'))
+            here = replace(location, line=blob.sourceline or location.line)
+            if key not in first:
+                first[key] = here
+                continue
+            new = _unique(key[1], {n for t, n in taken if t == blob.tag}, '')
+            taken.add((blob.tag, new))
+            blob.set('name', new)
+            reporter.warn(f'<{blob.tag}> {key[1]!r} is the second of that name in link '
+                          f'{link.name!r} (the first is at {first[key]}; SDFormat and Gazebo '
+                          f'refuse two), so it is written as {new!r}', here,
+                          f"link '{link.name}'", Code.RENAMED)
 
 
 def _name_frames(frames: list, taken: set, reporter) -> tuple:

@@ -155,7 +155,7 @@ class Tree:
         robot : Robot
             The URDF model.
         extensions : list of Extension
-            Every non-empty ``<gazebo>`` block, in document order.
+            Every ``<gazebo>`` block, in document order.
         preserve_fixed_joints : bool
             Keep every fixed joint (:class:`~.urdf_to_sdf.ConversionOptions`).
 

@@ -27,7 +27,8 @@ order; each step has its module:
    the child's mass properties, visuals, collisions, extensions and child joints move into
    the parent, references to it follow, and a ``<frame>`` is recorded for the removed joint
    and link;
-4. :mod:`.naming`: joints and frames get names distinct from the links', SDFormat-valid;
+4. :mod:`.naming`: joints and frames get names distinct from the links', sensor names
+   distinct within their link, all SDFormat-valid;
 5. :mod:`.emit_links` and :mod:`.emit_joints`: links are written depth first from the root,
    each preceded by its parent joint, extensions applied by :mod:`.gazebo_apply`;
 6. here: model-level extensions, the joint defaults, the lumping frames and the
@@ -48,7 +49,10 @@ covered by a test and listed in the README):
 * a joint that shares its name with a link is renamed (``<name>_joint``), with a warning;
 * orientations are printed exactly (urdfdom's ``getRPY`` snaps pitch near +-pi/2 by up to
   4.5e-3 rad), with full precision (not 6 digits), and lumped ``<light>`` poses, plugin
-  offsets, joint blobs and contact-sensor collision names follow the lumping exactly.
+  offsets and every plugin ``bodyName``, joint blobs and contact-sensor collision names follow
+  the lumping exactly;
+* collisions whose shape has no volume, on which Gazebo's DART engine aborts, are left out,
+  and a second sensor or light of one name in a link is renamed, each with a warning.
 """
 
 from dataclasses import dataclass
@@ -171,6 +175,7 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     gazebo_ext.check_references(extensions, tree, values)
     lumped = lumping.lump(tree, extensions, values)
     names = naming.resolve_names(tree, model_extensions, lumped.frames, reporter)
+    naming.name_sensors(tree, reporter)
     naming.check_sdf_names(robot, tree, names.frames, model_extensions, options.sdf_version)
     for pose, link_name in lumped.frame_refs:
         pose.set('relative_to', names.renamed_frames.get(link_name, link_name))

@@ -182,8 +182,20 @@ def _xml_error(source: str, e: etree.XMLSyntaxError) -> XmlSyntaxError:
 
 
 def to_string(element, *, pretty: bool = True, declaration: bool = False) -> str:
-    """Serialise an element to text, restoring ``::`` in element names."""
-    text = etree.tostring(element, encoding='unicode', pretty_print=pretty)
+    """
+    Serialise an element to text, restoring ``::`` in element names.
+
+    With ``pretty``, the tree is first indented in place as libsdformat's ``ToString`` does
+    (two spaces a level): whitespace-only text between elements is layout and is replaced;
+    the text of leaf elements and any other text are kept as they are. (lxml's own
+    ``pretty_print`` leaves every ancestor of an element with whitespace text unindented, so
+    one indented ``<gazebo>`` blob put a whole model on one line.)
+    """
+    if pretty:
+        etree.indent(element, space='  ')
+    text = etree.tostring(element, encoding='unicode')
+    if pretty:
+        text += '\n'
     if DCOLON in text:
         text = text.replace(DCOLON, '::')
     if declaration:

@@ -19,10 +19,11 @@ For each corpus robot, libsdformat converts the URDF, and our SDF is passed thro
 libsdformat too (``oracle convert ours.sdf``), so that both sides carry the defaults
 libsdformat's schema pass adds. Every difference must be explained by a rule of
 conversion_rules. Our SDF must also load in libsdformat without a single error
-(``oracle check``), including the robots libsdformat cannot convert itself.
+(``oracle check``), including the robots libsdformat cannot convert itself, and be indented
+as libsdformat's is.
 
-Needs the corpus and the oracle (tools/sdformat_oracle/build.sh); skips with the reason
-otherwise.
+Needs the corpus and, but for the layout test, the oracle (tools/sdformat_oracle/build.sh);
+skips with the reason otherwise.
 """
 
 import re
@@ -35,13 +36,10 @@ import support
 from xml_compare import compare
 
 FILES = support.corpus_files()
-pytestmark = [
-    pytest.mark.oracle,
-    pytest.mark.skipif(not FILES, reason=f'no corpus at {support.CORPUS_DIR}'),
-    pytest.mark.skipif(support.oracle_path() is None,
-                       reason='libsdformat oracle not built (bash ../shared/tools/'
-                       'sdformat_oracle/build.sh, or set SDF_TOOLS_ORACLE)'),
-]
+pytestmark = pytest.mark.skipif(not FILES, reason=f'no corpus at {support.CORPUS_DIR}')
+ORACLE = pytest.mark.skipif(support.oracle_path() is None,
+                            reason='libsdformat oracle not built (bash ../shared/tools/'
+                            'sdformat_oracle/build.sh, or set SDF_TOOLS_ORACLE)')
 
 # libsdformat 12.3 cannot convert these: lumping two massless links gives a 0/0 centre of
 # mass, which it then refuses ("Pose values must be finite").
@@ -57,6 +55,8 @@ def summary():
         print('\ncorpus differences explained, by rule:\n' + '\n'.join(lines))
 
 
+@pytest.mark.oracle
+@ORACLE
 @pytest.mark.parametrize('path', FILES or [None], ids=support.corpus_ids() or ['none'])
 def test_corpus_robot_matches_libsdformat_up_to_named_rules(path, tmp_path, summary):
     robot = parse_urdf(path.read_bytes(), path.name)
@@ -85,6 +85,18 @@ def test_corpus_robot_matches_libsdformat_up_to_named_rules(path, tmp_path, summ
     for rule, n in counts.items():
         summary[rule] = summary.get(rule, 0) + n
     assert not unexplained, '\n'.join(map(str, unexplained))
+
+
+@pytest.mark.parametrize('path', FILES or [None], ids=support.corpus_ids() or ['none'])
+def test_corpus_output_is_indented(path):
+    # One element a line, blob content included: only text the user wrote on a long line
+    # (a long <param> value, say) may make a line longer than 200 characters.
+    source = path.read_text()
+    sdf = urdf_to_sdf(parse_urdf(source, path.name)).sdf
+    long_lines = [line for line in sdf.splitlines()
+                  if len(line) > 200 and line.strip() not in source]
+    assert not long_lines, long_lines[0][:300]
+    assert sdf.startswith('<sdf version="1.9">\n  <model name=')
 
 
 def test_every_rule_is_documented():

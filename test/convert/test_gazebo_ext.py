@@ -155,6 +155,37 @@ def test_surface_blob_after_an_earlier_extension_keeps_every_value_in_place():
         '</restitution_coefficient>')[0]
 
 
+@pytest.mark.parametrize('block', ['<gazebo reference="j"/>',
+                                   '<gazebo reference="j"> <!-- nothing --> </gazebo>'])
+def test_an_empty_joint_block_gives_the_joint_libsdformats_physics(block):
+    # As every block on a joint does (libsdformat 12.3 and current): <axis><dynamics> and
+    # <physics><ode><limit>, with the schema's defaults.
+    result = convert(robot(link('base'), link('a'), joint('j', 'base', 'a'), block))
+    j = model_of(result).find("joint[@name='j']")
+    assert [j.findtext(f'axis/dynamics/{k}') for k in ('spring_reference', 'spring_stiffness')] \
+        == ['0', '0']
+    assert [j.findtext(f'physics/ode/limit/{k}') for k in ('cfm', 'erp')] == ['0', '0.2']
+    assert result.warnings == ()
+
+
+def test_an_empty_link_block_reaches_no_collision():
+    # libsdformat matches blocks to collisions by the link name it records from the block's
+    # children, so an empty block writes no <surface>, unlike any other block.
+    body = '<collision><geometry><box size="1 1 1"/></geometry></collision>'
+    empty = model_of(convert(robot(link('base', body), '<gazebo reference="base"></gazebo>')))
+    assert empty.find('link/collision/surface') is None
+    other = model_of(convert(robot(link('base', body), '<gazebo reference="base">'
+                                   '<canonicalBody>x</canonicalBody></gazebo>')))
+    assert other.find('link/collision/surface/friction/ode') is not None
+
+
+def test_text_around_blobs_stays_in_the_block():
+    result = convert(robot(link('base'), '<gazebo>stray<plugin name="p" filename="p.so"/>'
+                           'words</gazebo>'))
+    assert 'stray' not in result.sdf and 'words' not in result.sdf
+    assert model_of(result).find('plugin').tail.strip() == ''
+
+
 def test_static_is_written_only_when_given():
     no_static = model_of(convert(robot(link('base'), '<gazebo><plugin name="p" '
                                        'filename="p.so"/></gazebo><gazebo/>')))

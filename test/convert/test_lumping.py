@@ -193,6 +193,20 @@ def test_plugin_offsets_of_a_lumped_link_are_composed_once():
     assert '<gz::corrected_offsets>1</gz::corrected_offsets>' in result.sdf
 
 
+def test_every_plugin_reference_to_a_lumped_link_follows_it():
+    # libsdformat renames only the first <bodyName> (moving it last): Gazebo then reads the
+    # second, which still names the lumped link.
+    result = convert(robot(
+        link('base'), link('imu'), joint('jf', 'base', 'imu', 'fixed', '<origin xyz="0 0 1"/>'),
+        '<gazebo><plugin name="p" filename="libp.so"><bodyName>imu</bodyName><rate>5</rate>'
+        '<bodyName>imu</bodyName><frameName>imu</frameName></plugin></gazebo>'))
+    plugin = model_of(result).find("plugin[@name='p']")
+    assert [(e.tag, e.text) for e in plugin][:5] == [
+        ('rate', '5'), ('bodyName', 'base'), ('bodyName', 'base'), ('frameName', 'base'),
+        ('xyzOffset', '0 0 1')]
+    assert result.warnings == ()
+
+
 def test_references_to_lumped_links_follow_the_lumping():
     result = urdf_to_sdf(parse_urdf((FIXTURE_DIR / 'lumping_tree.urdf').read_bytes()))
     m = model_of(result)

@@ -125,7 +125,7 @@ def test_own_fixtures_exercise_the_rules():
                 seen[rule] = seen.get(rule, 0) + n
     for rule in ('extension-target', 'floating-planar', 'massless-kept', 'name-clash',
                  'plugin-offsets', 'contact-collision', 'lumped-references', 'surface-blob',
-                 'static-false', 'lumped-frames'):
+                 'static-false', 'lumped-frames', 'degenerate-collision', 'sensor-names'):
         assert seen.get(rule), f'no fixture difference exercises {rule}'
 
 

@@ -46,6 +46,28 @@ def test_double_colon_element_names_round_trip():
     assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in to_string(root)
 
 
+def test_to_string_indents_around_whitespace_text_and_keeps_other_text():
+    # An indented blob copied into a generated tree: lxml's pretty_print alone would leave
+    # <model> and everything above the blob on one line.
+    blob = parse_xml('<plugin name="p">\n      <a>  x  </a>\n   <b><c/></b>\n      mixed\n'
+                     '    </plugin>')
+    root = parse_xml('<sdf><model name="m"><link name="l"/></model></sdf>')
+    root[0].append(blob)
+    assert to_string(root).splitlines() == [
+        '<sdf>',
+        '  <model name="m">',
+        '    <link name="l"/>',
+        '    <plugin name="p">',
+        '      <a>  x  </a>',
+        '      <b>',
+        '        <c/>',
+        '      </b>',
+        '      mixed',  # text that is not layout is kept as written
+        '    </plugin>',
+        '  </model>',
+        '</sdf>']
+
+
 def test_str_input_with_a_foreign_encoding_declaration():
     root = parse_xml('<?xml version="1.0" encoding="ISO-8859-1"?><robot name="é"/>')
     assert root.get('name') == 'é'

@@ -1,0 +1,80 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Tests of sdf_tools.convert.emit_links: collisions whose shape has no volume.
+
+Gazebo's DART engine aborts on them (test_physics_probe loads the result), so the converter
+leaves them out with a warning, keeps the visuals, and writes a capsule of length 0 as the
+sphere it is. The rest of the link output is tested in test_urdf_to_sdf.
+"""
+
+import pytest
+from urdf_snippets import codes
+from urdf_snippets import convert
+from urdf_snippets import INERTIAL
+from urdf_snippets import model_of
+from urdf_snippets import robot
+
+# UR's Gazebo description, in our words: a massless, flat ground plane fixed to the world.
+GROUND_PLANE = robot(
+    '<link name="world"/>',
+    '<link name="ground_plane"><visual><geometry><box size="5 5 0"/></geometry></visual>'
+    '<collision><geometry><box size="5 5 0"/></geometry></collision></link>',
+    '<joint name="ground_joint" type="fixed"><parent link="world"/>'
+    '<child link="ground_plane"/></joint>',
+    f'<link name="base">{INERTIAL}<collision><geometry><box size="1 1 1"/></geometry>'
+    '</collision></link>',
+    '<joint name="base_joint" type="fixed"><parent link="world"/><child link="base"/>'
+    '</joint>')
+
+
+def test_a_flat_ground_plane_keeps_its_visual_and_loses_its_collision():
+    result = convert(GROUND_PLANE)
+    plane = model_of(result).find("link[@name='ground_plane']")
+    assert plane.find('collision') is None
+    assert plane.findtext('visual/geometry/box/size') == '5 5 0'
+    assert plane.findtext('inertial/mass') == '0.001'  # massless-kept, as any massless link
+    dropped = [w for w in result.warnings if w.code == 'dropped']
+    assert [(w.entity, w.location.line) for w in dropped] == [("link 'ground_plane'", 1)]
+    assert dropped[0].message == (
+        "collision 'ground_plane_collision' is left out: <box> size 5 5 0 has a side that is "
+        "not above 0, and DART (Gazebo's physics engine) aborts on a collision without volume "
+        '(libsdformat writes it)')
+
+
+@pytest.mark.parametrize('shape', [
+    '<box size="1 1 -1"/>', '<cylinder radius="0" length="1"/>',
+    '<cylinder radius="1" length="0"/>', '<sphere radius="0"/>',
+    '<capsule radius="0" length="1"/>', '<mesh filename="m.stl" scale="0 0 0"/>',
+])
+def test_collisions_without_volume_are_left_out_and_the_others_keep_their_names(shape):
+    result = convert(robot(
+        f'<link name="base">{INERTIAL}<collision><geometry>{shape}</geometry></collision>'
+        '<collision><geometry><sphere radius="1"/></geometry></collision></link>'))
+    collisions = model_of(result).findall('link/collision')
+    assert [c.get('name') for c in collisions] == ['base_collision_1']  # libsdformat's name
+    assert codes(result) == ['dropped']
+
+
+def test_a_capsule_of_length_0_is_written_as_a_sphere_in_collisions():
+    result = convert(robot(
+        f'<link name="base">{INERTIAL}'
+        '<collision><geometry><capsule radius="0.2" length="0"/></geometry></collision>'
+        '<visual><geometry><capsule radius="0.2" length="0"/></geometry></visual></link>'))
+    link = model_of(result).find('link')
+    assert [e.tag for e in link.find('collision/geometry')] == ['sphere']
+    assert link.findtext('collision/geometry/sphere/radius') == '0.2'
+    assert link.findtext('visual/geometry/capsule/length') == '0'
+    assert result.warnings == ()
