@@ -285,7 +285,7 @@ def solid_mesh(vertices, faces, density: float):
     -------
     tuple
         ``(mass, com, quat, inertia)``: ``quat`` is the identity (mesh axes); mass 0 for a
-        mesh that encloses no volume.
+        mesh that encloses no volume (less than 1e-12 of its extent cubed).
 
     """
     import numpy as np
@@ -307,7 +307,8 @@ def solid_mesh(vertices, faces, density: float):
              for a, b in ((0, 1), (1, 2), (2, 0))]
     if volume < 0.0:  # wound inside out
         volume, first, second, mixed = -volume, -first, -second, [-x for x in mixed]
-    if not volume > 0.0:
+    extent = float(np.ptp(v, axis=0).max()) if len(v) else 0.0
+    if not volume > 1e-12 * extent ** 3:  # flat: what rounding leaves of no volume
         return (0.0, tuple(float(x) for x in shift), transforms.IDENTITY_QUAT, _ZERO6)
     c = first / volume
     xx, yy, zz = second - volume * c * c

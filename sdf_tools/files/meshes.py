@@ -42,7 +42,7 @@ class Solid:
         Vertex indices of each triangle, consistently wound.
     closed : bool
         Whether the file's mesh is closed (watertight and consistently wound). If not,
-        ``vertices`` and ``faces`` are those of its convex hull.
+        ``vertices`` and ``faces`` are those of its convex hull (flat when the mesh is).
 
     """
 
@@ -101,10 +101,12 @@ def load_solid(path: str, scale=None) -> Solid:
         mesh.apply_transform(_scaling(scale))
     closed = bool(mesh.is_watertight and mesh.is_winding_consistent)
     if not closed:
+        import numpy as np
         try:
-            mesh = mesh.convex_hull
-        except Exception as e:  # flat or degenerate point sets: qhull refuses them
-            raise ValueError(f'{path} is not closed and has no convex hull with a volume '
+            with np.errstate(all='ignore'):  # trimesh divides by a flat hull's zero volume
+                mesh = mesh.convex_hull
+        except Exception as e:  # degenerate point sets: qhull may refuse them
+            raise ValueError(f'{path} is not closed and has no convex hull '
                              f'({type(e).__name__})') from None
     return Solid(mesh.vertices, mesh.faces, closed)
 

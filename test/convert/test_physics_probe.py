@@ -27,9 +27,6 @@ Needs the probe (tools/physics_probe/build.sh; SDF_TOOLS_PROBE); skips with the 
 otherwise.
 """
 
-import os
-import subprocess
-
 import numpy as np
 import pytest
 from sdf_tools import transforms
@@ -44,16 +41,10 @@ FILES = support.corpus_files()
 PROBE = support.PROBE_PATH
 pytestmark = [
     pytest.mark.skipif(not FILES, reason=f'no corpus at {support.CORPUS_DIR}'),
-    pytest.mark.skipif(not (PROBE.is_file() and os.access(PROBE, os.X_OK)),
+    pytest.mark.skipif(not support.probe_built(),
                        reason=f'physics probe not built at {PROBE} (bash ../shared/tools/'
                        'physics_probe/build.sh, or set SDF_TOOLS_PROBE)'),
 ]
-
-
-def probe(*args):
-    proc = subprocess.run([str(PROBE), *map(str, args)], capture_output=True, text=True,
-                          timeout=300)
-    return proc
 
 
 def parse_poses(stdout):
@@ -86,7 +77,7 @@ def test_engine_builds_our_sdf_as_meant(path, tmp_path):
     renamed = result.renamed_joints
     blob_joints = blob_joint_names(robot)
 
-    zero = probe('poses', sdf)
+    zero = support.run_probe('poses', sdf)
     assert '# sdf_errors 0' in zero.stdout, zero.stderr[-2000:]
     engine, joints = parse_poses(zero.stdout)
     urdf_kinds = {j.name: j.kind for j in robot.joints}
@@ -123,7 +114,7 @@ def test_engine_builds_our_sdf_as_meant(path, tmp_path):
                 if joints.get(sdf_name) == '1':
                     settings.append(f'{sdf_name}={value!r}')
         ours = dict(zip(tree.link_names, forward_kinematics(tree, q)))
-        got, _ = parse_poses(probe('poses', sdf, *settings).stdout)
+        got, _ = parse_poses(support.run_probe('poses', sdf, *settings).stdout)
         compared = 0
         for name, pose in got.items():
             if name in loose:
@@ -135,8 +126,8 @@ def test_engine_builds_our_sdf_as_meant(path, tmp_path):
             compared += 1
         assert compared >= 1
 
-    step = probe('step', sdf, 500, '--fix-root')
-    report = dict(line.split(None, 1) for line in step.stdout.splitlines() if ' ' in line)
+    step = support.run_probe('step', sdf, 500, '--fix-root')
+    report = support.probe_report(step.stdout)
     assert report.get('finite', '').startswith('yes'), step.stdout[-1500:]
     assert report['inertia_invalid'].split()[0] == '0', report['inertia_invalid']
     assert float(report['mass_engine']) == pytest.approx(float(report['mass_sdf']), rel=1e-9)
