@@ -26,7 +26,7 @@ description is read, detected, expanded and converted the same way wherever it c
 * :func:`load_model` and :func:`convert` are what the nodes call per description received as
   text (a parameter or a ``std_msgs/String``; xacro must have been expanded, as for
   robot_state_publisher); given a :class:`~sdf_tools.files.packages.PackageResolver`, they
-  also warn about ``package://`` URIs that name no file (:func:`check_package_uris`).
+  also warn about mesh and texture URIs that name no file (:func:`check_package_uris`).
 
 Nothing here imports ROS. Errors are :class:`~sdf_tools.errors.SdfToolsError` whose text is
 compiler style, e.g. ``<robot_description>:42: joint 'elbow': <limit> upper must be a number,
@@ -263,7 +263,8 @@ def convert(text: str, options: ConversionOptions | None = None,
     source : str
         Name used in messages.
     packages : PackageResolver, optional
-        As for :func:`load_model`.
+        As for :func:`load_model`; for URDF it becomes ``options.packages`` when that is
+        not set, so the converter checks the URIs (once) and ``mesh_uris='file'`` can use it.
 
     Returns
     -------
