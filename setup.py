@@ -23,11 +23,11 @@ setup(
     extras_require={
         # --auto-inertials with mesh collisions: trimesh reads them, scipy gives convex hulls
         # of open ones, pycollada reads DAE.
-        'meshes': ['trimesh', 'scipy', 'pycollada'],
+        'meshes': ['trimesh>=4', 'scipy', 'pycollada'],
         'test': [
             'pytest',
             'hypothesis',
-            'trimesh',
+            'trimesh>=4',
             'scipy',
             'pin',
             'yourdfpy',

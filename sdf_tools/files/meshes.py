@@ -19,7 +19,8 @@ Only ``--auto-inertials`` reads meshes, and only it imports this module; trimesh
 with ``pip install 'sdf_tools[meshes]'`` (or ``pip install trimesh``; DAE also needs
 pycollada, convex hulls scipy). Whatever trimesh reads is read (STL, OBJ, DAE, PLY, glTF,
 ...): a file holding a scene of several meshes becomes one mesh, each part placed by the
-scene's transforms.
+scene's transforms, in metres when the file gives its unit (COLLADA ``<unit meter>``, which
+Gazebo applies too).
 """
 
 from dataclasses import dataclass
@@ -92,7 +93,10 @@ def load_solid(path: str, scale=None) -> Solid:
     """
     trimesh = require_trimesh()
     try:
-        mesh = trimesh.load(path, force='mesh')
+        scene = trimesh.load(path, force='scene')
+        if scene.units not in (None, 'meters', 'm'):  # a DAE <unit>, as Gazebo applies it
+            scene = scene.convert_units('meters')
+        mesh = scene.to_mesh()
     except Exception as e:  # trimesh raises whatever its loaders raise
         raise ValueError(f'trimesh cannot read {path} ({type(e).__name__}: {e})') from None
     if not isinstance(mesh, trimesh.Trimesh) or len(mesh.faces) == 0:

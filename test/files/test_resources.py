@@ -112,6 +112,25 @@ def test_load_solid_reads_closed_and_open_meshes(tmp_path):
             meshes.load_solid(str(tmp_path / name))
 
 
+def test_load_solid_reads_obj_and_dae_in_metres(tmp_path):
+    trimesh = pytest.importorskip('trimesh', reason='trimesh is not installed')
+    pytest.importorskip('collada', reason='pycollada (for DAE) is not installed')
+    from mesh_robot import cube_stl
+    (tmp_path / 'cube.stl').write_text(cube_stl())
+    cube = trimesh.load(str(tmp_path / 'cube.stl'))
+    (tmp_path / 'cube.obj').write_text(trimesh.exchange.obj.export_obj(cube))
+    dae = trimesh.exchange.dae.export_collada(cube).decode()
+    (tmp_path / 'cube.dae').write_text(dae)
+    assert '<unit' not in dae
+    (tmp_path / 'cube_mm.dae').write_text(dae.replace('<asset>', '<asset><unit meter="0.001" '
+                                                      'name="millimetre"/>'))
+    for name, size in (('cube.obj', 1.0), ('cube.dae', 1.0), ('cube_mm.dae', 0.001)):
+        solid = meshes.load_solid(str(tmp_path / name))
+        assert solid.closed and len(solid.faces) == 12, name
+        assert inertia.solid_mesh(solid.vertices, solid.faces, 1.0)[0] == \
+            pytest.approx(size ** 3, rel=1e-12), name
+
+
 def test_without_trimesh_the_error_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, 'trimesh', None)  # import trimesh raises ImportError
     with pytest.raises(ConversionError) as caught:
