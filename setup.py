@@ -21,9 +21,14 @@ setup(
     python_requires='>=3.10',
     install_requires=['setuptools', 'lxml>=4.9', 'numpy>=1.23', 'xacro>=2.0'],
     extras_require={
+        # --auto-inertials with mesh collisions: trimesh reads them, scipy gives convex hulls
+        # of open ones, pycollada reads DAE.
+        'meshes': ['trimesh>=4', 'scipy', 'pycollada'],
         'test': [
             'pytest',
             'hypothesis',
+            'trimesh>=4',
+            'scipy',
             'pin',
             'yourdfpy',
             'ros-rclpy[fastrtps]',

@@ -58,6 +58,8 @@ def _nodes(context, *args, **kwargs):
             namespace=namespace, output='screen',
             parameters=[os.path.join(config, 'sdf_converter.yaml'), {
                 'package_path': ParameterValue(package_path, value_type=str),
+                'mesh_uris': ParameterValue(arg('mesh_uris'), value_type=str),
+                'auto_inertials': as_float('auto_inertials', arg('auto_inertials')),
                 'use_sim_time': use_sim_time,
             }]))
     return nodes
@@ -95,6 +97,16 @@ def generate_launch_description():
         DeclareLaunchArgument(
             'publish_frequency', default_value='20.0',
             description='Maximum /tf rate per set of joints (Hz), in (0, 1000].'),
+        DeclareLaunchArgument(
+            'mesh_uris', default_value='model',
+            description='How the SDFormat names URDF meshes: model (libsdformat: model://pkg/..., '
+                        'found through GZ_SIM_RESOURCE_PATH), file (absolute file:// paths, '
+                        'packages found as for package_path) or package (as written).'),
+        DeclareLaunchArgument(
+            'auto_inertials', default_value='0.0',
+            description='Density (kg/m^3) at which URDF links without <inertial> get the mass '
+                        'properties of their collision geometry (meshes need trimesh); 0.0: '
+                        'off (a 1 g placeholder).'),
         DeclareLaunchArgument(
             'start_sdf_converter', default_value='true',
             description='Also start sdf_converter, which publishes the SDFormat on '

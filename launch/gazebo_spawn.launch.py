@@ -12,7 +12,19 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Spawn a robot in Gazebo (ros_gz_sim) from its description file, optionally starting Gazebo."""
+"""
+Spawn a robot in Gazebo (ros_gz_sim) from its description file, optionally starting Gazebo.
+
+Meshes: the robot is spawned with absolute ``file://`` mesh URIs (``mesh_uris:=file``, passed
+to bringup.launch.py's sdf_converter), found the way ``package_path`` and xacro's
+``$(find pkg)`` find packages. Setting ``GZ_SIM_RESOURCE_PATH`` for ``model://`` URIs instead
+would reach only a Gazebo this file starts (not one already running, start_gazebo:=false),
+and only packages whose folder is named like the package (not a cloned
+``Universal_Robots_ROS2_Description`` used from its sources). A Gazebo that does not see this
+machine's files (another host or container) needs ``mesh_uris:=model`` and its own
+``GZ_SIM_RESOURCE_PATH`` (``IGN_GAZEBO_RESOURCE_PATH`` for Fortress) naming the ``share``
+folders of the packages.
+"""
 
 import os
 
@@ -91,8 +103,15 @@ def generate_launch_description():
             'gz_args', default_value='-r',
             description='Other gz sim arguments when start_gazebo is true, e.g. "-r -v 4", '
                         'or "-s -r" for a headless server.'),
-        # description_file, xacro_args, frame_prefix, namespace, use_sim_time, ...: see
-        # bringup.launch.py (set use_sim_time:=true with Gazebo's /clock bridged).
-        IncludeLaunchDescription(PythonLaunchDescriptionSource(bringup)),
+        DeclareLaunchArgument(
+            'mesh_uris', default_value='file',
+            description='How the spawned SDFormat names meshes: file (absolute file:// paths, '
+                        'for a Gazebo on this machine), model (model://, found through '
+                        "Gazebo's GZ_SIM_RESOURCE_PATH) or package (as written)."),
+        # description_file, xacro_args, frame_prefix, namespace, use_sim_time,
+        # auto_inertials, ...: see bringup.launch.py (set use_sim_time:=true with Gazebo's
+        # /clock bridged).
+        IncludeLaunchDescription(PythonLaunchDescriptionSource(bringup), launch_arguments={
+            'mesh_uris': LaunchConfiguration('mesh_uris')}.items()),
         OpaqueFunction(function=_gazebo_and_spawner),
     ])

@@ -66,11 +66,50 @@ def _print_diagnostics(diagnostics, stream=None, quiet=False):
 
 _ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
 _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
-                  '--package-path')
+                  '--package-path', '--mesh-uris', '--auto-inertials')
 _PACKAGE_PATH_HELP = ('where xacro $(find pkg) looks first (repeatable, or DIR:DIR): a '
                       'package, a folder of packages, an install prefix or a colcon '
                       'workspace; then AMENT_PREFIX_PATH, ROS_PACKAGE_PATH and the '
                       "input's own package and workspace")
+
+
+_MESH_URIS = ('model', 'file', 'package')  # sdf_tools.convert.mesh_uris.MODES (not imported)
+_MESH_URIS_HELP = ('how mesh URIs are written: model (libsdformat: package:// becomes '
+                   'model://, found through GZ_SIM_RESOURCE_PATH), file (absolute file:// '
+                   'paths, found like $(find pkg)), package (as written); default model')
+_AUTO_INERTIALS_HELP = ('give links without <inertial> the mass properties of their '
+                        'collision geometry at this density (kg/m^3, e.g. 1000); meshes need '
+                        'trimesh')
+
+
+def _density(text):
+    """Return ``--auto-inertials``' value: a finite density greater than 0 (kg/m^3)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0.0):
+        raise argparse.ArgumentTypeError(f'the density (kg/m^3) must be a finite number '
+                                         f'greater than 0, got {text!r}')
+    return value
+
+
+def _add_mesh_options(parser):
+    """Add ``--mesh-uris`` and ``--auto-inertials`` (URDF to SDFormat)."""
+    parser.add_argument('--mesh-uris', choices=_MESH_URIS, default='model',
+                        help=_MESH_URIS_HELP)
+    parser.add_argument('--auto-inertials', type=_density, metavar='DENSITY',
+                        help=_AUTO_INERTIALS_HELP)
+
+
+def _conversion_options(args, packages):
+    """Return the ConversionOptions of ``urdf2sdf`` / ``sdf_tools convert`` arguments."""
+    from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+    folder = None if args.input == '-' else os.path.dirname(os.path.abspath(args.input))
+    return ConversionOptions(preserve_fixed_joints=args.preserve_fixed_joints,
+                             sdf_version=args.sdf_version, mesh_uris=args.mesh_uris,
+                             packages=packages, input_folder=folder,
+                             auto_inertials=args.auto_inertials)
 
 
 def _split_extras(argv):
@@ -175,13 +214,13 @@ def _urdf2sdf_parser(prog='urdf2sdf'):
                    help='SDFormat version to write (default 1.9, as libsdformat 12)')
     p.add_argument('--package-path', action='append', default=[], metavar='DIR',
                    help=_PACKAGE_PATH_HELP)
+    _add_mesh_options(p)
     p.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
     p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     return p
 
 
 def _urdf2sdf(argv):
-    from sdf_tools.convert.urdf_to_sdf import ConversionOptions
     from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
     from sdf_tools.files.sources import read_description
     from sdf_tools.formats.urdf.reader import parse_urdf
@@ -191,7 +230,8 @@ def _urdf2sdf(argv):
     mappings = _mappings(args.mappings + extras)
     if _same_file(args.input, args.output):
         raise _UsageError('urdf2sdf: error: the output would overwrite the input')
-    description = read_description(args.input, mappings, _packages(args, 'urdf2sdf'))
+    packages = _packages(args, 'urdf2sdf')
+    description = read_description(args.input, mappings, packages)
     fmt = description.fmt
     if fmt == 'urdf' or (fmt == 'kindsl' and not description.source.lower().endswith('.kindsl')):
         # text that is not XML: the URDF parser says where
@@ -199,9 +239,7 @@ def _urdf2sdf(argv):
     else:
         raise _UsageError(f'urdf2sdf: error: {description.source} is {fmt}, not URDF (use '
                           'sdf_tools convert)')
-    options = ConversionOptions(preserve_fixed_joints=args.preserve_fixed_joints,
-                                sdf_version=args.sdf_version)
-    result = urdf_to_sdf(robot, options)
+    result = urdf_to_sdf(robot, _conversion_options(args, packages))
     _print_diagnostics(robot.warnings + result.warnings, quiet=args.quiet)
     _write_output(result.sdf, args.output)
     return EXIT_OK
@@ -240,6 +278,7 @@ def _main_parser():
     c.add_argument('--preserve-fixed-joints', action='store_true',
                    help='URDF to SDF: keep every fixed joint')
     c.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS)
+    _add_mesh_options(c)
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
     for name, helptext in (('check', 'check a description and print its tree'),
@@ -284,12 +323,12 @@ def _number(text, what):
     return value
 
 
-def _load(args, mappings):
+def _load(args, mappings, packages=None):
     """Load ``args.input``: ``mappings`` are xacro arguments or RobCoGen parameters."""
     from sdf_tools.files.sources import read_description
     from sdf_tools.pipeline import parse_description
     description = read_description(args.input, mappings,
-                                   _packages(args, f'sdf_tools {args.command}'))
+                                   packages or _packages(args, f'sdf_tools {args.command}'))
     fmt = description.fmt
     if args.model is not None and fmt != 'sdf':
         raise _UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
@@ -314,13 +353,12 @@ def _convert(args):
     to = to or 'sdf'
     if _same_file(args.input, args.output):
         raise _UsageError('sdf_tools convert: error: the output would overwrite the input')
-    robot = _load(args, mappings)
+    packages = _packages(args, 'sdf_tools convert')
+    robot = _load(args, mappings, packages)
     warnings = list(robot.warnings)
     if to == 'sdf':
-        from sdf_tools.convert.urdf_to_sdf import ConversionOptions
         from sdf_tools.pipeline import to_sdf
-        text, converter_warnings = to_sdf(robot, ConversionOptions(
-            preserve_fixed_joints=args.preserve_fixed_joints, sdf_version=args.sdf_version))
+        text, converter_warnings = to_sdf(robot, _conversion_options(args, packages))
         warnings += converter_warnings
     else:
         from sdf_tools.formats.urdf.writer import write_urdf

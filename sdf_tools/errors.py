@@ -53,7 +53,7 @@ class Code(str, enum.Enum):
     IO = 'io'                              # a file cannot be read
     XACRO = 'xacro'                        # xacro failed, or xacro markup was not expanded
     PACKAGE_NOT_FOUND = 'package-not-found'  # $(find pkg) or package://pkg names no package found
-    MISSING_FILE = 'missing-file'          # a package:// URI names a file its package lacks
+    MISSING_FILE = 'missing-file'          # a mesh or texture URI names a file that does not exist
     EMPTY = 'empty'                        # no description at all
     NOT_URDF = 'not-urdf'                  # the root element is not <robot>
     NOT_SDF = 'not-sdf'                    # the root element is not <sdf>
@@ -117,6 +117,7 @@ class Code(str, enum.Enum):
     BAD_INERTIA = 'bad-inertia'            # an inertia no rigid body has (or one repaired)
     NEGATIVE_MASS = 'negative-mass'        # a negative mass
     MASSLESS_LINK = 'massless-link'        # a link without mass, given a placeholder
+    AUTO_INERTIAL = 'auto-inertial'        # mass properties from collision geometry, or why not
     # --- conversion ----------------------------------------------------------------------
     NO_EFFECT = 'no-effect'                # a setting that does nothing where it is; ignored
     OVERWRITE = 'overwrite'                # a <gazebo> setting given twice; the last wins
@@ -129,6 +130,7 @@ class Code(str, enum.Enum):
     # --- tools ---------------------------------------------------------------------------
     NO_GRAPHVIZ = 'no-graphviz'            # Graphviz's dot is not installed
     GRAPHVIZ_FAILED = 'graphviz-failed'    # Graphviz's dot failed
+    NO_TRIMESH = 'no-trimesh'              # trimesh (for --auto-inertials) is not installed
     # --- fallbacks -----------------------------------------------------------------------
     INVALID = 'invalid'                    # any other error
     WARNING = 'warning'                    # any other warning

@@ -26,7 +26,7 @@ description is read, detected, expanded and converted the same way wherever it c
 * :func:`load_model` and :func:`convert` are what the nodes call per description received as
   text (a parameter or a ``std_msgs/String``; xacro must have been expanded, as for
   robot_state_publisher); given a :class:`~sdf_tools.files.packages.PackageResolver`, they
-  also warn about ``package://`` URIs that name no file (:func:`check_package_uris`).
+  also warn about mesh and texture URIs that name no file (:func:`check_package_uris`).
 
 Nothing here imports ROS. Errors are :class:`~sdf_tools.errors.SdfToolsError` whose text is
 compiler style, e.g. ``<robot_description>:42: joint 'elbow': <limit> upper must be a number,
@@ -34,6 +34,7 @@ got 'abc'``.
 """
 
 from dataclasses import dataclass
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
@@ -41,15 +42,13 @@ from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
-from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
-from sdf_tools.files.packages import PackageNotFoundError
 from sdf_tools.files.packages import PackageResolver
+from sdf_tools.files.resources import check_uris
 from sdf_tools.files.sources import detect_format
 from sdf_tools.files.sources import read_description
 from sdf_tools.files.sources import read_input
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
-from sdf_tools.model import Mesh
 from sdf_tools.model import Robot
 
 if TYPE_CHECKING:
@@ -264,7 +263,8 @@ def convert(text: str, options: ConversionOptions | None = None,
     source : str
         Name used in messages.
     packages : PackageResolver, optional
-        As for :func:`load_model`.
+        As for :func:`load_model`; for URDF it becomes ``options.packages`` when that is
+        not set, so the converter checks the URIs (once) and ``mesh_uris='file'`` can use it.
 
     Returns
     -------
@@ -277,46 +277,24 @@ def convert(text: str, options: ConversionOptions | None = None,
 
     """
     robot = parse_text(text, source)
+    options = options or ConversionOptions()
+    checked = ()
+    if robot.source_format == 'urdf' and packages is not None and options.packages is None:
+        options = replace(options, packages=packages)  # the converter checks the URIs
+    elif robot.source_format != 'urdf' and packages is not None:
+        checked = check_package_uris(robot, packages)
     sdf, warnings = to_sdf(robot, options)
-    checked = check_package_uris(robot, packages) if packages is not None else ()
     return Converted(sdf, robot.source_format,
                      tuple(str(d) for d in robot.warnings + tuple(warnings) + checked))
 
 
 def check_package_uris(robot: Robot, packages: PackageResolver) -> tuple[Diagnostic, ...]:
     """
-    Return warnings for the ``package://`` URIs of meshes and textures that name no file.
+    Return warnings for the mesh and texture URIs of ``robot`` that name no file.
 
-    One warning per package not found (at its first use, with the places searched), and one
-    per URI whose file its package lacks. Other URIs (``file://``, ``model://``, plain
-    paths) are not checked.
+    ``package://`` and ``file://`` URIs and absolute paths are looked up
+    (:func:`sdf_tools.files.resources.check_uris`, where the rules are): one warning per
+    package not found (at its first use, with the places searched), and one per URI whose
+    file does not exist. ``model://`` URIs and relative paths are left to Gazebo.
     """
-    uses = []  # (uri, entity, location), in document order
-    for link in robot.links:
-        for element in link.visuals + link.collisions:
-            material = getattr(element, 'material', None)
-            for uri in (element.geometry.filename if isinstance(element.geometry, Mesh)
-                        else None, material.texture if material is not None else None):
-                uses.append((uri, f"link '{link.name}'", element.location or link.location))
-    uses += [(m.texture, f"material '{m.name}'", robot.location) for m in robot.materials]
-    problems, done, missing = [], set(), set()
-    for uri, entity, location in uses:
-        if not uri or not uri.startswith('package://') or uri in done:
-            continue
-        done.add(uri)
-        try:
-            path = packages.resolve_uri(uri)
-        except PackageNotFoundError as e:
-            if e.package not in missing:
-                missing.add(e.package)
-                problems.append(Diagnostic(f'{uri}: {e}', location, entity, Severity.WARNING,
-                                           Code.PACKAGE_NOT_FOUND))
-            continue
-        except ValueError as e:
-            problems.append(Diagnostic(str(e), location, entity, Severity.WARNING,
-                                       Code.WARNING))
-            continue
-        if not path.is_file():
-            problems.append(Diagnostic(f'{uri}: no such file: {path}', location, entity,
-                                       Severity.WARNING, Code.MISSING_FILE))
-    return tuple(problems)
+    return check_uris(robot, packages)[1]

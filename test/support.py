@@ -59,3 +59,19 @@ def run_oracle(*args, timeout=300):
     """Run the oracle; return the CompletedProcess (text mode)."""
     return subprocess.run([str(oracle_path()), *map(str, args)], capture_output=True,
                           text=True, timeout=timeout)
+
+
+def probe_built():
+    """Return whether the physics probe (SDF_TOOLS_PROBE) is built."""
+    return PROBE_PATH.is_file() and os.access(PROBE_PATH, os.X_OK)
+
+
+def run_probe(*args, timeout=300):
+    """Run the physics probe; return the CompletedProcess (text mode)."""
+    return subprocess.run([str(PROBE_PATH), *map(str, args)], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def probe_report(stdout):
+    """Return the ``key value`` lines of ``probe step`` as a dict of strings."""
+    return dict(line.split(None, 1) for line in stdout.splitlines() if ' ' in line)

@@ -170,3 +170,96 @@ def test_the_pure_python_eigensolver_agrees_with_lapack():
         np.testing.assert_allclose(v @ np.diag(w) @ v.T, m, rtol=0, atol=1e-13 * scale)
         fixed = inertia.nearest_physical(values)
         assert inertia.is_physical(fixed)
+
+
+# --- solids of uniform density (--auto-inertials) -------------------------------------------
+# Textbook closed forms (e.g. Meriam & Kraige, Engineering Mechanics: Dynamics, appendix D;
+# the hemisphere's 2/5 m r^2 and 3r/8 centroid are in the same table), written out here with
+# numbers, then checked against trimesh's mass properties of fine tessellations.
+
+def test_primitives_match_the_textbook_closed_forms():
+    mass, com, quat, values = inertia.box((1.0, 2.0, 3.0), 1000.0)
+    assert (mass, com, quat) == (6000.0, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+    assert values == pytest.approx((6000 * 13 / 12, 0, 0, 6000 * 10 / 12, 0, 6000 * 5 / 12))
+    # cylinder r = 0.1, l = 0.3: m = pi r^2 l rho; I_xx = m (3 r^2 + l^2) / 12; I_zz = m r^2 / 2
+    mass, _, _, values = inertia.cylinder(0.1, 0.3, 2.0)
+    m = np.pi * 0.01 * 0.3 * 2.0
+    assert mass == pytest.approx(m, rel=1e-15)
+    assert values == pytest.approx((m * 0.12 / 12, 0, 0, m * 0.12 / 12, 0, m * 0.005))
+    # sphere: m = 4/3 pi r^3 rho, I = 2/5 m r^2
+    mass, _, _, values = inertia.sphere(0.5, 3.0)
+    m = 4 / 3 * np.pi * 0.125 * 3.0
+    assert mass == pytest.approx(m, rel=1e-15)
+    assert values == pytest.approx((0.1 * m, 0, 0, 0.1 * m, 0, 0.1 * m))
+    # capsule r, l: a cylinder and two hemispheres of mass h = 2/3 pi r^3 rho
+    r, length, rho = 0.1, 0.3, 1.0
+    mc, h = np.pi * r * r * length * rho, 2 / 3 * np.pi * r ** 3 * rho
+    side = mc * (3 * r * r + length ** 2) / 12 + 2 * h * (2 * r * r / 5 + length ** 2 / 4
+                                                          + 3 * length * r / 8)
+    mass, com, _, values = inertia.capsule(r, length, rho)
+    assert mass == pytest.approx(mc + 2 * h, rel=1e-15) and com == (0.0, 0.0, 0.0)
+    assert values == pytest.approx((side, 0, 0, side, 0, mc * r * r / 2 + 2 * h * 0.4 * r * r))
+
+
+def test_primitives_agree_with_trimesh_tessellations():
+    trimesh = pytest.importorskip('trimesh', reason='trimesh is not installed')
+    cases = [(inertia.cylinder(0.1, 0.3, 1.0),
+              trimesh.creation.cylinder(radius=0.1, height=0.3, sections=512)),
+             (inertia.sphere(0.1, 1.0), trimesh.creation.icosphere(6, radius=0.1)),
+             (inertia.capsule(0.1, 0.3, 1.0),
+              trimesh.creation.capsule(height=0.3, radius=0.1, count=[256, 256]))]
+    for (mass, com, _, values), mesh in cases:
+        mesh.density = 1.0
+        assert mass == pytest.approx(mesh.mass, rel=2e-4)
+        assert np.allclose(com, mesh.center_mass, atol=1e-12)
+        assert np.allclose(tensor_of(values), mesh.moment_inertia, rtol=5e-4, atol=1e-12)
+
+
+def test_solid_mesh_equals_trimesh_mass_properties():
+    trimesh = pytest.importorskip('trimesh', reason='trimesh is not installed')
+    rng = np.random.default_rng(3)
+    meshes = [trimesh.creation.box(extents=(0.1, 0.2, 0.7)),
+              trimesh.creation.annulus(r_min=0.05, r_max=0.2, height=0.1),
+              trimesh.convex.convex_hull(rng.normal(size=(60, 3)))]
+    for mesh in meshes:  # far from the origin, turned: no symmetry helps
+        t = np.eye(4)
+        t[:3, :3] = random_rotation(rng)
+        if np.linalg.det(t[:3, :3]) < 0:  # a rotation, not a reflection
+            t[:3, 0] *= -1
+        t[:3, 3] = rng.uniform(-50, 50, 3)
+        mesh.apply_transform(t)
+        mesh.density = 1250.0
+        mass, com, quat, values = inertia.solid_mesh(mesh.vertices, mesh.faces, 1250.0)
+        assert quat == (0.0, 0.0, 0.0, 1.0)
+        assert mass == pytest.approx(mesh.mass, rel=1e-10)
+        assert np.allclose(com, mesh.center_mass, rtol=0, atol=1e-10)
+        assert np.allclose(tensor_of(values), mesh.moment_inertia, rtol=1e-8,
+                           atol=1e-10 * np.abs(mesh.moment_inertia).max())
+        # The same solid wound inside out.
+        inside_out = inertia.solid_mesh(mesh.vertices, mesh.faces[:, ::-1], 1250.0)
+        assert inside_out[0] == pytest.approx(mass, rel=1e-12)
+        assert np.allclose(inside_out[3], values, rtol=1e-10)
+    # A flat mesh encloses nothing.
+    flat = inertia.solid_mesh([(0, 0, 0), (1, 0, 0), (0, 1, 0)], [(0, 1, 2), (0, 2, 1)], 1.0)
+    assert flat[0] == 0.0 and flat[3] == (0.0,) * 6
+
+
+def test_placed_and_welded_solids_obey_the_parallel_axis_theorem():
+    # Two 1 x 1 x 1 boxes side by side along x are one 2 x 1 x 1 box centred between them.
+    q = transforms.quat_from_rpy(0.3, -0.2, 1.1)
+    halves = [inertia.placed(inertia.box((1.0, 1.0, 1.0), 5.0), transforms.quat_rotate(
+        q, (dx, 0.0, 0.0)), q) for dx in (-0.5, 0.5)]
+    mass, com, quat, values = inertia.weld(halves)
+    whole = inertia.placed(inertia.box((2.0, 1.0, 1.0), 5.0), (0.0, 0.0, 0.0), q)
+    expected = inertia.weld([whole])
+    assert mass == pytest.approx(10.0) and np.allclose(com, 0.0, atol=1e-15)
+    assert quat == (0.0, 0.0, 0.0, 1.0)  # welded in link axes
+    assert np.allclose(values, expected[3], rtol=1e-12, atol=1e-12)
+    r = batch_transforms.matrix_from_quat(q)
+    assert np.allclose(tensor_of(values), r @ np.diag((10 * 2 / 12, 10 * 5 / 12, 10 * 5 / 12))
+                       @ r.T, atol=1e-12)
+    # A sphere off the origin: I about the welded centre is its own; no bodies: no mass.
+    moved = inertia.weld([inertia.placed(inertia.sphere(1.0, 1.0), (3.0, 0.0, 0.0), q)])
+    assert np.allclose(moved[1], (3.0, 0.0, 0.0)) and np.allclose(
+        moved[3], inertia.sphere(1.0, 1.0)[3], atol=1e-12)
+    assert inertia.weld([])[0] == 0.0

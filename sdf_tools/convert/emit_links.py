@@ -58,7 +58,7 @@ from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.validate import geometry_problem
 
 
-def write_links(model, tree: Tree, options, reporter) -> None:
+def write_links(model, tree: Tree, options, reporter, uris: dict) -> None:
     """
     Append every kept link and joint to ``model``, depth first, joints before their links.
 
@@ -72,14 +72,16 @@ def write_links(model, tree: Tree, options, reporter) -> None:
         The output version and the placeholder inertial.
     reporter : Reporter
         Where the warnings go.
+    uris : dict
+        URDF mesh filename -> the ``<uri>`` to write (:mod:`.mesh_uris`).
 
     """
     for link in tree.preorder(tree.root):
         if not tree.is_world_root(link) and not is_merged(link.parent_joint):
-            _write_link(model, link, tree, options, reporter)
+            _write_link(model, link, tree, options, reporter, uris)
 
 
-def _write_link(model, link: Link, tree: Tree, options, reporter) -> None:
+def _write_link(model, link: Link, tree: Tree, options, reporter, uris) -> None:
     """Append one link to ``model``, after its parent joint."""
     joint = link.parent_joint
     element = etree.Element('link', name=link.name)
@@ -95,7 +97,7 @@ def _write_link(model, link: Link, tree: Tree, options, reporter) -> None:
     _write_inertial(element, link, options, reporter)
     on_overwrite = gazebo_apply.overwrite_warner(reporter, f"link '{link.name}'",
                                                  link.model.location)
-    names = _write_parts(element, link, on_overwrite, reporter)
+    names = _write_parts(element, link, on_overwrite, reporter, uris)
 
     def rename_contacts(ext, blob):
         """Name collisions in a lumped link's contact sensor by their names in this link."""
@@ -112,7 +114,7 @@ def _write_link(model, link: Link, tree: Tree, options, reporter) -> None:
     model.append(element)
 
 
-def _write_parts(element, link: Link, on_overwrite, reporter) -> dict:
+def _write_parts(element, link: Link, on_overwrite, reporter, uris) -> dict:
     """
     Write the collisions, then the visuals, of a link with their extensions.
 
@@ -130,12 +132,12 @@ def _write_parts(element, link: Link, on_overwrite, reporter) -> dict:
                           '(libsdformat writes it)', part.model.location, f"link '{link.name}'",
                           Code.DROPPED)
             continue
-        collision = _write_part(element, 'collision', sdf_name, part)
+        collision = _write_part(element, 'collision', sdf_name, part, uris)
         gazebo_apply.apply_collision(collision, gazebo_apply.targeting(
             exts, link.name, part, sdf_name, 'collision', reporter), on_overwrite)
     for index, part in enumerate(link.visuals):
         sdf_name = part_name(part.name, link.name, index, 'visual')
-        visual = _write_part(element, 'visual', sdf_name, part)
+        visual = _write_part(element, 'visual', sdf_name, part, uris)
         gazebo_apply.apply_visual(visual, gazebo_apply.targeting(
             exts, link.name, part, sdf_name, 'visual', reporter), on_overwrite)
         _urdf_material(visual, part.model.material)
@@ -184,6 +186,8 @@ def _placeholder(link: Link, options, reporter) -> tuple:
     moment = options.massless_inertia
     what = ('has no <inertial>' if mass is None else
             f'has mass {mass[0]:g}, which is not positive')
+    if options.auto_inertials is not None and mass is None and not link.collisions:
+        what += ' and no <collision> to compute one from'
     reporter.warn(f'{what}; it is written with a placeholder inertial (mass {placeholder:g} kg, '
                   f'inertia {moment:g} kg m^2) so that it and the {len(link.children)} '
                   'joint(s) below it stay in the model (libsdformat drops them all)',
@@ -192,7 +196,7 @@ def _placeholder(link: Link, options, reporter) -> tuple:
     return placeholder, com, quat, (moment, 0.0, 0.0, moment, 0.0, moment)
 
 
-def _write_part(parent, tag: str, name: str, part):
+def _write_part(parent, tag: str, name: str, part, uris):
     """Append a ``<visual>`` or ``<collision>`` with its pose and geometry; return it."""
     element = etree.SubElement(parent, tag, name=name)
     etree.SubElement(element, 'pose').text = fmt_pose(part.origin.xyz, part.origin.quat)
@@ -200,7 +204,7 @@ def _write_part(parent, tag: str, name: str, part):
     if tag == 'collision' and isinstance(geometry, Capsule) and geometry.length == 0.0:
         geometry = Sphere(geometry.radius)  # the same shape; DART aborts on the capsule
     if geometry is not None:
-        shape = _geometry(geometry)
+        shape = _geometry(geometry, uris)
         if shape is not None:
             etree.SubElement(element, 'geometry').append(shape)
     return element
@@ -226,7 +230,7 @@ def _clamp01(value: float) -> float:
     return min(max(value, 0.0), 1.0)
 
 
-def _geometry(geometry):
+def _geometry(geometry, uris):
     """Return the SDFormat shape element of a URDF geometry (``None`` for an unknown one)."""
     if isinstance(geometry, Box):
         shape = etree.Element('box')
@@ -241,9 +245,7 @@ def _geometry(geometry):
     elif isinstance(geometry, Mesh):
         shape = etree.Element('mesh')
         etree.SubElement(shape, 'scale').text = fmt_vec(geometry.scale or (1.0, 1.0, 1.0))
-        # libsdformat replaces the first 'package://' wherever it occurs.
-        etree.SubElement(shape, 'uri').text = geometry.filename.replace(
-            'package://', 'model://', 1)
+        etree.SubElement(shape, 'uri').text = uris[geometry.filename]
     elif isinstance(geometry, Capsule):
         shape = etree.Element('capsule')
         etree.SubElement(shape, 'radius').text = fmt(geometry.radius)

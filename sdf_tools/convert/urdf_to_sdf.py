@@ -22,7 +22,9 @@ order; each step has its module:
 1. :mod:`.gazebo_ext`: every ``<gazebo>`` block becomes an
    :class:`~sdf_tools.convert.gazebo_ext.Extension`; references that name nothing and tags
    without effect are reported;
-2. :mod:`.tree`: a working copy of the links and joints, with the extensions of each;
+2. :mod:`.tree`: a working copy of the links and joints, with the extensions of each (with
+   ``auto_inertials``, :mod:`.auto_inertials` gives the links without ``<inertial>`` the mass
+   properties of their collision geometry);
 3. :mod:`.lumping`: fixed joints are *lumped* depth first (children in joint-name order):
    the child's mass properties, visuals, collisions, extensions and child joints move into
    the parent, references to it follow, and a ``<frame>`` is recorded for the removed joint
@@ -30,7 +32,8 @@ order; each step has its module:
 4. :mod:`.naming`: joints and frames get names distinct from the links', sensor names
    distinct within their link, all SDFormat-valid;
 5. :mod:`.emit_links` and :mod:`.emit_joints`: links are written depth first from the root,
-   each preceded by its parent joint, extensions applied by :mod:`.gazebo_apply`;
+   each preceded by its parent joint, extensions applied by :mod:`.gazebo_apply`, mesh URIs
+   as :mod:`.mesh_uris` says;
 6. here: model-level extensions, the joint defaults, the lumping frames and the
    ``<robot><origin>`` pose come last.
 
@@ -67,11 +70,14 @@ from sdf_tools.convert import gazebo_ext
 from sdf_tools.convert import lumping
 from sdf_tools.convert import naming
 from sdf_tools.convert.emit_links import write_links
+from sdf_tools.convert.mesh_uris import mesh_uris
+from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
+from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.xml_source import to_string
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
@@ -96,6 +102,20 @@ class ConversionOptions:
         Mass (kg) of the placeholder inertial given to links without mass.
     massless_inertia : float
         Principal moments (kg m^2) of that placeholder.
+    mesh_uris : str
+        How mesh URIs are written (:mod:`.mesh_uris`): ``'model'`` (libsdformat's
+        ``model://``), ``'file'`` (absolute ``file://`` paths; needs ``packages``) or
+        ``'package'`` (as written).
+    packages : PackageResolver, optional
+        Finds the packages of ``package://`` URIs. Given, every mode warns about meshes and
+        textures whose file does not exist, and the ones that name no package found.
+    input_folder : str, optional
+        The description file's folder, against which ``'file'`` resolves relative mesh
+        paths and ``auto_inertials`` loads them (``None``: they are not resolved).
+    auto_inertials : float, optional
+        Density (kg/m^3): links without ``<inertial>`` get the mass properties of their
+        collision geometry at this density (:mod:`.auto_inertials`; meshes need trimesh).
+        ``None``: they get the placeholder.
 
     """
 
@@ -103,6 +123,10 @@ class ConversionOptions:
     sdf_version: str = '1.9'
     massless_mass: float = 1e-3
     massless_inertia: float = 1e-6
+    mesh_uris: str = 'model'
+    packages: PackageResolver | None = None
+    input_folder: str | None = None
+    auto_inertials: float | None = None
 
 
 @dataclass(frozen=True)
@@ -162,7 +186,25 @@ def urdf_to_sdf(robot: Robot, options: ConversionOptions | None = None) -> Conve
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
             raise ConversionError(Diagnostic(f'{name} must be a finite number greater than 0, '
                                              f'got {value!r}', code=Code.BAD_OPTION))
+    _check_mesh_options(options)
     return _convert(robot, options)
+
+
+def _check_mesh_options(options: ConversionOptions) -> None:
+    """Refuse a ``mesh_uris`` or ``auto_inertials`` that cannot be used."""
+    problem = None
+    if options.mesh_uris not in MODES:
+        problem = (f'mesh_uris must be one of {", ".join(MODES)}, got '
+                   f'{options.mesh_uris!r}')
+    elif options.mesh_uris == 'file' and options.packages is None:
+        problem = "mesh_uris 'file' needs a package resolver (packages) to locate the meshes"
+    elif options.auto_inertials is not None and not (
+            isinstance(options.auto_inertials, (int, float))
+            and math.isfinite(options.auto_inertials) and options.auto_inertials > 0):
+        problem = ('auto_inertials (a density, kg/m^3) must be a finite number greater than '
+                   f'0, got {options.auto_inertials!r}')
+    if problem:
+        raise ConversionError(Diagnostic(problem, code=Code.BAD_OPTION))
 
 
 def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
@@ -173,6 +215,10 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     model_extensions = [e for e in extensions if not e.ref]
     tree = Tree(robot, extensions, options.preserve_fixed_joints)
     gazebo_ext.check_references(extensions, tree, values)
+    uris = mesh_uris(robot, options, reporter)
+    if options.auto_inertials is not None:
+        from sdf_tools.convert import auto_inertials  # numpy and trimesh: only when asked
+        auto_inertials.fill(tree, options, reporter)
     lumped = lumping.lump(tree, extensions, values)
     names = naming.resolve_names(tree, model_extensions, lumped.frames, reporter)
     naming.name_sensors(tree, reporter)
@@ -182,7 +228,7 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
 
     sdf = etree.Element('sdf', version=options.sdf_version)
     model = etree.SubElement(sdf, 'model', name=robot.name)
-    write_links(model, tree, options, reporter)
+    write_links(model, tree, options, reporter, uris)
     gazebo_apply.apply_model(model, model_extensions, gazebo_apply.overwrite_warner(
         reporter, f"robot '{robot.name}'", None))
     for joint in model.iterchildren('joint'):

@@ -37,6 +37,7 @@ published.
 import math
 
 from rclpy.node import Node
+from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.files.atomic import write_atomically
@@ -79,12 +80,25 @@ PARAMETERS = (
         'URDF: principal moments (kg m^2) of that placeholder inertial.',
         constraints='finite, > 0'),
     ParameterSpec(
+        'mesh_uris', _DEFAULTS.mesh_uris,
+        'URDF: how mesh URIs are written: model (libsdformat: package:// becomes model://, '
+        'which Gazebo finds through GZ_SIM_RESOURCE_PATH), file (absolute file:// paths, the '
+        'packages found as for package_path), package (as written).',
+        constraints='one of ' + ', '.join(MODES)),
+    ParameterSpec(
+        'auto_inertials', 0.0,
+        'URDF: density (kg/m^3) at which links without <inertial> get the mass properties of '
+        'their collision geometry (meshes need the trimesh package); 0: off, they get the '
+        'placeholder inertial.',
+        constraints='finite, >= 0 (0: off)'),
+    ParameterSpec(
         'output_file', '',
         'Also write each conversion to this file (atomically: readers see the old or the '
         'whole new file); empty: do not write.'),
     ParameterSpec('package_path', '', PACKAGE_PATH_DESCRIPTION, read_only=True),
 )
-_OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massless_inertia')
+_OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massless_inertia',
+                 'mesh_uris', 'auto_inertials')
 
 
 def option_problem(name: str, value) -> str | None:
@@ -94,6 +108,11 @@ def option_problem(name: str, value) -> str | None:
     if name in ('massless_mass', 'massless_inertia') and not (
             isinstance(value, float) and math.isfinite(value) and value > 0.0):
         return f'{name} must be a finite number greater than 0, got {value!r}'
+    if name == 'mesh_uris' and value not in MODES:
+        return f"mesh_uris must be one of {', '.join(MODES)}, got {value!r}"
+    if name == 'auto_inertials' and not (
+            isinstance(value, float) and math.isfinite(value) and value >= 0.0):
+        return f'auto_inertials must be a finite density >= 0 (0: off), got {value!r}'
     return None
 
 
@@ -156,7 +175,9 @@ class SdfConverter(Node):
         return ConversionOptions(preserve_fixed_joints=values['preserve_fixed_joints'],
                                  sdf_version=values['sdf_version'],
                                  massless_mass=values['massless_mass'],
-                                 massless_inertia=values['massless_inertia'])
+                                 massless_inertia=values['massless_inertia'],
+                                 mesh_uris=values['mesh_uris'], packages=self.packages,
+                                 auto_inertials=values['auto_inertials'] or None)
 
     def _text(self, values) -> str | None:
         return values['robot_description'] or self._topic_text

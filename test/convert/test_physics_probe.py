@@ -27,9 +27,6 @@ Needs the probe (tools/physics_probe/build.sh; SDF_TOOLS_PROBE); skips with the 
 otherwise.
 """
 
-import os
-import subprocess
-
 import numpy as np
 import pytest
 from sdf_tools import batch_transforms
@@ -44,16 +41,10 @@ FILES = support.corpus_files()
 PROBE = support.PROBE_PATH
 pytestmark = [
     pytest.mark.skipif(not FILES, reason=f'no corpus at {support.CORPUS_DIR}'),
-    pytest.mark.skipif(not (PROBE.is_file() and os.access(PROBE, os.X_OK)),
+    pytest.mark.skipif(not support.probe_built(),
                        reason=f'physics probe not built at {PROBE} (bash ../shared/tools/'
                        'physics_probe/build.sh, or set SDF_TOOLS_PROBE)'),
 ]
-
-
-def probe(*args):
-    proc = subprocess.run([str(PROBE), *map(str, args)], capture_output=True, text=True,
-                          timeout=300)
-    return proc
 
 
 def parse_poses(stdout):
@@ -86,7 +77,7 @@ def test_engine_builds_our_sdf_as_meant(path, tmp_path):
     renamed = result.renamed_joints
     blob_joints = blob_joint_names(robot)
 
-    zero = probe('poses', sdf)
+    zero = support.run_probe('poses', sdf)
     assert '# sdf_errors 0' in zero.stdout, zero.stderr[-2000:]
     engine, joints = parse_poses(zero.stdout)
     urdf_kinds = {j.name: j.kind for j in robot.joints}
@@ -123,7 +114,7 @@ def test_engine_builds_our_sdf_as_meant(path, tmp_path):
                 if joints.get(sdf_name) == '1':
                     settings.append(f'{sdf_name}={value!r}')
         ours = dict(zip(tree.link_names, forward_kinematics(tree, q)))
-        got, _ = parse_poses(probe('poses', sdf, *settings).stdout)
+        got, _ = parse_poses(support.run_probe('poses', sdf, *settings).stdout)
         compared = 0
         for name, pose in got.items():
             if name in loose:
@@ -135,8 +126,8 @@ def test_engine_builds_our_sdf_as_meant(path, tmp_path):
             compared += 1
         assert compared >= 1
 
-    step = probe('step', sdf, 500, '--fix-root')
-    report = dict(line.split(None, 1) for line in step.stdout.splitlines() if ' ' in line)
+    step = support.run_probe('step', sdf, 500, '--fix-root')
+    report = support.probe_report(step.stdout)
     assert report.get('finite', '').startswith('yes'), step.stdout[-1500:]
     assert report['inertia_invalid'].split()[0] == '0', report['inertia_invalid']
     assert float(report['mass_engine']) == pytest.approx(float(report['mass_sdf']), rel=1e-9)
@@ -154,7 +145,7 @@ def test_the_engine_never_aborts_on_our_sdf_of_shapes_without_volume(shape, tmp_
             f'<geometry>{shape}</geometry></collision></link></robot>')
     sdf = tmp_path / 'flat.sdf'
     sdf.write_text(urdf_to_sdf(parse_urdf(urdf, 'flat.urdf')).sdf)
-    step = probe('step', sdf, 10)
+    step = support.run_probe('step', sdf, 10)
     assert step.returncode == 0, step.stderr[-1500:]
     assert 'finite yes' in step.stdout
 
@@ -163,11 +154,11 @@ def test_the_engine_loads_our_sdf_of_the_real_robot_defects(tmp_path):
     # libsdformat 12.3's conversion of the fixture does not load: two sensors of one name,
     # and DART aborts on the flat ground plane. Ours loads and steps.
     fixture = support.DATA_DIR / 'conversion' / 'real_robot_defects.urdf'
-    theirs = probe('step', fixture.with_suffix('.sdformat12.3.0.sdf'), 10)
+    theirs = support.run_probe('step', fixture.with_suffix('.sdformat12.3.0.sdf'), 10)
     assert 'sensor with name[eye] already exists' in theirs.stderr
     assert 'BoxShape' in theirs.stderr and theirs.returncode != 0
     sdf = tmp_path / 'defects.sdf'
     sdf.write_text(urdf_to_sdf(parse_urdf(fixture.read_bytes(), fixture.name)).sdf)
-    ours = probe('step', sdf, 10)
+    ours = support.run_probe('step', sdf, 10)
     assert ours.returncode == 0, ours.stderr[-1500:]
     assert '# sdf_errors 0' in ours.stdout and 'finite yes' in ours.stdout

@@ -280,10 +280,12 @@ def test_bringup_runs_with_stand_in_launch(monkeypatch):
     arguments, actions = _run(module.generate_launch_description(), {
         'description_file': str(EXAMPLE_XACRO), 'xacro_args': 'prefix:=left_ with_camera:=false',
         'frame_prefix': 'l/', 'namespace': 'left', 'publish_frequency': '50',
-        'use_sim_time': 'True'})
+        'use_sim_time': 'True', 'mesh_uris': 'file', 'auto_inertials': '1000'})
     assert set(arguments) == {'description_file', 'xacro_args', 'frame_prefix', 'namespace',
                               'use_sim_time', 'publish_frequency', 'start_sdf_converter',
-                              'package_path'}
+                              'package_path', 'mesh_uris', 'auto_inertials'}
+    assert (arguments['mesh_uris']['default_value'],
+            arguments['auto_inertials']['default_value']) == ('model', '0.0')
     assert all(a['description'] for a in arguments.values())
     state_publisher, converter = actions
     assert state_publisher.kwargs['executable'] == 'state_publisher'
@@ -299,6 +301,9 @@ def test_bringup_runs_with_stand_in_launch(monkeypatch):
     assert 'camera_link' not in description.value
     assert overrides['frame_prefix'].value == 'l/' and overrides['frame_prefix'].value_type is str
     assert overrides['publish_frequency'] == 50.0 and type(overrides['publish_frequency']) is float
+    overrides = converter.kwargs['parameters'][1]
+    assert (overrides['mesh_uris'].value, overrides['mesh_uris'].value_type) == ('file', str)
+    assert overrides['auto_inertials'] == 1000.0 and type(overrides['auto_inertials']) is float
     # Without the converter; other formats are passed through as text.
     sdf = DATA_DIR / 'sdf' / 'joint_types.sdf'
     _, actions = _run(module.generate_launch_description(), {
@@ -318,6 +323,10 @@ def test_gazebo_spawn_runs_with_stand_in_launch(monkeypatch):
     assert all(a['description'] for a in arguments.values())
     include_bringup, include_gazebo, create = actions
     assert include_bringup.args[0].args[0] == str(LAUNCH_DIR / 'bringup.launch.py')
+    # Spawned with file:// mesh URIs unless told otherwise (the module docstring says why).
+    assert arguments['mesh_uris']['default_value'] == 'file'
+    (name, value), = include_bringup.kwargs['launch_arguments']
+    assert name == 'mesh_uris' and value.name == 'mesh_uris'
     assert include_gazebo.args[0].args[0] == '/opt/ros/ros_gz_sim/launch/gz_sim.launch.py'
     assert dict(include_gazebo.kwargs['launch_arguments']) == {'gz_args': '-s -r empty.sdf'}
     assert (create.kwargs['package'], create.kwargs['executable']) == ('ros_gz_sim', 'create')

@@ -342,3 +342,33 @@ def test_package_path_parameter_and_every_lookup_route(ros, tmp_path, monkeypatc
                                            'no such folder$'):
         SdfConverter(context=ros.context, namespace=unique_namespace('conv'),
                      parameter_overrides=[Parameter('package_path', value=str(tmp_path / 'typo'))])
+
+
+def test_mesh_uris_and_auto_inertials_parameters(ros, tmp_path):
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    from mesh_robot import make_mesh_robot
+    files = make_mesh_robot(tmp_path)
+    text = files['urdf'].read_text()
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=text, package_path=str(files['src']),
+                         mesh_uris='file', auto_inertials=1000.0)
+    cube = f"<uri>file://{files['package']}/meshes/cube.stl</uri>"
+    sdf = ros.late_sdf(ns)
+    assert cube in sdf and '<mass>32</mass>' in sdf
+    assert any("link 'base': has no <inertial>; it is given" in w
+               for w in node.converted.warnings)
+    # Back to libsdformat's URIs and the placeholder; 0.0 is off.
+    assert node.set_parameters([Parameter('mesh_uris', value='model'),
+                                Parameter('auto_inertials', value=0.0)])[0].successful
+    assert ros.late_sdf(ns) == reference(text)
+    for name, value, reason in [('mesh_uris', 'absolute', 'mesh_uris must be one of model, '
+                                 "file, package, got 'absolute'"),
+                                ('auto_inertials', -1.0, 'auto_inertials must be a finite '
+                                 'density >= 0 (0: off), got -1.0'),
+                                ('auto_inertials', float('inf'), 'auto_inertials must be')]:
+        result = node.set_parameters([Parameter(name, value=value)])[0]
+        assert not result.successful and reason in result.reason
+    assert ros.late_sdf(ns) == reference(text)
+    with pytest.raises(StartupError, match='^mesh_uris must be one of'):
+        SdfConverter(context=ros.context, namespace=unique_namespace('conv'),
+                     parameter_overrides=[Parameter('mesh_uris', value='absolute')])

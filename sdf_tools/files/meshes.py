@@ -1,0 +1,123 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Mesh files read as triangles, through trimesh (an optional dependency).
+
+Only ``--auto-inertials`` reads meshes, and only it imports this module; trimesh is installed
+with ``pip install 'sdf_tools[meshes]'`` (or ``pip install trimesh``; DAE also needs
+pycollada, convex hulls scipy). Whatever trimesh reads is read (STL, OBJ, DAE, PLY, glTF,
+...): a file holding a scene of several meshes becomes one mesh, each part placed by the
+scene's transforms, in metres when the file gives its unit (COLLADA ``<unit meter>``, which
+Gazebo applies too).
+"""
+
+from dataclasses import dataclass
+
+from sdf_tools.errors import Code
+from sdf_tools.errors import ConversionError
+from sdf_tools.errors import Diagnostic
+
+
+@dataclass(frozen=True, eq=False)
+class Solid:
+    """
+    The triangles of a mesh file that bound a solid.
+
+    Attributes
+    ----------
+    vertices : numpy.ndarray, shape (n, 3)
+        Vertex positions (m, scaled) in the mesh frame.
+    faces : numpy.ndarray of int, shape (k, 3)
+        Vertex indices of each triangle, consistently wound.
+    closed : bool
+        Whether the file's mesh is closed (watertight and consistently wound). If not,
+        ``vertices`` and ``faces`` are those of its convex hull (flat when the mesh is).
+
+    """
+
+    vertices: object
+    faces: object
+    closed: bool
+
+
+def require_trimesh():
+    """
+    Return the ``trimesh`` module.
+
+    Raises
+    ------
+    ConversionError
+        It is not installed (code ``no-trimesh``), with how to install it.
+
+    """
+    try:
+        import trimesh
+    except ImportError:
+        raise ConversionError(Diagnostic(
+            'auto_inertials (--auto-inertials) reads meshes with the trimesh package, which '
+            "is not installed: pip install 'sdf_tools[meshes]' (or: pip install trimesh "
+            'scipy pycollada)', code=Code.NO_TRIMESH)) from None
+    return trimesh
+
+
+def load_solid(path: str, scale=None) -> Solid:
+    """
+    Read a mesh file and return the solid it bounds (its convex hull if it is not closed).
+
+    Parameters
+    ----------
+    path : str
+        The file.
+    scale : tuple of float, optional
+        URDF ``<mesh scale>`` (x, y, z factors), applied in the mesh frame.
+
+    Raises
+    ------
+    ConversionError
+        trimesh is not installed.
+    ValueError
+        trimesh cannot read the file, or it holds no triangles.
+
+    """
+    trimesh = require_trimesh()
+    try:
+        scene = trimesh.load(path, force='scene')
+        if scene.units not in (None, 'meters', 'm'):  # a DAE <unit>, as Gazebo applies it
+            scene = scene.convert_units('meters')
+        mesh = scene.to_mesh()
+    except Exception as e:  # trimesh raises whatever its loaders raise
+        raise ValueError(f'trimesh cannot read {path} ({type(e).__name__}: {e})') from None
+    if not isinstance(mesh, trimesh.Trimesh) or len(mesh.faces) == 0:
+        raise ValueError(f'{path} holds no triangles')
+    if scale is not None and tuple(scale) != (1.0, 1.0, 1.0):
+        mesh.apply_transform(_scaling(scale))
+    closed = bool(mesh.is_watertight and mesh.is_winding_consistent)
+    if not closed:
+        import numpy as np
+        try:
+            with np.errstate(all='ignore'):  # trimesh divides by a flat hull's zero volume
+                mesh = mesh.convex_hull
+        except Exception as e:  # degenerate point sets: qhull may refuse them
+            raise ValueError(f'{path} is not closed and has no convex hull '
+                             f'({type(e).__name__})') from None
+    return Solid(mesh.vertices, mesh.faces, closed)
+
+
+def _scaling(scale):
+    """Return the 4x4 matrix scaling x, y and z by ``scale``."""
+    import numpy as np
+    matrix = np.eye(4)
+    matrix[0, 0], matrix[1, 1], matrix[2, 2] = scale
+    return matrix

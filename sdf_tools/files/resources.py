@@ -1,0 +1,170 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The files a description's meshes and textures name: where they are, and whether they exist.
+
+:func:`locate` turns one URI into a path; :func:`check_uris` is the one place that checks
+every mesh and texture URI of a description and says which name no file (the converter calls
+it when it has a :class:`~sdf_tools.files.packages.PackageResolver`, the nodes through
+:func:`sdf_tools.pipeline.check_package_uris` for the other formats):
+
+* ``package://pkg/path``: ``path`` in the package's folder (the resolver finds it);
+* ``file:///abs/path`` and absolute paths: as written;
+* ``model://pkg/path``: as ``package://``, only when asked (``--mesh-uris file``): Gazebo
+  resolves it through its resource path, which a share folder's parent makes the same file;
+* relative paths: against the description file's folder, only when asked and when the
+  description came from a file;
+* anything else (``https://``, Fuel URLs): not a local file.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import unquote
+
+from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Severity
+from sdf_tools.files.packages import PackageNotFoundError
+from sdf_tools.model import Mesh
+
+#: URI schemes looked up in a package: ``model://`` only where Gazebo's is meant.
+_PACKAGE = 'package://'
+_MODEL = 'model://'
+_FILE = 'file://'
+
+
+def locate(uri: str, packages, folder: str | None = None, *, model_as_package=False) -> Path:
+    """
+    Return the file a mesh or texture URI names (it need not exist).
+
+    Parameters
+    ----------
+    uri : str
+        As written in the description.
+    packages : PackageResolver or None
+        Finds the packages of ``package://`` (and ``model://``) URIs.
+    folder : str, optional
+        The description file's folder, for relative paths (``None``: not resolved).
+    model_as_package : bool
+        Look ``model://pkg/...`` up as ``package://pkg/...``.
+
+    Raises
+    ------
+    PackageNotFoundError
+        The package is not found.
+    ValueError
+        The URI names no local file that can be found (the text says why).
+
+    """
+    if uri.startswith(_MODEL) and model_as_package:
+        uri = _PACKAGE + uri[len(_MODEL):]
+    if uri.startswith(_PACKAGE):
+        if packages is None:
+            raise ValueError(f'{uri}: no package resolver to find its package')
+        return packages.resolve_uri(uri)
+    if uri.startswith(_FILE):
+        path = unquote(uri[len(_FILE):])
+        if not os.path.isabs(path):
+            raise ValueError(f'{uri}: not an absolute path')
+        return Path(path)
+    if '://' in uri:
+        raise ValueError(f'{uri}: not a local file')
+    if os.path.isabs(uri):
+        return Path(uri)
+    if folder is None:
+        raise ValueError(f'{uri}: a relative path, and the description was not read from a '
+                         'file whose folder it could be relative to')
+    return Path(os.path.abspath(os.path.join(folder, uri)))
+
+
+def _uses(robot):
+    """Return ``(uri, is_mesh, entity, location)`` of every mesh and texture, in order."""
+    uses = []
+    for link in robot.links:
+        for element in link.visuals + link.collisions:
+            location = element.location or link.location
+            entity = f"link '{link.name}'"
+            if isinstance(element.geometry, Mesh):
+                uses.append((element.geometry.filename, True, entity, location))
+            material = getattr(element, 'material', None)
+            if material is not None and material.texture:
+                uses.append((material.texture, False, entity, location))
+    uses += [(m.texture, False, f"material '{m.name}'", robot.location)
+             for m in robot.materials if m.texture]
+    return uses
+
+
+def _checked(uri: str, is_mesh: bool, every_mesh: bool) -> bool:
+    """Return whether ``uri`` is looked up (module docstring)."""
+    if uri.startswith(_PACKAGE) or uri.startswith(_FILE) or os.path.isabs(uri):
+        return True
+    return is_mesh and every_mesh
+
+
+def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool = False):
+    """
+    Look up the mesh and texture URIs of ``robot``; return what was found and the warnings.
+
+    ``package://`` URIs, ``file://`` URIs and absolute paths are always looked up; with
+    ``every_mesh`` (``--mesh-uris file``), every mesh URI is (``model://`` as a package,
+    relative paths against ``folder``). Each URI is looked up once, at its first use.
+
+    Parameters
+    ----------
+    robot : Robot
+        The description.
+    packages : PackageResolver or None
+        Where packages are.
+    folder : str, optional
+        The description file's folder.
+    every_mesh : bool
+        Also look up the mesh URIs that are usually left to Gazebo.
+
+    Returns
+    -------
+    located : dict
+        URI -> absolute :class:`~pathlib.Path` of every URI looked up and located (the file
+        may be missing).
+    warnings : tuple of Diagnostic
+        One per package not found (at its first use, with the places searched), one per
+        located file that does not exist (``missing-file``), one per URI that names no local
+        file (when looked up because of ``every_mesh``, or a ``package://`` URI leaving its
+        package).
+
+    """
+    located, problems, missing_packages = {}, [], set()
+    done = set()
+    for uri, is_mesh, entity, location in _uses(robot):
+        if uri in done or not _checked(uri, is_mesh, every_mesh):
+            continue
+        done.add(uri)
+
+        def warn(message, code):
+            problems.append(Diagnostic(message, location, entity, Severity.WARNING, code))
+
+        try:
+            path = locate(uri, packages, folder, model_as_package=every_mesh)
+        except PackageNotFoundError as e:
+            if e.package not in missing_packages:
+                missing_packages.add(e.package)
+                warn(f'{uri}: {e}', Code.PACKAGE_NOT_FOUND)
+            continue
+        except ValueError as e:
+            warn(str(e), Code.WARNING)
+            continue
+        located[uri] = Path(os.path.abspath(path))
+        if not path.is_file():
+            warn(f'{uri}: no such file: {path}', Code.MISSING_FILE)
+    return located, tuple(problems)

@@ -1,0 +1,140 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests of sdf_tools.files.resources (mesh and texture URIs) and sdf_tools.files.meshes."""
+
+import sys
+
+import pytest
+from sdf_tools import inertia
+from sdf_tools.errors import Code
+from sdf_tools.errors import ConversionError
+from sdf_tools.files import meshes
+from sdf_tools.files.packages import PackageNotFoundError
+from sdf_tools.files.packages import PackagePath
+from sdf_tools.files.packages import PackageResolver
+from sdf_tools.files.resources import check_uris
+from sdf_tools.files.resources import locate
+from sdf_tools.formats.urdf.reader import parse_urdf
+from workspaces import make_tree
+from workspaces import PACKAGE
+
+
+@pytest.fixture
+def found(tmp_path):
+    tree = make_tree(tmp_path)
+    return tree, PackageResolver(PackagePath.from_environment([str(tree['src'])], environ={}))
+
+
+def test_locate_follows_each_kind_of_uri(found, tmp_path):
+    tree, packages = found
+    mesh = tree['package'] / 'meshes' / 'base.stl'
+    assert locate(f'package://{PACKAGE}/meshes/base.stl', packages) == mesh
+    assert locate(f'model://{PACKAGE}/meshes/base.stl', packages,
+                  model_as_package=True) == mesh
+    assert locate('file:///a%20b/c.stl', None) == locate('/a b/c.stl', None)
+    assert str(locate('/a b/c.stl', None)) == '/a b/c.stl'
+    assert locate('meshes/x.stl', None, str(tmp_path)) == tmp_path / 'meshes' / 'x.stl'
+    assert locate('../x.stl', None, str(tmp_path / 'a')) == tmp_path / 'x.stl'
+    for uri, kwargs, reason in (
+            (f'model://{PACKAGE}/meshes/base.stl', {}, 'not a local file'),
+            ('https://fuel.example/m.dae', {}, 'not a local file'),
+            ('file://relative/x.stl', {}, 'not an absolute path'),
+            ('meshes/x.stl', {}, 'a relative path, and the description was not read from'),
+            ('package://p/x.stl', {'packages': None}, 'no package resolver'),
+            (f'package://{PACKAGE}/../x.stl', {}, 'leaves the package folder')):
+        with pytest.raises(ValueError, match=reason):
+            locate(uri, kwargs.get('packages', packages))
+    with pytest.raises(PackageNotFoundError, match="package 'other' not found"):
+        locate('model://other/x.stl', packages, model_as_package=True)
+
+
+def test_check_uris_looks_up_what_gazebo_cannot_and_every_mesh_when_asked(found, tmp_path):
+    tree, packages = found
+    urdf = tmp_path / 'robot.urdf'
+
+    def collision(uri):
+        return f'<collision><geometry><mesh filename="{uri}"/></geometry></collision>\n'
+
+    base = tree['package'] / 'meshes' / 'base.stl'
+    text = ('<robot name="r">\n<link name="a">\n'
+            + collision(f'package://{PACKAGE}/meshes/base.stl')
+            + collision(f'file://{base}') + collision(f'{tmp_path}/gone.stl')
+            + collision('meshes/local.stl') + collision(f'model://{PACKAGE}/meshes/no.stl')
+            + collision('https://fuel.example/m.dae') + collision(f'file://{base}')
+            + '</link>\n</robot>\n')
+    robot = parse_urdf(text, str(urdf))
+    located, warnings = check_uris(robot, packages, str(tmp_path))
+    assert located == {f'package://{PACKAGE}/meshes/base.stl': base, f'file://{base}': base,
+                       f'{tmp_path}/gone.stl': tmp_path / 'gone.stl'}
+    assert [(str(w), w.code) for w in warnings] == [
+        (f"{urdf}:5: warning: link 'a': {tmp_path}/gone.stl: no such file: "
+         f'{tmp_path}/gone.stl', Code.MISSING_FILE)]
+    located, warnings = check_uris(robot, packages, str(tmp_path), every_mesh=True)
+    assert located[f'model://{PACKAGE}/meshes/no.stl'] == tree['package'] / 'meshes' / 'no.stl'
+    assert located['meshes/local.stl'] == tmp_path / 'meshes' / 'local.stl'
+    assert [(w.location.line, w.code) for w in warnings] == [
+        (5, Code.MISSING_FILE), (6, Code.MISSING_FILE), (7, Code.MISSING_FILE),
+        (8, Code.WARNING)]
+    assert 'https://fuel.example/m.dae: not a local file' in str(warnings[-1])
+
+
+# --- meshes (trimesh) ---------------------------------------------------------------------------
+
+def test_load_solid_reads_closed_and_open_meshes(tmp_path):
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    from mesh_robot import cube_stl
+    (tmp_path / 'cube.stl').write_text(cube_stl())
+    (tmp_path / 'open.stl').write_text(cube_stl(open_top=True))
+    solid = meshes.load_solid(str(tmp_path / 'cube.stl'), (2.0, 3.0, 0.5))
+    assert solid.closed and len(solid.faces) == 12
+    assert solid.vertices.min(axis=0).tolist() == [0.0, 0.0, 0.0]
+    assert solid.vertices.max(axis=0).tolist() == [2.0, 3.0, 0.5]
+    hull = meshes.load_solid(str(tmp_path / 'open.stl'))
+    assert not hull.closed and len(hull.faces) == 12  # the convex hull: the whole cube
+    (tmp_path / 'flat.stl').write_text(cube_stl(open_top=True).replace('vertex 1 ', 'vertex 0 '))
+    (tmp_path / 'junk.stl').write_text('solid x\nthis is not STL\n')
+    flat = meshes.load_solid(str(tmp_path / 'flat.stl'))  # its hull encloses nothing
+    assert not flat.closed and inertia.solid_mesh(flat.vertices, flat.faces, 1.0)[0] == 0.0
+    for name, reason in (('junk.stl', 'holds no triangles'), ('none.stl', 'trimesh cannot read')):
+        with pytest.raises(ValueError, match=reason):
+            meshes.load_solid(str(tmp_path / name))
+
+
+def test_load_solid_reads_obj_and_dae_in_metres(tmp_path):
+    trimesh = pytest.importorskip('trimesh', reason='trimesh is not installed')
+    pytest.importorskip('collada', reason='pycollada (for DAE) is not installed')
+    from mesh_robot import cube_stl
+    (tmp_path / 'cube.stl').write_text(cube_stl())
+    cube = trimesh.load(str(tmp_path / 'cube.stl'))
+    (tmp_path / 'cube.obj').write_text(trimesh.exchange.obj.export_obj(cube))
+    dae = trimesh.exchange.dae.export_collada(cube).decode()
+    (tmp_path / 'cube.dae').write_text(dae)
+    assert '<unit' not in dae
+    (tmp_path / 'cube_mm.dae').write_text(dae.replace('<asset>', '<asset><unit meter="0.001" '
+                                                      'name="millimetre"/>'))
+    for name, size in (('cube.obj', 1.0), ('cube.dae', 1.0), ('cube_mm.dae', 0.001)):
+        solid = meshes.load_solid(str(tmp_path / name))
+        assert solid.closed and len(solid.faces) == 12, name
+        assert inertia.solid_mesh(solid.vertices, solid.faces, 1.0)[0] == \
+            pytest.approx(size ** 3, rel=1e-12), name
+
+
+def test_without_trimesh_the_error_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, 'trimesh', None)  # import trimesh raises ImportError
+    with pytest.raises(ConversionError) as caught:
+        meshes.require_trimesh()
+    (diagnostic,) = caught.value.diagnostics
+    assert diagnostic.code == Code.NO_TRIMESH
+    assert "pip install 'sdf_tools[meshes]'" in diagnostic.message
