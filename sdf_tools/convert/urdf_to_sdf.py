@@ -61,9 +61,9 @@ covered by a test and listed in the README):
 from dataclasses import dataclass
 from dataclasses import field
 import math
+import re
 
 from lxml import etree
-
 from sdf_tools.convert import emit_joints
 from sdf_tools.convert import gazebo_apply
 from sdf_tools.convert import gazebo_ext
@@ -241,11 +241,15 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     if robot.origin is not None:
         etree.SubElement(model, 'pose').text = fmt_pose(robot.origin.xyz, robot.origin.quat)
     text = to_string(sdf)
-    if 'inf' in text or 'nan' in text:  # fmt writes these; names rarely hold them
+    if _NON_FINITE.search(text):  # a number fmt wrote as inf or nan, not 'camera_info'
         _check_poses_finite(model, tree, reporter)
     reporter.raise_if_errors()
     return ConversionResult(text, tuple(reporter.warnings), names.renamed_joints,
                             names.renamed_frames)
+
+
+#: ``inf``, ``-inf`` or ``nan`` written as a number: a whole word, not part of a name.
+_NON_FINITE = re.compile(r'(?<![\w.+-])[+-]?(?:inf|nan)(?![\w.])')
 
 
 def _check_poses_finite(model, tree: Tree, reporter: Reporter) -> None:
