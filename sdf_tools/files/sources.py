@@ -33,16 +33,13 @@ from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.xacro_expansion import expand_xacro
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.files.xml_source import XML_PREAMBLE
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
 # not enough: xacro leaves it in its output (17 of the 50 corpus robots carry it).
 _XACRO_MARKUP = re.compile(rb'<\s*xacro:|\$\{|\$\(')
 _ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
-# A UTF-8 byte order mark, then comments, PIs, a DOCTYPE (which may hold an internal subset
-# in brackets, with '>' inside).
-_XML_PREAMBLE = re.compile(
-    rb'(\xef\xbb\xbf)?(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(\[.*?\])?\s*>)*', re.DOTALL)
 
 
 def detect_format(data: bytes, name: str = '') -> str:
@@ -64,7 +61,7 @@ def detect_format(data: bytes, name: str = '') -> str:
         if lower.endswith(ext):
             return 'xacro' if fmt == 'urdf' and has_xacro_markup(data) else fmt
     head = data[:65536]
-    start = _XML_PREAMBLE.match(head).end()
+    start = XML_PREAMBLE.match(head).end()
     if head[start:start + 1] != b'<':
         return 'kindsl'
     if has_xacro_markup(data):
