@@ -233,12 +233,10 @@ def _urdf2sdf(argv):
     packages = _packages(args, 'urdf2sdf')
     description = read_description(args.input, mappings, packages)
     fmt = description.fmt
-    if fmt == 'urdf' or (fmt == 'kindsl' and not description.source.lower().endswith('.kindsl')):
-        # text that is not XML: the URDF parser says where
-        robot = parse_urdf(description.data, description.label)
-    else:
+    if fmt != 'urdf':
         raise _UsageError(f'urdf2sdf: error: {description.source} is {fmt}, not URDF (use '
                           'sdf_tools convert)')
+    robot = parse_urdf(description.data, description.label)
     result = urdf_to_sdf(robot, _conversion_options(args, packages))
     _print_diagnostics(robot.warnings + result.warnings, quiet=args.quiet)
     _write_output(result.sdf, args.output)
@@ -371,6 +369,7 @@ def _convert(args):
 def _check(args):
     """Print the summary, the tree and every problem; exit 1 if any is an error."""
     from sdf_tools import describe
+    from sdf_tools.errors import combine
     from sdf_tools.errors import KinematicsError
     from sdf_tools.kinematics import compile_tree
     mappings, values = _split_assignments(args.assignments)
@@ -381,7 +380,7 @@ def _check(args):
     try:
         compile_tree(robot)
     except KinematicsError as e:
-        problems.extend(e.diagnostics)
+        problems = list(combine(problems, e.diagnostics))
     if robot.source_format == 'urdf':
         from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
         problems.extend(urdf_to_sdf(robot).warnings)

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import Code
+from sdf_tools.errors import combine
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
@@ -241,7 +242,7 @@ def load_model(text: str, source: str = SOURCE,
     robot = parse_text(text, source)
     tree = compile_tree(robot, missing_mimic='ignore')
     checked = check_package_uris(robot, packages) if packages is not None else ()
-    warnings = tuple(str(d) for d in robot.warnings + tree.warnings + checked)
+    warnings = tuple(str(d) for d in combine(robot.warnings, tree.warnings) + checked)
     return LoadedModel(text, robot, tree, warnings)
 
 

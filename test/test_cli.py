@@ -96,11 +96,16 @@ def test_usage_errors_exit_2(capsys, tmp_path):
 
 def test_input_that_is_not_xml_is_an_invalid_urdf(capsys, tmp_path, monkeypatch):
     code, out, err = run(cli.urdf2sdf_main, ['-'], capsys, '', monkeypatch)
+    assert code == 1 and out == '' and '<stdin>: the description is empty' in err
+    code, out, err = run(cli.urdf2sdf_main, ['-'], capsys, '<robot', monkeypatch)
     assert code == 1 and out == '' and '<stdin>:1: not well-formed XML' in err
     junk = tmp_path / 'robot.txt'
-    junk.write_text('hello\n')
-    code, _, err = run(cli.urdf2sdf_main, [str(junk)], capsys)
-    assert code == 1 and f'{junk}:1: not well-formed XML: Start tag expected' in err
+    junk.write_text('\nhello\n')
+    for main, args in ((cli.urdf2sdf_main, [str(junk)]), (cli.main, ['convert', str(junk)])):
+        code, _, err = run(main, args, capsys)
+        assert code == 1 and err == (f'Error: {junk}:2: not a robot description: not XML '
+                                     '(URDF, xacro or SDFormat), and not RobCoGen '
+                                     "Kinematics-DSL, which starts with 'Robot'\n")
     dsl = tmp_path / 'r.kindsl'
     dsl.write_text('Robot R { }')
     code, _, err = run(cli.urdf2sdf_main, [str(dsl)], capsys)
@@ -273,6 +278,8 @@ def test_check_reports_mimic_problems_of_the_kinematics(capsys, tmp_path):
     assert code == 1
     assert "<mimic> names joint 'nowhere', which does not exist" in out
     assert 'INVALID: 1 error(s)' in out
+    # Said once, as the error: the reader's warning about the same joint is not repeated.
+    assert out.count("names joint 'nowhere'") == 1
 
 
 def test_tree_text_and_dot(capsys, tmp_path):

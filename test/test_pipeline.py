@@ -103,3 +103,14 @@ def test_package_uris_are_checked_when_a_resolver_is_given(tmp_path):
                           'set); give its folder with --package-path')
     assert str(second).startswith("<robot_description>:6: warning: link 'a': "
                                   "package://other/x.stl: package 'other' not found")
+
+
+def test_a_missing_mimic_source_is_warned_about_once():
+    text = ('<robot name="r"><link name="a"/><link name="b"/><joint name="j" type="continuous">'
+            '<parent link="a"/><child link="b"/><mimic joint="nope"/></joint></robot>')
+    robot = pipeline.parse_text(text)
+    assert [w.code for w in robot.warnings] == ['missing-joint']  # the reader says it
+    (warning,) = pipeline.load_model(text).warnings  # and compile_tree, knowing more
+    assert warning == ("<robot_description>:1: warning: joint 'j': <mimic> names joint "
+                       "'nope', which does not exist; the <mimic> is ignored and the joint "
+                       'moves independently')

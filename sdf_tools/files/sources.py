@@ -40,6 +40,8 @@ FORMATS = ('urdf', 'sdf', 'kindsl')
 # not enough: xacro leaves it in its output (17 of the 50 corpus robots carry it).
 _XACRO_MARKUP = re.compile(rb'<\s*xacro:|\$\{|\$\(')
 _ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
+# RobCoGen Kinematics-DSL: the keyword Robot, after a byte order mark, spaces and comments.
+_DSL_START = re.compile(rb'(\xef\xbb\xbf)?(\s|//[^\n]*+|/\*.*?\*/)*Robot\b', re.DOTALL)
 
 
 def detect_format(data: bytes, name: str = '') -> str:
@@ -48,10 +50,17 @@ def detect_format(data: bytes, name: str = '') -> str:
 
     The file extension decides when it is one of ``.urdf``, ``.sdf``, ``.world``,
     ``.kindsl``, ``.xacro``; otherwise the content does (root element ``<robot>`` or
-    ``<sdf>``, DSL text starting with ``Robot``). Either way, a ``.urdf`` file or XML
-    content with xacro markup outside comments (``<xacro:...>`` elements, ``${...}`` or
-    ``$(...)``) is ``'xacro'``; a ``xmlns:xacro`` declaration alone, as xacro leaves it in
-    its output, is not.
+    ``<sdf>``, DSL text starting with ``Robot`` after spaces and comments). Either way, a
+    ``.urdf`` file or XML content with xacro markup outside comments (``<xacro:...>``
+    elements, ``${...}`` or ``$(...)``) is ``'xacro'``; a ``xmlns:xacro`` declaration alone,
+    as xacro leaves it in its output, is not.
+
+    Raises
+    ------
+    DescriptionError
+        No extension decides and the text is empty, or neither XML nor the DSL (``name``,
+        or ``<string>``, is its source in the message).
+
     """
     lower = name.lower()
     if lower.endswith('.xacro'):
@@ -63,13 +72,28 @@ def detect_format(data: bytes, name: str = '') -> str:
     head = data[:65536]
     start = XML_PREAMBLE.match(head).end()
     if head[start:start + 1] != b'<':
-        return 'kindsl'
+        if _DSL_START.match(head):
+            return 'kindsl'
+        raise _unknown_format(data, name or '<string>')
     if has_xacro_markup(data):
         return 'xacro'
     match = _ROOT_TAG.match(head, start)
     if match and match.group(1) == b'sdf':
         return 'sdf'
     return 'urdf'
+
+
+def _unknown_format(data: bytes, source: str) -> DescriptionError:
+    """Return the error for text that is in no format sdf_tools reads (or is empty)."""
+    text = data.lstrip()
+    if not text:
+        return DescriptionError(Diagnostic('the description is empty', SourceLocation(source),
+                                           code=Code.EMPTY))
+    line = data.count(b'\n', 0, len(data) - len(text)) + 1
+    return DescriptionError(Diagnostic(
+        'not a robot description: not XML (URDF, xacro or SDFormat), and not RobCoGen '
+        "Kinematics-DSL, which starts with 'Robot'", SourceLocation(source, line),
+        code=Code.UNKNOWN_FORMAT))
 
 
 def has_xacro_markup(data: bytes) -> bool:
