@@ -221,9 +221,9 @@ def _urdf2sdf_parser(prog='urdf2sdf'):
 
 
 def _urdf2sdf(argv):
-    from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
     from sdf_tools.files.sources import read_description
     from sdf_tools.formats.urdf.reader import parse_urdf
+    from sdf_tools.pipeline import to_sdf
 
     rest, extras = _split_extras(argv)
     args = _urdf2sdf_parser().parse_args(rest)
@@ -237,9 +237,9 @@ def _urdf2sdf(argv):
         raise _UsageError(f'urdf2sdf: error: {description.source} is {fmt}, not URDF (use '
                           'sdf_tools convert)')
     robot = parse_urdf(description.data, description.label)
-    result = urdf_to_sdf(robot, _conversion_options(args, packages))
-    _print_diagnostics(robot.warnings + result.warnings, quiet=args.quiet)
-    _write_output(result.sdf, args.output)
+    sdf, warnings = to_sdf(robot, _conversion_options(args, packages))
+    _print_diagnostics(robot.warnings + warnings, quiet=args.quiet)
+    _write_output(sdf, args.output)
     return EXIT_OK
 
 

@@ -395,6 +395,37 @@ class GazeboExtension:
     location: SourceLocation | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class KeptElement:
+    """
+    A top-level URDF element the model does not hold, kept as written to be written back.
+
+    ``<transmission>``, ``<ros2_control>`` and any other unknown child of ``<robot>`` (as
+    SDFormat-only content is kept in ``extras``): the URDF writer puts it back where it was
+    among the ``<gazebo>`` blocks, conversions that cannot hold it say that they drop it.
+
+    Attributes
+    ----------
+    tag : str
+        Its name as written (``transmission``).
+    name : str or None
+        Its ``name`` attribute, for messages.
+    xml : str
+        The element serialised alone, as written.
+    location : SourceLocation or None
+        Where it is.
+    gazebo_before : int
+        How many ``<gazebo>`` blocks come before it in the document.
+
+    """
+
+    tag: str
+    name: str | None
+    xml: str
+    location: SourceLocation | None = None
+    gazebo_before: int = 0
+
+
 # --- the robot ------------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
@@ -422,6 +453,13 @@ class Robot:
         Problems the reader noticed that did not stop it.
     static : bool
         SDFormat ``<static>``.
+    location : SourceLocation or None
+        Where the ``<robot>`` or ``<model>`` is.
+    extras : tuple of str
+        Serialised SDFormat children of the model that sdf_tools does not model (links,
+        joints, visuals and collisions have their own).
+    urdf_extras : tuple of KeptElement
+        Top-level URDF elements the model does not hold, in document order.
 
     """
 
@@ -438,6 +476,7 @@ class Robot:
     static: bool = False
     location: SourceLocation | None = None
     extras: tuple[str, ...] = field(default=())
+    urdf_extras: tuple[KeptElement, ...] = ()
 
     @cached_property
     def index(self) -> 'RobotIndex':

@@ -43,6 +43,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import combine
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.resources import check_uris
@@ -126,7 +127,8 @@ def to_sdf(robot: Robot, options: ConversionOptions | None = None):
     sdf : str
         The SDFormat document.
     warnings : tuple of Diagnostic
-        The converter's warnings (the reader's are in ``robot.warnings``).
+        The converter's warnings, and what it leaves out (:func:`left_out_of_sdf`); the
+        reader's are in ``robot.warnings``.
 
     Raises
     ------
@@ -137,9 +139,36 @@ def to_sdf(robot: Robot, options: ConversionOptions | None = None):
     options = options or ConversionOptions()
     if robot.source_format == 'urdf':
         result = urdf_to_sdf(robot, options)
-        return result.sdf, result.warnings
+        return result.sdf, result.warnings + left_out_of_sdf(robot)
     from sdf_tools.formats.sdf.writer import write_sdf
     return write_sdf(robot, version=options.sdf_version), ()
+
+
+def left_out_of_sdf(robot: Robot) -> tuple[Diagnostic, ...]:
+    """
+    Return one warning per kind of top-level URDF element that SDFormat has no place for.
+
+    ``<transmission>``, ``<ros2_control>`` and unknown elements (``Robot.urdf_extras``) are
+    not converted (libsdformat ignores them too); each warning names the element, how many
+    there are and the first names, at the first one's line.
+    """
+    by_tag = {}
+    for item in robot.urdf_extras:
+        by_tag.setdefault(item.tag, []).append(item)
+    warnings = []
+    for tag, items in by_tag.items():
+        names = [repr(item.name) for item in items if item.name]
+        if len(items) == 1:
+            what, them = ' '.join([f'<{tag}>'] + names) + ' is', 'it'
+        else:
+            shown = ', '.join(names[:3]) + (', ...' if len(names) > 3 else '')
+            what = f'{len(items)} <{tag}> elements{f" ({shown})" if shown else ""} are'
+            them = 'them'
+        warnings.append(Diagnostic(
+            f'{what} left out: SDFormat has no place for {them} (libsdformat ignores {them} '
+            'too)', items[0].location, f"robot '{robot.name}'", Severity.WARNING,
+            Code.NO_SDF_EQUIVALENT))
+    return tuple(warnings)
 
 
 @dataclass(frozen=True, eq=False)

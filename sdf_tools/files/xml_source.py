@@ -38,6 +38,7 @@ Safe XML parsing with source lines, and strict readers for the values inside.
 everywhere and records each problem, with its line and entity, in a :class:`Reporter`.
 """
 
+import copy
 import math
 import re
 
@@ -248,7 +249,9 @@ def to_string(element, *, pretty: bool = True, declaration: bool = False,
     Serialise an element to text, with its names as they were written.
 
     ``::`` is restored in element names, and prefixes the input used without declaring
-    them are written without a declaration again (module docstring).
+    them are written without a declaration again (module docstring). An element inside a
+    document is written with only the namespace declarations it uses (lxml would repeat
+    every one in scope, e.g. the root's ``xmlns:xacro``).
 
     With ``pretty``, the tree is first indented in place as libsdformat's ``ToString`` does
     (two spaces a level): whitespace-only text between elements is layout and is replaced;
@@ -256,6 +259,9 @@ def to_string(element, *, pretty: bool = True, declaration: bool = False,
     ``pretty_print`` leaves every ancestor of an element with whitespace text unindented, so
     one indented ``<gazebo>`` blob put a whole model on one line.)
     """
+    if element.nsmap and element.getparent() is not None:
+        element = copy.deepcopy(element)
+        etree.cleanup_namespaces(element)
     if pretty:
         etree.indent(element, space='  ')
     text = etree.tostring(element, encoding='unicode', with_tail=with_tail)

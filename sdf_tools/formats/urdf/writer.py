@@ -57,6 +57,9 @@ How the model maps to URDF
   can only be written when every visual (collision) of the link has the same ones (the
   extension applies to all of them); otherwise they are an error.
 * The non-standard ``<robot><origin>`` (:attr:`Robot.origin`) is written back.
+* Top-level URDF elements the model does not hold (``<transmission>``, ``<ros2_control>``,
+  unknown ones: ``Robot.urdf_extras``) are written back as they were, after the joints, in
+  their document order among the ``<gazebo>`` blocks.
 
 The links and joints the writer adds are made in :mod:`.tree`, the ``<gazebo>`` extensions
 in :mod:`.extensions`; every problem goes to one :class:`~.report.UrdfReport`.
@@ -69,6 +72,8 @@ from lxml import etree
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
+from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.files.xml_source import to_string
 from sdf_tools.formats.urdf import extensions
 from sdf_tools.formats.urdf.report import UrdfReport
@@ -152,12 +157,17 @@ class _UrdfWriter:
             self.joint(root, joint)
         for parent, child, pose in extra_joints:
             self.fixed_joint(root, parent, child, pose)
-        for ext in robot.gazebo:
+        kept = list(robot.urdf_extras)
+        for i, ext in enumerate(robot.gazebo):
+            while kept and kept[0].gazebo_before <= i:
+                self.kept(root, kept.pop(0))
             elem = etree.SubElement(root, 'gazebo')
             if ext.reference is not None:
                 elem.set('reference', ext.reference)
             for child in ext.elements:
                 elem.append(copy.deepcopy(child))
+        for item in kept:
+            self.kept(root, item)
         content = extensions.model_content(robot, report)
         if content:
             root.append(extensions.gazebo_block(None, content))
@@ -166,6 +176,15 @@ class _UrdfWriter:
         report.raise_if_errors()
         etree.indent(root, space='  ')
         return to_string(root, pretty=True, declaration=True)
+
+    def kept(self, root, item) -> None:
+        """Write back a top-level element the model does not hold, as it was written."""
+        try:
+            root.append(parse_xml(item.xml, f'<{item.tag}>'))
+        except XmlSyntaxError as e:
+            self.report.error(f"robot '{self.robot.name}'", f'holds a kept <{item.tag}> that '
+                              f'is not one XML element ({e.diagnostic.message})',
+                              item.location, Code.BAD_EXTRAS)
 
     def extension(self, reference: str, content: list) -> None:
         """Queue a ``<gazebo reference=...>`` block holding ``content`` (none if empty)."""
