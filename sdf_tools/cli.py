@@ -277,6 +277,9 @@ def _main_parser():
                    help='URDF to SDF: keep every fixed joint')
     c.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS)
     _add_mesh_options(c)
+    c.add_argument('--lossy', action='store_true', help='to URDF: write the nearest URDF, '
+                   'leaving out (with a warning for each) what URDF cannot hold, instead of '
+                   'refusing it')
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
     for name, helptext in (('check', 'check a description and print its tree'),
@@ -349,6 +352,8 @@ def _convert(args):
             raise _UsageError(f'sdf_tools convert: error: cannot tell the output format of '
                               f'{args.output!r}; use --to')
     to = to or 'sdf'
+    if args.lossy and to != 'urdf':
+        raise _UsageError('sdf_tools convert: error: --lossy is for conversions to URDF')
     if _same_file(args.input, args.output):
         raise _UsageError('sdf_tools convert: error: the output would overwrite the input')
     packages = _packages(args, 'sdf_tools convert')
@@ -360,7 +365,11 @@ def _convert(args):
         warnings += converter_warnings
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
-        text = write_urdf(robot)
+        if args.lossy:
+            text, dropped = write_urdf(robot, lossy=True)
+            warnings += dropped
+        else:
+            text = write_urdf(robot)
     _print_diagnostics(warnings, quiet=args.quiet)
     _write_output(text, args.output)
     return EXIT_OK

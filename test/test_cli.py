@@ -229,6 +229,31 @@ def test_convert_picks_the_writer_from_the_output_extension(capsys, tmp_path):
     assert code == 2 and 'cannot tell the output format' in err
 
 
+def test_sdf_to_urdf_is_refused_or_lossy_for_the_bundled_example(capsys, tmp_path):
+    sdf, urdf = tmp_path / 'demo.sdf', tmp_path / 'demo.urdf'
+    assert run(cli.main, ['convert', str(EXAMPLE), '-o', str(sdf), '-q'], capsys)[0] == 0
+    collision = 'palm_fixed_joint_lump__camera_link_collision_1'  # the camera's, lumped
+    line = next(n for n, text in enumerate(sdf.read_text().splitlines(), 1)
+                if f'<collision name="{collision}">' in text)
+    code, _, err = run(cli.main, ['convert', str(sdf), '-o', str(urdf)], capsys)
+    assert code == 1 and not urdf.exists()
+    assert (f"{sdf}:{line}: link 'palm': its <collision> elements carry different SDFormat-only "
+            'content (<surface>); URDF can only add the same content to every <collision> of '
+            'a link (a <gazebo> extension); --lossy (lossy=True) writes the nearest URDF '
+            'without it') in err
+    code, _, err = run(cli.main, ['convert', str(sdf), '-o', str(urdf), '--lossy'], capsys)
+    assert code == 0
+    assert err.splitlines() == [
+        f"Warning: {sdf}:{line}: warning: link 'palm': <collision> '{collision}': <surface> "
+        'is left out: URDF can only add the same SDFormat-only content to every <collision> '
+        'of a link']
+    back = parse(urdf.read_text())
+    assert len(back.findall("link[@name='palm']/collision")) == 2
+    assert run(cli.main, ['convert', str(urdf), '-q'], capsys)[0] == 0
+    code, _, err = run(cli.main, ['convert', str(sdf), '--to', 'sdf', '--lossy'], capsys)
+    assert code == 2 and '--lossy is for conversions to URDF' in err
+
+
 @pytest.mark.parametrize('script', ['urdf2sdf', 'sdf_tools'])
 def test_installed_console_scripts_run_without_tracebacks(script, tmp_path):
     exe = Path(sys.executable).parent / script

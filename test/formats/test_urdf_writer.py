@@ -21,6 +21,7 @@ from lxml import etree
 import numpy as np
 import pytest
 from sdf_tools.errors import ConversionError
+from sdf_tools.errors import SourceLocation
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.formats.urdf.writer import write_urdf
@@ -286,6 +287,37 @@ def test_other_geometry():
     error_of(robot, "link 'base': a <visual> has a <plane> geometry; URDF has only box")
     robot = replace(arm(), links=(Link('base', collisions=(Collision(),)), Link('tip')))
     error_of(robot, "link 'base': a <collision> has no geometry; URDF requires one")
+
+
+def test_lossy_writes_the_nearest_urdf_and_names_what_it_leaves_out():
+    here = SourceLocation('m.sdf', 3)
+    robot = Robot('sdf', links=(
+        Link('a', visuals=(Visual(geometry=OtherGeometry('plane', '<plane/>'), name='floor',
+                                  location=here), Visual(geometry=Sphere(1.0)))),
+        Link('b', collisions=(Collision(location=here),)), Link('c')), joints=(
+        Joint('ball', JointType.BALL, 'a', 'b', location=here),
+        Joint('hinge', JointType.CONTINUOUS, 'a', 'c'),
+        Joint('loop', JointType.CONTINUOUS, 'b', 'c', location=here)))
+    error = error_of(robot, 'plane')
+    assert [d.code for d in error.diagnostics] == ['kinematic-loop'] + 3 * [
+        'no-urdf-equivalent']
+    assert all(d.message.endswith('--lossy (lossy=True) writes the nearest URDF without it')
+               for d in error.diagnostics)
+    text, dropped = write_urdf(robot, lossy=True)
+    assert [str(d) for d in dropped] == [
+        "m.sdf:3: warning: joint 'loop': is left out: it closes a kinematic loop (link 'c' is "
+        "already the child of joint 'hinge'); a URDF is a tree",
+        "m.sdf:3: warning: link 'a': <visual> 'floor' is left out: it has a <plane> "
+        'geometry; URDF has only box, cylinder, sphere, capsule and mesh',
+        "m.sdf:3: warning: link 'b': <collision> #1 is left out: it has no geometry; URDF "
+        'requires one',
+        "m.sdf:3: warning: joint 'ball': its motion is left out: it is written as a fixed "
+        'joint (URDF has no ball joint)']
+    again = parse_urdf(text)
+    assert [len(link.visuals) + len(link.collisions) for link in again.links] == [1, 0, 0]
+    assert [(j.name, j.kind) for j in again.joints] == [('ball', JointType.FIXED),
+                                                        ('hinge', JointType.CONTINUOUS)]
+    assert write_urdf(arm(), lossy=True)[1] == ()  # nothing to leave out
 
 
 def test_all_problems_are_reported_together():

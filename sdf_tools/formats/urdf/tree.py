@@ -105,10 +105,10 @@ def _check_roots(robot: Robot, roots: list, report: UrdfReport) -> None:
         report.error(entity, f'has {len(roots)} root links ({shown}); a URDF is a tree with '
                      'exactly one root', robot.location, Code.SEVERAL_ROOTS)
     for joint in index.loop_joints:
-        report.error(f"joint '{joint.name}'", f'closes a kinematic loop (link '
-                     f'{joint.child!r} is already the child of joint '
-                     f'{index.parent_joint[joint.child].name!r}); a URDF is a tree',
-                     joint.location, Code.KINEMATIC_LOOP)
+        why = (f'closes a kinematic loop (link {joint.child!r} is already the child of joint '
+               f'{index.parent_joint[joint.child].name!r}); a URDF is a tree')
+        report.drop(f"joint '{joint.name}'", why, f'is left out: it {why}', joint.location,
+                    Code.KINEMATIC_LOOP)
 
 
 class _Added:
