@@ -153,14 +153,19 @@ class SourceLocation:
         File name, or a label such as ``<string>`` or ``<robot_description>``.
     line : int or None
         1-based line number, when known.
+    path : str or None
+        The element's path, e.g. ``/robot/joint[@name='elbow']/limit``, for a place whose
+        line cannot be told (an element xacro made from markup that cannot be identified).
 
     """
 
     source: str
     line: int | None = None
+    path: str | None = None
 
     def __str__(self) -> str:
-        return self.source if self.line is None else f'{self.source}:{self.line}'
+        text = self.source if self.line is None else f'{self.source}:{self.line}'
+        return text if self.path is None else f'{text}: {self.path}'
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,9 +47,11 @@ from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.resources import check_uris
+from sdf_tools.files.sources import Description
 from sdf_tools.files.sources import detect_format
 from sdf_tools.files.sources import read_description
 from sdf_tools.files.sources import read_input
+from sdf_tools.files.xacro_origins import SourceMap
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.model import Robot
 
@@ -107,10 +109,24 @@ def load_description(path: str, *, mappings: dict | None = None,
     """
     if fmt is not None and fmt != 'xacro':
         data, source = read_input(path)
-    else:
-        description = read_description(path, mappings, packages)
-        data, source, fmt = description.data, description.label, description.fmt
-    return parse_description(data, source, fmt, parameters=parameters, model=model)
+        return parse_description(data, source, fmt, parameters=parameters, model=model)
+    return read_model(read_description(path, mappings, packages), parameters=parameters,
+                      model=model)
+
+
+def read_model(description: Description, *, parameters: dict | None = None,
+               model: str | None = None) -> Robot:
+    """
+    Read a :class:`~sdf_tools.files.sources.Description` into a model.
+
+    For xacro input, what is reported names the xacro files' lines, never the hidden
+    expansion's (:mod:`sdf_tools.files.xacro_origins`): the reader's errors and warnings,
+    the model's locations, and through ``Robot.origins`` what :func:`to_sdf` reports.
+    """
+    with description.origins.relocating():
+        robot = parse_description(description.data, description.label, description.fmt,
+                                  parameters=parameters, model=model)
+    return description.relocated(robot)
 
 
 def to_sdf(robot: Robot, options: ConversionOptions | None = None):
@@ -120,7 +136,8 @@ def to_sdf(robot: Robot, options: ConversionOptions | None = None):
     URDF goes through :func:`~sdf_tools.convert.urdf_to_sdf.urdf_to_sdf` (``<gazebo>``
     extensions, fixed-joint lumping, as libsdformat); SDFormat and RobCoGen models are
     written back with :func:`~sdf_tools.formats.sdf.writer.write_sdf` at
-    ``options.sdf_version``.
+    ``options.sdf_version``. For a model read from xacro, everything reported names the
+    xacro files' lines (``Robot.origins``).
 
     Returns
     -------
@@ -138,8 +155,10 @@ def to_sdf(robot: Robot, options: ConversionOptions | None = None):
     """
     options = options or ConversionOptions()
     if robot.source_format == 'urdf':
-        result = urdf_to_sdf(robot, options)
-        return result.sdf, result.warnings + left_out_of_sdf(robot)
+        origins = robot.origins or SourceMap()
+        with origins.relocating():
+            result = urdf_to_sdf(robot, options)
+        return result.sdf, origins.diagnostics(result.warnings + left_out_of_sdf(robot))
     from sdf_tools.formats.sdf.writer import write_sdf
     return write_sdf(robot, version=options.sdf_version), ()
 

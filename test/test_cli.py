@@ -229,6 +229,30 @@ def test_convert_picks_the_writer_from_the_output_extension(capsys, tmp_path):
     assert code == 2 and 'cannot tell the output format' in err
 
 
+def test_xacro_to_urdf_keeps_what_the_model_does_not_hold(capsys, tmp_path):
+    # Franka: 25 transmissions and a ros2_control block, lost with exit 0 until they were kept.
+    src = tmp_path / 'r.urdf.xacro'
+    src.write_text(
+        '<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n'
+        '<xacro:macro name="tr" params="j"><transmission name="${j}_tr"><type>simple</type>'
+        '<joint name="${j}"><hardwareInterface>effort</hardwareInterface></joint>'
+        '</transmission></xacro:macro>\n'
+        '<link name="a"/><link name="b"/>\n<joint name="j" type="continuous">'
+        '<parent link="a"/><child link="b"/></joint>\n<xacro:tr j="j"/>\n'
+        '<ros2_control name="sys" type="system"><joint name="j"><command_interface '
+        'name="effort"/></joint></ros2_control>\n</robot>\n')
+    code, out, err = run(cli.main, ['convert', str(src), '--to', 'urdf'], capsys)
+    assert code == 0 and err == ''
+    robot = parse(out)
+    assert robot.find('transmission').get('name') == 'j_tr'
+    assert robot.find('transmission/joint/hardwareInterface').text == 'effort'
+    assert robot.find('ros2_control/joint/command_interface').get('name') == 'effort'
+    code, _, err = run(cli.main, ['convert', str(src), '--to', 'sdf'], capsys)
+    assert code == 0
+    assert f"{src}:2: warning: robot 'r': <transmission> 'j_tr' is left out" in err
+    assert f"{src}:6: warning: robot 'r': <ros2_control> 'sys' is left out" in err
+
+
 def test_sdf_to_urdf_is_refused_or_lossy_for_the_bundled_example(capsys, tmp_path):
     sdf, urdf = tmp_path / 'demo.sdf', tmp_path / 'demo.urdf'
     assert run(cli.main, ['convert', str(EXAMPLE), '-o', str(sdf), '-q'], capsys)[0] == 0

@@ -17,11 +17,13 @@ Where descriptions come from: files, standard input, xacro, format detection.
 
 The readers (:mod:`sdf_tools.formats`) take text; this module turns a path or standard input
 into that text (expanding xacro safely, :mod:`sdf_tools.files.xacro_expansion`, with
-``$(find)`` answered by :mod:`sdf_tools.files.packages`) and says which format it is.
-:mod:`sdf_tools.pipeline` then reads it into a :class:`~sdf_tools.model.Robot`.
+``$(find)`` answered by :mod:`sdf_tools.files.packages`, laid out one element per line with
+a map back to the xacro files, :mod:`sdf_tools.files.xacro_origins`) and says which format
+it is. :mod:`sdf_tools.pipeline` then reads it into a :class:`~sdf_tools.model.Robot`.
 """
 
 from dataclasses import dataclass
+from dataclasses import replace
 import re
 import sys
 
@@ -31,7 +33,9 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
 from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.xacro_expansion import expand_xacro
+from sdf_tools.files.xacro_expansion import run_xacro
+from sdf_tools.files.xacro_origins import map_expansion
+from sdf_tools.files.xacro_origins import SourceMap
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.files.xml_source import XML_PREAMBLE
 
@@ -146,7 +150,7 @@ class Description:
     Attributes
     ----------
     data : bytes
-        The text (for xacro input: xacro's expansion).
+        The text (for xacro input: xacro's expansion, one element per line).
     source : str
         The file name, or ``<stdin>``.
     fmt : str
@@ -154,6 +158,10 @@ class Description:
         ``'urdf'``).
     xacro : bool
         Whether ``data`` is xacro's expansion of the file rather than its text.
+    origins : SourceMap
+        Where the lines of ``data`` come from: what is reported about the expansion (under
+        :attr:`label`) goes through it to name the xacro files' lines. It changes nothing
+        for other input.
 
     """
 
@@ -161,11 +169,22 @@ class Description:
     source: str
     fmt: str
     xacro: bool = False
+    origins: SourceMap = SourceMap()
 
     @property
     def label(self) -> str:
         """Return the name diagnostics about ``data`` give as its source."""
-        return f'{self.source} (expanded by xacro)' if self.xacro else self.source
+        return _expansion_label(self.source) if self.xacro else self.source
+
+    def relocated(self, robot):
+        """Return a robot read from ``data`` with its locations mapped, and the map."""
+        if not self.xacro:
+            return robot
+        return replace(robot.relocated(self.origins.locate), origins=self.origins)
+
+
+def _expansion_label(source: str) -> str:
+    return f'{source} (expanded by xacro)'
 
 
 def read_description(path: str, mappings: dict | None = None,
@@ -195,6 +214,8 @@ def read_description(path: str, mappings: dict | None = None,
     if fmt == 'xacro':
         file = None if path == '-' else path
         packages = packages or PackageResolver(PackagePath.from_environment(near=file))
-        text = expand_xacro(data, source, mappings, file, packages)
-        return Description(text.encode('utf-8'), source, 'urdf', xacro=True)
+        expansion = run_xacro(data, source, mappings, file, packages)
+        text, origins = map_expansion(expansion.text, expansion.files,
+                                      _expansion_label(source))
+        return Description(text.encode('utf-8'), source, 'urdf', True, origins)
     return Description(data, source, fmt)
