@@ -28,9 +28,10 @@ element; all such problems are reported together.
 can be left out, with one warning per item left out: visual and collision extras that differ
 between the visuals (collisions) of a link (what they all carry is kept), visuals and
 collisions whose geometry URDF lacks, SDFormat content that is not one element, joints that
-close kinematic loops; joints of a kind URDF lacks are written as fixed joints. The rest
-(several roots, names taken, numbers that are not finite, a prismatic joint without limits)
-stays an error.
+close kinematic loops, and all but the largest tree of a model with several roots
+(:func:`~.tree.nearest_tree`); joints of a kind URDF lacks are written as fixed joints. The
+rest (names taken, numbers that are not finite, a prismatic joint without limits) stays an
+error.
 
 How the model maps to URDF
 --------------------------
@@ -88,6 +89,7 @@ from sdf_tools.formats.urdf import extensions
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.formats.urdf.tree import FIXED_SUFFIX
 from sdf_tools.formats.urdf.tree import JOINT_FRAME_SUFFIX
+from sdf_tools.formats.urdf.tree import nearest_tree
 from sdf_tools.formats.urdf.tree import tree_additions
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -148,14 +150,13 @@ def write_urdf(robot: Robot, *, unlimited_prismatic: Limit | None = None,
 class _UrdfWriter:
     """Builds the ``<robot>`` element; one instance per call."""
 
-    __slots__ = ('robot', 'unlimited_prismatic', 'report', 'gazebo', 'loop_joints')
+    __slots__ = ('robot', 'unlimited_prismatic', 'report', 'gazebo')
 
     def __init__(self, robot: Robot, unlimited_prismatic: Limit | None, lossy: bool):
-        self.robot = robot
-        self.unlimited_prismatic = unlimited_prismatic
         self.report = UrdfReport(lossy)
+        self.robot = nearest_tree(robot, self.report) if lossy else robot
+        self.unlimited_prismatic = unlimited_prismatic
         self.gazebo = []  # <gazebo> blocks of SDFormat-only content, after the model's own
-        self.loop_joints = {j.name for j in robot.index.loop_joints}
 
     def write(self) -> str:
         robot = self.robot
@@ -314,8 +315,6 @@ class _UrdfWriter:
     # --- joints -------------------------------------------------------------------------
 
     def joint(self, root, joint) -> None:
-        if joint.name in self.loop_joints and self.report.lossy:
-            return  # reported by tree_additions
         entity = f"joint '{joint.name}'"
         written = self.joint_type(joint, entity)
         if written is None:
