@@ -66,7 +66,10 @@ def _print_diagnostics(diagnostics, stream=None, quiet=False):
 
 _ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
 _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
-                  '--package-path', '--mesh-uris', '--auto-inertials')
+                  '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded')
+_KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
+                       'line); messages about elements whose xacro line cannot be told '
+                       'then name its lines')
 _PACKAGE_PATH_HELP = ('where xacro $(find pkg) looks first (repeatable, or DIR:DIR): a '
                       'package, a folder of packages, an install prefix or a colcon '
                       'workspace; then AMENT_PREFIX_PATH, ROS_PACKAGE_PATH and the '
@@ -153,6 +156,22 @@ def _packages(args, prog):
         raise _UsageError(f'{prog}: error: {e}') from None
 
 
+def _read(args, mappings, prog, packages=None):
+    """Read ``args.input`` (xacro expanded); write the expansion for ``--keep-expanded``."""
+    from sdf_tools.files.sources import read_description
+    description = read_description(args.input, mappings, packages or _packages(args, prog))
+    if args.keep_expanded is None:
+        return description
+    if not description.xacro:
+        raise _UsageError(f'{prog}: error: --keep-expanded is for xacro input; '
+                          f'{description.source} is {description.fmt}')
+    if _same_file(args.input, args.keep_expanded):
+        raise _UsageError(f'{prog}: error: the expansion would overwrite the input')
+    from dataclasses import replace
+    _write_output(description.data.decode('utf-8'), args.keep_expanded)
+    return replace(description, origins=description.origins.kept_as(args.keep_expanded))
+
+
 def _write_output(text, output):
     from sdf_tools.files.atomic import write_atomically
     if output in (None, '-'):
@@ -215,15 +234,15 @@ def _urdf2sdf_parser(prog='urdf2sdf'):
     p.add_argument('--package-path', action='append', default=[], metavar='DIR',
                    help=_PACKAGE_PATH_HELP)
     _add_mesh_options(p)
+    p.add_argument('--keep-expanded', metavar='FILE', help=_KEEP_EXPANDED_HELP)
     p.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
     p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     return p
 
 
 def _urdf2sdf(argv):
-    from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
-    from sdf_tools.files.sources import read_description
-    from sdf_tools.formats.urdf.reader import parse_urdf
+    from sdf_tools.pipeline import read_model
+    from sdf_tools.pipeline import to_sdf
 
     rest, extras = _split_extras(argv)
     args = _urdf2sdf_parser().parse_args(rest)
@@ -231,17 +250,15 @@ def _urdf2sdf(argv):
     if _same_file(args.input, args.output):
         raise _UsageError('urdf2sdf: error: the output would overwrite the input')
     packages = _packages(args, 'urdf2sdf')
-    description = read_description(args.input, mappings, packages)
+    description = _read(args, mappings, 'urdf2sdf', packages)
     fmt = description.fmt
-    if fmt == 'urdf' or (fmt == 'kindsl' and not description.source.lower().endswith('.kindsl')):
-        # text that is not XML: the URDF parser says where
-        robot = parse_urdf(description.data, description.label)
-    else:
+    if fmt != 'urdf':
         raise _UsageError(f'urdf2sdf: error: {description.source} is {fmt}, not URDF (use '
                           'sdf_tools convert)')
-    result = urdf_to_sdf(robot, _conversion_options(args, packages))
-    _print_diagnostics(robot.warnings + result.warnings, quiet=args.quiet)
-    _write_output(result.sdf, args.output)
+    robot = read_model(description)
+    sdf, warnings = to_sdf(robot, _conversion_options(args, packages))
+    _print_diagnostics(robot.warnings + warnings, quiet=args.quiet)
+    _write_output(sdf, args.output)
     return EXIT_OK
 
 
@@ -261,6 +278,7 @@ def _main_parser():
     common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     common.add_argument('--package-path', action='append', default=[], metavar='DIR',
                         help=_PACKAGE_PATH_HELP)
+    common.add_argument('--keep-expanded', metavar='FILE', help=_KEEP_EXPANDED_HELP)
     sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
     sub.required = True
 
@@ -279,6 +297,9 @@ def _main_parser():
                    help='URDF to SDF: keep every fixed joint')
     c.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS)
     _add_mesh_options(c)
+    c.add_argument('--lossy', action='store_true', help='to URDF: write the nearest URDF, '
+                   'leaving out (with a warning for each) what URDF cannot hold, instead of '
+                   'refusing it')
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
     for name, helptext in (('check', 'check a description and print its tree'),
@@ -325,10 +346,8 @@ def _number(text, what):
 
 def _load(args, mappings, packages=None):
     """Load ``args.input``: ``mappings`` are xacro arguments or RobCoGen parameters."""
-    from sdf_tools.files.sources import read_description
-    from sdf_tools.pipeline import parse_description
-    description = read_description(args.input, mappings,
-                                   packages or _packages(args, f'sdf_tools {args.command}'))
+    from sdf_tools.pipeline import read_model
+    description = _read(args, mappings, f'sdf_tools {args.command}', packages)
     fmt = description.fmt
     if args.model is not None and fmt != 'sdf':
         raise _UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
@@ -337,8 +356,7 @@ def _load(args, mappings, packages=None):
     if fmt == 'kindsl':
         parameters = {name: _number(value, f'RobCoGen parameter {name}:={value}')
                       for name, value in mappings.items()}
-    return parse_description(description.data, description.label, fmt,
-                             parameters=parameters, model=args.model)
+    return read_model(description, parameters=parameters, model=args.model)
 
 
 def _convert(args):
@@ -351,6 +369,8 @@ def _convert(args):
             raise _UsageError(f'sdf_tools convert: error: cannot tell the output format of '
                               f'{args.output!r}; use --to')
     to = to or 'sdf'
+    if args.lossy and to != 'urdf':
+        raise _UsageError('sdf_tools convert: error: --lossy is for conversions to URDF')
     if _same_file(args.input, args.output):
         raise _UsageError('sdf_tools convert: error: the output would overwrite the input')
     packages = _packages(args, 'sdf_tools convert')
@@ -362,7 +382,11 @@ def _convert(args):
         warnings += converter_warnings
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
-        text = write_urdf(robot)
+        if args.lossy:
+            text, dropped = write_urdf(robot, lossy=True)
+            warnings += dropped
+        else:
+            text = write_urdf(robot)
     _print_diagnostics(warnings, quiet=args.quiet)
     _write_output(text, args.output)
     return EXIT_OK
@@ -371,6 +395,7 @@ def _convert(args):
 def _check(args):
     """Print the summary, the tree and every problem; exit 1 if any is an error."""
     from sdf_tools import describe
+    from sdf_tools.errors import combine
     from sdf_tools.errors import KinematicsError
     from sdf_tools.kinematics import compile_tree
     mappings, values = _split_assignments(args.assignments)
@@ -381,10 +406,13 @@ def _check(args):
     try:
         compile_tree(robot)
     except KinematicsError as e:
-        problems.extend(e.diagnostics)
+        problems = list(combine(problems, e.diagnostics))
     if robot.source_format == 'urdf':
         from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
-        problems.extend(urdf_to_sdf(robot).warnings)
+        from sdf_tools.files.xacro_origins import SourceMap
+        origins = robot.origins or SourceMap()
+        with origins.relocating():
+            problems.extend(origins.diagnostics(urdf_to_sdf(robot).warnings))
     print(describe.summary(robot))
     print(describe.tree_text(robot), end='')
     errors = sum(d.severity is Severity.ERROR for d in problems)

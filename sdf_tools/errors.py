@@ -55,6 +55,7 @@ class Code(str, enum.Enum):
     PACKAGE_NOT_FOUND = 'package-not-found'  # $(find pkg) or package://pkg names no package found
     MISSING_FILE = 'missing-file'          # a mesh or texture URI names a file that does not exist
     EMPTY = 'empty'                        # no description at all
+    UNKNOWN_FORMAT = 'unknown-format'      # text in none of the formats sdf_tools reads
     NOT_URDF = 'not-urdf'                  # the root element is not <robot>
     NOT_SDF = 'not-sdf'                    # the root element is not <sdf>
     BAD_VERSION = 'bad-version'            # an SDFormat version sdf_tools cannot read
@@ -152,14 +153,19 @@ class SourceLocation:
         File name, or a label such as ``<string>`` or ``<robot_description>``.
     line : int or None
         1-based line number, when known.
+    path : str or None
+        The element's path, e.g. ``/robot/joint[@name='elbow']/limit``, for a place whose
+        line cannot be told (an element xacro made from markup that cannot be identified).
 
     """
 
     source: str
     line: int | None = None
+    path: str | None = None
 
     def __str__(self) -> str:
-        return self.source if self.line is None else f'{self.source}:{self.line}'
+        text = self.source if self.line is None else f'{self.source}:{self.line}'
+        return text if self.path is None else f'{text}: {self.path}'
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +209,20 @@ class Diagnostic:
             parts.append(_clip(self.entity, 120))
         parts.append(_clip(self.message, 1000))
         return ': '.join(parts)
+
+
+def combine(earlier, later) -> tuple[Diagnostic, ...]:
+    """
+    Return the diagnostics of two steps, each problem once.
+
+    A later step may report again what an earlier one found, knowing more: the reader warns
+    that a ``<mimic>`` names no joint, then :func:`~sdf_tools.kinematics.compile_tree`
+    refuses it (or says it ignores it). A diagnostic of ``earlier`` with the same code,
+    entity and location as one of ``later`` is left out; the order is kept otherwise.
+    """
+    later = tuple(later)
+    restated = {(d.code, d.entity, d.location) for d in later}
+    return tuple(d for d in earlier if (d.code, d.entity, d.location) not in restated) + later
 
 
 def _clip(text: str, limit: int) -> str:

@@ -34,13 +34,18 @@ Rotations are unit quaternions ``(x, y, z, w)``; see :mod:`sdf_tools.transforms`
 
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import replace
 import enum
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from sdf_tools import transforms
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
 from sdf_tools.topology import Topology
+
+if TYPE_CHECKING:
+    from sdf_tools.files.xacro_origins import SourceMap
 
 Vec3 = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
@@ -395,6 +400,37 @@ class GazeboExtension:
     location: SourceLocation | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class KeptElement:
+    """
+    A top-level URDF element the model does not hold, kept as written to be written back.
+
+    ``<transmission>``, ``<ros2_control>`` and any other unknown child of ``<robot>`` (as
+    SDFormat-only content is kept in ``extras``): the URDF writer puts it back where it was
+    among the ``<gazebo>`` blocks, conversions that cannot hold it say that they drop it.
+
+    Attributes
+    ----------
+    tag : str
+        Its name as written (``transmission``).
+    name : str or None
+        Its ``name`` attribute, for messages.
+    xml : str
+        The element serialised alone, as written.
+    location : SourceLocation or None
+        Where it is.
+    gazebo_before : int
+        How many ``<gazebo>`` blocks come before it in the document.
+
+    """
+
+    tag: str
+    name: str | None
+    xml: str
+    location: SourceLocation | None = None
+    gazebo_before: int = 0
+
+
 # --- the robot ------------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
@@ -422,6 +458,18 @@ class Robot:
         Problems the reader noticed that did not stop it.
     static : bool
         SDFormat ``<static>``.
+    location : SourceLocation or None
+        Where the ``<robot>`` or ``<model>`` is.
+    extras : tuple of str
+        Serialised SDFormat children of the model that sdf_tools does not model (links,
+        joints, visuals and collisions have their own).
+    urdf_extras : tuple of KeptElement
+        Top-level URDF elements the model does not hold, in document order.
+    origins : SourceMap or None
+        Where the lines of ``source`` come from when it is a xacro expansion
+        (:class:`~sdf_tools.files.xacro_origins.SourceMap`): whatever is reported at
+        ``source`` later (by a converter) goes through it, as the model's own locations
+        already have. ``None`` otherwise.
 
     """
 
@@ -438,6 +486,8 @@ class Robot:
     static: bool = False
     location: SourceLocation | None = None
     extras: tuple[str, ...] = field(default=())
+    urdf_extras: tuple[KeptElement, ...] = ()
+    origins: 'SourceMap | None' = None
 
     @cached_property
     def index(self) -> 'RobotIndex':
@@ -451,6 +501,27 @@ class Robot:
     def joint(self, name: str) -> Joint:
         """Return the joint called ``name`` (``KeyError`` if none)."""
         return self.index.joints[name]
+
+    def relocated(self, locate) -> 'Robot':
+        """
+        Return the robot with every location (its elements' and its warnings') mapped.
+
+        ``locate(SourceLocation) -> SourceLocation``, e.g. from an expansion's lines to the
+        xacro files (:class:`~sdf_tools.files.xacro_origins.SourceMap`).
+        """
+        def at(item):
+            if item.location is None:
+                return item
+            return replace(item, location=locate(item.location))
+
+        links = tuple(replace(at(link), visuals=tuple(map(at, link.visuals)),
+                              collisions=tuple(map(at, link.collisions)))
+                      for link in self.links)
+        return replace(self, links=links, joints=tuple(map(at, self.joints)),
+                       frames=tuple(map(at, self.frames)), gazebo=tuple(map(at, self.gazebo)),
+                       urdf_extras=tuple(map(at, self.urdf_extras)),
+                       warnings=tuple(map(at, self.warnings)),
+                       location=None if self.location is None else locate(self.location))
 
 
 class RobotIndex:

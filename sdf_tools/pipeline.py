@@ -40,14 +40,18 @@ from typing import TYPE_CHECKING
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import Code
+from sdf_tools.errors import combine
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.resources import check_uris
+from sdf_tools.files.sources import Description
 from sdf_tools.files.sources import detect_format
 from sdf_tools.files.sources import read_description
 from sdf_tools.files.sources import read_input
+from sdf_tools.files.xacro_origins import SourceMap
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.model import Robot
 
@@ -105,10 +109,24 @@ def load_description(path: str, *, mappings: dict | None = None,
     """
     if fmt is not None and fmt != 'xacro':
         data, source = read_input(path)
-    else:
-        description = read_description(path, mappings, packages)
-        data, source, fmt = description.data, description.label, description.fmt
-    return parse_description(data, source, fmt, parameters=parameters, model=model)
+        return parse_description(data, source, fmt, parameters=parameters, model=model)
+    return read_model(read_description(path, mappings, packages), parameters=parameters,
+                      model=model)
+
+
+def read_model(description: Description, *, parameters: dict | None = None,
+               model: str | None = None) -> Robot:
+    """
+    Read a :class:`~sdf_tools.files.sources.Description` into a model.
+
+    For xacro input, what is reported names the xacro files' lines, never the hidden
+    expansion's (:mod:`sdf_tools.files.xacro_origins`): the reader's errors and warnings,
+    the model's locations, and through ``Robot.origins`` what :func:`to_sdf` reports.
+    """
+    with description.origins.relocating():
+        robot = parse_description(description.data, description.label, description.fmt,
+                                  parameters=parameters, model=model)
+    return description.relocated(robot)
 
 
 def to_sdf(robot: Robot, options: ConversionOptions | None = None):
@@ -118,14 +136,16 @@ def to_sdf(robot: Robot, options: ConversionOptions | None = None):
     URDF goes through :func:`~sdf_tools.convert.urdf_to_sdf.urdf_to_sdf` (``<gazebo>``
     extensions, fixed-joint lumping, as libsdformat); SDFormat and RobCoGen models are
     written back with :func:`~sdf_tools.formats.sdf.writer.write_sdf` at
-    ``options.sdf_version``.
+    ``options.sdf_version``. For a model read from xacro, everything reported names the
+    xacro files' lines (``Robot.origins``).
 
     Returns
     -------
     sdf : str
         The SDFormat document.
     warnings : tuple of Diagnostic
-        The converter's warnings (the reader's are in ``robot.warnings``).
+        The converter's warnings, and what it leaves out (:func:`left_out_of_sdf`); the
+        reader's are in ``robot.warnings``.
 
     Raises
     ------
@@ -135,10 +155,39 @@ def to_sdf(robot: Robot, options: ConversionOptions | None = None):
     """
     options = options or ConversionOptions()
     if robot.source_format == 'urdf':
-        result = urdf_to_sdf(robot, options)
-        return result.sdf, result.warnings
+        origins = robot.origins or SourceMap()
+        with origins.relocating():
+            result = urdf_to_sdf(robot, options)
+        return result.sdf, origins.diagnostics(result.warnings + left_out_of_sdf(robot))
     from sdf_tools.formats.sdf.writer import write_sdf
     return write_sdf(robot, version=options.sdf_version), ()
+
+
+def left_out_of_sdf(robot: Robot) -> tuple[Diagnostic, ...]:
+    """
+    Return one warning per kind of top-level URDF element that SDFormat has no place for.
+
+    ``<transmission>``, ``<ros2_control>`` and unknown elements (``Robot.urdf_extras``) are
+    not converted (libsdformat ignores them too); each warning names the element, how many
+    there are and the first names, at the first one's line.
+    """
+    by_tag = {}
+    for item in robot.urdf_extras:
+        by_tag.setdefault(item.tag, []).append(item)
+    warnings = []
+    for tag, items in by_tag.items():
+        names = [repr(item.name) for item in items if item.name]
+        if len(items) == 1:
+            what, them = ' '.join([f'<{tag}>'] + names) + ' is', 'it'
+        else:
+            shown = ', '.join(names[:3]) + (', ...' if len(names) > 3 else '')
+            what = f'{len(items)} <{tag}> elements{f" ({shown})" if shown else ""} are'
+            them = 'them'
+        warnings.append(Diagnostic(
+            f'{what} left out: SDFormat has no place for {them} (libsdformat ignores {them} '
+            'too)', items[0].location, f"robot '{robot.name}'", Severity.WARNING,
+            Code.NO_SDF_EQUIVALENT))
+    return tuple(warnings)
 
 
 @dataclass(frozen=True, eq=False)
@@ -241,7 +290,7 @@ def load_model(text: str, source: str = SOURCE,
     robot = parse_text(text, source)
     tree = compile_tree(robot, missing_mimic='ignore')
     checked = check_package_uris(robot, packages) if packages is not None else ()
-    warnings = tuple(str(d) for d in robot.warnings + tree.warnings + checked)
+    warnings = tuple(str(d) for d in combine(robot.warnings, tree.warnings) + checked)
     return LoadedModel(text, robot, tree, warnings)
 
 

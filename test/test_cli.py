@@ -96,11 +96,16 @@ def test_usage_errors_exit_2(capsys, tmp_path):
 
 def test_input_that_is_not_xml_is_an_invalid_urdf(capsys, tmp_path, monkeypatch):
     code, out, err = run(cli.urdf2sdf_main, ['-'], capsys, '', monkeypatch)
+    assert code == 1 and out == '' and '<stdin>: the description is empty' in err
+    code, out, err = run(cli.urdf2sdf_main, ['-'], capsys, '<robot', monkeypatch)
     assert code == 1 and out == '' and '<stdin>:1: not well-formed XML' in err
     junk = tmp_path / 'robot.txt'
-    junk.write_text('hello\n')
-    code, _, err = run(cli.urdf2sdf_main, [str(junk)], capsys)
-    assert code == 1 and f'{junk}:1: not well-formed XML: Start tag expected' in err
+    junk.write_text('\nhello\n')
+    for main, args in ((cli.urdf2sdf_main, [str(junk)]), (cli.main, ['convert', str(junk)])):
+        code, _, err = run(main, args, capsys)
+        assert code == 1 and err == (f'Error: {junk}:2: not a robot description: not XML '
+                                     '(URDF, xacro or SDFormat), and not RobCoGen '
+                                     "Kinematics-DSL, which starts with 'Robot'\n")
     dsl = tmp_path / 'r.kindsl'
     dsl.write_text('Robot R { }')
     code, _, err = run(cli.urdf2sdf_main, [str(dsl)], capsys)
@@ -224,6 +229,55 @@ def test_convert_picks_the_writer_from_the_output_extension(capsys, tmp_path):
     assert code == 2 and 'cannot tell the output format' in err
 
 
+def test_xacro_to_urdf_keeps_what_the_model_does_not_hold(capsys, tmp_path):
+    # Franka: 25 transmissions and a ros2_control block, lost with exit 0 until they were kept.
+    src = tmp_path / 'r.urdf.xacro'
+    src.write_text(
+        '<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n'
+        '<xacro:macro name="tr" params="j"><transmission name="${j}_tr"><type>simple</type>'
+        '<joint name="${j}"><hardwareInterface>effort</hardwareInterface></joint>'
+        '</transmission></xacro:macro>\n'
+        '<link name="a"/><link name="b"/>\n<joint name="j" type="continuous">'
+        '<parent link="a"/><child link="b"/></joint>\n<xacro:tr j="j"/>\n'
+        '<ros2_control name="sys" type="system"><joint name="j"><command_interface '
+        'name="effort"/></joint></ros2_control>\n</robot>\n')
+    code, out, err = run(cli.main, ['convert', str(src), '--to', 'urdf'], capsys)
+    assert code == 0 and err == ''
+    robot = parse(out)
+    assert robot.find('transmission').get('name') == 'j_tr'
+    assert robot.find('transmission/joint/hardwareInterface').text == 'effort'
+    assert robot.find('ros2_control/joint/command_interface').get('name') == 'effort'
+    code, _, err = run(cli.main, ['convert', str(src), '--to', 'sdf'], capsys)
+    assert code == 0
+    assert f"{src}:2: warning: robot 'r': <transmission> 'j_tr' is left out" in err
+    assert f"{src}:6: warning: robot 'r': <ros2_control> 'sys' is left out" in err
+
+
+def test_sdf_to_urdf_is_refused_or_lossy_for_the_bundled_example(capsys, tmp_path):
+    sdf, urdf = tmp_path / 'demo.sdf', tmp_path / 'demo.urdf'
+    assert run(cli.main, ['convert', str(EXAMPLE), '-o', str(sdf), '-q'], capsys)[0] == 0
+    collision = 'palm_fixed_joint_lump__camera_link_collision_1'  # the camera's, lumped
+    line = next(n for n, text in enumerate(sdf.read_text().splitlines(), 1)
+                if f'<collision name="{collision}">' in text)
+    code, _, err = run(cli.main, ['convert', str(sdf), '-o', str(urdf)], capsys)
+    assert code == 1 and not urdf.exists()
+    assert (f"{sdf}:{line}: link 'palm': its <collision> elements carry different SDFormat-only "
+            'content (<surface>); URDF can only add the same content to every <collision> of '
+            'a link (a <gazebo> extension); --lossy (lossy=True) writes the nearest URDF '
+            'without it') in err
+    code, _, err = run(cli.main, ['convert', str(sdf), '-o', str(urdf), '--lossy'], capsys)
+    assert code == 0
+    assert err.splitlines() == [
+        f"Warning: {sdf}:{line}: warning: link 'palm': <collision> '{collision}': <surface> "
+        'is left out: URDF can only add the same SDFormat-only content to every <collision> '
+        'of a link']
+    back = parse(urdf.read_text())
+    assert len(back.findall("link[@name='palm']/collision")) == 2
+    assert run(cli.main, ['convert', str(urdf), '-q'], capsys)[0] == 0
+    code, _, err = run(cli.main, ['convert', str(sdf), '--to', 'sdf', '--lossy'], capsys)
+    assert code == 2 and '--lossy is for conversions to URDF' in err
+
+
 @pytest.mark.parametrize('script', ['urdf2sdf', 'sdf_tools'])
 def test_installed_console_scripts_run_without_tracebacks(script, tmp_path):
     exe = Path(sys.executable).parent / script
@@ -273,6 +327,8 @@ def test_check_reports_mimic_problems_of_the_kinematics(capsys, tmp_path):
     assert code == 1
     assert "<mimic> names joint 'nowhere', which does not exist" in out
     assert 'INVALID: 1 error(s)' in out
+    # Said once, as the error: the reader's warning about the same joint is not repeated.
+    assert out.count("names joint 'nowhere'") == 1
 
 
 def test_tree_text_and_dot(capsys, tmp_path):

@@ -30,6 +30,7 @@ import pytest
 import sdf_tools
 from sdf_tools import errors
 from sdf_tools.errors import Code
+from sdf_tools.errors import combine
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
@@ -191,3 +192,14 @@ def test_no_module_passes_a_string_literal_as_a_diagnostic_code():
              for path in sorted(PACKAGE_DIR.rglob('*.py'))
              for line, text in literal_codes(ast.parse(path.read_text(), str(path)))]
     assert found == [], 'use sdf_tools.errors.Code members: ' + ', '.join(found)
+
+
+def test_combine_keeps_each_problem_once_as_the_later_step_says_it():
+    here, there = SourceLocation('r.urdf', 4), SourceLocation('r.urdf', 5)
+    read = [Diagnostic('names no joint', here, "joint 'j'", Severity.WARNING,
+                       Code.MISSING_JOINT),
+            Diagnostic('no inertial', there, "link 'a'", Severity.WARNING, Code.WARNING)]
+    compiled = [Diagnostic('names no joint; refused', here, "joint 'j'", code=Code.MISSING_JOINT),
+                Diagnostic('names no joint', there, "joint 'k'", code=Code.MISSING_JOINT)]
+    assert combine(read, compiled) == (read[1], *compiled)
+    assert combine(read, []) == tuple(read)

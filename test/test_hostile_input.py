@@ -381,7 +381,7 @@ def test_xacro_state_does_not_leak_from_one_expansion_to_the_next(tmp_path, monk
     # list must not grow in a long-running process.
     from sdf_tools import pipeline
     from sdf_tools.errors import DescriptionError
-    from sdf_tools.files import sources
+    from sdf_tools.files import xacro_expansion
     import xacro
     other = tmp_path / 'other'
     other.mkdir()
@@ -396,7 +396,7 @@ def test_xacro_state_does_not_leak_from_one_expansion_to_the_next(tmp_path, monk
     assert xacro.all_includes == []
     monkeypatch.chdir(tmp_path)  # part.xacro is not here
     with pytest.raises(DescriptionError, match='xacro failed: No such file or directory'):
-        sources.expand_xacro(main.read_bytes(), '<stdin>')
+        xacro_expansion.expand_xacro(main.read_bytes(), '<stdin>')
 
 
 def test_hostile_xml_through_stdin_is_refused(tmp_path, secret):

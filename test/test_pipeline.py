@@ -103,3 +103,36 @@ def test_package_uris_are_checked_when_a_resolver_is_given(tmp_path):
                           'set); give its folder with --package-path')
     assert str(second).startswith("<robot_description>:6: warning: link 'a': "
                                   "package://other/x.stl: package 'other' not found")
+
+
+def test_a_missing_mimic_source_is_warned_about_once():
+    text = ('<robot name="r"><link name="a"/><link name="b"/><joint name="j" type="continuous">'
+            '<parent link="a"/><child link="b"/><mimic joint="nope"/></joint></robot>')
+    robot = pipeline.parse_text(text)
+    assert [w.code for w in robot.warnings] == ['missing-joint']  # the reader says it
+    (warning,) = pipeline.load_model(text).warnings  # and compile_tree, knowing more
+    assert warning == ("<robot_description>:1: warning: joint 'j': <mimic> names joint "
+                       "'nope', which does not exist; the <mimic> is ignored and the joint "
+                       'moves independently')
+
+
+def test_urdf_elements_sdformat_has_no_place_for_are_warned_about_once_per_kind():
+    # libsdformat ignores <transmission> and <ros2_control>; so does the conversion, saying so.
+    text = ('<robot name="r">\n<link name="a"/>\n'
+            + ''.join(f'<transmission name="t{i}"><type>x</type></transmission>\n'
+                      for i in range(5))
+            + '<ros2_control name="sys" type="system"/>\n<webots/>\n'
+            '<gazebo><plugin name="p" filename="f"><ignition:foo>1</ignition:foo></plugin>'
+            '</gazebo>\n</robot>')
+    robot = pipeline.parse_description(text, 'r.urdf')
+    sdf, warnings = pipeline.to_sdf(robot)
+    assert '<transmission' not in sdf and '<ros2_control' not in sdf
+    assert '<ignition:foo>1</ignition:foo>' in sdf  # a <gazebo> blob is copied as written
+    left_out = [str(w) for w in warnings if w.code == 'no-sdf-equivalent']
+    assert left_out == [
+        "r.urdf:3: warning: robot 'r': 5 <transmission> elements ('t0', 't1', 't2', ...) are "
+        'left out: SDFormat has no place for them (libsdformat ignores them too)',
+        "r.urdf:8: warning: robot 'r': <ros2_control> 'sys' is left out: SDFormat has no "
+        'place for it (libsdformat ignores it too)',
+        "r.urdf:9: warning: robot 'r': <webots> is left out: SDFormat has no place for it "
+        '(libsdformat ignores it too)']

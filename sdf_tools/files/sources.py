@@ -17,11 +17,13 @@ Where descriptions come from: files, standard input, xacro, format detection.
 
 The readers (:mod:`sdf_tools.formats`) take text; this module turns a path or standard input
 into that text (expanding xacro safely, :mod:`sdf_tools.files.xacro_expansion`, with
-``$(find)`` answered by :mod:`sdf_tools.files.packages`) and says which format it is.
-:mod:`sdf_tools.pipeline` then reads it into a :class:`~sdf_tools.model.Robot`.
+``$(find)`` answered by :mod:`sdf_tools.files.packages`, laid out one element per line with
+a map back to the xacro files, :mod:`sdf_tools.files.xacro_origins`) and says which format
+it is. :mod:`sdf_tools.pipeline` then reads it into a :class:`~sdf_tools.model.Robot`.
 """
 
 from dataclasses import dataclass
+from dataclasses import replace
 import re
 import sys
 
@@ -31,18 +33,19 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
 from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.xacro_expansion import expand_xacro
+from sdf_tools.files.xacro_expansion import run_xacro
+from sdf_tools.files.xacro_origins import map_expansion
+from sdf_tools.files.xacro_origins import SourceMap
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.files.xml_source import XML_PREAMBLE
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
 # not enough: xacro leaves it in its output (17 of the 50 corpus robots carry it).
 _XACRO_MARKUP = re.compile(rb'<\s*xacro:|\$\{|\$\(')
 _ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
-# A UTF-8 byte order mark, then comments, PIs, a DOCTYPE (which may hold an internal subset
-# in brackets, with '>' inside).
-_XML_PREAMBLE = re.compile(
-    rb'(\xef\xbb\xbf)?(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(\[.*?\])?\s*>)*', re.DOTALL)
+# RobCoGen Kinematics-DSL: the keyword Robot, after a byte order mark, spaces and comments.
+_DSL_START = re.compile(rb'(\xef\xbb\xbf)?(\s|//[^\n]*+|/\*.*?\*/)*Robot\b', re.DOTALL)
 
 
 def detect_format(data: bytes, name: str = '') -> str:
@@ -51,10 +54,17 @@ def detect_format(data: bytes, name: str = '') -> str:
 
     The file extension decides when it is one of ``.urdf``, ``.sdf``, ``.world``,
     ``.kindsl``, ``.xacro``; otherwise the content does (root element ``<robot>`` or
-    ``<sdf>``, DSL text starting with ``Robot``). Either way, a ``.urdf`` file or XML
-    content with xacro markup outside comments (``<xacro:...>`` elements, ``${...}`` or
-    ``$(...)``) is ``'xacro'``; a ``xmlns:xacro`` declaration alone, as xacro leaves it in
-    its output, is not.
+    ``<sdf>``, DSL text starting with ``Robot`` after spaces and comments). Either way, a
+    ``.urdf`` file or XML content with xacro markup outside comments (``<xacro:...>``
+    elements, ``${...}`` or ``$(...)``) is ``'xacro'``; a ``xmlns:xacro`` declaration alone,
+    as xacro leaves it in its output, is not.
+
+    Raises
+    ------
+    DescriptionError
+        No extension decides and the text is empty, or neither XML nor the DSL (``name``,
+        or ``<string>``, is its source in the message).
+
     """
     lower = name.lower()
     if lower.endswith('.xacro'):
@@ -64,15 +74,30 @@ def detect_format(data: bytes, name: str = '') -> str:
         if lower.endswith(ext):
             return 'xacro' if fmt == 'urdf' and has_xacro_markup(data) else fmt
     head = data[:65536]
-    start = _XML_PREAMBLE.match(head).end()
+    start = XML_PREAMBLE.match(head).end()
     if head[start:start + 1] != b'<':
-        return 'kindsl'
+        if _DSL_START.match(head):
+            return 'kindsl'
+        raise _unknown_format(data, name or '<string>')
     if has_xacro_markup(data):
         return 'xacro'
     match = _ROOT_TAG.match(head, start)
     if match and match.group(1) == b'sdf':
         return 'sdf'
     return 'urdf'
+
+
+def _unknown_format(data: bytes, source: str) -> DescriptionError:
+    """Return the error for text that is in no format sdf_tools reads (or is empty)."""
+    text = data.lstrip()
+    if not text:
+        return DescriptionError(Diagnostic('the description is empty', SourceLocation(source),
+                                           code=Code.EMPTY))
+    line = data.count(b'\n', 0, len(data) - len(text)) + 1
+    return DescriptionError(Diagnostic(
+        'not a robot description: not XML (URDF, xacro or SDFormat), and not RobCoGen '
+        "Kinematics-DSL, which starts with 'Robot'", SourceLocation(source, line),
+        code=Code.UNKNOWN_FORMAT))
 
 
 def has_xacro_markup(data: bytes) -> bool:
@@ -125,7 +150,7 @@ class Description:
     Attributes
     ----------
     data : bytes
-        The text (for xacro input: xacro's expansion).
+        The text (for xacro input: xacro's expansion, one element per line).
     source : str
         The file name, or ``<stdin>``.
     fmt : str
@@ -133,6 +158,10 @@ class Description:
         ``'urdf'``).
     xacro : bool
         Whether ``data`` is xacro's expansion of the file rather than its text.
+    origins : SourceMap
+        Where the lines of ``data`` come from: what is reported about the expansion (under
+        :attr:`label`) goes through it to name the xacro files' lines. It changes nothing
+        for other input.
 
     """
 
@@ -140,11 +169,22 @@ class Description:
     source: str
     fmt: str
     xacro: bool = False
+    origins: SourceMap = SourceMap()
 
     @property
     def label(self) -> str:
         """Return the name diagnostics about ``data`` give as its source."""
-        return f'{self.source} (expanded by xacro)' if self.xacro else self.source
+        return _expansion_label(self.source) if self.xacro else self.source
+
+    def relocated(self, robot):
+        """Return a robot read from ``data`` with its locations mapped, and the map."""
+        if not self.xacro:
+            return robot
+        return replace(robot.relocated(self.origins.locate), origins=self.origins)
+
+
+def _expansion_label(source: str) -> str:
+    return f'{source} (expanded by xacro)'
 
 
 def read_description(path: str, mappings: dict | None = None,
@@ -174,6 +214,8 @@ def read_description(path: str, mappings: dict | None = None,
     if fmt == 'xacro':
         file = None if path == '-' else path
         packages = packages or PackageResolver(PackagePath.from_environment(near=file))
-        text = expand_xacro(data, source, mappings, file, packages)
-        return Description(text.encode('utf-8'), source, 'urdf', xacro=True)
+        expansion = run_xacro(data, source, mappings, file, packages)
+        text, origins = map_expansion(expansion.text, expansion.files,
+                                      _expansion_label(source))
+        return Description(text.encode('utf-8'), source, 'urdf', True, origins)
     return Description(data, source, fmt)

@@ -32,6 +32,7 @@ searched: ...; give its folder with --package-path``; other xacro failures read
 """
 
 import contextlib
+from dataclasses import dataclass
 import io
 import os
 import re
@@ -67,10 +68,35 @@ class _SubstitutionFailed(Exception):
         self.cause = cause
 
 
+@dataclass(frozen=True)
+class Expansion:
+    """
+    What :func:`run_xacro` produced.
+
+    Attributes
+    ----------
+    text : str
+        The URDF text, as xacro writes it (whitespace between elements dropped).
+    files : tuple of (str, bytes)
+        Every file xacro read, each once, in the order it read them: the document itself
+        first (named ``source``), then each included file (named as xacro names it).
+
+    """
+
+    text: str
+    files: tuple[tuple[str, bytes], ...]
+
+
 def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
                  path: str | None = None, packages: PackageResolver | None = None) -> str:
+    """Expand xacro markup and return the URDF text (:func:`run_xacro`'s ``text``)."""
+    return run_xacro(data, source, mappings, path, packages).text
+
+
+def run_xacro(data: bytes, source: str, mappings: dict | None = None,
+              path: str | None = None, packages: PackageResolver | None = None) -> Expansion:
     """
-    Expand xacro markup with the ``xacro`` library and return the URDF text.
+    Expand xacro markup with the ``xacro`` library; return the URDF text and the files read.
 
     Parameters
     ----------
@@ -103,7 +129,8 @@ def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
     if packages is None:
         packages = PackageResolver(PackagePath.from_environment(near=path))
     mappings = {str(k): str(v) for k, v in (mappings or {}).items()}
-    with _XACRO_LOCK, _patched_xacro(xacro, packages):
+    files = {None: data}  # file name as xacro gives it (None: the document) -> its bytes
+    with _XACRO_LOCK, _patched_xacro(xacro, packages, files):
         saved_cwd = os.getcwd()
         try:
             if path is not None:
@@ -112,7 +139,9 @@ def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
                 xacro.init_stacks(None)  # includes resolve against the working directory
                 doc = xacro.parse(data.decode('utf-8'))
                 xacro.process_doc(doc, mappings=mappings, verbosity=0)
-            return doc.toxml()
+            read = ((source, data),) + tuple((name, text) for name, text in files.items()
+                                             if name is not None and name != path)
+            return Expansion(doc.toxml(), read)
         except SdfToolsError:
             raise  # an included file refused by the safe parser, with its own location
         except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
@@ -123,14 +152,15 @@ def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
 
 
 @contextlib.contextmanager
-def _patched_xacro(xacro, packages: PackageResolver):
+def _patched_xacro(xacro, packages: PackageResolver, files: dict):
     """
     Replace xacro's file parser, package lookup and substitution entry (module docstring).
 
     xacro parses files with ``xml.dom.minidom``, which expands internal entities and has no
     depth limit: ``parse`` first reads the file itself and checks it, so a file that
-    declares entities, nests too deeply or is too large is refused before xacro parses it.
-    Files that cannot be opened are left to xacro, which reports them its way.
+    declares entities, nests too deeply or is too large is refused before xacro parses it,
+    and records it in ``files`` (name -> bytes). Files that cannot be opened are left to
+    xacro, which reports them its way.
     """
     from xacro import substitution_args
     original_parse, original_extension = xacro.parse, xacro.eval_extension
@@ -145,6 +175,7 @@ def _patched_xacro(xacro, packages: PackageResolver):
             except OSError:
                 return original_parse(inp, filename)
             parse_xml(data, filename)
+            files.setdefault(filename, data)
             inp = io.BytesIO(data)
         return original_parse(inp, filename)
 

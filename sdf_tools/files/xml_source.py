@@ -25,12 +25,20 @@ Safe XML parsing with source lines, and strict readers for the values inside.
 * malformed XML is an error with its line, never "recovered";
 * element names with ``::`` (``<ignition::corrected_offsets>``, written by libsdformat 12)
   are well-formed XML but not namespace-well-formed, so lxml refuses them; they are read
-  with ``::`` replaced by :data:`DCOLON` and written back by :func:`to_string`.
+  with ``::`` replaced by :data:`DCOLON` and written back by :func:`to_string`;
+* names with a prefix no ``xmlns:`` declares (``<xyz ignition:expressed_in="...">``, which
+  libsdformat writes and reads: tinyxml2 knows no namespaces) are refused by lxml too; the
+  document is then read again with each such prefix declared on the root element as
+  ``urn:sdf-tools:undeclared:<prefix>`` (:data:`UNDECLARED_NS`), so the element is
+  ``{urn:sdf-tools:undeclared:ignition}foo`` in lxml, ``ignition:foo`` for
+  :func:`local_name`, and written back as it was, without a declaration, by
+  :func:`to_string`. Lines do not move (the declarations go inside the root's start tag).
 
 :class:`ValueReader` reads numbers, vectors and required attributes the same strict way
 everywhere and records each problem, with its line and entity, in a :class:`Reporter`.
 """
 
+import copy
 import math
 import re
 
@@ -54,6 +62,16 @@ DEFAULT_MAX_TAGS = 250_000
 
 #: Stand-in for ``::`` inside element names while a document is held by lxml.
 DCOLON = '_-dcolon-_'
+#: Namespace given to a prefix the document uses without declaring it (module docstring);
+#: the prefix follows it.
+UNDECLARED_NS = 'urn:sdf-tools:undeclared:'
+#: Most distinct undeclared prefixes a document may use (real ones use one or two).
+MAX_UNDECLARED_PREFIXES = 64
+
+#: What may come before the root element: a UTF-8 byte order mark, then whitespace,
+#: comments, PIs and a DOCTYPE (which may hold an internal subset in brackets, with '>').
+XML_PREAMBLE = re.compile(
+    rb'(\xef\xbb\xbf)?(\s|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(\[.*?\])?\s*>)*', re.DOTALL)
 
 # Characters of decimal numbers and the whitespace between them. With only these, float()
 # accepts exactly the decimal forms C++ stod reads in full ('1', '-2.5', '.5', '1e-3') and
@@ -64,6 +82,13 @@ _LXML_POSITION = re.compile(r',\s*line \d+, column \d+(?:\s*\(.*\))?\s*$')
 _MARKUP_START = re.compile(rb'<!--|<!\[CDATA\[')
 _MARKUP_END = {b'<!--': b'-->', b'<![CDATA[': b']]>'}
 _DCOLON_TAG = re.compile(rb'(</?)([A-Za-z_][-\w.:]*::[-\w.:]*)')
+# libxml2's message for a prefix without a declaration, on an element or an attribute.
+_UNDEFINED_PREFIX = re.compile(r'Namespace prefix ([^\W\d][-\w.]*) (?:for \S+ )?on \S+ '
+                               r'is not defined')
+_ROOT_NAME = re.compile(rb'<[^\s/>!?]+')
+_UNDECLARED_DECLARATION = re.compile(
+    r'\sxmlns:([^\s=]+)="' + re.escape(UNDECLARED_NS) + r'\1"')
+_START_TAG = re.compile(r'<[^<>]*>')
 # References to entities other than the five XML predefines and character references.
 _ENTITY_REFERENCE = re.compile(rb'&(?!(?:amp|lt|gt|quot|apos);|#)([^\s;&<]{0,64};?)')
 
@@ -131,19 +156,10 @@ def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BY
     if tags > max_tags:
         raise _syntax_error(source, f'document has {tags} tags, more than the limit of '
                             f'{max_tags}')
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True, remove_pis=True,
-                             recover=False)
     try:
-        root = etree.fromstring(data, parser)
+        root = _parse_namespace_lenient(data)
     except etree.XMLSyntaxError as e:
-        if b'::' in data and 'QName' in str(e):
-            try:
-                root = etree.fromstring(_escape_dcolon_tags(data), parser)
-            except etree.XMLSyntaxError as e2:
-                raise _xml_error(source, e2) from None
-        else:
-            raise _xml_error(source, e) from None
+        raise _xml_error(source, e) from None
     except ValueError as e:  # e.g. NUL bytes in the input
         raise _syntax_error(source, f'not well-formed XML: {e}') from None
     if root is None:
@@ -167,6 +183,52 @@ def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BY
     return root
 
 
+def _parse_namespace_lenient(data: bytes):
+    """
+    Parse, reading ``::`` in names and undeclared prefixes as libsdformat does (docstring).
+
+    Each retry fixes what the previous attempt's errors show (libxml2 lists namespace
+    errors, which are not fatal, for the whole document, up to 100 of them): ``::`` once,
+    undeclared prefixes a few times at most. Whatever else is wrong is reported as is.
+    """
+    declared: set[str] = set()
+    escaped = False
+    for attempt in range(4):
+        # A new parser each time: its error log holds this attempt's errors only (the
+        # exception's log is lxml's global one, with other documents' errors).
+        parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                                 huge_tree=False, remove_comments=True, remove_pis=True,
+                                 recover=False)
+        try:
+            return etree.fromstring(data, parser)
+        except etree.XMLSyntaxError:
+            if attempt == 3:
+                raise
+            errors = [(entry.type_name, entry.message) for entry in parser.error_log]
+            if not escaped and b'::' in data and any('QName' in m for _, m in errors):
+                data, escaped = _escape_dcolon_tags(data), True
+                continue
+            prefixes = {m.group(1) for kind, message in errors
+                        if kind == 'NS_ERR_UNDEFINED_NAMESPACE'
+                        and (m := _UNDEFINED_PREFIX.search(message))} - declared
+            if not prefixes or len(declared | prefixes) > MAX_UNDECLARED_PREFIXES:
+                raise
+            data = _declare_prefixes(data, prefixes)
+            if data is None:
+                raise
+            declared |= prefixes
+
+
+def _declare_prefixes(data: bytes, prefixes) -> bytes | None:
+    """Return ``data`` with ``prefixes`` declared on the root (``None``: no root found)."""
+    start = XML_PREAMBLE.match(data).end()
+    name = _ROOT_NAME.match(data, start)
+    if name is None:
+        return None
+    declarations = ''.join(f' xmlns:{p}="{UNDECLARED_NS}{p}"' for p in sorted(prefixes))
+    return data[:name.end()] + declarations.encode('utf-8') + data[name.end():]
+
+
 def _xml_error(source: str, e: etree.XMLSyntaxError) -> XmlSyntaxError:
     msg = _LXML_POSITION.sub('', str(e)).strip()
     if 'amplification' in msg or 'entity' in msg.lower():
@@ -181,9 +243,15 @@ def _xml_error(source: str, e: etree.XMLSyntaxError) -> XmlSyntaxError:
     return _syntax_error(source, msg, line)
 
 
-def to_string(element, *, pretty: bool = True, declaration: bool = False) -> str:
+def to_string(element, *, pretty: bool = True, declaration: bool = False,
+              with_tail: bool = True) -> str:
     """
-    Serialise an element to text, restoring ``::`` in element names.
+    Serialise an element to text, with its names as they were written.
+
+    ``::`` is restored in element names, and prefixes the input used without declaring
+    them are written without a declaration again (module docstring). An element inside a
+    document is written with only the namespace declarations it uses (lxml would repeat
+    every one in scope, e.g. the root's ``xmlns:xacro``).
 
     With ``pretty``, the tree is first indented in place as libsdformat's ``ToString`` does
     (two spaces a level): whitespace-only text between elements is layout and is replaced;
@@ -191,13 +259,18 @@ def to_string(element, *, pretty: bool = True, declaration: bool = False) -> str
     ``pretty_print`` leaves every ancestor of an element with whitespace text unindented, so
     one indented ``<gazebo>`` blob put a whole model on one line.)
     """
+    if element.nsmap and element.getparent() is not None:
+        element = copy.deepcopy(element)
+        etree.cleanup_namespaces(element)
     if pretty:
         etree.indent(element, space='  ')
-    text = etree.tostring(element, encoding='unicode')
+    text = etree.tostring(element, encoding='unicode', with_tail=with_tail)
     if pretty:
         text += '\n'
     if DCOLON in text:
         text = text.replace(DCOLON, '::')
+    if UNDECLARED_NS in text:
+        text = _START_TAG.sub(lambda m: _UNDECLARED_DECLARATION.sub('', m.group()), text)
     if declaration:
         text = "<?xml version='1.0' encoding='utf-8'?>\n" + text
     return text
@@ -212,9 +285,19 @@ def first_child(parent, tag: str):
 
 
 def local_name(element) -> str:
-    """Return an element's tag with ``::`` restored (for messages and comparisons)."""
+    """
+    Return an element's name as written (for messages and comparisons).
+
+    ``::`` is restored, and a name whose prefix the document did not declare is
+    ``prefix:name`` again (module docstring).
+    """
     tag = element.tag
-    return tag.replace(DCOLON, '::') if DCOLON in tag else tag
+    if DCOLON in tag:
+        tag = tag.replace(DCOLON, '::')
+    if tag.startswith('{' + UNDECLARED_NS):
+        prefix, _, name = tag[len(UNDECLARED_NS) + 1:].partition('}')
+        tag = f'{prefix}:{name}'
+    return tag
 
 
 def parse_number(text: str):

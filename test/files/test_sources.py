@@ -42,9 +42,25 @@ EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
     (b'\xef\xbb\xbf<?xml version="1.0"?><sdf version="1.9"/>', 'm.xml', 'sdf'),
     (b'Robot Fancy { }', '', 'kindsl'),
     (b'// comment\nRobot Fancy { }', 'fancy.kindsl', 'kindsl'),
+    (b'\xef\xbb\xbf /* a\n b */ // c\n\nRobot Fancy { }', '', 'kindsl'),
+    (b'hello', 'r.kindsl', 'kindsl'),  # the extension decides: the DSL reader says why not
 ])
 def test_detect_format(data, name, fmt):
     assert sources.detect_format(data, name) == fmt
+
+
+@pytest.mark.parametrize('data, name, message, line', [
+    (b'hello', '', '<string>:1: not a robot description: not XML (URDF, xacro or SDFormat), '
+     "and not RobCoGen Kinematics-DSL, which starts with 'Robot'", 1),
+    (b'\n\n  Robots R { }', 'r.txt', 'r.txt:3: not a robot description', 3),
+    (b'// Robot R\n', '', '<string>:1: not a robot description', 1),
+    (b' \n\t', '-', '-: the description is empty', None),
+])
+def test_text_in_no_format_is_not_read_as_a_kinematics_dsl(data, name, message, line):
+    with pytest.raises(DescriptionError) as info:
+        sources.detect_format(data, name)
+    assert str(info.value).startswith(message)
+    assert info.value.diagnostic.location.line == line
 
 
 def test_expanded_corpus_robots_are_urdf_by_content():

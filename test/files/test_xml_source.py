@@ -18,6 +18,7 @@ import pytest
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_number
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.files.xml_source import to_string
@@ -66,6 +67,37 @@ def test_to_string_indents_around_whitespace_text_and_keeps_other_text():
         '    </plugin>',
         '  </model>',
         '</sdf>']
+
+
+def test_undeclared_prefixes_are_read_and_written_back_as_written():
+    # libsdformat writes ignition:expressed_in without declaring the prefix; tinyxml2 and
+    # gz sdf -k accept it. Lines do not move; the prefix is a name, never a declaration.
+    text = ('<sdf version="1.9">\n<model name="m">\n'
+            '<xyz ignition:expressed_in="__model__">0 0 1</xyz>\n'
+            '<ignition:foo gz:bar="1" xmlns:own="u"><own:a/></ignition:foo>\n'
+            '<ignition::corrected_offsets>1</ignition::corrected_offsets>\n</model></sdf>')
+    root = parse_xml(text)
+    xyz, foo, offsets = root[0]
+    assert [e.sourceline for e in (xyz, foo, offsets)] == [3, 4, 5]
+    assert xyz.get('expressed_in') is None  # another attribute than SDFormat's expressed_in
+    assert [local_name(e) for e in (xyz, foo, offsets)] == [
+        'xyz', 'ignition:foo', 'ignition::corrected_offsets']
+    assert foo[0].tag == '{u}a'  # declared namespaces are read as namespaces
+    written = to_string(root)
+    for part in ('<xyz ignition:expressed_in="__model__">0 0 1</xyz>',
+                 '<ignition:foo xmlns:own="u" gz:bar="1">', '<own:a/>',
+                 '<ignition::corrected_offsets>1</ignition::corrected_offsets>'):
+        assert part in written
+    assert 'xmlns:ignition' not in written and 'xmlns:gz' not in written
+    assert to_string(parse_xml(written)) == written
+
+
+def test_undeclared_prefixes_do_not_hide_other_errors():
+    with pytest.raises(XmlSyntaxError) as info:
+        parse_xml('<robot name="r">\n<a:link name="a">\n</robot>', 'r.urdf')
+    assert str(info.value).startswith('r.urdf:3: not well-formed XML: Opening and ending tag')
+    with pytest.raises(XmlSyntaxError, match='Namespace prefix p0 on x is not defined'):
+        parse_xml('<r>' + ''.join(f'<p{i}:x/>' for i in range(200)) + '</r>')
 
 
 def test_str_input_with_a_foreign_encoding_declaration():

@@ -382,6 +382,26 @@ def test_file_written_by_libsdformat_loads():
     assert robot.joint('shoulder').joint_in_child == IDENTITY
 
 
+def test_undeclared_prefixes_libsdformat_writes_are_read(tmp_path):
+    # libsdformat writes ignition:expressed_in without declaring 'ignition' (rosbot); it and
+    # gz sdf -k read such a file, and so does parse_sdf. The attribute is not SDFormat's
+    # expressed_in (libsdformat does not honour it either): the axis stays in the joint frame.
+    text = ('<sdf version="1.9"><model name="m"><link name="a"/><link name="b"/>'
+            '<joint name="j" type="revolute"><pose>0 0 0 0 0 1.5</pose><parent>a</parent>'
+            '<child>b</child><axis><xyz ignition:expressed_in="__model__">1 0 0</xyz>'
+            '</axis></joint><plugin name="p" filename="f"><ignition:x>1</ignition:x></plugin>'
+            '</model></sdf>')
+    robot = parse_sdf(text)
+    assert robot.joint('j').axis == (1.0, 0.0, 0.0) and robot.warnings == ()
+    assert robot.extras == ('<plugin name="p" filename="f"><ignition:x>1</ignition:x>'
+                            '</plugin>',)
+    if oracle_path() is not None:
+        path = tmp_path / 'm.sdf'
+        path.write_text(text)
+        result = run_oracle('check', path)
+        assert result.returncode == 0, result.stderr
+
+
 # --- errors ----------------------------------------------------------------------------------
 
 BAD_MODELS = [

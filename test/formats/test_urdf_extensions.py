@@ -21,6 +21,9 @@ what URDF cannot carry.
 
 from dataclasses import replace
 
+from sdf_tools.errors import SourceLocation
+from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.model import Collision
 from sdf_tools.model import Dynamics
 from sdf_tools.model import Joint
@@ -77,6 +80,26 @@ def test_differing_visual_extras():
     _, again = rewrite(robot)
     assert [canonical(e) for e in again.gazebo[0].elements] == [
         b'<visual><material><diffuse>1 0 0 1</diffuse></material></visual>']
+
+
+def test_lossy_keeps_the_extras_every_visual_carries_and_names_each_one_left_out():
+    surface = '<surface><friction><ode><mu>0.5</mu></ode></friction></surface>'
+    robot = replace(arm(), links=(Link('base', collisions=(
+        Collision(geometry=Sphere(1.0), name='c1', location=SourceLocation('m.sdf', 7),
+                  extras=('<laser_retro>2</laser_retro>', surface)),
+        Collision(geometry=Sphere(2.0), location=SourceLocation('m.sdf', 9),
+                  extras=('<laser_retro>2</laser_retro>',)))), Link('tip')))
+    error = error_of(robot, "link 'base': its <collision> elements carry different "
+                     'SDFormat-only content')
+    assert error.diagnostic.message.endswith('; --lossy (lossy=True) writes the nearest URDF '
+                                             'without it')
+    text, dropped = write_urdf(robot, lossy=True)
+    assert [str(d) for d in dropped] == [
+        "m.sdf:7: warning: link 'base': <collision> 'c1': <surface> is left out: URDF can "
+        'only add the same SDFormat-only content to every <collision> of a link']
+    again = parse_urdf(text)
+    assert [canonical(e) for e in again.gazebo[0].elements] == [
+        b'<collision><laser_retro>2</laser_retro></collision>']
 
 
 def test_visuals_of_different_colours_keep_their_own_colour():

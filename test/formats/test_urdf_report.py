@@ -44,3 +44,19 @@ def test_numbers_are_short_and_problems_are_collected():
         ("link 'a'", 'bad-number', '<mass> is inf; URDF needs finite numbers'),
         ("joint 'j'", 'no-urdf-equivalent', 'is a ball joint')]
     UrdfReport().raise_if_errors()  # nothing to report
+
+
+def test_content_urdf_cannot_hold_is_refused_once_or_left_out_with_a_warning():
+    report = UrdfReport()
+    for _ in range(2):
+        assert not report.drop("link 'a'", 'carries <x>', '<x> is left out')
+    with pytest.raises(ConversionError) as info:
+        report.raise_if_errors()
+    assert [d.message for d in info.value.diagnostics] == [
+        'carries <x>; --lossy (lossy=True) writes the nearest URDF without it']
+    lossy = UrdfReport(lossy=True)
+    assert lossy.drop("link 'a'", 'carries <x>', '<x> is left out')
+    assert lossy.drop("link 'a'", 'carries <x>', '<x> is left out')
+    lossy.raise_if_errors()
+    assert [(d.entity, d.severity.value, d.message) for d in lossy.warnings] == 2 * [
+        ("link 'a'", 'warning', '<x> is left out')]

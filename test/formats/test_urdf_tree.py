@@ -24,7 +24,9 @@ from dataclasses import replace
 from chain_fk import FK_FUNCTIONS
 import numpy as np
 import pytest
+from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.urdf.report import UrdfReport
+from sdf_tools.formats.urdf.tree import nearest_tree
 from sdf_tools.formats.urdf.tree import tree_additions
 from sdf_tools.model import Box
 from sdf_tools.model import Frame
@@ -118,6 +120,31 @@ def test_several_roots():
         Joint('k', JointType.FIXED, 'a', 'b')))
     robot = replace(robot, links=(Link('a'), Link('b'), Link('c')))
     error_of(robot, "has 2 root links \\('world', 'c'\\)")
+
+
+def test_lossy_keeps_the_largest_tree():
+    # The parallel links of pr2's grippers, in SDFormat: roots whose only joint closes a loop.
+    robot = Robot('sdf', links=(Link('bar'), Link('base'), Link('arm'), Link('tip'),
+                                Link('c', location=SourceLocation('m.sdf', 4))),
+                  joints=(Joint('j1', JointType.FIXED, 'base', 'arm'),
+                          Joint('j2', JointType.FIXED, 'arm', 'tip'),
+                          Joint('j3', JointType.FIXED, 'bar', 'tip'),
+                          Joint('j4', JointType.FIXED, 'c', 'bar')),
+                  frames=(Frame('f', 'bar'), Frame('g', 'arm')))
+    assert error_of(robot, 'closes a kinematic loop').diagnostics[0].message.endswith(
+        "has 2 root links ('base', 'c'); a URDF is a tree with exactly one root; --lossy "
+        '(lossy=True) writes the nearest URDF without it')
+    report = UrdfReport(lossy=True)
+    tree = nearest_tree(robot, report)
+    assert [link.name for link in tree.links] == ['base', 'arm', 'tip']
+    assert [j.name for j in tree.joints] == ['j1', 'j2']
+    assert [f.name for f in tree.frames] == ['g']
+    assert [str(w) for w in report.warnings] == [
+        "warning: joint 'j3': is left out: it closes a kinematic loop (link 'tip' is already "
+        "the child of joint 'j2'); a URDF is a tree",
+        "m.sdf:4: warning: link 'c': is left out with the 1 link(s) below it: a URDF has one "
+        "root, and 'base' has the most links below it"]
+    assert nearest_tree(arm(), UrdfReport(lossy=True)).links == arm().links
 
 
 def test_generated_names_must_be_free():

@@ -21,6 +21,8 @@ from lxml import etree
 import numpy as np
 import pytest
 from sdf_tools.errors import ConversionError
+from sdf_tools.errors import SourceLocation
+from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.model import Box
@@ -85,6 +87,9 @@ def assert_equivalent(a: Robot, b: Robot):
     assert [g.reference for g in b.gazebo] == [g.reference for g in a.gazebo]
     for ga, gb in zip(a.gazebo, b.gazebo):
         assert [canonical(e) for e in gb.elements] == [canonical(e) for e in ga.elements]
+    assert [(k.tag, k.name, k.gazebo_before, canonical(parse_xml(k.xml)))
+            for k in b.urdf_extras] == [(k.tag, k.name, k.gazebo_before,
+                                         canonical(parse_xml(k.xml))) for k in a.urdf_extras]
     assert (b.origin is None) == (a.origin is None)
 
 
@@ -241,6 +246,31 @@ def test_gazebo_blocks_are_kept():
     assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in written
 
 
+def test_elements_the_model_does_not_hold_are_written_back_as_they_were():
+    # URDF to URDF loses nothing: <transmission>, <ros2_control> and unknown elements come
+    # back as written, in their order among the <gazebo> blocks, after the joints.
+    text = ('<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n'
+            '<transmission name="t1"><type>SimpleTransmission</type>'
+            '<joint name="j"><hardwareInterface>Effort</hardwareInterface></joint>'
+            '</transmission>\n<link name="a"/><link name="b"/>\n'
+            '<gazebo reference="a"><mu1>0.5</mu1></gazebo>\n'
+            '<ros2_control name="sys" type="system"><hardware><plugin>mock</plugin>'
+            '</hardware><joint name="j"><command_interface name="position"/></joint>'
+            '</ros2_control>\n<joint name="j" type="continuous"><parent link="a"/>'
+            '<child link="b"/></joint>\n<gazebo><plugin name="p" filename="f"><ignition:x/>'
+            '</plugin></gazebo>\n<webots><ignition:y a="1"/></webots>\n</robot>')
+    robot = parse_urdf(text, 'r.urdf')
+    assert [(k.tag, k.name, k.location.line, k.gazebo_before) for k in robot.urdf_extras] == [
+        ('transmission', 't1', 2, 0), ('ros2_control', 'sys', 5, 1), ('webots', None, 8, 2)]
+    written, again = rewrite(robot)
+    assert_equivalent(robot, again)
+    order = [(e.tag, e.get('name')) for e in parse_xml(written) if e.tag not in ('link',)]
+    assert order == [('joint', 'j'), ('transmission', 't1'), ('gazebo', None),
+                     ('ros2_control', 'sys'), ('gazebo', None), ('webots', None)]
+    assert '<webots>\n    <ignition:y a="1"/>\n  </webots>' in written
+    assert 'xmlns' not in written
+
+
 # --- conversion errors --------------------------------------------------------------------
 
 @pytest.mark.parametrize('kind', [JointType.BALL, JointType.UNIVERSAL, JointType.REVOLUTE2,
@@ -257,6 +287,37 @@ def test_other_geometry():
     error_of(robot, "link 'base': a <visual> has a <plane> geometry; URDF has only box")
     robot = replace(arm(), links=(Link('base', collisions=(Collision(),)), Link('tip')))
     error_of(robot, "link 'base': a <collision> has no geometry; URDF requires one")
+
+
+def test_lossy_writes_the_nearest_urdf_and_names_what_it_leaves_out():
+    here = SourceLocation('m.sdf', 3)
+    robot = Robot('sdf', links=(
+        Link('a', visuals=(Visual(geometry=OtherGeometry('plane', '<plane/>'), name='floor',
+                                  location=here), Visual(geometry=Sphere(1.0)))),
+        Link('b', collisions=(Collision(location=here),)), Link('c')), joints=(
+        Joint('ball', JointType.BALL, 'a', 'b', location=here),
+        Joint('hinge', JointType.CONTINUOUS, 'a', 'c'),
+        Joint('loop', JointType.CONTINUOUS, 'b', 'c', location=here)))
+    error = error_of(robot, 'plane')
+    assert [d.code for d in error.diagnostics] == ['kinematic-loop'] + 3 * [
+        'no-urdf-equivalent']
+    assert all(d.message.endswith('--lossy (lossy=True) writes the nearest URDF without it')
+               for d in error.diagnostics)
+    text, dropped = write_urdf(robot, lossy=True)
+    assert [str(d) for d in dropped] == [
+        "m.sdf:3: warning: joint 'loop': is left out: it closes a kinematic loop (link 'c' is "
+        "already the child of joint 'hinge'); a URDF is a tree",
+        "m.sdf:3: warning: link 'a': <visual> 'floor' is left out: it has a <plane> "
+        'geometry; URDF has only box, cylinder, sphere, capsule and mesh',
+        "m.sdf:3: warning: link 'b': <collision> #1 is left out: it has no geometry; URDF "
+        'requires one',
+        "m.sdf:3: warning: joint 'ball': its motion is left out: it is written as a fixed "
+        'joint (URDF has no ball joint)']
+    again = parse_urdf(text)
+    assert [len(link.visuals) + len(link.collisions) for link in again.links] == [1, 0, 0]
+    assert [(j.name, j.kind) for j in again.joints] == [('ball', JointType.FIXED),
+                                                        ('hinge', JointType.CONTINUOUS)]
+    assert write_urdf(arm(), lossy=True)[1] == ()  # nothing to leave out
 
 
 def test_all_problems_are_reported_together():

@@ -29,11 +29,9 @@ effort, into a :class:`~sdf_tools.model.Material`.
 from dataclasses import dataclass
 from dataclasses import field
 
-from lxml import etree
-
 from sdf_tools.errors import Code
-from sdf_tools.files.xml_source import DCOLON
 from sdf_tools.files.xml_source import local_name
+from sdf_tools.files.xml_source import to_string
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.sdf.values import pose_value
@@ -52,9 +50,8 @@ from sdf_tools.model import Visual
 
 
 def element_text(element) -> str:
-    """Serialise an element alone (no tail), restoring ``::`` in element names."""
-    text = etree.tostring(element, encoding='unicode', with_tail=False)
-    return text.replace(DCOLON, '::') if DCOLON in text else text
+    """Serialise an element alone (no tail), with its names as written (``to_string``)."""
+    return to_string(element, pretty=False, with_tail=False)
 
 
 @dataclass(slots=True, eq=False)

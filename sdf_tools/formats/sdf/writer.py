@@ -54,6 +54,7 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.files.xml_source import to_string
 from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.formats.sdf.scopes import empty_scope
 from sdf_tools.formats.sdf.scopes import group_by_scope
@@ -395,7 +396,7 @@ def _emit(element, depth: int, out: list) -> None:
     pad = '  ' * depth
     if element.tag.startswith('{') or any(k.startswith('{') for k in element.attrib):
         # Namespaced content (rare in SDFormat): let lxml write the declarations it needs.
-        text = etree.tostring(element, encoding='unicode', with_tail=False)
+        text = to_string(element, pretty=False, with_tail=False)
         out.extend(pad + line for line in text.splitlines())
         return
     tag = local_name(element)

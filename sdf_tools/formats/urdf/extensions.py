@@ -22,7 +22,7 @@ elements of a ``<gazebo>`` block (the rules are listed in :mod:`.writer`):
 * a link's ``Link.extras``, and the extras of its visuals (collisions) inside one
   ``<visual>`` (``<collision>``), which the extension applies to every visual (collision):
   so they must be the same for all of them, but for a visual ``<material>`` that only
-  repeats its URDF colour;
+  repeats its URDF colour (a lossy report keeps what they all carry and drops the rest);
 * a joint's ``Joint.extras`` (a ``<physics>`` said with the special tags when they can say
   it) and its spring stiffness and reference.
 
@@ -35,7 +35,7 @@ from lxml import etree
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import XmlSyntaxError
-from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_number
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.urdf.report import UrdfReport
@@ -82,18 +82,38 @@ def link_content(link: Link, report: UrdfReport) -> list:
                       for group, item in zip(parsed, items)]
             forms = {tuple(_canonical(e) for e in group) for group in parsed}
         if len(forms) > 1:
-            tags = sorted({e.tag.replace(DCOLON, '::') for group in parsed for e in group})
-            report.error(entity, f'its <{tag}> elements carry different SDFormat-only '
-                         f'content ({", ".join(f"<{t}>" for t in tags)}); URDF can only '
-                         f'add the same content to every <{tag}> of a link (a <gazebo> '
-                         'extension)', link.location)
-            continue
+            parsed = [_common(parsed, items, tag, entity, link.location, report)]
+            if not report.lossy:
+                continue
         if parsed[0]:
             wrapper = etree.Element(tag)
             for item in parsed[0]:
                 wrapper.append(item)
             elements.append(wrapper)
     return elements
+
+
+def _common(parsed, items, tag: str, entity: str, location, report: UrdfReport) -> list:
+    """
+    Return the extras every visual (collision) has; report each other one as dropped.
+
+    The extension applies to every ``<visual>`` (``<collision>``) of the link, so only what
+    they all carry can be written (in the first one's order).
+    """
+    tags = sorted({local_name(e) for group in parsed for e in group})
+    refusal = (f'its <{tag}> elements carry different SDFormat-only content '
+               f'({", ".join(f"<{t}>" for t in tags)}); URDF can only add the same content '
+               f'to every <{tag}> of a link (a <gazebo> extension)')
+    canonical = [[_canonical(e) for e in group] for group in parsed]
+    shared = set(canonical[0]).intersection(*canonical[1:])
+    for number, (group, forms, item) in enumerate(zip(parsed, canonical, items), 1):
+        named = f'<{tag}> {item.name!r}' if item.name is not None else f'<{tag}> #{number}'
+        for element, form in zip(group, forms):
+            if form not in shared:
+                report.drop(entity, refusal, f'{named}: <{local_name(element)}> is left out: '
+                            f'URDF can only add the same SDFormat-only content to every '
+                            f'<{tag}> of a link', item.location or location)
+    return [e for e, form in zip(parsed[0], canonical[0]) if form in shared]
 
 
 def joint_content(joint: Joint, report: UrdfReport) -> list:
@@ -121,8 +141,9 @@ def _parse_extras(extras, entity, location, report: UrdfReport) -> list:
         try:
             elements.append(parse_xml(text, f'{entity} extras'))
         except XmlSyntaxError as e:
-            report.error(entity, f'holds SDFormat content that is not one XML element '
-                         f'({e.diagnostic.message})', location, Code.BAD_EXTRAS)
+            problem = f'SDFormat content that is not one XML element ({e.diagnostic.message})'
+            report.drop(entity, f'holds {problem}', f'{problem} is left out', location,
+                        Code.BAD_EXTRAS)
     return elements
 
 

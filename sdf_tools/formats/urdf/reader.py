@@ -20,7 +20,8 @@ cylinder, sphere, mesh and the URDF 1.1 capsule), top-level materials, and joint
 element of the URDF joint specification (origin, parent, child, axis, calibration, dynamics,
 limit, mimic, safety_controller). ``<gazebo>`` blocks and the non-standard
 ``<robot><origin>`` are kept for the SDFormat converter; other top-level elements
-(``<transmission>``, ``<ros2_control>``, ...) are ignored, as urdfdom ignores them.
+(``<transmission>``, ``<ros2_control>``, ...), which urdfdom ignores, are kept as written
+(``Robot.urdf_extras``) for the URDF writer, and conversions that drop them say so.
 
 It is stricter than urdfdom where urdfdom silently loses data: a bad number inside a link,
 an unknown geometry or an ``<axis>`` without ``xyz`` are errors here (urdfdom 3 keeps a
@@ -31,7 +32,9 @@ partial link or a zero axis). Every problem is reported with its line, then one
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.files.xml_source import to_string
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.reading import checked
 from sdf_tools.formats.reading import shape_element
@@ -47,6 +50,7 @@ from sdf_tools.model import IDENTITY
 from sdf_tools.model import Inertial
 from sdf_tools.model import Joint
 from sdf_tools.model import JointType
+from sdf_tools.model import KeptElement
 from sdf_tools.model import Limit
 from sdf_tools.model import Link
 from sdf_tools.model import Material
@@ -130,7 +134,7 @@ class _UrdfReader:
             name = ''
         entity = f"robot '{name}'"
         link_elems, joint_elems, gazebo, origin = [], [], [], None
-        materials = []
+        materials, kept = [], []
         for child in root:
             tag = child.tag
             if tag == 'link':
@@ -150,13 +154,17 @@ class _UrdfReader:
                     self.materials[material.name] = material
             elif tag == 'origin':
                 origin = self._origin(child, entity)
+            else:
+                kept.append(KeptElement(local_name(child), child.get('name'),
+                                        to_string(child, pretty=False, with_tail=False),
+                                        v.loc(child), len(gazebo)))
         if not link_elems:
             v.error(root, entity, 'has no <link>', Code.NO_LINKS)
         links = tuple(self._link(e) for e in link_elems)
         joints = tuple(j for j in (self._joint(e) for e in joint_elems) if j is not None)
         return Robot(name=name, links=links, joints=joints, materials=tuple(materials),
                      gazebo=tuple(gazebo), origin=origin, source=v.source, source_format='urdf',
-                     location=v.loc(root))
+                     location=v.loc(root), urdf_extras=tuple(kept))
 
     # --- shared pieces ------------------------------------------------------------------
 

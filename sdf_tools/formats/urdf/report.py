@@ -17,6 +17,11 @@ What the URDF writer cannot write, collected, and the numbers it writes.
 
 The writer and its parts (:mod:`.tree`, :mod:`.extensions`) report every problem here and
 go on, so that one :class:`~sdf_tools.errors.ConversionError` names all of them.
+
+Some content URDF cannot hold can be left out and still give the nearest URDF: what
+:meth:`UrdfReport.drop` receives. By default it is an error that names the way out
+(``--lossy``, ``lossy=True``); a lossy report records instead one warning per item left out,
+naming it, its entity and its place.
 """
 
 import math
@@ -27,17 +32,66 @@ from sdf_tools.errors import Reporter
 from sdf_tools.formatting import fmt
 
 
+#: How an error about content that ``lossy`` would leave out ends.
+LOSSY_HINT = '; --lossy (lossy=True) writes the nearest URDF without it'
+
+
 class UrdfReport:
-    """Collects the problems of one :func:`~sdf_tools.formats.urdf.writer.write_urdf` call."""
+    """
+    Collects the problems of one :func:`~sdf_tools.formats.urdf.writer.write_urdf` call.
 
-    __slots__ = ('reporter',)
+    ``lossy``: content that :meth:`drop` receives is left out with a warning instead of
+    being an error.
+    """
 
-    def __init__(self):
+    __slots__ = ('reporter', 'lossy', '_refused')
+
+    def __init__(self, lossy: bool = False):
         self.reporter = Reporter(ConversionError)
+        self.lossy = lossy
+        self._refused = set()  # (entity, refusal): each said once
 
     def error(self, entity, message, location=None, code=Code.NO_URDF_EQUIVALENT) -> None:
         """Record that entity cannot be written as it is (by default: no equivalent)."""
         self.reporter.error(message, location, entity, code)
+
+    def drop(self, entity, refusal: str, dropped: str, location=None,
+             code=Code.NO_URDF_EQUIVALENT) -> bool:
+        """
+        Record content URDF cannot hold that the nearest URDF leaves out.
+
+        Parameters
+        ----------
+        entity : str
+            What holds it, e.g. ``link 'palm'``.
+        refusal : str
+            Why it cannot be written (the error, which then names ``--lossy``; the same
+            refusal for the same entity is one error).
+        dropped : str
+            What is left out and why (the lossy warning), e.g. ``<collision> 'c':
+            <surface> is left out: ...``.
+        location : SourceLocation, optional
+            Where the content is.
+        code : Code
+            What it is about.
+
+        Returns
+        -------
+        bool
+            Whether the caller leaves the content out (lossy) and goes on.
+
+        """
+        if self.lossy:
+            self.reporter.warn(dropped, location, entity, code)
+        elif (entity, refusal) not in self._refused:
+            self._refused.add((entity, refusal))
+            self.reporter.error(refusal + LOSSY_HINT, location, entity, code)
+        return self.lossy
+
+    @property
+    def warnings(self) -> tuple:
+        """Return what a lossy write left out, one warning per item."""
+        return tuple(self.reporter.warnings)
 
     def num(self, value, entity, what) -> str:
         """Return a number's shortest text; a number that is not finite is a problem."""

@@ -24,8 +24,11 @@ each of these (the rules are listed in :mod:`.writer`):
 * ``<child>__joint_frame`` at the joint frame of a child link that is not at its joint;
 * a link for each :class:`~sdf_tools.model.Frame`.
 
-Each added link but ``world`` hangs from a fixed joint named ``<its child>__fixed``.
+Each added link but ``world`` hangs from a fixed joint named ``<its child>__fixed``. A lossy
+write first takes the model's largest tree (:func:`nearest_tree`).
 """
+
+from dataclasses import replace
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.urdf.report import UrdfReport
@@ -64,10 +67,9 @@ def tree_additions(robot: Robot, report: UrdfReport) -> tuple[list, list]:
     """
     index = robot.index
     added = _Added(robot, report)
-    roots = list(index.roots)
-    if WORLD not in index.links and any(j.parent == WORLD for j in robot.joints):
+    roots = _roots(robot)
+    if roots and roots[0] == WORLD and WORLD not in index.links:
         added.links.append(WORLD)
-        roots.insert(0, WORLD)
     _check_roots(robot, roots, report)
     for name in roots:
         link = index.links.get(name)
@@ -93,6 +95,63 @@ def tree_additions(robot: Robot, report: UrdfReport) -> tuple[list, list]:
     return added.links, added.joints
 
 
+def nearest_tree(robot: Robot, report: UrdfReport) -> Robot:
+    """
+    Return the largest tree of the model, reporting each part a lossy write leaves out.
+
+    Joints that close kinematic loops are left out; of several roots (the implicit
+    ``world`` is one, when joints hang from it), the one with the most links below it is
+    kept, the first of them on a tie, and every other one is left out with the links,
+    joints and frames below it.
+    """
+    index = robot.index
+    for joint in index.loop_joints:
+        report.drop(f"joint '{joint.name}'", '', f'is left out: it {_loop(index, joint)}',
+                    joint.location, Code.KINEMATIC_LOOP)
+    roots = _roots(robot)
+    below = {root: _below(index.topology, root) for root in roots}
+    kept = max(roots, key=lambda root: len(below[root]), default=None)
+    dropped = set()
+    for root in roots:
+        if root == kept:
+            continue
+        dropped |= below[root]
+        link = index.links.get(root)
+        count = len(below[root]) - (link is not None)
+        report.drop(f"link '{root}'", '', f'is left out with the {count} link(s) below it: a '
+                    f'URDF has one root, and {kept!r} has the most links below it',
+                    None if link is None else link.location, Code.SEVERAL_ROOTS)
+    loops = set(map(id, index.loop_joints))
+    return replace(
+        robot, links=tuple(link for link in robot.links if link.name not in dropped),
+        joints=tuple(j for j in robot.joints if id(j) not in loops and j.child not in dropped),
+        frames=tuple(f for f in robot.frames if f.attached_to not in dropped))
+
+
+def _roots(robot: Robot) -> list:
+    """Return the root links, with ``world`` first when joints hang from it undefined."""
+    roots = list(robot.index.roots)
+    if WORLD not in robot.index.links and any(j.parent == WORLD for j in robot.joints):
+        roots.insert(0, WORLD)
+    return roots
+
+
+def _below(topology, root: str) -> set:
+    """Return the links below ``root`` through tree joints, ``root`` included."""
+    found, stack = set(), [root]
+    while stack:
+        link = stack.pop()
+        found.add(link)
+        stack.extend(j.child for j in topology.child_joints.get(link, ())
+                     if j.child not in found)
+    return found
+
+
+def _loop(index, joint) -> str:
+    return (f'closes a kinematic loop (link {joint.child!r} is already the child of joint '
+            f'{index.parent_joint[joint.child].name!r}); a URDF is a tree')
+
+
 def _check_roots(robot: Robot, roots: list, report: UrdfReport) -> None:
     """Report a model that is not one tree: no root, several roots, loop joints."""
     index = robot.index
@@ -100,15 +159,13 @@ def _check_roots(robot: Robot, roots: list, report: UrdfReport) -> None:
     if not roots:
         report.error(entity, 'has no links; a URDF needs at least one <link>',
                      robot.location, Code.NO_LINKS)
-    elif len(roots) > 1:
+    elif len(roots) > 1:  # not in a lossy write: nearest_tree keeps one
         shown = ', '.join(repr(r) for r in roots[:6]) + (', ...' if len(roots) > 6 else '')
-        report.error(entity, f'has {len(roots)} root links ({shown}); a URDF is a tree with '
-                     'exactly one root', robot.location, Code.SEVERAL_ROOTS)
-    for joint in index.loop_joints:
-        report.error(f"joint '{joint.name}'", f'closes a kinematic loop (link '
-                     f'{joint.child!r} is already the child of joint '
-                     f'{index.parent_joint[joint.child].name!r}); a URDF is a tree',
-                     joint.location, Code.KINEMATIC_LOOP)
+        report.drop(entity, f'has {len(roots)} root links ({shown}); a URDF is a tree with '
+                    'exactly one root', '', robot.location, Code.SEVERAL_ROOTS)
+    for joint in index.loop_joints:  # idem
+        report.drop(f"joint '{joint.name}'", _loop(index, joint), '', joint.location,
+                    Code.KINEMATIC_LOOP)
 
 
 class _Added:

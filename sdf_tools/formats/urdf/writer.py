@@ -24,6 +24,15 @@ pitch near +-pi/2 included (:func:`~sdf_tools.transforms.rpy_from_quat`).
 What URDF cannot say exactly is a :class:`~sdf_tools.errors.ConversionError` naming the
 element; all such problems are reported together.
 
+``lossy=True`` (``sdf_tools convert --lossy``) writes the nearest URDF instead where content
+can be left out, with one warning per item left out: visual and collision extras that differ
+between the visuals (collisions) of a link (what they all carry is kept), visuals and
+collisions whose geometry URDF lacks, SDFormat content that is not one element, joints that
+close kinematic loops, and all but the largest tree of a model with several roots
+(:func:`~.tree.nearest_tree`); joints of a kind URDF lacks are written as fixed joints. The
+rest (names taken, numbers that are not finite, a prismatic joint without limits) stays an
+error.
+
 How the model maps to URDF
 --------------------------
 * Joint types: revolute, continuous, prismatic, fixed, floating and planar are written as
@@ -57,23 +66,30 @@ How the model maps to URDF
   can only be written when every visual (collision) of the link has the same ones (the
   extension applies to all of them); otherwise they are an error.
 * The non-standard ``<robot><origin>`` (:attr:`Robot.origin`) is written back.
+* Top-level URDF elements the model does not hold (``<transmission>``, ``<ros2_control>``,
+  unknown ones: ``Robot.urdf_extras``) are written back as they were, after the joints, in
+  their document order among the ``<gazebo>`` blocks.
 
 The links and joints the writer adds are made in :mod:`.tree`, the ``<gazebo>`` extensions
 in :mod:`.extensions`; every problem goes to one :class:`~.report.UrdfReport`.
 """
 
 import copy
+from dataclasses import replace
 import math
 
 from lxml import etree
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
+from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.files.xml_source import to_string
 from sdf_tools.formats.urdf import extensions
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.formats.urdf.tree import FIXED_SUFFIX
 from sdf_tools.formats.urdf.tree import JOINT_FRAME_SUFFIX
+from sdf_tools.formats.urdf.tree import nearest_tree
 from sdf_tools.formats.urdf.tree import tree_additions
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -95,7 +111,8 @@ _DEFAULT_AXIS = (1.0, 0.0, 0.0)
 _SAFETY_KEYS = ('soft_lower_limit', 'soft_upper_limit', 'k_position', 'k_velocity')
 
 
-def write_urdf(robot: Robot, *, unlimited_prismatic: Limit | None = None) -> str:
+def write_urdf(robot: Robot, *, unlimited_prismatic: Limit | None = None,
+               lossy: bool = False):
     """
     Write a model as URDF text.
 
@@ -106,20 +123,28 @@ def write_urdf(robot: Robot, *, unlimited_prismatic: Limit | None = None) -> str
     unlimited_prismatic : Limit, optional
         The ``<limit>`` to write for prismatic joints that have none (URDF requires one and
         cannot say "unlimited"). ``None`` makes such a joint a :class:`ConversionError`.
+    lossy : bool
+        Write the nearest URDF instead of refusing content URDF cannot hold (module
+        docstring), and return what was left out.
 
     Returns
     -------
     str
         The URDF document, with an XML declaration, indented by two spaces.
+    tuple of Diagnostic
+        Only when ``lossy``: one warning per item left out, naming it, its entity and its
+        place.
 
     Raises
     ------
     ConversionError
         Something has no exact URDF equivalent; holds every such problem, each naming its
-        element (module docstring).
+        element (module docstring). Those ``lossy`` would leave out say so (``--lossy``).
 
     """
-    return _UrdfWriter(robot, unlimited_prismatic).write()
+    writer = _UrdfWriter(robot, unlimited_prismatic, lossy)
+    text = writer.write()
+    return (text, writer.report.warnings) if lossy else text
 
 
 class _UrdfWriter:
@@ -127,10 +152,10 @@ class _UrdfWriter:
 
     __slots__ = ('robot', 'unlimited_prismatic', 'report', 'gazebo')
 
-    def __init__(self, robot: Robot, unlimited_prismatic: Limit | None):
-        self.robot = robot
+    def __init__(self, robot: Robot, unlimited_prismatic: Limit | None, lossy: bool):
+        self.report = UrdfReport(lossy)
+        self.robot = nearest_tree(robot, self.report) if lossy else robot
         self.unlimited_prismatic = unlimited_prismatic
-        self.report = UrdfReport()
         self.gazebo = []  # <gazebo> blocks of SDFormat-only content, after the model's own
 
     def write(self) -> str:
@@ -152,12 +177,17 @@ class _UrdfWriter:
             self.joint(root, joint)
         for parent, child, pose in extra_joints:
             self.fixed_joint(root, parent, child, pose)
-        for ext in robot.gazebo:
+        kept = list(robot.urdf_extras)
+        for i, ext in enumerate(robot.gazebo):
+            while kept and kept[0].gazebo_before <= i:
+                self.kept(root, kept.pop(0))
             elem = etree.SubElement(root, 'gazebo')
             if ext.reference is not None:
                 elem.set('reference', ext.reference)
             for child in ext.elements:
                 elem.append(copy.deepcopy(child))
+        for item in kept:
+            self.kept(root, item)
         content = extensions.model_content(robot, report)
         if content:
             root.append(extensions.gazebo_block(None, content))
@@ -166,6 +196,15 @@ class _UrdfWriter:
         report.raise_if_errors()
         etree.indent(root, space='  ')
         return to_string(root, pretty=True, declaration=True)
+
+    def kept(self, root, item) -> None:
+        """Write back a top-level element the model does not hold, as it was written."""
+        try:
+            root.append(parse_xml(item.xml, f'<{item.tag}>'))
+        except XmlSyntaxError as e:
+            self.report.error(f"robot '{self.robot.name}'", f'holds a kept <{item.tag}> that '
+                              f'is not one XML element ({e.diagnostic.message})',
+                              item.location, Code.BAD_EXTRAS)
 
     def extension(self, reference: str, content: list) -> None:
         """Queue a ``<gazebo reference=...>`` block holding ``content`` (none if empty)."""
@@ -213,7 +252,22 @@ class _UrdfWriter:
         if material.texture is not None:
             etree.SubElement(elem, 'texture', filename=material.texture)
 
-    def geometry(self, parent, geometry, entity, what) -> None:
+    def writable(self, item, tag: str, number: int, entity: str) -> bool:
+        """Return whether a visual or collision has a URDF geometry (else report it)."""
+        geometry = item.geometry
+        if isinstance(geometry, (Box, Cylinder, Sphere, Capsule, Mesh)):
+            return True
+        if geometry is None:
+            why = 'has no geometry; URDF requires one'
+        else:
+            why = (f'has a <{geometry.kind}> geometry; URDF has only box, cylinder, sphere, '
+                   'capsule and mesh')
+        named = f'<{tag}> {item.name!r}' if item.name is not None else f'<{tag}> #{number}'
+        self.report.drop(entity, f'a <{tag}> {why}', f'{named} is left out: it {why}',
+                         item.location)
+        return False
+
+    def geometry(self, parent, geometry, entity) -> None:
         elem = etree.SubElement(parent, 'geometry')
         if isinstance(geometry, Box):
             etree.SubElement(elem, 'box', size=self.report.nums(geometry.size, entity,
@@ -228,11 +282,6 @@ class _UrdfWriter:
             mesh = etree.SubElement(elem, 'mesh', filename=geometry.filename)
             if geometry.scale is not None:
                 mesh.set('scale', self.report.nums(geometry.scale, entity, '<mesh> scale'))
-        elif geometry is None:
-            self.report.error(entity, f'{what} has no geometry; URDF requires one')
-        else:
-            self.report.error(entity, f'{what} has a <{geometry.kind}> geometry; URDF has '
-                              'only box, cylinder, sphere, capsule and mesh')
 
     # --- links --------------------------------------------------------------------------
 
@@ -247,16 +296,21 @@ class _UrdfWriter:
                                                                '<mass>'))
             self.numbers(ie, 'inertia', inertial, ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'),
                          entity)
+        kept = {}
         for tag, items in (('visual', link.visuals), ('collision', link.collisions)):
-            for item in items:
+            kept[tag] = [item for number, item in enumerate(items, 1)
+                         if self.writable(item, tag, number, entity)]
+            for item in kept[tag]:
                 item_elem = etree.SubElement(elem, tag)
                 if item.name is not None:
                     item_elem.set('name', item.name)
                 self.origin(item_elem, item.origin, entity)
-                self.geometry(item_elem, item.geometry, entity, f'a <{tag}>')
+                self.geometry(item_elem, item.geometry, entity)
                 if tag == 'visual' and item.material is not None:
                     self.material(item_elem, item.material, entity, reference_ok=True)
-        self.extension(link.name, extensions.link_content(link, self.report))
+        written = replace(link, visuals=tuple(kept['visual']),
+                          collisions=tuple(kept['collision']))
+        self.extension(link.name, extensions.link_content(written, self.report))
 
     # --- joints -------------------------------------------------------------------------
 
@@ -296,9 +350,12 @@ class _UrdfWriter:
         """Return the URDF type and the limit to write; ``None``: URDF cannot (reported)."""
         kind = joint.kind
         if kind not in _WRITTEN_AS_IS:
-            self.report.error(entity, f'is a {kind.value} joint; URDF has no {kind.value} '
-                              'joint (only revolute, continuous, prismatic, fixed, floating '
-                              'and planar)', joint.location)
+            why = (f'is a {kind.value} joint; URDF has no {kind.value} joint (only revolute, '
+                   'continuous, prismatic, fixed, floating and planar)')
+            if self.report.drop(entity, why, f'its motion is left out: it is written as a '
+                                f'fixed joint (URDF has no {kind.value} joint)',
+                                joint.location):
+                return 'fixed', None
             return None
         limit = joint.limit
         type_name = _WRITTEN_AS_IS[kind]

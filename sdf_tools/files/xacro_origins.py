@@ -1,0 +1,384 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Where the elements of a xacro expansion come from, so that diagnostics name lines users see.
+
+xacro builds its output with ``minidom``, which keeps no line numbers, and drops the
+whitespace between elements: a reader's ``file (expanded by xacro):1`` names a line of a
+document nobody has. The readers know nothing of xacro (they read text under a source
+name); the mapping happens around them, in three steps:
+
+1. :func:`map_expansion` lays the expansion out one element per line, so that a line of it
+   names one element, and works out which element of the xacro files (the document and
+   every file it includes, read with the line-aware parser) produced each element;
+2. the reader reads that text under the expansion's label, so what it reports is located in
+   the expansion;
+3. :class:`SourceMap` rewrites every such location (the :class:`~sdf_tools.errors.Diagnostic`
+   s of readers, converters and compilers, an error's diagnostics, the model's elements with
+   :meth:`~sdf_tools.model.Robot.relocated`) to the xacro file and line of the element, or,
+   when that cannot be known, to the expansion written with ``--keep-expanded`` and its
+   line, or else to the document with the element's path
+   (``robot.urdf.xacro: /robot/joint[@name='elbow']/limit``). A line of the hidden expansion
+   is never shown.
+
+How an element is identified (it must be right when it answers, and silent otherwise):
+
+* every element xacro can copy into the output is a *candidate*: each element of the files
+  but the ``xacro:`` ones (``xacro:element`` is a candidate with a computed name), matched
+  by name, attribute names and values, and, for a leaf, its text. A value with ``${...}`` or
+  ``$(...)`` matches any text in their place; ``xacro:`` attributes are ignored (xacro drops
+  them) and an element with ``xacro:attribute`` children may have more attributes;
+* an element of the expansion whose only candidate is one element of the files comes from
+  it, written there or in a macro: every output element is a copy of some candidate, and
+  the matching never rejects the real one;
+* among several candidates, those whose parent in their file cannot be the source of the
+  expanded element's parent are set aside, unless they can be moved (the top elements of a
+  macro body, of a block given to a macro or of an included file, which land wherever they
+  are inserted); one left is the answer, several are no answer;
+* a line of the layout holding two element starts (mixed content) is no answer either.
+"""
+
+from collections import Counter
+import contextlib
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
+import re
+
+from lxml import etree
+
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import SourceLocation
+from sdf_tools.files.xml_source import local_name
+from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.files.xml_source import to_string
+
+# A substitution, as xacro's lexer reads the simple ones (no braces or parentheses inside).
+_SUBSTITUTION = re.compile(r'\$\{[^{}]*\}|\$\([^()]*\)')
+# xacro elements that only keep or drop their content where it is.
+_CONDITIONS = ('if', 'unless')
+# xacro elements that insert nothing where they are (the others, calls, blocks and includes,
+# insert the content of a macro, a block or a file).
+_DEFINITIONS = ('macro', 'property', 'arg')
+
+
+@dataclass(frozen=True, eq=False)
+class SourceMap:
+    """
+    Where the lines of a xacro expansion come from (module docstring).
+
+    Attributes
+    ----------
+    label : str or None
+        The source name the expansion was read under; locations in other sources are left
+        as they are. ``None``: a map that changes nothing (input that was not xacro).
+    document : str
+        The xacro document's name, for places that cannot be told.
+    lines : dict
+        Line of the expansion -> :class:`SourceLocation` in a xacro file.
+    paths : dict
+        Line of the expansion -> the path of the element that starts there.
+    kept : str or None
+        Where the expansion was written (``--keep-expanded``): its lines are real.
+
+    """
+
+    label: str | None = None
+    document: str = ''
+    lines: dict = field(default_factory=dict)
+    paths: dict = field(default_factory=dict)
+    kept: str | None = None
+
+    def kept_as(self, path: str) -> 'SourceMap':
+        """Return the map for an expansion also written to ``path``."""
+        return replace(self, kept=path)
+
+    def locate(self, location: SourceLocation | None) -> SourceLocation | None:
+        """Return where a location in the expansion really is (module docstring)."""
+        if location is None or self.label is None or location.source != self.label:
+            return location
+        line = location.line
+        origin = self.lines.get(line)
+        if origin is not None:
+            return origin
+        if self.kept is not None:
+            return SourceLocation(self.kept, line)
+        return SourceLocation(self.document, None, self.paths.get(line))
+
+    def diagnostics(self, diagnostics) -> tuple:
+        """Return the diagnostics with their locations mapped."""
+        return tuple(replace(d, location=self.locate(d.location)) for d in diagnostics)
+
+    @contextlib.contextmanager
+    def relocating(self):
+        """Map the locations of any :class:`SdfToolsError` raised inside the block."""
+        try:
+            yield
+        except SdfToolsError as e:
+            if self.label is None:
+                raise
+            raise type(e)(self.diagnostics(e.diagnostics)) from None
+
+
+def map_expansion(text: str, files, label: str) -> tuple[str, SourceMap]:
+    """
+    Lay a xacro expansion out one element per line, and map its lines to the xacro files.
+
+    Parameters
+    ----------
+    text : str
+        xacro's output.
+    files : sequence of (str, bytes)
+        The files xacro read, the document first (:class:`~.xacro_expansion.Expansion`).
+    label : str
+        The name the expansion will be read under.
+
+    Returns
+    -------
+    text : str
+        The expansion, indented by two spaces, comments dropped (xacro's output itself when
+        it is not acceptable XML: the reader then reports why).
+    SourceMap
+        Where its lines come from.
+
+    """
+    document = files[0][0]
+    try:
+        root = parse_xml(text, label)
+    except SdfToolsError:
+        return text, SourceMap(label, document)
+    etree.indent(root, space='  ')
+    laid_out = to_string(root, declaration=True)
+    root = parse_xml(laid_out, label)
+    starts = Counter(e.sourceline for e in root.iter(etree.Element))
+    index = _Candidates(files)
+    lines, paths = {}, {}
+    for element, path, found in index.match(root):
+        line = element.sourceline
+        if starts[line] == 1:
+            paths[line] = path
+            if found is not None:
+                lines[line] = found
+    return laid_out, SourceMap(label, document, lines, paths)
+
+
+@dataclass(slots=True, eq=False)
+class _Candidate:
+    """An element of a xacro file that xacro may copy into the output."""
+
+    location: SourceLocation
+    name: object               # str, or a compiled pattern (xacro:element)
+    attributes: dict           # name -> str or compiled pattern
+    text: object               # leaves: str or compiled pattern; None: not compared
+    parent: object = None      # the candidate above it in its file, or None
+    movable: bool = False      # lands wherever it is inserted (module docstring)
+    more_attributes: bool = False
+    children: list = field(default_factory=list)  # those always copied with it
+    inserts: bool = False      # holds markup that inserts movable elements in it
+
+    def matches(self, name: str, attributes: dict, text) -> bool:
+        """Return whether xacro can have made an element (``text``: a leaf's, or None)."""
+        if not _fits(self.name, name):
+            return False
+        if self.more_attributes:
+            if not self.attributes.keys() <= attributes.keys():
+                return False
+        elif self.attributes.keys() != attributes.keys():
+            return False
+        if not all(_fits(p, attributes[k]) for k, p in self.attributes.items()):
+            return False
+        return self.text is None or (text is not None and _fits(self.text, text))
+
+
+class _Candidates:
+    """Every candidate of the xacro files, by name (module docstring)."""
+
+    __slots__ = ('made', 'by_key', 'by_name', 'computed', 'root', 'any_attributes', 'seen')
+
+    def __init__(self, files):
+        self.made: list = []            # every candidate
+        self.any_attributes = False     # a xacro:attribute that may land anywhere
+        self.root = None
+        for number, (name, data) in enumerate(files):
+            try:
+                root = parse_xml(data, name)
+            except SdfToolsError:
+                continue  # xacro read it: only a file changed since can fail here
+            if number == 0:
+                self.root = self._add(root, name, None, False)
+                self._walk(root, name, self.root, False)
+            else:  # an included file's content lands where it is included
+                self._walk(root, name, None, True)
+        self.seen: dict[tuple, list] = {}  # an element's name, attributes, text -> matches
+        # Looked up by name and attribute names, or by name only (more attributes allowed).
+        self.by_key: dict[tuple, list] = {}
+        self.by_name: dict[str, list] = {}
+        self.computed: list = []        # xacro:element with a computed name
+        for candidate in self.made:
+            if not isinstance(candidate.name, str):
+                self.computed.append(candidate)
+            elif candidate.more_attributes or self.any_attributes:
+                candidate.more_attributes = True
+                self.by_name.setdefault(candidate.name, []).append(candidate)
+            else:
+                key = (candidate.name, frozenset(candidate.attributes))
+                self.by_key.setdefault(key, []).append(candidate)
+
+    def candidates(self, element, name: str) -> list:
+        """Return the candidates that can have made ``element`` (descriptions repeat)."""
+        attributes = {_attribute_name(element, k): v for k, v in element.attrib.items()}
+        text = (element.text or '').strip() if len(element) == 0 else None
+        key = (name, tuple(attributes.items()), text)
+        found = self.seen.get(key)
+        if found is None:
+            found = self.seen[key] = [
+                c for c in (*self.by_key.get((name, frozenset(attributes)), ()),
+                            *self.by_name.get(name, ()), *self.computed)
+                if c.matches(name, attributes, text)]
+        return found
+
+    def _walk(self, parent, file: str, above, movable: bool, always: bool = True) -> None:
+        """Add the candidates under ``parent``; ``always``: copied whenever ``above`` is."""
+        for child in parent.iterchildren(etree.Element):
+            kind = etree.QName(child).localname if child.prefix == 'xacro' else None
+            if kind is None or kind == 'element':
+                candidate = self._add(child, file, above, movable)
+                if always and not movable and above is not None:
+                    above.children.append(candidate)
+                self._walk(child, file, candidate, False)
+            elif kind in _CONDITIONS:
+                self._walk(child, file, above, movable, False)
+            elif kind == 'attribute':
+                if above is None or movable:
+                    self.any_attributes = True
+                else:
+                    above.more_attributes = True
+            else:  # a macro, a call, a block, an include, ...: its content moves
+                if above is not None and kind not in _DEFINITIONS:
+                    above.inserts = True
+                self._walk(child, file, above, True, False)
+
+    def _add(self, element, file: str, above, movable: bool) -> _Candidate:
+        attributes = {}
+        for key, value in element.attrib.items():
+            name = _attribute_name(element, key)
+            if not name.startswith('xacro:'):
+                attributes[name] = _pattern(value)
+        if element.prefix == 'xacro':  # xacro:element: its name is xacro:name
+            name = _pattern(element.get(_xacro_name(element), ''))
+        else:
+            name = _qualified(element)
+        text = _pattern((element.text or '').strip()) if len(element) == 0 else None
+        candidate = _Candidate(SourceLocation(file, element.sourceline), name, attributes,
+                               text, above, movable)
+        self.made.append(candidate)
+        return candidate
+
+    def match(self, root):
+        """Yield ``(element, path, location or None)`` for each element of the expansion."""
+        elements = list(root.iter(etree.Element))
+        found = {root: [self.root] if self.root is not None else []}
+        for element in elements[1:]:
+            found[element] = self.candidates(element, _qualified(element))
+        self._by_parents(elements, found)
+        # A candidate whose children, always copied with it, are not all there did not
+        # produce the element.
+        for element in reversed(elements):
+            below = set()
+            for child in element.iterchildren(etree.Element):
+                below.update(found[child])
+            found[element] = [c for c in found[element]
+                              if all(d in below for d in c.children)]
+        self._by_parents(elements, found)
+        paths = {root: f'/{_qualified(root)}'}
+        for element in elements:
+            for child, step in _steps(element).items():
+                paths[child] = f'{paths[element]}/{step}'
+            candidates = found[element]
+            yield (element, paths.pop(element),
+                   candidates[0].location if len(candidates) == 1 else None)
+
+    @staticmethod
+    def _by_parents(elements, found) -> None:
+        """
+        Set aside candidates whose parent cannot be the element's (module docstring).
+
+        A candidate that is not movable comes with its parent; a movable one lands in an
+        element whose markup inserts something (a call, a block, an include).
+        """
+        for element in elements[1:]:
+            above = set(found[element.getparent()])
+            if len(found[element]) > 1 and above:
+                inserted = any(p.inserts for p in above)
+                found[element] = [c for c in found[element]
+                                  if c.parent in above or (c.movable and inserted)]
+
+
+def _pattern(text: str):
+    """Return ``text`` (no substitution), or a pattern its substitutions can produce."""
+    if '$' not in text:
+        return text
+    parts = _SUBSTITUTION.split(text)
+    if any('$' in part for part in parts):  # nested, escaped ($$): keep what is sure
+        first = text.index('$')
+        last = max(text.rfind('}'), text.rfind(')')) + 1
+        parts = [text[:first], text[max(last, first):]]
+    return re.compile('.*?'.join(map(re.escape, parts)), re.DOTALL)
+
+
+def _fits(pattern, text: str) -> bool:
+    if isinstance(pattern, str):
+        return pattern == text
+    return pattern.fullmatch(text) is not None
+
+
+def _qualified(element) -> str:
+    """Return an element's name as written: ``prefix:name`` for any namespace."""
+    if element.prefix is None or element.prefix == 'xacro':
+        return local_name(element)
+    return f'{element.prefix}:{etree.QName(element).localname}'
+
+
+def _attribute_name(element, key: str) -> str:
+    """Return an attribute's name as written (``prefix:name``)."""
+    if not key.startswith('{'):
+        return key
+    uri, _, name = key[1:].partition('}')
+    prefix = next((p for p, u in element.nsmap.items() if u == uri and p), None)
+    return name if prefix is None else f'{prefix}:{name}'
+
+
+def _xacro_name(element) -> str:
+    """Return the key of an element's ``xacro:name`` attribute."""
+    return next((k for k in element.attrib if _attribute_name(element, k) == 'xacro:name'),
+                'xacro:name')
+
+
+def _steps(parent) -> dict:
+    """Return each child's step in a path: its name, and ``[@name=...]`` or its number."""
+    children = list(parent.iterchildren(etree.Element))
+    counts = Counter(child.tag for child in children)
+    numbers = Counter()
+    steps = {}
+    for child in children:
+        name = _qualified(child)
+        numbers[child.tag] += 1
+        if child.get('name') is not None:
+            steps[child] = f"{name}[@name='{child.get('name')}']"
+        elif counts[child.tag] > 1:
+            steps[child] = f'{name}[{numbers[child.tag]}]'
+        else:
+            steps[child] = name
+    return steps
