@@ -342,3 +342,24 @@ def test_package_path_parameter_and_every_lookup_route(ros, tmp_path, monkeypatc
                                            'no such folder$'):
         SdfConverter(context=ros.context, namespace=unique_namespace('conv'),
                      parameter_overrides=[Parameter('package_path', value=str(tmp_path / 'typo'))])
+
+
+def test_gz_joint_state_topic_adds_gazebos_joint_state_publisher(ros):
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=TWO_LINKS, sdf_version='1.11',
+                         gz_joint_state_topic='/model/two/joint_state')
+    plugin = ('<plugin filename="gz-sim-joint-state-publisher-system" '
+              'name="gz::sim::systems::JointStatePublisher">'
+              '<topic>/model/two/joint_state</topic></plugin></model>')
+    sdf = ros.late_sdf(ns)
+    assert sdf == reference(TWO_LINKS, sdf_version='1.11').replace('</model>', plugin)
+    # Fortress's names below SDFormat 1.10; off again with ''.
+    assert node.set_parameters([Parameter('sdf_version', value='1.9')])[0].successful
+    assert 'filename="ignition-gazebo-joint-state-publisher-system"' in ros.late_sdf(ns)
+    assert node.set_parameters([Parameter('gz_joint_state_topic', value='')])[0].successful
+    assert ros.late_sdf(ns) == reference(TWO_LINKS)
+    result = node.set_parameters([Parameter('gz_joint_state_topic', value='/a b')])[0]
+    assert not result.successful and 'a Gazebo topic cannot hold whitespace' in result.reason
+    with pytest.raises(StartupError, match='^a Gazebo topic cannot hold'):
+        SdfConverter(context=ros.context, namespace=unique_namespace('conv'),
+                     parameter_overrides=[Parameter('gz_joint_state_topic', value='/x@y')])
