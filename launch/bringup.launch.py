@@ -12,7 +12,15 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Bring up state_publisher and sdf_converter for a URDF, xacro, SDFormat or RobCoGen file."""
+"""
+Bring up state_publisher and sdf_converter for a URDF, xacro, SDFormat or RobCoGen file.
+
+Starts ``state_publisher`` (``robot_description`` from ``description_file``, xacro expanded)
+and, unless ``start_sdf_converter:=false``, ``sdf_converter``, which reads state_publisher's
+latched ``robot_description`` and latches the SDFormat (``sdf_version``: by default the
+version the distribution's Gazebo reads) on ``robot_description_sdf``. When either exits
+with an error the whole launch stops, saying which one.
+"""
 
 import os
 
@@ -23,9 +31,15 @@ from launch.actions import OpaqueFunction
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 from launch_ros.parameter_descriptions import ParameterValue
+from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.launch_helpers import as_bool
+from sdf_tools.launch_helpers import as_choice
 from sdf_tools.launch_helpers import as_float
+from sdf_tools.launch_helpers import default_sdf_version
+from sdf_tools.launch_helpers import GAZEBO_OF_DISTRO
+from sdf_tools.launch_helpers import NEWER_GAZEBO
 from sdf_tools.launch_helpers import read_description
+from sdf_tools.ros.launch_actions import stop_on_failure
 
 PACKAGE = 'sdf_tools'
 
@@ -39,6 +53,7 @@ def _nodes(context, *args, **kwargs):
     text = read_description(arg('description_file'), arg('xacro_args'), package_path)
     config = os.path.join(get_package_share_directory(PACKAGE), 'config')
     use_sim_time = as_bool('use_sim_time', arg('use_sim_time'))
+    sdf_version = as_choice('sdf_version', arg('sdf_version'), CONVERTIBLE_VERSIONS)
     namespace = arg('namespace')
     nodes = [Node(
         package=PACKAGE, executable='state_publisher', name='state_publisher',
@@ -60,9 +75,14 @@ def _nodes(context, *args, **kwargs):
                 'package_path': ParameterValue(package_path, value_type=str),
                 'mesh_uris': ParameterValue(arg('mesh_uris'), value_type=str),
                 'auto_inertials': as_float('auto_inertials', arg('auto_inertials')),
+                'sdf_version': ParameterValue(sdf_version, value_type=str),
+                'gz_joint_state_topic': ParameterValue(arg('gz_joint_state_topic'),
+                                                       value_type=str),
                 'use_sim_time': use_sim_time,
             }]))
-    return nodes
+    # One failing node stops the launch (and so ros_gz_sim create waiting for the SDFormat).
+    return nodes + [stop_on_failure(node, executable) for node, executable in
+                    zip(nodes, ('state_publisher', 'sdf_converter'))]
 
 
 def generate_launch_description():
@@ -111,5 +131,17 @@ def generate_launch_description():
             'start_sdf_converter', default_value='true',
             description='Also start sdf_converter, which publishes the SDFormat on '
                         'robot_description_sdf for ros_gz_sim create.'),
+        DeclareLaunchArgument(
+            'sdf_version', default_value=default_sdf_version(os.environ),
+            choices=list(CONVERTIBLE_VERSIONS),
+            description='SDFormat version sdf_converter writes. Default: what the Gazebo of '
+                        'this ROS_DISTRO reads: ' + ', '.join(
+                            f'{distro} {gazebo} {version}'
+                            for distro, (gazebo, version) in GAZEBO_OF_DISTRO.items()) +
+                        f', others {NEWER_GAZEBO[0]} {NEWER_GAZEBO[1]}; <mimic> needs 1.11.'),
+        DeclareLaunchArgument(
+            'gz_joint_state_topic', default_value='',
+            description='Gazebo topic of a JointStatePublisher system sdf_converter adds to '
+                        'the model (gazebo_spawn.launch.py sets it); empty: none.'),
         OpaqueFunction(function=_nodes),
     ])

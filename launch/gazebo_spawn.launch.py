@@ -15,6 +15,26 @@
 """
 Spawn a robot in Gazebo (ros_gz_sim) from its description file, optionally starting Gazebo.
 
+What it starts, in this order (each decided before anything starts):
+
+1. a check (no process): the packages it needs are installed (ros_gz_sim; ros_gz_bridge
+   when it bridges; controller_manager for joint_state_broadcaster:=true), the arguments
+   are valid, and where joint states come from. A missing package is one line and nothing
+   starts;
+2. bringup.launch.py: state_publisher and sdf_converter, the SDFormat at ``sdf_version``
+   (``<mimic>`` kept from 1.11) and, for ``joint_states`` from Gazebo, with Gazebo's
+   JointStatePublisher system on ``/model/<name>/joint_state``;
+3. Gazebo through ros_gz_sim's gz_sim.launch.py (``start_gazebo``), ``on_exit_shutdown``
+   true: closing Gazebo ends the launch;
+4. ros_gz_bridge's parameter_bridge: ``/clock`` from Gazebo when ``use_sim_time`` (default
+   true here), and the JointStatePublisher topic remapped to ``joint_states``;
+5. ros_gz_sim ``create`` reading the latched ``robot_description_sdf``; with gz_ros2_control
+   and ``joint_state_broadcaster:=true``, the controller_manager spawner once it succeeded.
+
+The whole launch stops, with one line saying why, when state_publisher, sdf_converter,
+``create``, a bridge or the spawner exits with an error, or when ``create`` has not
+spawned the robot within ``spawn_timeout`` seconds (it waits forever by itself).
+
 Meshes: the robot is spawned with absolute ``file://`` mesh URIs (``mesh_uris:=file``, passed
 to bringup.launch.py's sdf_converter), found the way ``package_path`` and xacro's
 ``$(find pkg)`` find packages. Setting ``GZ_SIM_RESOURCE_PATH`` for ``model://`` URIs instead
@@ -32,12 +52,32 @@ from ament_index_python.packages import get_package_share_directory
 from launch import LaunchDescription
 from launch.actions import DeclareLaunchArgument
 from launch.actions import IncludeLaunchDescription
+from launch.actions import LogInfo
 from launch.actions import OpaqueFunction
+from launch.actions import RegisterEventHandler
+from launch.actions import SetLaunchConfiguration
+from launch.actions import TimerAction
+from launch.event_handlers import OnProcessIO
 from launch.launch_description_sources import PythonLaunchDescriptionSource
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 from sdf_tools.launch_helpers import as_bool
 from sdf_tools.launch_helpers import as_float
+from sdf_tools.launch_helpers import as_timeout
+from sdf_tools.launch_helpers import CLOCK_BRIDGE
+from sdf_tools.launch_helpers import create_waiting_for
+from sdf_tools.launch_helpers import gz_joint_state_topic
+from sdf_tools.launch_helpers import joint_state_bridge
+from sdf_tools.launch_helpers import joint_state_source
+from sdf_tools.launch_helpers import JOINT_STATE_SOURCES
+from sdf_tools.launch_helpers import missing_packages
+from sdf_tools.launch_helpers import missing_packages_message
+from sdf_tools.launch_helpers import read_description
+from sdf_tools.launch_helpers import required_packages
+from sdf_tools.launch_helpers import ros2_control_note
+from sdf_tools.launch_helpers import spawn_timeout_message
+from sdf_tools.ros.launch_actions import stop
+from sdf_tools.ros.launch_actions import stop_on_failure
 
 PACKAGE = 'sdf_tools'
 POSE = (('x', 'Initial x position (m) in the world.'),
@@ -46,25 +86,79 @@ POSE = (('x', 'Initial x position (m) in the world.'),
         ('R', 'Initial roll (rad).'),
         ('P', 'Initial pitch (rad).'),
         ('Y', 'Initial yaw (rad).'))
+#: Launch configuration in which the check passes its decision on (not an argument).
+SOURCE = 'sdf_tools.joint_state_source'
 
 
-def _gazebo_and_spawner(context, *args, **kwargs):
-    """Return Gazebo (if asked for) and ros_gz_sim create, with typed parameters."""
+def _arg(context, name, default=None):
+    return LaunchConfiguration(name, default=default).perform(context)
+
+
+def _check(context, *args, **kwargs):
+    """Decide everything before a process starts; raise one line if something is missing."""
     def arg(name):
-        return LaunchConfiguration(name).perform(context)
+        return _arg(context, name)
 
+    use_sim_time = as_bool('use_sim_time', arg('use_sim_time'))
+    broadcaster = as_bool('joint_state_broadcaster', arg('joint_state_broadcaster'))
+    as_bool('start_gazebo', arg('start_gazebo'))
+    as_bool('allow_renaming', arg('allow_renaming'))
+    as_timeout('spawn_timeout', arg('spawn_timeout'))
+    for axis, _ in POSE:
+        as_float(axis, arg(axis))
+    choice = arg('joint_states')
+    description = None
+    if choice in ('auto', 'ros2_control'):  # needs the text (read again by bringup, which
+        # declares these arguments: not yet here)
+        description = read_description(*(_arg(context, name, '') for name in (
+            'description_file', 'xacro_args', 'package_path')))
+    source = joint_state_source(choice, description)
+    topic = gz_joint_state_topic(arg('name')) if source == 'gazebo' else ''
+    needed = required_packages(bridge=use_sim_time or source == 'gazebo',
+                               broadcaster=broadcaster and source == 'ros2_control')
+    missing = missing_packages(needed, get_package_share_directory)
+    if missing:
+        raise RuntimeError(missing_packages_message(missing, os.environ.get('ROS_DISTRO')))
+    actions = [SetLaunchConfiguration('gz_joint_state_topic', topic),
+               SetLaunchConfiguration(SOURCE, source)]
+    if source == 'ros2_control':
+        actions.append(LogInfo(msg=ros2_control_note(description, os.environ.get('ROS_DISTRO'),
+                                                     broadcaster)))
+    return actions
+
+
+def _simulation(context, *args, **kwargs):
+    """Return Gazebo, the bridges, create and the handlers that stop a failed spawn."""
+    def arg(name):
+        return _arg(context, name)
+
+    namespace = arg('namespace')  # declared by bringup.launch.py, included before
+    use_sim_time = as_bool('use_sim_time', arg('use_sim_time'))
+    source = arg(SOURCE)
     actions = []
     if as_bool('start_gazebo', arg('start_gazebo')):
         gz_sim = os.path.join(get_package_share_directory('ros_gz_sim'), 'launch',
                               'gz_sim.launch.py')
         actions.append(IncludeLaunchDescription(
-            PythonLaunchDescriptionSource(gz_sim),
-            launch_arguments={'gz_args': f"{arg('gz_args')} {arg('world')}".strip()}.items()))
+            PythonLaunchDescriptionSource(gz_sim), launch_arguments={
+                'gz_args': f"{arg('gz_args')} {arg('world')}".strip(),
+                'on_exit_shutdown': 'true'}.items()))
+    bridges = []
+    if use_sim_time:  # /clock is absolute: one bridge serves every namespace
+        bridges.append(('clock_bridge', CLOCK_BRIDGE, []))
+    gz_topic = arg('gz_joint_state_topic')
+    if source == 'gazebo':
+        bridges.append(('joint_state_bridge', joint_state_bridge(gz_topic),
+                        [(gz_topic, 'joint_states')]))
+    for name, bridge, remappings in bridges:
+        node = Node(package='ros_gz_bridge', executable='parameter_bridge', name=name,
+                    namespace=namespace, output='screen', arguments=[bridge],
+                    remappings=remappings, parameters=[{'use_sim_time': use_sim_time}])
+        actions += [node, stop_on_failure(node, f'ros_gz_bridge ({name})')]
     # create reads the SDFormat that sdf_converter latches on robot_description_sdf (same
     # namespace). Its x..Y parameters are doubles: float() lets x:=1 through as 1.0.
-    actions.append(Node(
-        package='ros_gz_sim', executable='create', output='screen',
-        namespace=LaunchConfiguration('namespace', default='').perform(context),
+    create = Node(
+        package='ros_gz_sim', executable='create', output='screen', namespace=namespace,
         parameters=[{
             'topic': 'robot_description_sdf',
             'name': arg('name'),
@@ -75,8 +169,47 @@ def _gazebo_and_spawner(context, *args, **kwargs):
             'R': as_float('R', arg('R')),
             'P': as_float('P', arg('P')),
             'Y': as_float('Y', arg('Y')),
-        }]))
-    return actions
+        }])
+    return actions + [create, *_spawn_handlers(context, create, source, namespace)]
+
+
+def _spawn_handlers(context, create, source, namespace):
+    """Return the timeout of ``create`` and what follows its exit."""
+    name = _arg(context, 'name')
+    timeout = as_timeout('spawn_timeout', _arg(context, 'spawn_timeout'))
+    topic = (f"/{namespace.strip('/')}/" if namespace.strip('/') else '') + \
+        'robot_description_sdf'
+    waiting = {'for': None}  # what create said it waits for, last
+    handlers = []
+
+    def on_output(event):
+        for line in event.text.decode(errors='replace').splitlines():
+            waiting['for'] = create_waiting_for(line, topic) or waiting['for']
+
+    handlers.append(RegisterEventHandler(OnProcessIO(
+        target_action=create, on_stdout=on_output, on_stderr=on_output)))
+    timer = None
+    if timeout > 0:
+        timer = TimerAction(period=timeout, actions=[OpaqueFunction(
+            function=lambda context: stop(spawn_timeout_message(name, timeout,
+                                                                waiting['for'])))])
+        handlers.append(timer)
+
+    def spawned():
+        if timer is not None:
+            timer.cancel()
+        if source == 'ros2_control' and as_bool(
+                'joint_state_broadcaster', _arg(context, 'joint_state_broadcaster')):
+            spawner = Node(package='controller_manager', executable='spawner',
+                           namespace=namespace, output='screen',
+                           arguments=['joint_state_broadcaster'],
+                           parameters=[{'use_sim_time': as_bool(
+                               'use_sim_time', _arg(context, 'use_sim_time'))}])
+            return [spawner, stop_on_failure(spawner, 'joint_state_broadcaster spawner')]
+        return None
+
+    handlers.append(stop_on_failure(create, 'ros_gz_sim create', on_success=spawned))
+    return handlers
 
 
 def generate_launch_description():
@@ -108,10 +241,31 @@ def generate_launch_description():
             description='How the spawned SDFormat names meshes: file (absolute file:// paths, '
                         'for a Gazebo on this machine), model (model://, found through '
                         "Gazebo's GZ_SIM_RESOURCE_PATH) or package (as written)."),
-        # description_file, xacro_args, frame_prefix, namespace, use_sim_time,
-        # auto_inertials, ...: see bringup.launch.py (set use_sim_time:=true with Gazebo's
-        # /clock bridged).
+        DeclareLaunchArgument(
+            'use_sim_time', default_value='true',
+            description="Use Gazebo's clock: bridges /clock (ros_gz_bridge) and sets "
+                        'use_sim_time on every node.'),
+        DeclareLaunchArgument(
+            'joint_states', default_value='auto', choices=list(JOINT_STATE_SOURCES),
+            description="Where joint_states come from: gazebo (Gazebo's JointStatePublisher "
+                        'system added to the model, bridged to joint_states), ros2_control '
+                        "(gz_ros2_control's joint_state_broadcaster), none (something else "
+                        'publishes them); auto: ros2_control when the description has a '
+                        '<ros2_control> block with gz_ros2_control hardware, else gazebo.'),
+        DeclareLaunchArgument(
+            'joint_state_broadcaster', default_value='false',
+            description='With ros2_control joint states: spawn joint_state_broadcaster '
+                        '(controller_manager spawner) once the robot is created.'),
+        DeclareLaunchArgument(
+            'spawn_timeout', default_value='60.0',
+            description='Seconds ros_gz_sim create may take to spawn the robot (it waits '
+                        'for Gazebo and the SDFormat) before the launch stops, saying what '
+                        'it was waiting for; 0: wait forever.'),
+        OpaqueFunction(function=_check),
+        # description_file, xacro_args, frame_prefix, namespace, sdf_version,
+        # auto_inertials, ...: see
+        # bringup.launch.py.
         IncludeLaunchDescription(PythonLaunchDescriptionSource(bringup), launch_arguments={
             'mesh_uris': LaunchConfiguration('mesh_uris')}.items()),
-        OpaqueFunction(function=_gazebo_and_spawner),
+        OpaqueFunction(function=_simulation),
     ])

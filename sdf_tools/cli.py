@@ -472,15 +472,13 @@ def _fk(args):
     values = {name: _number(text, f'joint value {name}={text}') for name, text in raw.items()}
     robot = _load(args, mappings)
     tree = compile_tree(robot)
-    unknown = [n for n in values if n not in tree.coordinate_index]
+    q, unknown, mimic = tree.joint_vector(values)
     if unknown:
         known = ', '.join(tree.coordinate_names) or '(none: the robot has no moving joints)'
-        mimic = {m.joint for m in tree.mimic_joints}
-        why = ' (mimic joints follow their source)' if set(unknown) & mimic else ''
         raise _UsageError(f'sdf_tools fk: error: not a joint coordinate of '
-                          f"{robot.name!r}{why}: {', '.join(unknown)}; use: {known}")
-    q = tree.joint_vector(values, strict=True).q
-    poses = forward_kinematics(tree, q)
+                          f"{robot.name!r}: {', '.join(unknown)}; use: {known}")
+    # A mimic joint's value wins over its formula, as in the state publisher's joint_states.
+    poses = forward_kinematics(tree, q, mimic_values={name: values[name] for name in mimic})
     names = list(tree.link_names)
     matrices = list(poses)
     if tree.frame_names:

@@ -15,17 +15,25 @@
 """
 What the launch files call: read a description file into text, parse launch argument values.
 
+Also what ``gazebo_spawn.launch.py`` decides before it starts anything: the SDFormat version
+the distribution's Gazebo reads (:data:`GAZEBO_OF_DISTRO`), the packages it needs, where
+joint states come from, the ``ros_gz_bridge`` arguments, and the one-line messages of a
+failed spawn.
+
 Kept out of the launch files so that it is tested without ``launch`` installed; imports
 neither rclpy nor launch. Errors are :class:`ValueError` or
 :class:`~sdf_tools.errors.SdfToolsError` with a message meant for the person running
 ``ros2 launch``.
 """
 
+import re
 import shlex
 
+from lxml import etree
 from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.sources import read_description as _read_description
+from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
 _FALSE = frozenset({'false', '0', 'no', 'off'})
@@ -105,3 +113,178 @@ def as_float(name: str, value: str) -> float:
         return float(value)
     except ValueError:
         raise ValueError(f'{name} must be a number, got {value!r}') from None
+
+
+# --- Gazebo: which one, which packages, where joint states come from -------------------------
+
+#: ROS 2 distribution -> (the Gazebo it is paired with, the SDFormat version to spawn with):
+#: the version that Gazebo's libsdformat reads. Fortress reads 1.9 (no ``<mimic>``), Harmonic
+#: 1.11 (``<mimic>``); every other name (Kilted, Rolling, Lyrical, or none) gets the newest
+#: version the converter writes, for Ionic and later.
+GAZEBO_OF_DISTRO = {
+    'humble': ('Fortress', '1.9'),
+    'iron': ('Fortress', '1.9'),
+    'jazzy': ('Harmonic', '1.11'),
+}
+NEWER_GAZEBO = ('Ionic or later', CONVERTIBLE_VERSIONS[-1])
+#: Where joint states come from in the simulation (the ``joint_states`` launch argument).
+JOINT_STATE_SOURCES = ('auto', 'gazebo', 'ros2_control', 'none')
+#: gz_ros2_control's hardware plugins (Jazzy and later; Humble's ign_ros2_control).
+GZ_ROS2_CONTROL_HARDWARE = ('gz_ros2_control/GazeboSimSystem', 'ign_ros2_control/IgnitionSystem')
+#: ros_gz_bridge's ``parameter_bridge`` arguments (``topic@ROS type[gz type``: Gazebo to ROS).
+CLOCK_BRIDGE = '/clock@rosgraph_msgs/msg/Clock[gz.msgs.Clock'
+#: What ros_gz_sim ``create`` logs while it waits, and what that means (create.cpp, ``main``
+#: and ``set_XML_from_topic``).
+CREATE_WAITS = (('Requesting list of world names', 'the world list from Gazebo (is Gazebo '
+                 'running? start_gazebo:=false needs a running one)'),
+                ('Waiting messages on topic', "the SDFormat on {topic} (see sdf_converter's "
+                 'errors above)'),
+                ('Waiting for service', "Gazebo's /world/<world>/create service (is Gazebo "
+                 'running, with that world?)'))
+
+
+def gazebo_of_distro(distro: str | None) -> tuple[str, str]:
+    """Return ``(Gazebo, SDFormat version)`` for a ``ROS_DISTRO`` value (the table above)."""
+    return GAZEBO_OF_DISTRO.get((distro or '').strip().lower(), NEWER_GAZEBO)
+
+
+def default_sdf_version(environ) -> str:
+    """Return the ``sdf_version`` launch argument's default for the environment's ROS_DISTRO."""
+    return gazebo_of_distro(environ.get('ROS_DISTRO'))[1]
+
+
+def as_choice(name: str, value: str, choices) -> str:
+    """Return a launch argument that must be one of ``choices``."""
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def as_timeout(name: str, value: str) -> float:
+    """Return a timeout launch argument in seconds (``0``: none)."""
+    seconds = as_float(name, value)
+    if not 0.0 <= seconds < float('inf'):
+        raise ValueError(f'{name} must be 0 (no limit) or a number of seconds, got {value!r}')
+    return seconds
+
+
+def ros2_control_hardware(description: str) -> str | None:
+    """
+    Return the Gazebo hardware plugin of the description's ``<ros2_control>``, or ``None``.
+
+    A URDF whose ``<ros2_control>`` block names gz_ros2_control's hardware
+    (:data:`GZ_ROS2_CONTROL_HARDWARE`) gets its joint states from the controller manager
+    that gz_ros2_control starts inside Gazebo.
+    """
+    try:
+        root = etree.fromstring(description.encode('utf-8'))
+    except etree.XMLSyntaxError:
+        return None
+    for plugin in root.iterfind('ros2_control/hardware/plugin'):
+        text = (plugin.text or '').strip()
+        if text in GZ_ROS2_CONTROL_HARDWARE:
+            return text
+    return None
+
+
+def joint_state_source(choice: str, description: str | None) -> str:
+    """
+    Return where joint states come from: ``'gazebo'``, ``'ros2_control'`` or ``'none'``.
+
+    ``auto`` is ``ros2_control`` for a description with gz_ros2_control hardware
+    (:func:`ros2_control_hardware`), else ``gazebo``.
+    """
+    as_choice('joint_states', choice, JOINT_STATE_SOURCES)
+    if choice != 'auto':
+        return choice
+    return 'ros2_control' if ros2_control_hardware(description or '') else 'gazebo'
+
+
+def ros2_control_note(description: str, distro: str | None, broadcaster: bool) -> str:
+    """Return the line saying how joint states arrive with gz_ros2_control."""
+    hardware = ros2_control_hardware(description) or GZ_ROS2_CONTROL_HARDWARE[0]
+    start = ('spawned once the robot is created' if broadcaster else
+             'start it with joint_state_broadcaster:=true or your own spawner')
+    note = (f'joint_states come from {hardware.split("/")[0]}: the controller manager it runs '
+            f'in Gazebo publishes them through its joint_state_broadcaster ({start}; the '
+            "controller must be in the plugin's <parameters> YAML)")
+    if hardware.startswith('ign_') and gazebo_of_distro(distro)[0] == 'Fortress' and \
+            '<robot_param_node>' not in description:
+        note += ('; ign_ros2_control reads robot_description from node robot_state_publisher '
+                 'unless its <plugin> has <robot_param_node>state_publisher</robot_param_node>')
+    return note
+
+
+def gz_joint_state_topic(name: str) -> str:
+    """
+    Return the Gazebo topic of the entity's joint states (``/model/<name>/joint_state``).
+
+    Raises
+    ------
+    ValueError
+        ``name`` cannot be part of a ROS topic name (the bridge publishes it under that
+        name before the remapping to ``joint_states``).
+
+    """
+    if not re.fullmatch(r'[A-Za-z_][A-Za-z0-9_]*', name or ''):
+        raise ValueError('name must be letters, digits and underscores (not starting with a '
+                         f'digit) to bridge its joint states, got {name!r}')
+    return f'/model/{name}/joint_state'
+
+
+def joint_state_bridge(gz_topic: str) -> str:
+    """Return the ``parameter_bridge`` argument for a JointStatePublisher topic."""
+    return f'{gz_topic}@sensor_msgs/msg/JointState[gz.msgs.Model'
+
+
+def required_packages(*, bridge: bool, broadcaster: bool) -> list:
+    """Return the packages ``gazebo_spawn.launch.py`` starts something from."""
+    needed = ['ros_gz_sim']
+    if bridge:
+        needed.append('ros_gz_bridge')
+    if broadcaster:
+        needed.append('controller_manager')
+    return needed
+
+
+def missing_packages(names, lookup) -> list:
+    """Return the names that ``lookup`` (``get_package_share_directory``) cannot find."""
+    missing = []
+    for name in names:
+        try:
+            lookup(name)
+        except LookupError:  # ament_index_python's PackageNotFoundError is a KeyError
+            missing.append(name)
+    return missing
+
+
+def missing_packages_message(missing, distro: str | None) -> str:
+    """Return the one line saying which packages are missing and how to install them."""
+    them = ' and '.join(missing)
+    prefix = f'ros-{distro}-' if distro else 'ros-$ROS_DISTRO-'
+    install = ' '.join(prefix + name.replace('_', '-') for name in missing)
+    return (f'gazebo_spawn.launch.py needs {them}, which {"is" if len(missing) == 1 else "are"} '
+            f'not installed: apt install {install} (or source the workspace that has '
+            f'{"it" if len(missing) == 1 else "them"}); nothing was started')
+
+
+def create_waiting_for(line: str, topic: str) -> str | None:
+    """Return what ros_gz_sim ``create`` waits for, from one of its log lines, or ``None``."""
+    for marker, what in CREATE_WAITS:
+        if marker in line:
+            return what.format(topic=topic)
+    return None
+
+
+def spawn_timeout_message(name: str, seconds: float, waiting_for: str | None) -> str:
+    """Return the line that ends a launch whose ``create`` did not finish in time."""
+    what = waiting_for or 'Gazebo and the SDFormat'
+    return (f'ros_gz_sim create did not spawn {name!r} within spawn_timeout={seconds:g} s: '
+            f'it was waiting for {what}; stopping the launch')
+
+
+def exit_message(executable: str, returncode: int) -> str:
+    """Return the line that ends a launch whose ``executable`` failed."""
+    how = f'was killed by signal {-returncode}' if returncode < 0 else \
+        f'exited with code {returncode}'
+    return f'{executable} {how} (its error is above); stopping the launch'

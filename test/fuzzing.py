@@ -384,8 +384,11 @@ def kinematics_stage(oracle: Oracle, robot, rng: random.Random) -> None:
     positions = values if rng.random() < 0.8 else values[:rng.randrange(len(values) + 1)]
     if rng.random() < 0.3:
         positions = np.array([v if _finite_real(v) else 0.0 for v in positions])
-    oracle.call('JointStatePlan.update', (KinematicsError,), plan.update, state, positions)
-    oracle.call('JointStatePlan.transforms', (KinematicsError,), plan.transforms, state)
+    updated = oracle.call('JointStatePlan.update', (KinematicsError,),
+                          lambda: plan.update(state, positions) or True)
+    if updated:  # the mimic joints' own values are read from the positions just used
+        oracle.call('JointStatePlan.transforms', (KinematicsError,), plan.transforms, state,
+                    positions)
 
 
 def _agree(single, batch) -> bool:

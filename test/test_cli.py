@@ -396,6 +396,37 @@ def test_fk_rejects_unknown_and_mimic_names_and_bad_values(capsys, tmp_path):
         assert f"joint value shoulder={value} must be a finite number, got '{value}'" in err
 
 
+def test_fk_uses_a_mimic_joints_own_value_like_the_state_publisher(capsys):
+    """``fk robot.urdf mimic_joint=0.3`` uses 0.3 (it used to exit 2), as joint_states does."""
+    import json
+    from sdf_tools.kinematics import forward_kinematics
+    from sdf_tools.pipeline import load_model
+    src = support.DATA_DIR / 'conversion' / 'demo_arm.urdf'
+    tree = load_model(src.read_text()).tree
+    [mimic] = tree.mimic_joints
+    assert (mimic.joint, mimic.source) == ('right_finger_joint', 'left_finger_joint')
+    code, out, err = run(cli.main, ['fk', str(src), '--json', 'left_finger_joint=0.01',
+                                    'right_finger_joint=0.03'], capsys)
+    assert code == 0, err
+    poses = json.loads(out)
+    # The node's plan for a joint_states message with both names gives the same transform.
+    plan = tree.joint_state_plan(['left_finger_joint', 'right_finger_joint'])
+    q = tree.default_q().tolist()
+    plan.update(q, [0.01, 0.03])
+    by_child = {j.child: tf for j, tf in zip(plan.tree_joints, plan.transforms(q, [0.01, 0.03]))}
+    [joint] = [j for j in plan.tree_joints if j.name == 'right_finger_joint']
+    T_root_parent = forward_kinematics(tree, q)[tree.link_index[joint.parent]]
+    xyz = T_root_parent @ [*by_child[joint.child][0], 1.0]
+    assert poses['right_finger']['xyz'] == pytest.approx(xyz[:3].tolist(), abs=1e-12)
+    # Only the source: the formula (the finger mirrors the left one).
+    code, out, _ = run(cli.main, ['fk', str(src), '--json', 'left_finger_joint=0.01'], capsys)
+    formula = json.loads(out)['right_finger']['xyz']
+    assert formula != poses['right_finger']['xyz']
+    assert formula == pytest.approx(json.loads(run(cli.main, [
+        'fk', str(src), '--json', 'left_finger_joint=0.01', 'right_finger_joint=0.01'],
+        capsys)[1])['right_finger']['xyz'], abs=1e-12)
+
+
 # --- packages: $(find) without a sourced ROS ----------------------------------------------------
 
 def _visual_mesh(sdf_text):

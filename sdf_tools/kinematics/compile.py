@@ -117,7 +117,7 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
     order = topology.order
     link_joint = [topology.parent_joint.get(name) for name in order]
     joints = [j for j in link_joint if j is not None]
-    axes, mimics = _check_joints(robot, joints, missing_mimic, reporter)
+    axes, mimics, direct = _check_joints(robot, joints, missing_mimic, reporter)
 
     link_index = {name: i for i, name in enumerate(order)}
     link_parent = tuple(-1 if j is None or j.parent not in link_index else link_index[j.parent]
@@ -154,6 +154,7 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
         warnings=tuple(reporter.warnings),
         _default_q=tuple(default_q),
         _mimic_names=frozenset(mimics),
+        _direct_mimics=MappingProxyType({name: tuple(direct[name]) for name in mimics}),
         _dependents=tf.dependents,
         _motions=tf.motions,
         _single_records=compile_records(motions, steps, link_parent),
@@ -173,15 +174,20 @@ def _check_joints(robot: Robot, joints, missing_mimic: str, reporter: Reporter):
         Joint name -> its unit ``(axis, axis2)`` (``None`` where unused).
     mimics : dict
         Mimic joint name -> :class:`_Mimic` whose ``source`` is independent.
+    direct : dict
+        Mimic joint name -> :class:`_Mimic` of the joint its ``<mimic>`` names.
 
     """
     topology = robot.index.topology
     topology.report(reporter, implicit_world=True, loops='quiet')
     topology.report_cycles(reporter)
     axes = {joint.name: _joint_axes(joint, reporter) for joint in joints}
-    mimics = _resolve_mimics(joints, robot, missing_mimic, reporter)
+    by_name = {j.name: j for j in robot.joints}
+    loop_joints = frozenset(j.name for j in topology.loop_joints)
+    direct = _direct_mimics(joints, by_name, loop_joints, missing_mimic, reporter)
+    mimics = _resolve_mimics(direct, by_name, reporter)
     reporter.raise_if_errors()
-    return axes, mimics
+    return axes, mimics, direct
 
 
 def _tf_joints(order, link_joint, link_parent, motions, mimics, n_q) -> _Joints:
@@ -282,9 +288,9 @@ def _joint_axes(joint: Joint, reporter: Reporter):
     return axis, _unit(axis2, joint, '<axis2> xyz', reporter)
 
 
-def _resolve_mimics(joints, robot: Robot, missing_mimic: str, reporter: Reporter) -> dict:
+def _resolve_mimics(direct: dict, by_name: dict, reporter: Reporter) -> dict:
     """
-    Resolve the mimic joints among the tree's ``joints`` to independent sources.
+    Resolve the usable mimic joints (``direct``, :func:`_direct_mimics`) to independent sources.
 
     Returns
     -------
@@ -292,9 +298,6 @@ def _resolve_mimics(joints, robot: Robot, missing_mimic: str, reporter: Reporter
         Mimic joint name -> :class:`_Mimic` whose ``source`` is independent.
 
     """
-    by_name = {j.name: j for j in robot.joints}
-    loop_joints = frozenset(j.name for j in robot.index.topology.loop_joints)
-    direct = _direct_mimics(joints, by_name, loop_joints, missing_mimic, reporter)
     failed = set()
     for cycle in find_cycles(direct, lambda name: direct[name].source):
         joint = by_name[cycle[0]]

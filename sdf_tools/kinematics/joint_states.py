@@ -99,49 +99,67 @@ class JointStatePlan:
     The ``joint_states`` -> ``/tf`` hot path for one list of joint names.
 
     Make it with :meth:`KinematicTree.joint_state_plan` (by name) or
-    :meth:`KinematicTree.coordinate_plan` (by index).
+    :meth:`KinematicTree.coordinate_plan` (by index). A value given for a mimic joint is
+    used for it, and for the mimic joints following it, instead of the formula
+    (:meth:`KinematicTree.mimic_drives`); it is not stored in ``q``, so the formula applies
+    again to the next message that gives only the source. A name given twice counts once,
+    with its first value (robot_state_publisher keeps the first too).
 
     Attributes
     ----------
     names : tuple of str
         The names of the values passed to :meth:`update`, in that order.
     coordinates : tuple of int
-        Per name, its index into ``q``, or -1 when the value is ignored.
+        Per name, its index into ``q``, or -1 when the value is not a coordinate.
     unknown : tuple of str
-        Names that are not coordinates of the tree (ignored).
+        Names that are neither coordinates nor mimic joints of the tree (ignored).
     mimic : tuple of str
-        Names of mimic joints (ignored: their value always follows the source).
+        Names of mimic joints, whose values are used (see above).
+    duplicates : tuple of str
+        Names given more than once (the later values are ignored).
     joints : tuple of int
         Indices into ``tree.moving_joints`` of the joints the values move: those owning a
-        named coordinate plus every mimic joint depending on one, in tree order.
-        :meth:`transforms` returns one transform per entry.
+        named coordinate, the mimic joints named, and every mimic joint depending on one of
+        those, in tree order. :meth:`transforms` returns one transform per entry.
     tree_joints : tuple of TreeJoint
         ``tree.moving_joints[k]`` for each ``k`` of :attr:`joints` (TF frame names).
 
     """
 
-    __slots__ = ('names', 'coordinates', 'unknown', 'mimic', 'joints', 'tree_joints',
-                 '_pairs', '_records', '_tree')
+    __slots__ = ('names', 'coordinates', 'unknown', 'mimic', 'duplicates', 'joints',
+                 'tree_joints', '_pairs', '_mimic_positions', '_records', '_tree')
 
     def __init__(self, tree, names: tuple, coordinates: tuple):
-        unknown, mimic, pairs = [], [], []
+        unknown, mimic, mimic_positions, duplicates, pairs = [], [], [], [], []
         touched = set()
+        seen = set()
         for position, (name, i) in enumerate(zip(names, coordinates)):
+            if name in seen:
+                if name not in duplicates:
+                    duplicates.append(name)
+                continue
+            seen.add(name)
             if i >= 0:
                 pairs.append((position, i))
                 touched.update(tree._dependents[i])
             elif name in tree._mimic_names:
                 mimic.append(name)
+                mimic_positions.append(position)
             else:
                 unknown.append(name)
+        drives = tree.mimic_drives(mimic)
+        touched.update(drives)
         self.names = names
         self.coordinates = coordinates
         self.unknown = tuple(unknown)
         self.mimic = tuple(mimic)
+        self.duplicates = tuple(duplicates)
         self.joints = tuple(sorted(touched))
         self.tree_joints = tuple(tree.moving_joints[k] for k in self.joints)
         self._pairs = tuple(pairs)
-        self._records = tuple(tree._tf_records[k] for k in self.joints)
+        self._mimic_positions = tuple(mimic_positions)
+        self._records = tuple(tf_record(tree._motions[k].with_drive(drives[k])) if k in drives
+                              else tree._tf_records[k] for k in self.joints)
         self._tree = tree
 
     def update(self, q: list, positions) -> None:
@@ -159,8 +177,9 @@ class JointStatePlan:
         Raises
         ------
         KinematicsError
-            ``positions`` does not have one entry per name, or a used value is not a
-            finite number (the message names the joint); ``q`` is then left unchanged.
+            ``positions`` does not have one entry per name, or a used value (a mimic
+            joint's included) is not a finite number (the message names the joint); ``q``
+            is then left unchanged.
 
         """
         if len(positions) != len(self.names):
@@ -186,10 +205,12 @@ class JointStatePlan:
             return
         values = [(i, as_float(positions[position], self.names[position]))
                   for position, i in self._pairs]
+        for position in self._mimic_positions:
+            as_float(positions[position], self.names[position])
         for i, value in values:
             q[i] = value
 
-    def transforms(self, q) -> list:
+    def transforms(self, q, positions=None) -> list:
         """
         Return the transforms of :attr:`joints` (``T_parent_child`` as ``(xyz, quat)``).
 
@@ -197,6 +218,9 @@ class JointStatePlan:
         ----------
         q : list of float, length n_q
             The configuration, typically just passed to :meth:`update`.
+        positions : sequence of float, optional
+            The values just passed to :meth:`update`: the mimic joints' are read from it.
+            Required when :attr:`mimic` is not empty.
 
         Returns
         -------
@@ -208,9 +232,17 @@ class JointStatePlan:
         KinematicsError
             A joint angle is infinite: a mimic multiplier or offset, or a gearbox ratio,
             overflows the value (:meth:`update` refuses values that are not finite).
+        ValueError
+            :attr:`mimic` is not empty and ``positions`` is not given (a programming error).
 
         """
+        values = q
+        if self._mimic_positions:
+            if positions is None:
+                raise ValueError(f'the values of mimic joint(s) {", ".join(self.mimic)} are '
+                                 'needed: pass positions')
+            values = list(q) + [float(positions[p]) for p in self._mimic_positions]
         try:
-            return joint_transforms(self._records, q)
+            return joint_transforms(self._records, values)
         except (ValueError, OverflowError):  # math.sin(inf): only on this error path
             raise_infinite_angle(self._tree, [q])

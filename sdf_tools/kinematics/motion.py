@@ -35,6 +35,7 @@ constants, and each evaluator turns steps into its own records:
 identity), as in :mod:`sdf_tools.transforms`.
 """
 
+import copy
 from typing import NamedTuple
 
 from sdf_tools.model import Joint
@@ -221,6 +222,12 @@ class Motion:
         self.axis = axis
         self.axis2 = axis2
         self.drive = drive
+
+    def with_drive(self, drive: Drive) -> 'Motion':
+        """Return a copy of this motion whose value comes from ``drive`` instead."""
+        other = copy.copy(self)
+        other.drive = drive
+        return other
 
     def value(self, q) -> float:
         """Return the joint value ``multiplier * q[coordinate] + offset`` (rad or m)."""

@@ -18,7 +18,9 @@ Link and frame poses in the model frame: :func:`forward_kinematics` and :func:`f
 One configuration, or a batch of up to :data:`SCALAR_BATCH_MAX`, runs the pure-Python
 evaluator (:mod:`.single`) once per configuration; larger batches run the numpy one
 (:mod:`.batch`) in chunks of ``chunk_size`` configurations, so that memory beyond the result
-stays proportional to the chunk and time linear in the number of links.
+stays proportional to the chunk and time linear in the number of links. Values given for
+mimic joints (``mimic_values``) override their formula as in ``joint_states``
+(:meth:`~sdf_tools.kinematics.KinematicTree.mimic_drives`).
 """
 
 from itertools import chain
@@ -26,8 +28,10 @@ import math
 
 import numpy as np
 
+from sdf_tools.kinematics.single import compile_records
 from sdf_tools.kinematics.single import world_poses
 from sdf_tools.kinematics.tree import KinematicTree
+from sdf_tools.kinematics.values import as_float
 from sdf_tools.kinematics.values import infinite_angle_error
 from sdf_tools.kinematics.values import InfiniteAngle
 from sdf_tools.kinematics.values import raise_infinite_angle
@@ -40,7 +44,8 @@ SCALAR_BATCH_MAX = 8
 _INF = math.inf
 
 
-def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None) -> np.ndarray:
+def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None,
+                       mimic_values=None) -> np.ndarray:
     """
     Return the pose of every link in the model frame.
 
@@ -53,6 +58,10 @@ def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None)
     chunk_size : int, optional
         Configurations per vectorised chunk (default :data:`DEFAULT_CHUNK_SIZE`); memory
         beyond the result is proportional to it, never to the batch size.
+    mimic_values : Mapping, optional
+        Mimic joint name -> value (rad or m) used instead of its formula, and followed by
+        the mimic joints that mimic it (:meth:`KinematicTree.mimic_drives`); one
+        configuration only.
 
     Returns
     -------
@@ -62,7 +71,10 @@ def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None)
     Raises
     ------
     ValueError
-        The last dimension of ``q`` is not ``tree.n_q``.
+        The last dimension of ``q`` is not ``tree.n_q``, or ``mimic_values`` is given with a
+        batch.
+    KeyError
+        A name of ``mimic_values`` is not a mimic joint.
     KinematicsError
         A joint value is infinite: an entry of ``q``, the ``multiplier * value +
         offset`` of a mimic joint, or a gearbox's ``ratio * value``, which overflows.
@@ -78,6 +90,8 @@ def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None)
     if chunk < 1:
         raise ValueError(f'chunk_size must be positive, got {chunk_size}')
     try:
+        if mimic_values:
+            return _evaluate_with_mimic_values(tree, q, mimic_values)
         return _evaluate(tree, q, chunk)
     except InfiniteAngle as e:
         raise infinite_angle_error(tree, e.args[0]) from None
@@ -106,6 +120,28 @@ def _evaluate(tree: KinematicTree, q, chunk: int) -> np.ndarray:
     else:
         out = tree._batch.poses(flat, chunk)
     return out.reshape(lead + (n_links, 4, 4))
+
+
+def _evaluate_with_mimic_values(tree: KinematicTree, q, mimic_values) -> np.ndarray:
+    """Run :func:`forward_kinematics` for one configuration with mimic joints' own values."""
+    q = q if type(q) is list else np.asarray(q, dtype=float)
+    if type(q) is not list:
+        if q.ndim != 1:
+            raise ValueError('mimic_values need a single configuration, got q of shape '
+                             f'{q.shape}')
+        q = q.tolist()
+    if _INF in q or -_INF in q:
+        raise InfiniteAngle([q])
+    names = tuple(mimic_values)
+    drives = tree.mimic_drives(names)
+    records = list(tree._single_records)
+    for k, drive in drives.items():
+        link = tree.link_index[tree.moving_joints[k].child]
+        motion = tree._motions[k].with_drive(drive)
+        records[link], = compile_records([motion], [motion.world_step()],
+                                         [tree.link_parent[link]])
+    values = q + [as_float(mimic_values[name], name) for name in names]
+    return _poses_array(world_poses(records, values), tree.n_links)
 
 
 def _poses_array(poses, n_links: int) -> np.ndarray:

@@ -34,6 +34,7 @@ from sdf_tools.errors import KinematicsError
 from sdf_tools.kinematics.batch import BatchProgram
 from sdf_tools.kinematics.joint_states import joint_transforms
 from sdf_tools.kinematics.joint_states import JointStatePlan
+from sdf_tools.kinematics.motion import Drive
 from sdf_tools.kinematics.motion import Motion
 from sdf_tools.kinematics.values import as_float
 from sdf_tools.kinematics.values import infinite_angle_error
@@ -111,7 +112,9 @@ class JointVector(NamedTuple):
     unknown : tuple of str
         Names that are neither a coordinate nor a joint of the tree (ignored).
     mimic : tuple of str
-        Names of mimic joints (ignored: their value always follows the source).
+        Names of mimic joints, which are not in ``q``: pass their values to
+        :func:`~sdf_tools.kinematics.forward_kinematics` as ``mimic_values`` to use them
+        instead of the formula (:meth:`KinematicTree.mimic_drives`).
 
     """
 
@@ -189,6 +192,7 @@ class KinematicTree:
     # The evaluators' compiled forms and the lookups of the hot paths.
     _default_q: tuple[float, ...]
     _mimic_names: frozenset
+    _direct_mimics: Mapping                   # mimic joint -> (source, multiplier, offset)
     _dependents: tuple[tuple[int, ...], ...]  # per coordinate: moving joints it moves
     _motions: tuple[Motion, ...]              # per moving joint
     _single_records: tuple                    # per link: single.compile_records
@@ -238,7 +242,7 @@ class KinematicTree:
         -------
         JointVector
             ``(q, unknown, mimic)``: the configuration, the unknown names and the names of
-            mimic joints, whose values are ignored.
+            mimic joints (not in ``q``; see :attr:`JointVector.mimic`).
 
         Raises
         ------
@@ -313,6 +317,54 @@ class KinematicTree:
         except (ValueError, OverflowError):  # math.sin(inf): only on this error path
             raise_infinite_angle(self, [q])
 
+    def mimic_drives(self, reported) -> dict:
+        """
+        Return how mimic joints move when some mimic joints are given values of their own.
+
+        The rule of ``joint_states`` (and of robot_state_publisher): a value reported for a
+        mimic joint is what the simulator or the hardware says, and wins over the formula,
+        for that configuration only. A mimic joint that is not reported follows the joint
+        its ``<mimic>`` names: ``multiplier * value + offset``, where that value is the
+        reported one if the source is reported, else the source's own rule (down to an
+        independent coordinate, as without reported values).
+
+        Parameters
+        ----------
+        reported : sequence of str
+            Names of mimic joints given values; value ``r`` is read from slot ``n_q + r``
+            of the extended configuration ``q + values``.
+
+        Returns
+        -------
+        dict
+            Index into :attr:`moving_joints` -> :class:`~sdf_tools.kinematics.motion.Drive`
+            into the extended configuration, for every joint whose value the reported ones
+            decide (themselves included); the other joints keep their compiled drive.
+
+        Raises
+        ------
+        KeyError
+            A name is not a mimic joint of the tree.
+
+        """
+        slots = {}
+        for r, name in enumerate(reported):
+            if name not in self._mimic_names:
+                raise KeyError(f'{name!r} is not a mimic joint of {self.name!r}')
+            slots.setdefault(name, self.n_q + r)
+        if not slots:
+            return {}
+        moving = {joint.name: k for k, joint in enumerate(self.moving_joints)}
+        drives = {}
+        for mimic in self.mimic_joints:
+            multiplier, offset, current = 1.0, 0.0, mimic.joint
+            while current not in slots and current in self._direct_mimics:
+                current, m, o = self._direct_mimics[current]
+                multiplier, offset = multiplier * m, multiplier * o + offset
+            if current in slots and mimic.joint in moving:
+                drives[moving[mimic.joint]] = Drive(slots[current], multiplier, offset)
+        return drives
+
     def joint_state_plan(self, names) -> JointStatePlan:
         """
         Prepare the hot path for ``sensor_msgs/JointState`` messages with these names.
@@ -324,8 +376,9 @@ class KinematicTree:
         Parameters
         ----------
         names : sequence of str
-            The message's joint names, in message order. Names that are not coordinates
-            (unknown joints, mimic joints) are ignored and listed in the plan.
+            The message's joint names, in message order. Mimic joints are given their
+            reported value (:meth:`mimic_drives`); other names that are not coordinates are
+            ignored and listed in the plan, and so are repeated names (the first counts).
 
         Returns
         -------

@@ -32,5 +32,7 @@ This sub-package is the only part of sdf_tools that imports rclpy or ROS message
 * :mod:`~sdf_tools.ros.tf_broadcasters`: how TF leaves the node (serialised ``/tf``,
   tf2_ros's broadcasters);
 * :mod:`~sdf_tools.launch_helpers`: what the launch files call (no rclpy);
+* :mod:`~sdf_tools.ros.launch_actions`: the launch actions that stop a launch whose process
+  failed (imports ``launch`` when called);
 * :mod:`~sdf_tools.ros.node_support`: parameter tables, QoS profiles, ``main()`` plumbing.
 """

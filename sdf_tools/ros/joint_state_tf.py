@@ -24,22 +24,30 @@ implements robot_state_publisher's publishing rules and the ways this node goes 
 * **Throttle** (as robot_state_publisher): a message is published when ``ignore_timestamp``
   is set or its header stamp is at least ``last + 1000 // publish_frequency`` ms, where
   ``last`` is the minimum of the node clock's ``now`` and the stamps last published for the
-  coordinates the message names (never published: 0). So a zero stamp is never published
-  (a throttled warning says why), out-of-order messages are dropped, and each publisher of a
-  subset of the joints is throttled on its own. When the node clock goes backwards, every
-  stored stamp is cleared with robot_state_publisher's warning.
+  coordinates and mimic joints the message names (never published: 0). So a zero stamp is
+  never published (a throttled warning says why), out-of-order messages are dropped, and
+  each publisher of a subset of the joints is throttled on its own. When the node clock
+  goes backwards, every stored stamp is cleared with robot_state_publisher's warning.
 * **Merging**: each message writes its values into one configuration shared by all
   publishers and produces transforms only for the joints it moves: those owning a named
-  coordinate plus every mimic joint following one (chains included). A multi-dof joint
-  (floating ``J/x .. J/qw``, planar ``J/x, J/y, J/theta``, ball, universal) is published
-  when any of its coordinates arrives, the others keeping their last value (default: zero
-  position, identity orientation). A floating or planar joint whose coordinates never
-  arrive is never published, on ``/tf`` or ``/tf_static``.
-* **Mimic joints** follow their source joint whenever it is in the message; a value given
-  for a mimic joint itself is ignored (debug log once per name).
+  coordinate, the mimic joints named, and every mimic joint following one of those (chains
+  included). A multi-dof joint (floating ``J/x .. J/qw``, planar ``J/x, J/y, J/theta``,
+  ball, universal) is published when any of its coordinates arrives, the others keeping
+  their last value (default: zero position, identity orientation). A floating or planar
+  joint whose coordinates never arrive is never published, on ``/tf`` or ``/tf_static``.
+* **Mimic joints**, as robot_state_publisher: a value the message gives for a mimic joint
+  is what the simulator or hardware says, and wins over the formula; a mimic joint the
+  message does not name follows the joint its ``<mimic>`` names whenever that joint moves in
+  the message (``multiplier * value + offset``, from the reported value if that joint is a
+  reported mimic joint, chains included). Reported mimic values are not remembered: the next
+  message that gives only the source uses the formula again
+  (:meth:`~sdf_tools.kinematics.KinematicTree.mimic_drives`). A reported mimic joint is
+  throttled like a coordinate.
+* **A joint named twice** in one message: the first value is used (as robot_state_publisher
+  does), with one warning per distinct name list.
 * **Rejected** (nothing published, configuration unchanged, a warning throttled to one per
   :data:`THROTTLE_SEC` per kind with the number suppressed): position and name arrays of
-  different lengths, a joint named twice, a non-finite value of a used joint.
+  different lengths, a non-finite value of a used joint.
 * **Unknown names** are ignored with one warning per name (a multi-dof or fixed joint's name
   gets a hint), at most :data:`MAX_REPORTED_NAMES` names.
 
@@ -66,7 +74,7 @@ from sdf_tools.ros.tf_messages import TransformSet
 THROTTLE_SEC = 5.0
 #: Distinct joint_states name lists whose plans are kept (oldest dropped first).
 PLAN_CACHE_SIZE = 64
-#: Unknown or mimic joint names reported individually before going quiet.
+#: Unknown joint names reported individually before going quiet.
 MAX_REPORTED_NAMES = 256
 #: robot_state_publisher's message when the node clock goes backwards.
 BACKWARDS_MESSAGE = 'Moved backwards in time, re-publishing joint transforms!'
@@ -120,10 +128,10 @@ class _NameListPlan(NamedTuple):
     """What :meth:`JointStateTf.process` needs for one ``joint_states`` name list."""
 
     plan: JointStatePlan           # the kinematics' hot path for these names
-    coordinates: tuple             # indices into q the names set (their stamps throttle)
+    stamps: tuple                  # indices into the stamps of the values the names set
+    #                                (coordinates, then n_q + k for mimic joint k)
     fill: object                   # fill(sec, nanosec, transforms) of their frame set, or
     #                                None when the names move no joint
-    problem: str | None            # why every message with these names is refused
 
 
 def _suffix(suppressed: int) -> str:
@@ -187,7 +195,9 @@ class JointStateTf:
             i = index.get(name)
             if i is not None and isinstance(value, float) and math.isfinite(value):
                 self._q[i] = value
-        self._last_stamp = [0] * tree.n_q
+        self._n_stamps = tree.n_q + len(tree.mimic_joints)
+        self._mimic_stamp = {m.joint: tree.n_q + k for k, m in enumerate(tree.mimic_joints)}
+        self._last_stamp = [0] * self._n_stamps
         self._last_now = None
         self._frame_set = TfMessageCdr if serialized else TransformSet
         self._frame_prefix = str(frame_prefix)
@@ -198,7 +208,6 @@ class JointStateTf:
                            for j in tree.moving_joints if j.multi_dof}
         self._fixed = {j.name for j in tree.fixed_joints}
         self._loops = frozenset(tree.loop_joints)
-        self._mimic_source = {m.joint: m.source for m in tree.mimic_joints}
         self.received = self.published = self.throttled = self.rejected = 0
 
     # --- settings ---------------------------------------------------------------------------
@@ -285,26 +294,19 @@ class JointStateTf:
         last_now = self._last_now
         if last_now is not None and now_ns < last_now:
             self.logger.warning(BACKWARDS_MESSAGE)
-            self._last_stamp = [0] * self.tree.n_q
+            self._last_stamp = [0] * self._n_stamps
         self._last_now = now_ns
         key = tuple(names)
         entry = self._plans.get(key)
         if entry is None:
             entry = self._new_entry(key)
-        plan, coordinates, fill, problem = entry
-        if problem is not None:
-            self.rejected += 1
-            suppressed = self._throttle.allow('duplicate')
-            if suppressed is not None:
-                self.logger.warning(problem + _suffix(suppressed),
-                                    throttle_duration_sec=self._throttle.period)
-            return None
+        plan, stamps, fill = entry
         if fill is None:
             return None
         t = sec * 1_000_000_000 + nanosec
         last_stamp = self._last_stamp
         if not self.ignore_timestamp:
-            last = min(now_ns, min(map(last_stamp.__getitem__, coordinates)))
+            last = min(now_ns, min(map(last_stamp.__getitem__, stamps)))
             if t < last + self._interval:
                 self.throttled += 1
                 if t == 0:
@@ -319,9 +321,9 @@ class JointStateTf:
                 self.logger.warning(f'Ignored a JointState message: {e}{_suffix(suppressed)}',
                                     throttle_duration_sec=self._throttle.period)
             return None
-        for c in coordinates:
+        for c in stamps:
             last_stamp[c] = t
-        out = fill(sec, nanosec, plan.transforms(self._q))
+        out = fill(sec, nanosec, plan.transforms(self._q, positions))
         self.published += 1
         return out
 
@@ -355,14 +357,14 @@ class JointStateTf:
 
     def _new_entry(self, key: tuple):
         plan = self.tree.joint_state_plan(key)
-        problem = None
-        if len(set(key)) != len(key):
-            seen = set()
-            twice = next(n for n in key if n in seen or seen.add(n))
-            problem = f'Ignored a JointState message that names joint {twice!r} more than once'
-        coordinates = tuple(sorted({c for c in plan.coordinates if c >= 0}))
+        stamps = {c for c in plan.coordinates if c >= 0}
+        stamps.update(self._mimic_stamp[name] for name in plan.mimic)
         self._report_names(plan)
-        entry = _NameListPlan(plan, coordinates, self._fill(plan), problem)
+        if plan.duplicates:
+            names = ', '.join(repr(n) for n in plan.duplicates)
+            self.logger.warning(f'joint_states messages name {names} more than once; the first '
+                                'value is used (this warning is given once for these names)')
+        entry = _NameListPlan(plan, tuple(sorted(stamps)), self._fill(plan))
         if len(self._plans) >= self._cache_size:
             del self._plans[next(iter(self._plans))]
         self._plans[key] = entry
@@ -379,11 +381,6 @@ class JointStateTf:
     def _report_names(self, plan) -> None:
         reported = self._reported
         robot = self.tree.name
-        for name in plan.mimic:
-            if name not in reported and self._remember(name):
-                self.logger.debug(f"joint_states gives a value for mimic joint '{name}': "
-                                  'ignored, the joint follows '
-                                  f"'{self._mimic_source.get(name, '?')}'")
         for name in plan.unknown:
             if name in reported or not self._remember(name):
                 continue

@@ -26,6 +26,11 @@ empty, otherwise the last message on the ``robot_description`` **topic** (depth 
 transient local, as robot_state_publisher and ``state_publisher`` publish it). Messages that
 arrive while the parameter is set are remembered, and used once the parameter is cleared.
 
+With ``gz_joint_state_topic`` set (``gazebo_spawn.launch.py`` sets it), Gazebo's
+JointStatePublisher system is added to the model, publishing on that Gazebo topic
+(:func:`sdf_tools.gazebo.add_joint_state_publisher`; the system's names follow
+``sdf_version``: Fortress's below 1.10).
+
 The node re-converts whenever the description or a conversion parameter changes, logs every
 conversion warning, and optionally writes the result to ``output_file`` (atomically). It
 never dies on bad input: an invalid description on the topic is logged with its file:line
@@ -34,6 +39,7 @@ with) is rejected with that error as the reason. Either way the last good SDForm
 published.
 """
 
+from dataclasses import replace
 import math
 
 from rclpy.node import Node
@@ -42,6 +48,8 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.files.atomic import write_atomically
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
+from sdf_tools.gazebo import add_joint_state_publisher
+from sdf_tools.gazebo import gz_topic_problem
 from sdf_tools.pipeline import convert
 from sdf_tools.pipeline import Converted
 from sdf_tools.ros.node_support import accept
@@ -92,13 +100,18 @@ PARAMETERS = (
         'placeholder inertial.',
         constraints='finite, >= 0 (0: off)'),
     ParameterSpec(
+        'gz_joint_state_topic', '',
+        "Add Gazebo's JointStatePublisher system to the model, publishing the joint states "
+        'on this Gazebo topic (bridge it to joint_states with ros_gz_bridge); empty: add '
+        'none. gazebo_spawn.launch.py sets it to /model/<name>/joint_state.'),
+    ParameterSpec(
         'output_file', '',
         'Also write each conversion to this file (atomically: readers see the old or the '
         'whole new file); empty: do not write.'),
     ParameterSpec('package_path', '', PACKAGE_PATH_DESCRIPTION, read_only=True),
 )
 _OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massless_inertia',
-                 'mesh_uris', 'auto_inertials')
+                 'mesh_uris', 'auto_inertials', 'gz_joint_state_topic')
 
 
 def option_problem(name: str, value) -> str | None:
@@ -113,6 +126,8 @@ def option_problem(name: str, value) -> str | None:
     if name == 'auto_inertials' and not (
             isinstance(value, float) and math.isfinite(value) and value >= 0.0):
         return f'auto_inertials must be a finite density >= 0 (0: off), got {value!r}'
+    if name == 'gz_joint_state_topic' and value:
+        return gz_topic_problem(value)
     return None
 
 
@@ -179,6 +194,14 @@ class SdfConverter(Node):
                                  mesh_uris=values['mesh_uris'], packages=self.packages,
                                  auto_inertials=values['auto_inertials'] or None)
 
+    def _convert(self, text: str, values) -> Converted:
+        """Convert ``text`` with the options of ``values``; add the Gazebo systems asked for."""
+        result = convert(text, self._options(values), packages=self.packages)
+        topic = values['gz_joint_state_topic']
+        if topic:
+            result = replace(result, sdf=add_joint_state_publisher(result.sdf, topic))
+        return result
+
     def _text(self, values) -> str | None:
         return values['robot_description'] or self._topic_text
 
@@ -188,7 +211,7 @@ class SdfConverter(Node):
         if text is None:
             return
         try:
-            result = convert(text, self._options(self._values), packages=self.packages)
+            result = self._convert(text, self._values)
         except SdfToolsError as e:
             self._log.error(f'Cannot convert the description from {origin}; the last good '
                             f'SDFormat stays published:\n{e}')
@@ -204,8 +227,10 @@ class SdfConverter(Node):
             self._log.warning(warning)
         self.converted = result
         self._publisher.publish(String(data=result.sdf))
+        topic = self._values['gz_joint_state_topic']
+        system = f", with Gazebo's JointStatePublisher on {topic}" if topic else ''
         self._log.info(f'Published SDFormat {self._values["sdf_version"]} converted from '
-                       f'{result.source_format} ({len(result.sdf)} characters)')
+                       f'{result.source_format} ({len(result.sdf)} characters{system})')
         self._write_file()
 
     def _write_file(self) -> None:
@@ -245,7 +270,7 @@ class SdfConverter(Node):
                 text = self._text(values)
                 if text:
                     try:
-                        result = convert(text, self._options(values), packages=self.packages)
+                        result = self._convert(text, values)
                     except SdfToolsError as e:
                         return reject(str(e))
                     self._pending = (values, result)

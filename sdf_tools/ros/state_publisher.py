@@ -19,19 +19,22 @@ A drop-in for robot_state_publisher: the same parameters, topics, QoS and publis
 (see :mod:`sdf_tools.ros.joint_state_tf` for the exact rules), plus:
 
 * the description may be URDF, SDFormat or RobCoGen Kinematics-DSL text (detected);
-* mimic joints are computed whenever their source joint is in a message, chains included;
-  a ``<mimic>`` naming a joint that does not exist is ignored with a warning (the joint then
+* mimic joints are computed whenever their source joint is in a message, chains included
+  (a value reported for a mimic joint wins, as in robot_state_publisher); a ``<mimic>``
+  naming a joint that does not exist is ignored with a warning (the joint then
   moves on its own) instead of being dropped silently;
 * ``joint_states`` from several publishers are merged into one configuration;
 * floating and planar joints are published on ``/tf`` when their coordinates (``J/x``,
   ``J/y``, ``J/z``, ``J/qx`` .. ``J/qw`` / ``J/x``, ``J/y``, ``J/theta``) arrive, and never
   on ``/tf_static`` (robot_state_publisher skips floating joints and publishes planar ones
   as fixed at their origin);
-* invalid messages (NaN, arrays of different lengths, a joint named twice) are rejected
-  with a throttled warning; unknown names are reported once;
+* invalid messages (NaN, arrays of different lengths) are rejected with a throttled
+  warning; unknown names are reported once; of a joint named twice the first value counts
+  (as in robot_state_publisher), with one warning;
 * a new description set as a parameter is validated first: an invalid one is rejected with
   its file:line error as the reason and the current model keeps publishing; an invalid one
-  on the topic is logged and ignored;
+  on the topic is logged and ignored; with ``description_from_topic`` the parameter is
+  refused with the reason (Rolling's robot_state_publisher ignores it silently);
 * ``/tf_static`` always holds exactly the current fixed joints: it is re-sent in full
   through a new publisher on each description (or ``frame_prefix``) change, so frames of
   removed links do not survive (Jazzy's Python ``StaticTransformBroadcaster`` would keep
@@ -91,15 +94,20 @@ from sensor_msgs.msg import JointState
 from std_msgs.msg import String
 
 NODE_NAME = 'state_publisher'
+#: Why ``robot_description`` is refused in topic mode (at startup and when set).
+DESCRIPTION_FROM_TOPIC_REASON = (
+    'robot_description cannot be set while description_from_topic is true: the description '
+    'comes from the robot_description topic (start the node with description_from_topic '
+    'false to give it as a parameter)')
 SUMMARY = ('Publish /tf and /tf_static for a robot description (URDF, SDFormat or RobCoGen) '
            'and joint_states, like robot_state_publisher.')
 PARAMETERS = (
     ParameterSpec(
         'robot_description', '',
         'The robot description: URDF, SDFormat or RobCoGen Kinematics-DSL text (xacro '
-        'expanded). Required unless description_from_topic is true; republished on the '
-        'robot_description topic. A new value is validated first: an invalid one is '
-        'rejected with its file:line error and the current model stays.'),
+        'expanded). Required unless description_from_topic is true (then refused); '
+        'republished on the robot_description topic. A new value is validated first: an '
+        'invalid one is rejected with its file:line error and the current model stays.'),
     ParameterSpec(
         'publish_frequency', 20.0,
         'Maximum rate (Hz) of /tf per set of joints: a joint_states message is published '
@@ -179,6 +187,8 @@ class StatePublisher(Node):
         self._serialized_tf = bool(getattr(self._tf, 'serialized', False))
         self._joint_states = JointStateReader()
         if self._from_topic:
+            if values['robot_description']:
+                raise StartupError(DESCRIPTION_FROM_TOPIC_REASON)
             self.create_subscription(String, 'robot_description', self._on_description,
                                      LATCHED_QOS)
             self._log.info('Waiting for the robot description on topic '
@@ -249,7 +259,9 @@ class StatePublisher(Node):
                     problem = publish_frequency_problem(p.value)
                     if problem:
                         return reject(problem)
-                elif p.name == 'robot_description' and not self._from_topic:
+                elif p.name == 'robot_description' and self._from_topic:
+                    return reject(DESCRIPTION_FROM_TOPIC_REASON)
+                elif p.name == 'robot_description':
                     if not p.value:
                         return reject('Empty robot_description is not allowed')
                     try:
@@ -279,10 +291,6 @@ class StatePublisher(Node):
             if state is not None:
                 state.ignore_timestamp = self._ignore_timestamp
         text = values.get('robot_description')
-        if text is not None and self._from_topic:
-            self._log.warning('robot_description parameter ignored: description_from_topic '
-                              'is true')
-            text = None
         if 'frame_prefix' in values:
             self._frame_prefix = values['frame_prefix']
             if state is not None and text is None:

@@ -105,12 +105,24 @@ def test_joint_state_plan():
     assert sorted(moving[k] for k in plan.joints) == ['ja', 'jb', 'jc']
     assert [j.name for j in plan.tree_joints] == [moving[k] for k in plan.joints]
     q = tree.default_q().tolist()
-    plan.update(q, [0.3, float('nan'), 5.0, -0.4])  # NaN and mimic values are ignored
+    positions = [0.3, float('nan'), 5.0, -0.4]
+    plan.update(q, positions)  # the unknown name's NaN is ignored
     assert q[tree.coordinate_index['ja']] == -0.4
     assert q[tree.coordinate_index['jb']] == 0.3
     full = dict(zip(moving, tree.joint_transforms(q)))
-    for j, tf in zip(plan.tree_joints, plan.transforms(q)):
-        assert tf == full[j.name]
+    # The value reported for the mimic joint jc wins over its formula (robot_state_publisher).
+    reported = dict(zip((j.name for j in plan.tree_joints), plan.transforms(q, positions)))
+    assert (reported['ja'], reported['jb']) == (full['ja'], full['jb'])
+    by_name = {j.name: j for j in joints}
+    np.testing.assert_allclose(matrix_from_tf(*reported['jc']), ref_local(by_name['jc'], [5.0]),
+                               atol=TOL)
+    with pytest.raises(ValueError, match='mimic joint.*jc.*pass positions'):
+        plan.transforms(q)
+    # A message with only the source: the formula fills in again.
+    source_only = tree.joint_state_plan(['ja'])
+    source_only.update(q, [-0.4])
+    assert dict(zip((j.name for j in source_only.tree_joints), source_only.transforms(q))) == {
+        'ja': full['ja'], 'jc': full['jc']}
     values = ref_values(joints, tree, q)
     for j in joints:
         np.testing.assert_allclose(matrix_from_tf(*full[j.name]), ref_local(j, values[j.name]),
@@ -124,6 +136,8 @@ def test_joint_state_plan():
         plan.update(q, [0.1, 0.2, 0.3])
     with pytest.raises(KinematicsError, match="joint 'jb'.*got bool True"):
         plan.update(q, [True, 0.0, 0.0, 0.5])  # a bool among floats is still refused
+    with pytest.raises(KinematicsError, match="joint 'jc'.*finite"):
+        plan.update(q, [0.1, 0.0, float('nan'), 0.0])  # a mimic value is used: checked
     assert q == before
     by_index = tree.coordinate_plan([tree.coordinate_index['jb']])
     assert by_index.names == ('jb',) and [moving[k] for k in by_index.joints] == ['jb']
@@ -137,3 +151,45 @@ def test_joint_state_plan():
         plan.update(q, positions)
         assert type(q[tree.coordinate_index['jb']]) is float
         assert q[tree.coordinate_index['jb']] == 0.25
+
+
+def test_reported_mimic_values_win_along_chains():
+    """A reported mimic value moves its joint and the joints mimicking it, per message."""
+    links = dict.fromkeys(('base', 'a', 'b', 'c', 'd'))
+    joints = [J('ja', 'revolute', 'base', 'a', axis=(0, 0, 1)),
+              J('jb', 'prismatic', 'a', 'b', axis=(1, 0, 0), mimic=('ja', 2.0, 0.1)),
+              J('jc', 'revolute', 'b', 'c', xyz=(0.1, 0, 0), axis=(0, 1, 0),
+                mimic=('jb', -1.0, 0.3)),
+              J('jd', 'revolute', 'c', 'd', xyz=(0, 0.2, 0), axis=(1, 0, 0),
+                mimic=('jc', 0.5, 0.0))]
+    tree = compile_tree(build(links, joints))
+    by_name = {j.name: j for j in joints}
+    moving = [j.name for j in tree.moving_joints]
+    drives = {moving[k]: drive for k, drive in tree.mimic_drives(['jb']).items()}
+    n = tree.n_q
+    assert drives == {'jb': (n, 1.0, 0.0), 'jc': (n, -1.0, 0.3), 'jd': (n, -0.5, 0.15)}
+    with pytest.raises(KeyError, match="'ja' is not a mimic joint"):
+        tree.mimic_drives(['ja'])
+    # joint_states with ja and jb: jb as reported, jc and jd follow jb's reported value.
+    plan = tree.joint_state_plan(['jb', 'ja', 'jb'])
+    assert plan.mimic == ('jb',) and plan.duplicates == ('jb',)
+    assert [moving[k] for k in plan.joints] == ['ja', 'jb', 'jc', 'jd']
+    q = tree.default_q().tolist()
+    positions = [0.05, 0.7, 9.0]  # the second jb is ignored: the first counts
+    plan.update(q, positions)
+    values = {'ja': 0.7, 'jb': 0.05, 'jc': 0.25, 'jd': 0.125}
+    for j, tf in zip(plan.tree_joints, plan.transforms(q, positions)):
+        np.testing.assert_allclose(matrix_from_tf(*tf), ref_local(by_name[j.name],
+                                                                  [values[j.name]]), atol=TOL)
+    # forward_kinematics takes the same values and agrees with composing the transforms.
+    poses = forward_kinematics(tree, q, mimic_values={'jb': 0.05})
+    world = np.eye(4)
+    for i, name in enumerate(('ja', 'jb', 'jc', 'jd')):
+        world = world @ ref_local(by_name[name], [values[name]])
+        np.testing.assert_allclose(poses[tree.link_index['abcd'[i]]], world, atol=TOL)
+    np.testing.assert_allclose(forward_kinematics(tree, q, mimic_values={}),
+                               forward_kinematics(tree, q), atol=0)
+    with pytest.raises(ValueError, match='single configuration'):
+        forward_kinematics(tree, [q, q], mimic_values={'jb': 0.05})
+    with pytest.raises(KinematicsError, match="joint 'jb'.*finite"):
+        forward_kinematics(tree, q, mimic_values={'jb': float('inf')})

@@ -80,8 +80,10 @@ def test_unknown_names_warned_once_each():
     assert len(warnings) == 2
     assert "'ghost'" in warnings[0] and "'tool_mount'" in warnings[1]
     assert 'fixed joint' in warnings[1]
-    state.process(joint_state(['fb'], [0.1], 1), 0)  # mimic joint alone: nothing, debug note
-    assert len(log.texts('debug', "mimic joint 'fb'")) == 1
+    # A mimic joint alone is no unknown name: its value moves it and fc, which mimics it.
+    out = state.process(joint_state(['fb'], [0.1], 1), 0)
+    assert [t.child_frame_id for t in out] == ['finger_b', 'finger_c']
+    assert len(log.texts('warning')) == 2
 
 
 def test_a_loop_joint_in_joint_states_is_ignored_with_a_hint():
@@ -115,7 +117,7 @@ def test_invalid_messages_rejected_with_throttled_warnings():
         (['j1', 'j2'], [], 'position member was empty'),
         (['j1'], [math.nan], 'must be finite'),
         (['j1'], [math.inf], 'must be finite'),
-        (['j1', 'j1'], [0.1, 0.2], 'more than once'),
+        (['fb'], [math.nan], 'must be finite'),  # a mimic joint's value is used: checked
     ]
     for names, positions, _ in bad:
         msg = joint_state(names, [])
@@ -124,15 +126,31 @@ def test_invalid_messages_rejected_with_throttled_warnings():
     assert state.rejected == len(bad)
     assert state.positions()['j1'] == 0.0  # nothing was written
     texts = log.texts('warning')
-    for _, _, expected in bad[:3] + bad[4:]:
+    for _, _, expected in bad[:3]:
         assert sum(expected in t for t in texts) == 1, expected
     assert all(r[2].get('throttle_duration_sec', 0) > 0 for r in log.records)
     # Within the period, more of the same kind are counted, not logged.
-    assert len(texts) == 4  # nan and inf share a kind
+    assert len(texts) == 3  # the non-finite values share a kind
     time.sleep(0.5)
     state.process(joint_state(['j1'], [math.nan]), 0)
     assert 'suppressed' in log.texts('warning')[-1]
     assert state.process(joint_state(['j1'], [0.2], 1), 0) is not None  # still works
+
+
+def test_a_joint_named_twice_uses_the_first_value_and_warns_once():
+    """robot_state_publisher keeps the first value (std::map::insert); so do we."""
+    tree = load_model(ARM).tree
+    log = RecordingLogger()
+    state = JointStateTf(tree, ignore_timestamp=True, logger=log)
+    for k in range(3):
+        out = state.process(joint_state(['j1', 'j2', 'j1'], [0.1, 0.2, 0.9], k + 1), 0)
+        assert [t.child_frame_id for t in out] == ['l1', 'l2']
+    assert state.positions()['j1'] == 0.1 and state.rejected == 0
+    [warning] = log.texts('warning')
+    assert "name 'j1' more than once; the first value is used" in warning
+    state.process(joint_state(['j2', 'j2'], [0.3, 0.4], 5), 0)  # another name list: warned
+    assert len(log.texts('warning', "'j2' more than once")) == 1
+    assert state.positions()['j2'] == 0.3
 
 
 # --- the two outputs ----------------------------------------------------------------------------
@@ -145,7 +163,8 @@ def test_serialized_output_carries_the_same_transforms(tf_message_type):
     messages = [(['j1', 'j2'], [0.4, 0.25], 10 * S), (['fa'], [0.3], 10 * S),
                 (['j1', 'j2'], [0.1, 0.2], 10 * S + 50_000_000),  # throttled
                 (['fa', 'j2', 'ghost'], [-0.2, 0.5, 1.0], 11 * S),
-                (['j1', 'j1'], [0.1, 0.2], 12 * S)]  # rejected
+                (['j1', 'j1'], [0.1, 0.2], 12 * S),  # the first j1 counts
+                (['fb', 'j1'], [0.7, -0.1], 13 * S)]  # a mimic joint's own value
     for prefix in ('left/', 'r_'):
         objects.frame_prefix = cdr.frame_prefix = prefix
         for names, positions, stamp in messages:
@@ -161,7 +180,7 @@ def test_serialized_output_carries_the_same_transforms(tf_message_type):
         messages = [(n, p, stamp + 10 * S) for n, p, stamp in messages]
     for attribute in ('received', 'published', 'throttled', 'rejected'):
         assert getattr(cdr, attribute) == getattr(objects, attribute), attribute
-    assert cdr.published == 6 and cdr.positions() == objects.positions()
+    assert cdr.published == 10 and cdr.positions() == objects.positions()
 
 
 def test_serialized_output_of_a_robot_without_moving_joints():

@@ -45,6 +45,7 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions  # noqa: E402
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf  # noqa: E402
 from sdf_tools.formats.sdf.writer import write_sdf  # noqa: E402
 from sdf_tools.formats.urdf.reader import parse_urdf  # noqa: E402
+from sdf_tools.gazebo import add_joint_state_publisher  # noqa: E402
 from sdf_tools.pipeline import parse_description  # noqa: E402
 from sdf_tools.ros.node_support import StartupError  # noqa: E402
 from sdf_tools.ros.sdf_converter import PARAMETERS  # noqa: E402
@@ -372,3 +373,24 @@ def test_mesh_uris_and_auto_inertials_parameters(ros, tmp_path):
     with pytest.raises(StartupError, match='^mesh_uris must be one of'):
         SdfConverter(context=ros.context, namespace=unique_namespace('conv'),
                      parameter_overrides=[Parameter('mesh_uris', value='absolute')])
+
+
+def test_gz_joint_state_topic_adds_gazebos_joint_state_publisher(ros):
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=TWO_LINKS, sdf_version='1.11',
+                         gz_joint_state_topic='/model/two/joint_state')
+    # The conversion, then the system (its placement is test_gazebo.py's).
+    sdf = ros.late_sdf(ns)
+    assert sdf == add_joint_state_publisher(reference(TWO_LINKS, sdf_version='1.11'),
+                                            '/model/two/joint_state')
+    assert 'name="gz::sim::systems::JointStatePublisher"' in sdf
+    # Fortress's names below SDFormat 1.10; off again with ''.
+    assert node.set_parameters([Parameter('sdf_version', value='1.9')])[0].successful
+    assert 'filename="ignition-gazebo-joint-state-publisher-system"' in ros.late_sdf(ns)
+    assert node.set_parameters([Parameter('gz_joint_state_topic', value='')])[0].successful
+    assert ros.late_sdf(ns) == reference(TWO_LINKS)
+    result = node.set_parameters([Parameter('gz_joint_state_topic', value='/a b')])[0]
+    assert not result.successful and 'a Gazebo topic cannot hold whitespace' in result.reason
+    with pytest.raises(StartupError, match='^a Gazebo topic cannot hold'):
+        SdfConverter(context=ros.context, namespace=unique_namespace('conv'),
+                     parameter_overrides=[Parameter('gz_joint_state_topic', value='/x@y')])

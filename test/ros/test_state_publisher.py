@@ -57,6 +57,7 @@ from ros_support import tf_matrix  # noqa: E402
 from ros_support import TfCapture  # noqa: E402
 from ros_support import unique_namespace  # noqa: E402
 from sdf_tools.ros.node_support import StartupError  # noqa: E402
+from sdf_tools.ros.state_publisher import DESCRIPTION_FROM_TOPIC_REASON  # noqa: E402
 from sdf_tools.ros.state_publisher import PARAMETERS  # noqa: E402
 from sdf_tools.ros.state_publisher import StatePublisher  # noqa: E402
 from sensor_msgs.msg import JointState  # noqa: E402
@@ -395,10 +396,18 @@ def test_multi_publisher_merge_and_mimic_chain(harness, tf_output):
     q = tree.joint_vector({'j1': 0.4, 'j2': 0.25, 'fa': 0.3}).q
     assert_matches_fk(tree, q, grip_sent, 2 * S)
     assert h.node.tf_state.positions() == {'j1': 0.4, 'j2': 0.25, 'fa': 0.3}
-    # A value given for a mimic joint is ignored: it follows its source.
-    sent = h.send(['fa', 'fb'], [0.3, 9.0], 3 * S)[0]
-    assert {t.child: t.quat for t in sent}['finger_b'] == pytest.approx(
-        by_child['finger_b'].quat, abs=TOL)
+    # A value given for a mimic joint wins over the formula (robot_state_publisher): fb is
+    # 0.9 and fc, which mimics fb, follows the reported value.
+    sent = {t.child: t.quat for t in h.send(['fa', 'fb'], [0.3, 0.9], 3 * S)[0]}
+    fc = 2.0 * 0.9 - 0.2
+    np.testing.assert_allclose(sent['finger_b'], (math.sin(0.45), 0, 0, math.cos(0.45)),
+                               atol=TOL)
+    np.testing.assert_allclose(sent['finger_c'], (0, math.sin(fc / 2), 0, math.cos(fc / 2)),
+                               atol=TOL)
+    # Not remembered: the next message with only the source uses the formula again.
+    sent = {t.child: t.quat for t in h.send(['fa'], [0.3], 4 * S)[0]}
+    assert sent['finger_b'] == pytest.approx(by_child['finger_b'].quat, abs=TOL)
+    assert sent['finger_c'] == pytest.approx(by_child['finger_c'].quat, abs=TOL)
 
 
 def test_floating_and_planar_joints(harness, tf_output):
@@ -428,9 +437,12 @@ def test_floating_and_planar_joints(harness, tf_output):
 
 def test_bad_messages_through_dds_do_not_kill_the_node(harness):
     h = harness(ARM, ignore_timestamp=True)
-    for names, positions in ((['j1', 'j2'], [math.nan, 0.1]), (['j1', 'j1'], [0.1, 0.2]),
-                             ([], []), ([''], [0.0]), (['j1'], [math.inf])):
+    for names, positions in ((['j1', 'j2'], [math.nan, 0.1]), ([], []), ([''], [0.0]),
+                             (['j1'], [math.inf]), (['fb'], [math.nan])):
         assert h.send(names, positions, 1 * S) == []
+    # A joint named twice is no longer refused: the first value counts (robot_state_publisher).
+    [sent] = h.send(['j1', 'j1'], [0.1, 0.2], 1 * S)
+    assert [t.child for t in sent] == ['l1'] and h.node.tf_state.positions()['j1'] == 0.1
     state = h.node.tf_state
     msg = JointState(name=['j1', 'j2'], position=[0.1])
     state_before = state.received
@@ -504,11 +516,15 @@ def test_description_from_topic(ros, harness):
             pub.publish(String(data=SMALL))
             assert spin_until(ros.executor, lambda: node.model.text == SMALL)
             assert set(capture.latest_static()) == {'flange'}
-            # The parameter is read only in this mode ... and does not change the model.
+            # The parameter is read only in this mode, and robot_description is refused with
+            # the reason (it used to be accepted and ignored).
             assert not node.set_parameters(
                 [Parameter('description_from_topic', value=False)])[0].successful
-            assert node.set_parameters([Parameter('robot_description', value=ARM)])[0] \
-                .successful
+            result = node.set_parameters([Parameter('robot_description', value=ARM)])[0]
+            assert not result.successful
+            assert result.reason == DESCRIPTION_FROM_TOPIC_REASON
+            assert 'description_from_topic is true' in result.reason
+            assert node.get_parameter('robot_description').value == ''
             assert node.model.text == SMALL
             # It does not publish the description itself.
             assert node.count_publishers(f'{ns}/robot_description') == 1
@@ -533,6 +549,9 @@ def test_startup_errors(ros):
         start(robot_description=ARM, publish_frequency=0.0)
     with pytest.raises(StartupError, match="'publish_frequency'"):
         start(robot_description=ARM, publish_frequency=20)  # an int for a double
+    with pytest.raises(StartupError, match='^robot_description cannot be set while '
+                                           'description_from_topic is true'):
+        start(robot_description=ARM, description_from_topic=True)
 
 
 def test_parameters_are_declared_with_descriptors(harness):

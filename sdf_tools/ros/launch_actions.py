@@ -1,0 +1,68 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The launch actions both launch files use: stop the whole launch when one process fails.
+
+A launch that keeps running after ``state_publisher``, ``sdf_converter`` or ros_gz_sim's
+``create`` failed leaves ``create`` waiting forever for a description or Gazebo running
+without the robot. :func:`stop_on_failure` watches one process: a non-zero exit logs one
+line (:func:`~sdf_tools.launch_helpers.exit_message`) and emits ``Shutdown``, which stops
+every other process the launch started (our nodes stop on SIGINT). ``launch`` is imported
+inside the functions: this module is importable without it.
+"""
+
+from sdf_tools.launch_helpers import exit_message
+
+#: The launch logger name of the lines these actions log.
+LOGGER = 'sdf_tools'
+
+
+def stop(message: str) -> list:
+    """Log ``message`` as an error and return the ``Shutdown`` action that ends the launch."""
+    import launch.logging
+    from launch.actions import Shutdown
+    launch.logging.get_logger(LOGGER).error(message)
+    return [Shutdown(reason=message)]
+
+
+def stop_on_failure(action, executable: str, on_success=None):
+    """
+    Return the event handler that stops the launch when ``action``'s process fails.
+
+    Parameters
+    ----------
+    action : launch.actions.ExecuteProcess
+        The process (a ``launch_ros`` ``Node``) to watch.
+    executable : str
+        Its name in the message.
+    on_success : callable, optional
+        ``() -> list of actions`` run when it exits with 0 (e.g. start the next step).
+
+    Returns
+    -------
+    launch.actions.RegisterEventHandler
+
+    """
+    from launch.actions import RegisterEventHandler
+    from launch.event_handlers import OnProcessExit
+
+    def on_exit(event, context):
+        if context.is_shutdown:  # stopped by the launch itself: not a failure
+            return None
+        if event.returncode != 0:
+            return stop(exit_message(executable, event.returncode))
+        return on_success() if on_success is not None else None
+
+    return RegisterEventHandler(OnProcessExit(target_action=action, on_exit=on_exit))
