@@ -502,6 +502,22 @@ class Robot:
         """Return the joint called ``name`` (``KeyError`` if none)."""
         return self.index.joints[name]
 
+    def resource_uses(self) -> list:
+        """Return ``(uri, is_mesh, entity, location)`` of every mesh and texture, in order."""
+        uses = []
+        for link in self.links:
+            entity = f"link '{link.name}'"
+            for element in link.visuals + link.collisions:
+                location = element.location or link.location
+                if isinstance(element.geometry, Mesh):
+                    uses.append((element.geometry.filename, True, entity, location))
+                material = getattr(element, 'material', None)  # visuals only
+                if material is not None and material.texture:
+                    uses.append((material.texture, False, entity, location))
+        uses += [(m.texture, False, f"material '{m.name}'", self.location)
+                 for m in self.materials if m.texture]
+        return uses
+
     def relocated(self, locate) -> 'Robot':
         """
         Return the robot with every location (its elements' and its warnings') mapped.

@@ -116,27 +116,70 @@ def test_core_never_imports_ros():
     assert proc.stdout.strip() == '[]'
 
 
+#: The floors of the house, ground first (sdf_tools/__init__.py and aesthetics.md): a module
+#: imports only from rooms on lower floors, or from its own room.
+FLOORS = {
+    'errors': 0, 'transforms': 0,
+    'topology': 1, 'batch_transforms': 1, 'formatting': 1, 'inertia': 1,
+    'files': 2,  # input and output: imports only errors
+    'model': 3,
+    'validate': 4, 'describe': 4,
+    'formats': 5,
+    'convert': 6, 'kinematics': 6,
+    'pipeline': 7, 'gazebo': 7, 'launch_helpers': 7,
+    'cli': 8, 'ros': 8,
+}
+ROS = {'rclpy', 'tf2_ros', 'tf2_msgs', 'launch', 'launch_ros', 'std_msgs', 'sensor_msgs',
+       'geometry_msgs', 'rcl_interfaces', 'builtin_interfaces', 'rosidl_runtime_py'}
+
+
+def _imports(path):
+    """Return every module ``path`` imports (``from sdf_tools import x`` as ``sdf_tools.x``)."""
+    imported = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            imported.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module)
+            if node.module == 'sdf_tools':
+                imported.update(f'sdf_tools.{a.name}' for a in node.names
+                                if not a.name.startswith('__'))
+    return imported
+
+
+def _room(module: str) -> str | None:
+    parts = module.split('.')
+    return parts[1] if parts[0] == 'sdf_tools' and len(parts) > 1 else None
+
+
 def test_layering():
-    """Only sdf_tools/ros imports ROS; convert and kinematics never import each other."""
-    ros = {'rclpy', 'tf2_ros', 'tf2_msgs', 'launch', 'launch_ros', 'std_msgs',
-           'sensor_msgs', 'geometry_msgs', 'rcl_interfaces', 'builtin_interfaces'}
-    for path in sorted((support.REPO_DIR / 'sdf_tools').rglob('*.py')):
-        tree = ast.parse(path.read_text())
-        imported = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                imported.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                imported.add(node.module)
-        tops = {name.split('.')[0] for name in imported}
+    """Every import goes down the floor table; only sdf_tools/ros imports ROS."""
+    modules = sorted((support.REPO_DIR / 'sdf_tools').rglob('*.py'))
+    rooms = {path.relative_to(support.REPO_DIR / 'sdf_tools').parts[0].removesuffix('.py')
+             for path in modules} - {'__init__', 'examples'}
+    assert rooms == set(FLOORS), 'a new room needs its floor in FLOORS'
+    upward = []
+    for path in modules:
         relative = path.relative_to(support.REPO_DIR / 'sdf_tools')
-        if relative.parts[0] != 'ros':
-            assert not tops & ros, f'{relative} imports {sorted(tops & ros)}'
-        if relative.parts[0] == 'convert':
-            forbidden = ('sdf_tools.kinematics', 'sdf_tools.formats.sdf.reader')
-            assert not any(name.startswith(forbidden) for name in imported), relative
-        if relative.parts[0] == 'kinematics':
-            assert not any(name.startswith('sdf_tools.convert') for name in imported)
+        room = relative.parts[0].removesuffix('.py')
+        imported = _imports(path)
+        tops = {name.split('.')[0] for name in imported}
+        if room != 'ros':
+            assert not tops & ROS, f'{relative} imports {sorted(tops & ROS)}'
+        if room == '__init__':
+            continue
+        for name in imported:
+            other = _room(name)
+            if other is not None and other != room and FLOORS[other] >= FLOORS[room]:
+                upward.append(f'{relative} ({room}, floor {FLOORS[room]}) imports {name} '
+                              f'(floor {FLOORS[other]})')
+        if room == 'files':  # input and output know only the error table
+            assert {_room(n) for n in imported if _room(n)} <= {'files', 'errors'}, relative
+        if room == 'convert':
+            assert not any(name.startswith('sdf_tools.formats.sdf.reader') for name in imported)
+        if room == 'kinematics':
+            assert not {_room(n) for n in imported} & {'formats', 'convert', 'files'}, relative
+    assert upward == []
 
 
 def test_package_xml_declares_what_the_code_uses():

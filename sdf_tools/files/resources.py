@@ -37,7 +37,6 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.files.packages import PackageNotFoundError
-from sdf_tools.model import Mesh
 
 #: URI schemes looked up in a package: ``model://`` only where Gazebo's is meant.
 _PACKAGE = 'package://'
@@ -89,23 +88,6 @@ def locate(uri: str, packages, folder: str | None = None, *, model_as_package=Fa
     return Path(os.path.abspath(os.path.join(folder, uri)))
 
 
-def _uses(robot):
-    """Return ``(uri, is_mesh, entity, location)`` of every mesh and texture, in order."""
-    uses = []
-    for link in robot.links:
-        for element in link.visuals + link.collisions:
-            location = element.location or link.location
-            entity = f"link '{link.name}'"
-            if isinstance(element.geometry, Mesh):
-                uses.append((element.geometry.filename, True, entity, location))
-            material = getattr(element, 'material', None)
-            if material is not None and material.texture:
-                uses.append((material.texture, False, entity, location))
-    uses += [(m.texture, False, f"material '{m.name}'", robot.location)
-             for m in robot.materials if m.texture]
-    return uses
-
-
 def _checked(uri: str, is_mesh: bool, every_mesh: bool) -> bool:
     """Return whether ``uri`` is looked up (module docstring)."""
     if uri.startswith(_PACKAGE) or uri.startswith(_FILE) or os.path.isabs(uri):
@@ -124,7 +106,7 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
     Parameters
     ----------
     robot : Robot
-        The description.
+        The description (:meth:`~sdf_tools.model.Robot.resource_uses`).
     packages : PackageResolver or None
         Where packages are.
     folder : str, optional
@@ -146,7 +128,7 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
     """
     located, problems, missing_packages = {}, [], set()
     done = set()
-    for uri, is_mesh, entity, location in _uses(robot):
+    for uri, is_mesh, entity, location in robot.resource_uses():
         if uri in done or not _checked(uri, is_mesh, every_mesh):
             continue
         done.add(uri)
