@@ -188,9 +188,12 @@ def _placeholder(link: Link, options, reporter) -> tuple:
             f'has mass {mass[0]:g}, which is not positive')
     if options.auto_inertials is not None and mass is None and not link.collisions:
         what += ' and no <collision> to compute one from'
+    below = len(link.children)
+    kept = ('it stays in the model (libsdformat drops it)' if below == 0 else
+            f"it and the {'joint' if below == 1 else f'{below} joints'} below it stay in "
+            'the model (libsdformat drops them, with everything below)')
     reporter.warn(f'{what}; it is written with a placeholder inertial (mass {placeholder:g} kg, '
-                  f'inertia {moment:g} kg m^2) so that it and the {len(link.children)} '
-                  'joint(s) below it stay in the model (libsdformat drops them all)',
+                  f'inertia {moment:g} kg m^2) so that {kept}',
                   link.model.location, f"link '{link.name}'", Code.MASSLESS_LINK)
     com, quat = (mass[1], mass[2]) if mass is not None else ((0.0, 0.0, 0.0), IDENTITY_QUAT)
     return placeholder, com, quat, (moment, 0.0, 0.0, moment, 0.0, moment)

@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Tests of sdf_tools.convert.emit_links: collisions whose shape has no volume.
+Tests of sdf_tools.convert.emit_links: collisions without volume, massless links.
 
 Gazebo's DART engine aborts on them (test_physics_probe loads the result), so the converter
 leaves them out with a warning, keeps the visuals, and writes a capsule of length 0 as the
@@ -24,6 +24,8 @@ import pytest
 from urdf_snippets import codes
 from urdf_snippets import convert
 from urdf_snippets import INERTIAL
+from urdf_snippets import joint
+from urdf_snippets import link
 from urdf_snippets import model_of
 from urdf_snippets import robot
 
@@ -78,3 +80,24 @@ def test_a_capsule_of_length_0_is_written_as_a_sphere_in_collisions():
     assert link.findtext('collision/geometry/sphere/radius') == '0.2'
     assert link.findtext('visual/geometry/capsule/length') == '0'
     assert result.warnings == ()
+
+
+@pytest.mark.parametrize('children, kept', [
+    (0, 'so that it stays in the model (libsdformat drops it)'),
+    (1, 'so that it and the joint below it stay in the model (libsdformat drops them, with '
+        'everything below)'),
+    (2, 'so that it and the 2 joints below it stay in the model (libsdformat drops them, with '
+        'everything below)')])
+def test_a_massless_link_is_kept_with_a_placeholder_and_the_warning_counts_in_words(
+        children, kept):
+    parts = [f'<link name="root">{INERTIAL}</link>',
+             '<link name="hub"/>',
+             '<joint name="to_hub" type="revolute"><parent link="root"/><child link="hub"/>'
+             '<limit lower="-1" upper="1" effort="1" velocity="1"/></joint>']
+    for i in range(children):
+        parts += [link(f'c{i}'), joint(f'j{i}', 'hub', f'c{i}')]
+    (warning,) = [w for w in convert(robot(*parts)).warnings if w.code == 'massless-link']
+    assert warning.entity == "link 'hub'"
+    assert warning.message == (
+        'has no <inertial>; it is written with a placeholder inertial (mass 0.001 kg, '
+        f'inertia 1e-06 kg m^2) {kept}')
