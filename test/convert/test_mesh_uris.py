@@ -30,6 +30,7 @@ from mesh_robot import PACKAGE
 import pytest
 from sdf_tools import cli
 from sdf_tools import pipeline
+from sdf_tools.cli import arguments
 from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
@@ -135,7 +136,7 @@ def test_mesh_options_are_checked(robot_files):
         with pytest.raises(ConversionError, match=message) as caught:
             convert(urdf, **options)
         assert caught.value.diagnostics[0].code == Code.BAD_OPTION
-    assert cli._MESH_URIS == MODES  # the CLI's copy (it does not import the converter)
+    assert arguments._MESH_URIS == MODES  # the CLI's copy (it does not import the converter)
 
 
 def test_pipeline_convert_checks_uris_once(robot_files):
@@ -193,4 +194,4 @@ def test_cli_mesh_uris(robot_files, capsys, monkeypatch):
                               str(robot_files['src'])]) == 0
     out, err = capsys.readouterr()
     assert uris(out)[:2] == [expected, 'local.stl']
-    assert "Warning: <stdin>:12: warning: link 'arm': local.stl: a relative path" in err
+    assert "<stdin>:12: warning: link 'arm': local.stl: a relative path" in err

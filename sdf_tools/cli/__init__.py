@@ -1,0 +1,111 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Command-line tools: ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk``.
+
+Exit codes: 0 success, 1 invalid description (every problem printed with file:line), 2 usage
+error. Results go to stdout (or ``-o``, written atomically), diagnostics to stderr, never a
+traceback (``--traceback`` shows one for bug reports). Also runnable as
+``ros2 run sdf_tools urdf2sdf`` and ``ros2 run sdf_tools sdf_tools``.
+
+The arguments are parsed first (:mod:`.arguments`, standard library only), so ``--help`` and
+``--version`` answer at once; the commands (:mod:`.commands`) and what they need are imported
+after.
+"""
+
+import os
+import sys
+
+from sdf_tools.cli.arguments import main_parser
+from sdf_tools.cli.arguments import split_extras
+from sdf_tools.cli.arguments import urdf2sdf_parser
+from sdf_tools.cli.arguments import UsageError
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+
+def _run(func, argv, traceback_flag):
+    """Run a command body, turning every failure into a message and an exit code."""
+    try:
+        return func(argv)
+    except UsageError as e:
+        print(str(e), file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, 'w')
+        except OSError:
+            pass
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:
+        return _failure(e, traceback_flag)
+
+
+def _failure(e: Exception, traceback_flag: bool) -> int:
+    """Print why a command failed (an invalid description, a file, or a bug); return the code."""
+    from sdf_tools.cli.commands import color
+    from sdf_tools.cli.commands import print_diagnostics
+    from sdf_tools.errors import SdfToolsError
+    if isinstance(e, SdfToolsError):
+        print_diagnostics(e.diagnostics)
+        return EXIT_INVALID
+    if isinstance(e, OSError):
+        print(color(sys.stderr, 'Error', '31') + f': {e.filename or ""}: {e.strerror or e}',
+              file=sys.stderr)
+        return EXIT_INVALID
+    if traceback_flag:  # a bug: say so briefly, the traceback only on request
+        raise e
+    print(color(sys.stderr, 'Error', '31') + f': internal error ({type(e).__name__}: '
+          f'{e}); rerun with --traceback and report it', file=sys.stderr)
+    return EXIT_INVALID
+
+
+def _urdf2sdf(argv):
+    rest, extras = split_extras(argv)
+    args = urdf2sdf_parser().parse_args(rest)
+    args.mappings = args.mappings + extras
+    from sdf_tools.cli.commands import urdf2sdf
+    return urdf2sdf(args)
+
+
+def urdf2sdf_main(argv=None) -> int:
+    """Entry point of ``urdf2sdf``."""
+    argv = sys.argv[1:] if argv is None else argv
+    return _run(_urdf2sdf, argv, '--traceback' in argv)
+
+
+def _main(argv):
+    rest, extras = split_extras(argv)
+    args = main_parser().parse_args(rest)
+    if args.command == 'convert':
+        args.mappings = args.mappings + extras
+    else:
+        args.assignments = args.assignments + extras
+    from sdf_tools.cli.commands import COMMANDS
+    return COMMANDS[args.command](args)
+
+
+def main(argv=None) -> int:
+    """Entry point of ``sdf_tools``."""
+    argv = sys.argv[1:] if argv is None else argv
+    return _run(_main, argv, '--traceback' in argv)
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,212 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The command lines' arguments: the parsers of ``urdf2sdf`` and ``sdf_tools``.
+
+Also the words argparse cannot take where they are (``name:=value`` xacro arguments,
+``NAME=VALUE`` joint values).
+
+Nothing here imports more than the standard library and the list of SDFormat versions, so
+``--help`` and ``--version`` answer before the converter, lxml or numpy are imported.
+"""
+
+import argparse
+import math
+import re
+
+from sdf_tools import __version__
+from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
+
+
+class UsageError(Exception):
+    """A command line that cannot be run: printed as it is, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of exiting, so main() owns exit codes."""
+
+    def error(self, message):
+        raise UsageError(f'{self.prog}: error: {message}')
+
+
+_ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
+_VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
+                  '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded')
+_KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
+                       'line); messages about elements whose xacro line cannot be told '
+                       'then name its lines')
+_PACKAGE_PATH_HELP = ('where xacro $(find pkg) looks first (repeatable, or DIR:DIR): a '
+                      'package, a folder of packages, an install prefix or a colcon '
+                      'workspace; then AMENT_PREFIX_PATH, ROS_PACKAGE_PATH and the '
+                      "input's own package and workspace")
+
+
+_MESH_URIS = ('model', 'file', 'package')  # sdf_tools.convert.mesh_uris.MODES (not imported)
+_MESH_URIS_HELP = ('how mesh URIs are written: model (libsdformat: package:// becomes '
+                   'model://, found through GZ_SIM_RESOURCE_PATH), file (absolute file:// '
+                   'paths, found like $(find pkg)), package (as written); default model')
+_AUTO_INERTIALS_HELP = ('give links without <inertial> the mass properties of their '
+                        'collision geometry at this density (kg/m^3, e.g. 1000); meshes need '
+                        'trimesh')
+
+
+def _density(text):
+    """Return ``--auto-inertials``' value: a finite density greater than 0 (kg/m^3)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0.0):
+        raise argparse.ArgumentTypeError(f'the density (kg/m^3) must be a finite number '
+                                         f'greater than 0, got {text!r}')
+    return value
+
+
+def _add_mesh_options(parser):
+    """Add ``--mesh-uris`` and ``--auto-inertials`` (URDF to SDFormat)."""
+    parser.add_argument('--mesh-uris', choices=_MESH_URIS, default='model',
+                        help=_MESH_URIS_HELP)
+    parser.add_argument('--auto-inertials', type=_density, metavar='DENSITY',
+                        help=_AUTO_INERTIALS_HELP)
+
+
+def urdf2sdf_parser(prog='urdf2sdf'):
+    p = _Parser(prog=prog, description='Convert a URDF (or xacro) with <gazebo> extensions to '
+                'SDFormat, as libsdformat (gz sdf -p) does, with its documented bugs fixed.')
+    p.add_argument('input', help='a .urdf or .xacro file, or - for standard input')
+    p.add_argument('mappings', nargs='*', default=[], metavar='name:=value',
+                   help='xacro arguments')
+    p.add_argument('-o', '--output', help='write here (atomically) instead of stdout')
+    p.add_argument('--preserve-fixed-joints', action='store_true',
+                   help='keep every fixed joint instead of lumping it into its parent')
+    p.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS,
+                   help='SDFormat version to write (default 1.9, as libsdformat 12)')
+    p.add_argument('--package-path', action='append', default=[], metavar='DIR',
+                   help=_PACKAGE_PATH_HELP)
+    _add_mesh_options(p)
+    p.add_argument('--keep-expanded', metavar='FILE', help=_KEEP_EXPANDED_HELP)
+    p.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
+    p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
+    _add_version(p)
+    return p
+
+
+def main_parser():
+    p = _Parser(prog='sdf_tools', description='Robot description tools: convert between URDF, '
+                'xacro, SDFormat and RobCoGen Kinematics-DSL; check; print the tree; forward '
+                'kinematics.')
+    common = _Parser(add_help=False)
+    common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
+    common.add_argument('--package-path', action='append', default=[], metavar='DIR',
+                        help=_PACKAGE_PATH_HELP)
+    common.add_argument('--keep-expanded', metavar='FILE', help=_KEEP_EXPANDED_HELP)
+    sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
+    sub.required = True
+
+    c = sub.add_parser('convert', help='convert between formats', parents=[common],
+                       description='Convert a description (.urdf .xacro .sdf .world .kindsl) '
+                       'to URDF or SDFormat. URDF input goes through the libsdformat-'
+                       'compatible converter (gazebo extensions, lumping).')
+    c.add_argument('input', help='input file, or - for standard input')
+    c.add_argument('mappings', nargs='*', default=[], metavar='name:=value',
+                   help='xacro arguments, or RobCoGen parameter values')
+    c.add_argument('-o', '--output', help='output file (.urdf or .sdf), written atomically')
+    c.add_argument('--to', choices=('sdf', 'urdf'), help='output format (default: from -o, '
+                   'else sdf)')
+    c.add_argument('--model', help='model to take from an SDFormat world')
+    c.add_argument('--preserve-fixed-joints', action='store_true',
+                   help='URDF to SDF: keep every fixed joint')
+    c.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS)
+    _add_mesh_options(c)
+    c.add_argument('--lossy', action='store_true', help='to URDF: write the nearest URDF, '
+                   'leaving out (with a warning for each) what URDF cannot hold, instead of '
+                   'refusing it')
+    c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
+
+    for name, helptext in (('check', 'check a description and print its tree'),
+                           ('tree', 'print the kinematic tree (text, dot or svg)'),
+                           ('fk', 'print every link pose for given joint values')):
+        s = sub.add_parser(name, help=helptext, description=helptext, parents=[common])
+        s.add_argument('input', help='input file, or - for standard input')
+        s.add_argument('assignments', nargs='*', default=[], metavar='NAME=VALUE',
+                       help='joint values (fk), xacro name:=value, RobCoGen parameters')
+        s.add_argument('--model', help='model to take from an SDFormat world')
+        if name == 'tree':
+            s.add_argument('--format', choices=('text', 'dot', 'svg'), default='text')
+            s.add_argument('-o', '--output', help='output file, written atomically')
+        if name == 'fk':
+            s.add_argument('--json', action='store_true', help='print JSON')
+    p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
+    _add_version(p)
+    return p
+
+
+def _add_version(parser):
+    parser.add_argument('--version', action='version', version=f'%(prog)s {__version__}')
+
+
+def split_extras(argv):
+    """
+    Take ``name:=value`` / ``NAME=VALUE`` words out of ``argv`` wherever they are.
+
+    argparse cannot mix a ``nargs='*'`` positional with options given after it, so these
+    words are collected first and the rest is parsed; values of options are left alone.
+    """
+    rest, extras = [], []
+    previous = None
+    for word in argv:
+        if _ASSIGNMENT.match(word) and previous not in _VALUE_OPTIONS:
+            extras.append(word)
+        else:
+            rest.append(word)
+        previous = word
+    return rest, extras
+
+
+def mappings_of(items):
+    """Split ``name:=value`` arguments (as xacro and ros2 launch take them)."""
+    mappings = {}
+    for item in items:
+        name, sep, value = item.partition(':=')
+        if not sep or not name:
+            raise UsageError(f'expected name:=value, got {item!r}')
+        if not name.startswith('_') or name.startswith('__'):
+            mappings[name] = value
+    return mappings
+
+
+def split_assignments(items):
+    """Split positional extras into xacro/DSL ``name:=value`` and joint ``NAME=VALUE``."""
+    mappings, values = {}, {}
+    for item in items:
+        if ':=' in item:
+            mappings.update(mappings_of([item]))
+            continue
+        name, sep, value = item.partition('=')
+        if not sep or not name:
+            raise UsageError(f'expected NAME=VALUE or name:=value, got {item!r}')
+        values[name] = value
+    return mappings, values
+
+
+def number(text, what):
+    """Return ``text`` as a finite float, or raise a usage error naming ``what``."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value):
+        raise UsageError(f'sdf_tools: error: {what} must be a finite number, got {text!r}')
+    return value
