@@ -34,6 +34,15 @@ ORACLE_TOOLS_DIR = SHARED_DIR / 'tools' / 'sdformat_oracle'
 RULE_EXAMPLES_DIR = ORACLE_TOOLS_DIR / 'rule_examples'
 PROBE_PATH = Path(os.environ.get('SDF_TOOLS_PROBE', '/tmp/physics_probe'))
 
+# Why a test skips, in words a newcomer can act on (README, Quick start).
+NO_CORPUS = (f'needs the 50 reference robots at {CORPUS_DIR}: the ../shared folder that sits '
+             'beside this repository on the project machines (or set SDF_TOOLS_SHARED)')
+NO_ORACLE = ('needs libsdformat 12.3 as a command-line oracle: bash ../shared/tools/'
+             'sdformat_oracle/build.sh /tmp/sdformat_oracle (or set SDF_TOOLS_ORACLE)')
+NO_PROBE = ("needs the physics probe (ignition-physics + DART, Gazebo Fortress's engine): "
+            'bash ../shared/tools/physics_probe/build.sh /tmp/physics_probe (or set '
+            'SDF_TOOLS_PROBE)')
+
 
 def corpus_files():
     """Return the corpus URDF paths (empty when the corpus is not on this machine)."""

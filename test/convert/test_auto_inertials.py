@@ -226,9 +226,7 @@ def test_a_conversion_without_the_option_never_imports_trimesh(robot_files):
 
 # --- in a physics engine --------------------------------------------------------------------
 
-probe_needed = pytest.mark.skipif(not support.probe_built(), reason='physics probe not built '
-                                  '(../shared/tools/physics_probe/build.sh, or set '
-                                  'SDF_TOOLS_PROBE)')
+probe_needed = pytest.mark.skipif(not support.probe_built(), reason=support.NO_PROBE)
 
 
 def assert_stands(sdf, tmp_path):
@@ -255,7 +253,7 @@ def test_the_mesh_robot_stands_in_the_engine(robot_files, tmp_path):
 
 @probe_needed
 @pytest.mark.skipif(not (support.CORPUS_DIR / 'dual_panda.urdf').is_file(),
-                    reason=f'no corpus at {support.CORPUS_DIR}')
+                    reason=support.NO_CORPUS)
 def test_a_corpus_robot_without_inertials_stands_in_the_engine(tmp_path):
     path = support.CORPUS_DIR / 'dual_panda.urdf'
     robot = parse_urdf(path.read_bytes(), path.name)

@@ -36,10 +36,9 @@ import support
 from xml_compare import compare
 
 FILES = support.corpus_files()
-pytestmark = pytest.mark.skipif(not FILES, reason=f'no corpus at {support.CORPUS_DIR}')
+pytestmark = pytest.mark.skipif(not FILES, reason=support.NO_CORPUS)
 ORACLE = pytest.mark.skipif(support.oracle_path() is None,
-                            reason='libsdformat oracle not built (bash ../shared/tools/'
-                            'sdformat_oracle/build.sh, or set SDF_TOOLS_ORACLE)')
+                            reason=support.NO_ORACLE)
 
 # libsdformat 12.3 cannot convert these: lumping two massless links gives a 0/0 centre of
 # mass, which it then refuses ("Pose values must be finite").

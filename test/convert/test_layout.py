@@ -49,7 +49,7 @@ def test_output_is_indented_blob_content_included_leaf_text_kept():
 @pytest.mark.oracle
 def test_output_layout_is_libsdformats_line_for_line(tmp_path):
     if support.oracle_path() is None:
-        pytest.skip('the libsdformat oracle is not built (shared/tools/sdformat_oracle)')
+        pytest.skip(support.NO_ORACLE)
     source = tmp_path / 'blob.urdf'
     source.write_text(robot(link('base'), INDENTED_BLOB))
     reference = support.run_oracle('convert', source)

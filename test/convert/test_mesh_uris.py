@@ -157,16 +157,14 @@ def write_file_output(robot_files, folder):
     return out
 
 
-@pytest.mark.skipif(support.oracle_path() is None, reason='libsdformat oracle not built '
-                    '(../shared/tools/sdformat_oracle/build.sh, or set SDF_TOOLS_ORACLE)')
+@pytest.mark.skipif(support.oracle_path() is None, reason=support.NO_ORACLE)
 def test_libsdformat_checks_file_output(robot_files, tmp_path):
     out = write_file_output(robot_files, tmp_path)
     check = support.run_oracle('check', out)
     assert check.returncode == 0 and check.stdout.strip() == 'oracle: OK', check.stderr
 
 
-@pytest.mark.skipif(not support.probe_built(), reason='physics probe not built '
-                    '(../shared/tools/physics_probe/build.sh, or set SDF_TOOLS_PROBE)')
+@pytest.mark.skipif(not support.probe_built(), reason=support.NO_PROBE)
 def test_the_physics_probe_loads_file_output(robot_files, tmp_path):
     out = write_file_output(robot_files, tmp_path)
     poses = support.run_probe('poses', out)

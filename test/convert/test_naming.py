@@ -89,7 +89,7 @@ def test_sensors_of_one_name_in_different_links_and_lights_are_scoped_per_link()
 @pytest.mark.oracle
 def test_libsdformat_loads_our_output_and_refuses_its_own(tmp_path):
     if support.oracle_path() is None:
-        pytest.skip('the libsdformat oracle is not built (shared/tools/sdformat_oracle)')
+        pytest.skip(support.NO_ORACLE)
     source = tmp_path / 'twice.urdf'
     source.write_text(urdf(f'<link name="base">{INERTIAL}</link>', '<gazebo reference="base">',
                            sensor('camera'), sensor('camera'), '</gazebo>'))

@@ -40,10 +40,9 @@ import support
 FILES = support.corpus_files()
 PROBE = support.PROBE_PATH
 pytestmark = [
-    pytest.mark.skipif(not FILES, reason=f'no corpus at {support.CORPUS_DIR}'),
+    pytest.mark.skipif(not FILES, reason=support.NO_CORPUS),
     pytest.mark.skipif(not support.probe_built(),
-                       reason=f'physics probe not built at {PROBE} (bash ../shared/tools/'
-                       'physics_probe/build.sh, or set SDF_TOOLS_PROBE)'),
+                       reason=support.NO_PROBE),
 ]
 
 

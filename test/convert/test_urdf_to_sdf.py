@@ -105,7 +105,7 @@ def test_own_fixtures_against_libsdformat_12_3(name):
 def test_fixture_goldens_match_live_oracle(name):
     # The committed goldens are what libsdformat 12.3 writes (test/regen_goldens.py).
     if support.oracle_path() is None:
-        pytest.skip('the libsdformat oracle is not built (shared/tools/sdformat_oracle)')
+        pytest.skip(support.NO_ORACLE)
     result = support.run_oracle('convert', FIXTURE_DIR / f'{name}.urdf')
     golden = FIXTURE_DIR / f'{name}.sdformat12.3.0.sdf'
     if not golden.exists():
@@ -133,8 +133,9 @@ RULE_EXAMPLES = sorted(p.stem for p in support.RULE_EXAMPLES_DIR.glob('*.urdf'))
     if support.RULE_EXAMPLES_DIR.is_dir() else []
 
 
-@pytest.mark.skipif(not RULE_EXAMPLES, reason=f'no rule examples at '
-                    f'{support.RULE_EXAMPLES_DIR} (the shared tools are not on this machine)')
+@pytest.mark.skipif(not RULE_EXAMPLES, reason=f'needs the rule examples at '
+                    f'{support.RULE_EXAMPLES_DIR}, in the ../shared folder beside this '
+                    'repository (or set SDF_TOOLS_SHARED)')
 @pytest.mark.parametrize('name', RULE_EXAMPLES or ['none'])
 def test_oracle_rule_examples(name):
     urdf = support.RULE_EXAMPLES_DIR / f'{name}.urdf'

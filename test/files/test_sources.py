@@ -66,7 +66,7 @@ def test_text_in_no_format_is_not_read_as_a_kinematics_dsl(data, name, message, 
 def test_expanded_corpus_robots_are_urdf_by_content():
     files = support.corpus_files()
     if not files:
-        pytest.skip('corpus not on this machine')
+        pytest.skip(support.NO_CORPUS)
     declared = [f for f in files if b'xmlns:xacro' in f.read_bytes()]
     assert declared  # xacro output keeps the declaration: the case this guards
     assert {f.name: sources.detect_format(f.read_bytes()) for f in files} == {

@@ -37,7 +37,7 @@ from sdf_tools.model import JointType
 import support
 
 FILES = support.corpus_files()
-pytestmark = pytest.mark.skipif(not FILES, reason=f'no corpus at {support.CORPUS_DIR}')
+pytestmark = pytest.mark.skipif(not FILES, reason=support.NO_CORPUS)
 
 
 def _params():
@@ -139,7 +139,7 @@ def _oracle_poses(text):
 
 
 @pytest.mark.oracle
-@pytest.mark.skipif(support.oracle_path() is None, reason='libsdformat oracle not built')
+@pytest.mark.skipif(support.oracle_path() is None, reason=support.NO_ORACLE)
 @pytest.mark.parametrize('path', _params(), ids=support.corpus_ids() or ['none'])
 def test_our_sdf_reader_resolves_poses_as_libsdformat(path, tmp_path):
     robot = parse_urdf(path.read_bytes(), path.name)

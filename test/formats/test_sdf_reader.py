@@ -39,6 +39,7 @@ from sdf_tools.model import IDENTITY
 from sdf_tools.model import JointType
 from sdf_tools.model import Pose
 from support import DATA_DIR
+from support import NO_ORACLE
 from support import oracle_path
 from support import run_oracle
 
@@ -167,7 +168,7 @@ def test_fixture_poses_match_golden(name):
 @pytest.mark.parametrize('name', FIXTURES)
 def test_goldens_match_live_oracle(name):
     if oracle_path() is None:
-        pytest.skip('the libsdformat oracle is not built (shared/tools/sdformat_oracle)')
+        pytest.skip(NO_ORACLE)
     result = run_oracle('poses', SDF_DIR / f'{name}.sdf')
     assert result.returncode == 0, result.stderr
     live_model, live = parse_poses(result.stdout)

@@ -47,6 +47,7 @@ from sdf_tools.model import Mimic
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Visual
+from support import NO_ORACLE
 from support import oracle_path
 from support import run_oracle
 from test_sdf_reader import FIXTURES
@@ -108,7 +109,7 @@ def test_round_trip_keeps_structure_and_poses(name):
 @pytest.mark.parametrize('name', FIXTURES)
 def test_written_fixtures_load_in_libsdformat_with_the_same_poses(name, tmp_path):
     if oracle_path() is None:
-        pytest.skip('the libsdformat oracle is not built (shared/tools/sdformat_oracle)')
+        pytest.skip(NO_ORACLE)
     model, expected = golden(name)
     path = tmp_path / f'{name}.sdf'
     path.write_text(write_sdf(read_fixture(name, model=model)))

@@ -47,6 +47,7 @@ from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from support import corpus_files
 from support import corpus_ids
+from support import NO_CORPUS
 
 TOL = 1e-12
 
@@ -127,7 +128,7 @@ def arm(**joint_fields) -> Robot:
 
 # --- round trips --------------------------------------------------------------------------
 
-@pytest.mark.skipif(not corpus_files(), reason='the URDF corpus (../shared/corpus) is absent')
+@pytest.mark.skipif(not corpus_files(), reason=NO_CORPUS)
 @pytest.mark.parametrize('path', corpus_files(), ids=corpus_ids())
 def test_corpus_round_trip(path):
     robot = parse_urdf(path.read_bytes(), path.name)

@@ -53,6 +53,7 @@ from sdf_tools.ros.sdf_converter import SdfConverter  # noqa: E402
 from std_msgs.msg import String  # noqa: E402
 from support import CORPUS_DIR  # noqa: E402
 from support import DATA_DIR  # noqa: E402
+from support import NO_CORPUS  # noqa: E402
 from support import REPO_DIR  # noqa: E402
 
 pytestmark = pytest.mark.ros
@@ -145,7 +146,7 @@ def ros(ros_module):
 def test_corpus_sdf_for_a_late_subscriber_equals_urdf2sdf(ros, name):
     path = CORPUS_DIR / f'{name}.urdf'
     if not path.is_file():
-        pytest.skip(f'corpus robot {path} is not on this machine')
+        pytest.skip(NO_CORPUS)
     text = path.read_text()
     ns = unique_namespace('conv')
     ros.description_publisher(ns).publish(String(data=text))

@@ -64,6 +64,7 @@ from sensor_msgs.msg import JointState  # noqa: E402
 from std_msgs.msg import String  # noqa: E402
 from support import CORPUS_DIR  # noqa: E402
 from support import DATA_DIR  # noqa: E402
+from support import NO_CORPUS  # noqa: E402
 
 pytestmark = pytest.mark.ros
 
@@ -97,7 +98,7 @@ FLOATING = """<robot name="flyer">
 def corpus_text(name):
     path = CORPUS_DIR / f'{name}.urdf'
     if not path.is_file():
-        pytest.skip(f'corpus robot {path} is not on this machine')
+        pytest.skip(NO_CORPUS)
     return path.read_text()
 
 
