@@ -17,24 +17,29 @@ The launch actions both launch files use: stop the whole launch when one process
 
 A launch that keeps running after ``state_publisher``, ``sdf_converter`` or ros_gz_sim's
 ``create`` failed leaves ``create`` waiting forever for a description or Gazebo running
-without the robot. :func:`stop_on_failure` watches one process: a non-zero exit logs one
-line (:func:`~sdf_tools.launch_helpers.exit_message`) and emits ``Shutdown``, which stops
-every other process the launch started (our nodes stop on SIGINT). ``launch`` is imported
-inside the functions: this module is importable without it.
+without the robot. :func:`stop_on_failure` watches one process: a non-zero exit stops the
+launch (:func:`stop`) with one line (:func:`~sdf_tools.launch_helpers.exit_message`). The
+stop raises :class:`LaunchStopped` inside the launch: ``launch`` logs it as one line
+(``Caught exception in launch ...: <why>``, as for the preflight check), stops every process
+it started (our nodes stop on SIGINT) and exits with 1, where its ``Shutdown`` action would
+exit with 0. ``launch`` is imported inside the functions: this module is importable without it.
 """
 
 from sdf_tools.launch_helpers import exit_message
 
-#: The launch logger name of the lines these actions log.
-LOGGER = 'sdf_tools'
+
+class LaunchStopped(RuntimeError):
+    """Why sdf_tools stopped a launch; ``launch`` logs it, shuts down and exits with 1."""
 
 
 def stop(message: str) -> list:
-    """Log ``message`` as an error and return the ``Shutdown`` action that ends the launch."""
-    import launch.logging
-    from launch.actions import Shutdown
-    launch.logging.get_logger(LOGGER).error(message)
-    return [Shutdown(reason=message)]
+    """Return the action that stops the launch with exit code 1, ``message`` its one line."""
+    from launch.actions import OpaqueFunction
+
+    def fail(context):
+        raise LaunchStopped(message)
+
+    return [OpaqueFunction(function=fail)]
 
 
 def stop_on_failure(action, executable: str, on_success=None):

@@ -83,6 +83,7 @@ from sdf_tools.launch_helpers import parse_xacro_args
 from sdf_tools.launch_helpers import read_description
 from sdf_tools.launch_helpers import ros2_control_hardware
 from sdf_tools.launch_helpers import spawn_timeout_message
+from sdf_tools.ros.launch_actions import LaunchStopped
 from support import DATA_DIR
 from support import REPO_DIR
 import yaml
@@ -386,6 +387,20 @@ def _on_exit(handler, returncode, is_shutdown=False):
     return event_handler.kwargs['on_exit'](event, types.SimpleNamespace(is_shutdown=is_shutdown))
 
 
+def _stop_reason(actions):
+    """
+    Run the action :func:`sdf_tools.ros.launch_actions.stop` returned; return why it stops.
+
+    launch turns the exception into one logged line, a shutdown of every process and exit
+    code 1 (launch_service.py, ``LaunchService.run``: ``Caught exception in launch``).
+    """
+    (action,) = actions
+    assert type(action).__name__ == 'OpaqueFunction'
+    with pytest.raises(LaunchStopped) as stopped:
+        action.kwargs['function'](None)
+    return str(stopped.value)
+
+
 def test_bringup_runs_with_stand_in_launch(monkeypatch):
     monkeypatch.setenv('ROS_DISTRO', 'humble')
     module = _load_with_fakes(monkeypatch, 'bringup.launch.py')
@@ -427,9 +442,7 @@ def test_bringup_runs_with_stand_in_launch(monkeypatch):
                                    ('state_publisher', 'sdf_converter')):
         (event_handler,) = handler.args
         assert event_handler.kwargs['target_action'] is node
-        (shutdown,) = _on_exit(handler, 1)
-        assert type(shutdown).__name__ == 'Shutdown'
-        assert shutdown.kwargs['reason'] == module.logged[-1] == (
+        assert _stop_reason(_on_exit(handler, 1)) == (
             f'{name} exited with code 1 (its error is above); stopping the launch')
         assert _on_exit(handler, 0) is None and _on_exit(handler, -2, is_shutdown=True) is None
     # Without the converter; other formats are passed through as text.
@@ -520,14 +533,13 @@ def test_gazebo_spawn_runs_with_stand_in_launch(monkeypatch):
              b'[INFO] [ros_gz_sim]: Waiting messages on topic [robot_description_sdf].\n'))
     assert timer.kwargs['period'] == 60.0
     (stop_action,) = timer.kwargs['actions']
-    (shutdown,) = stop_action.kwargs['function'](None)
-    assert shutdown.kwargs['reason'] == module.logged[-1] == (
+    assert _stop_reason(stop_action.kwargs['function'](None)) == (
         "ros_gz_sim create did not spawn 'r2' within spawn_timeout=60 s: it was waiting for "
         "the SDFormat on /ns/robot_description_sdf (see sdf_converter's errors above); "
         'stopping the launch')
     # create failing stops the launch; succeeding cancels the timer.
-    assert type(_on_exit(exit_handler, 255)[0]).__name__ == 'Shutdown'
-    assert module.logged[-1].startswith('ros_gz_sim create exited with code 255')
+    assert _stop_reason(_on_exit(exit_handler, 255)).startswith(
+        'ros_gz_sim create exited with code 255')
     assert not timer.cancelled and _on_exit(exit_handler, 0) is None and timer.cancelled
     # A Gazebo already running; no sim time: no clock bridge; no timeout.
     _, _, actions = _gazebo_spawn(monkeypatch, {'start_gazebo': 'false', 'use_sim_time': 'false',
@@ -601,7 +613,7 @@ def test_gazebo_spawn_with_gz_ros2_control(monkeypatch, tmp_path):
     assert (spawner.kwargs['package'], spawner.kwargs['executable'],
             spawner.kwargs['arguments']) == ('controller_manager', 'spawner',
                                              ['joint_state_broadcaster'])
-    assert type(_on_exit(handler, 1)[0]).__name__ == 'Shutdown'
+    assert _stop_reason(_on_exit(handler, 1)).startswith('joint_state_broadcaster spawner')
     # Humble's ign_ros2_control looks for robot_state_publisher's parameter: said so.
     monkeypatch.setenv('ROS_DISTRO', 'humble')
     robot.write_text(GZ_ROS2_CONTROL.format(hardware='ign_ros2_control/IgnitionSystem'))
