@@ -29,10 +29,11 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 import re
 import shlex
 
-from lxml import etree
+from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.sources import read_description as _read_description
+from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
@@ -177,8 +178,8 @@ def ros2_control_hardware(description: str) -> str | None:
     that gz_ros2_control starts inside Gazebo.
     """
     try:
-        root = etree.fromstring(description.encode('utf-8'))
-    except etree.XMLSyntaxError:
+        root = parse_xml(description, '<robot_description>')  # entities and network off
+    except XmlSyntaxError:  # not XML (SDFormat and RobCoGen have no <ros2_control> anyway)
         return None
     for plugin in root.iterfind('ros2_control/hardware/plugin'):
         text = (plugin.text or '').strip()
