@@ -76,6 +76,7 @@ from sdf_tools.launch_helpers import create_waiting_for
 from sdf_tools.launch_helpers import default_sdf_version
 from sdf_tools.launch_helpers import exit_message
 from sdf_tools.launch_helpers import gazebo_of_distro
+from sdf_tools.launch_helpers import GZ_ROS2_CONTROL_HARDWARE
 from sdf_tools.launch_helpers import joint_state_bridge
 from sdf_tools.launch_helpers import joint_state_source
 from sdf_tools.launch_helpers import missing_packages
@@ -747,6 +748,13 @@ def test_gazebo_launch_helpers():
         with pytest.raises(ValueError, match='t must be'):
             as_timeout('t', bad)
     assert ros2_control_hardware('<robot name="r"><ros2_control') is None  # not XML: no
+    hardware = '<ros2_control name="s"><hardware><plugin>{}</plugin></hardware></ros2_control>'
+    assert ros2_control_hardware(f'<robot name="r">{hardware.format(GZ_ROS2_CONTROL_HARDWARE[0])}'
+                                 '</robot>') == GZ_ROS2_CONTROL_HARDWARE[0]
+    # Parsed with entities off: an entity that would name the hardware is refused, not expanded.
+    entity = (f'<!DOCTYPE robot [<!ENTITY hw "{GZ_ROS2_CONTROL_HARDWARE[0]}">]>'
+              f'<robot name="r">{hardware.format("&hw;")}</robot>')
+    assert ros2_control_hardware(entity) is None
     assert joint_state_source('auto', None) == 'gazebo'
     assert missing_packages(['a', 'b'], {'a': '/share/a'}.__getitem__) == ['b']
     assert create_waiting_for('[INFO] [ros_gz_sim]: Waiting for service '
