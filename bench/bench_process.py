@@ -66,11 +66,22 @@ def prepare_venv(venv: Path) -> Path:
     return bin_dir
 
 
+def user_environment() -> dict:
+    """
+    Return this environment as a user's shell has it: no PYTHONPATH or PYTHONHOME.
+
+    A checkout on PYTHONPATH (or as the working directory) would shadow the installed
+    package with its sources, which are compiled afresh by every process (no ``.pyc`` is
+    written where PYTHONDONTWRITEBYTECODE is set): 100 ms more per process here.
+    """
+    return {k: v for k, v in os.environ.items() if k not in ('PYTHONPATH', 'PYTHONHOME')}
+
+
 def wall_seconds(command) -> float:
-    """Run ``command`` with its output to a pipe; return its wall time (start to exit)."""
+    """Run ``command`` as a user would, output to a pipe; return its wall time (start to exit)."""
     start = time.perf_counter()
     proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          timeout=600)
+                          timeout=600, env=user_environment(), cwd=tempfile.gettempdir())
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
         raise RuntimeError(f'{command} failed ({proc.returncode}): {proc.stderr[-500:]!r}')
