@@ -66,8 +66,9 @@ def make_node():
     return node
 
 
+before = signal.getsignal(signal.SIGINT)  # SIG_IGN when started in the background by sh
 code = run('runner_test', 'test', (), make_node, args=['runner_test'])
-print('handler restored', signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+print('handler restored', signal.getsignal(signal.SIGINT) is before)
 sys.exit(code)
 """
 
