@@ -167,7 +167,11 @@ def _eigh3(values):
         ``eigenvectors[k]`` is the unit eigenvector of ``eigenvalues[k]``.
 
     """
-    a00, a01, a02, a11, a12, a22 = (float(v) for v in values)
+    values = [float(v) for v in values]
+    # Scaled by a power of two (exact) so that the largest entry is in [0.5, 1): squares and
+    # sums below neither overflow (1e200) nor underflow to zero (1e-200).
+    _, exponent = math.frexp(max(map(abs, values)))
+    a00, a01, a02, a11, a12, a22 = (math.ldexp(v, -exponent) for v in values)
     a = [[a00, a01, a02], [a01, a11, a12], [a02, a12, a22]]
     v = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     for _ in range(32):  # 5 or 6 sweeps reach rounding; the bound is only a safeguard
@@ -193,8 +197,16 @@ def _eigh3(values):
                 vkp, vkq = v[k][p], v[k][q]
                 v[k][p], v[k][q] = c * vkp - s * vkq, s * vkp + c * vkq
     order = sorted(range(3), key=lambda k: a[k][k])
-    return (tuple(a[k][k] for k in order),
+    return (tuple(_unscaled(a[k][k], exponent) for k in order),
             tuple((v[0][k], v[1][k], v[2][k]) for k in order))
+
+
+def _unscaled(value: float, exponent: int) -> float:
+    """Return ``value * 2**exponent``; beyond the largest float, infinity (as LAPACK gives)."""
+    try:
+        return math.ldexp(value, exponent)
+    except OverflowError:
+        return math.copysign(math.inf, value)
 
 
 def is_physical(values, tolerance: float = 10.0, moments=None) -> bool:

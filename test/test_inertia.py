@@ -14,6 +14,8 @@
 
 """Tests of sdf_tools.inertia against independent numpy computations."""
 
+import math
+
 import numpy as np
 import pytest
 from sdf_tools import batch_transforms
@@ -64,6 +66,23 @@ def test_principal_moments_match_lapack_including_near_the_boundary():
 def test_principal_moments_at_the_ends_of_the_float_range(values, expected):
     assert inertia.principal_moments(values) == pytest.approx(expected, rel=1e-12,
                                                               abs=1e-300)
+
+
+@pytest.mark.parametrize('scale', [1e-300, 1e-200, 1e-150, 1.0, 1e150, 1e200, 1e300])
+def test_the_eigensolver_works_at_every_scale_like_lapack(scale):
+    # Squares of 1e155 overflow and of 1e-170 underflow: the solver scales first (a fuzzed
+    # corpus robot with inertia ~1e200 raised OverflowError in the conversion).
+    values = tuple(scale * v for v in (2.0, -0.5, 0.25, 3.0, 0.75, 1.0))
+    got, vectors = inertia._eigh3(values)
+    m = np.array([[values[0], values[1], values[2]], [values[1], values[3], values[4]],
+                  [values[2], values[4], values[5]]])
+    np.testing.assert_allclose(got, np.linalg.eigvalsh(m), rtol=1e-13, atol=0)
+    for w, vector in zip(got, vectors):
+        np.testing.assert_allclose(m @ vector, w * np.array(vector), rtol=0,
+                                   atol=1e-13 * abs(w))
+    assert all(math.isfinite(x) for x in inertia.nearest_physical(values, 0.0))
+    # Beyond the largest float, infinity, as LAPACK gives.
+    assert inertia._eigh3((1.7e308, 1e308, 0.0, 1.7e308, 0.0, 1.7e308))[0][2] == math.inf
 
 
 def test_is_physical_follows_the_triangle_inequality_and_signs():
