@@ -411,7 +411,7 @@ def _reach(robot, tree) -> float:
     """Return the sum of the translation norms of every joint's frames and root pose (m)."""
     poses = [p for j in robot.joints for p in (j.origin, j.joint_in_child)]
     translations = [p.xyz for p in poses] + [xyz for xyz, _ in tree.root_link_poses]
-    return math.fsum(math.hypot(*xyz) for xyz in translations)
+    return sum(math.hypot(*xyz) for xyz in translations)  # inf past the largest float
 
 
 def _random_names(rng: random.Random, tree, robot) -> list:
