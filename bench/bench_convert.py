@@ -91,24 +91,29 @@ def _oracle_once(oracle, path):
     return float(proc.stdout.strip()), float(split.group(1)) if split else None
 
 
-def _oracle_target(oracle, path, stack):
+def oracle_target(oracle, path, stack, succeeds=None):
     """
     Return ``(file to time, note)`` for libsdformat.
 
     The robot itself, or, where libsdformat fails on a zero-mass lump (0/0 centre of mass),
     a temporary copy with zero masses set to 0.001 kg (removed by ``stack``); ``None`` where
-    it fails anyway.
+    it fails anyway. ``succeeds(file)`` says whether libsdformat converts a file (default:
+    ``oracle time`` succeeds; bench_process.py asks ``oracle convert``).
     """
-    if _oracle_once(oracle, path) is not None:
+    if succeeds is None:
+        def succeeds(file):
+            return _oracle_once(oracle, file) is not None
+
+    if succeeds(path):
         return path, ''
-    text = path.read_text()
+    text = Path(path).read_text()
     if '<mass value="0"/>' in text:
         with tempfile.NamedTemporaryFile('w', suffix='.urdf', delete=False) as f:
             f.write(text.replace('<mass value="0"/>', '<mass value="0.001"/>'))
         stack.callback(os.unlink, f.name)
-        if _oracle_once(oracle, f.name) is not None:
+        if succeeds(f.name):
             return f.name, 'libsdformat fails; timed on a copy without zero masses'
-    return None, 'libsdformat failed'
+    return None, 'libsdformat fails'
 
 
 def side_by_side(oracle, path, func, rounds, calls_per_round=3):
@@ -123,7 +128,7 @@ def side_by_side(oracle, path, func, rounds, calls_per_round=3):
     """
     samples = {'ours': [], 'libsdformat': [], 'libsdformat_without_init': []}
     with contextlib.ExitStack() as stack:
-        target, note = _oracle_target(oracle, path, stack) if oracle else (None, '')
+        target, note = oracle_target(oracle, path, stack) if oracle else (None, '')
         for _ in range(rounds):
             func()  # warm-up: the oracle process just ran
             for _ in range(calls_per_round):

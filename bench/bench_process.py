@@ -46,6 +46,8 @@ import sys
 import tempfile
 import time
 
+from bench_convert import oracle_target
+
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = Path(os.environ.get('SDF_TOOLS_SHARED', HERE.parent.parent / 'shared')) / \
     'corpus' / 'urdf'
@@ -88,18 +90,9 @@ def wall_seconds(command) -> float:
     return seconds
 
 
-def oracle_target(oracle, path: Path, stack: contextlib.ExitStack):
-    """Return ``(file, note)`` libsdformat converts, or ``(None, why)``."""
-    if subprocess.run([oracle, 'convert', str(path)], capture_output=True).returncode == 0:
-        return path, ''
-    text = path.read_text()
-    if '<mass value="0"/>' in text:
-        with tempfile.NamedTemporaryFile('w', suffix='.urdf', delete=False) as f:
-            f.write(text.replace('<mass value="0"/>', '<mass value="0.001"/>'))
-        stack.callback(os.unlink, f.name)
-        if subprocess.run([oracle, 'convert', f.name], capture_output=True).returncode == 0:
-            return Path(f.name), 'libsdformat fails; timed on a copy without zero masses'
-    return None, 'libsdformat fails'
+def oracle_converts(oracle, path) -> bool:
+    """Return whether the oracle's ``convert`` process converts ``path``."""
+    return subprocess.run([oracle, 'convert', str(path)], capture_output=True).returncode == 0
 
 
 def taking_turns(commands: dict, rounds: int) -> dict:
@@ -150,7 +143,8 @@ def main(argv=None) -> int:
     print(f'\n{"robot":28s} {"urdf2sdf":>10s} {"libsdformat":>12s} {"ratio":>7s}')
     with contextlib.ExitStack() as stack:
         for path in robots:
-            target, note = oracle_target(args.oracle, path, stack)
+            target, note = oracle_target(args.oracle, path, stack, succeeds=lambda file: (
+                oracle_converts(args.oracle, file)))
             commands = {'ours': [urdf2sdf, str(path)]}
             if target is not None:
                 commands['libsdformat'] = [args.oracle, 'convert', str(target)]
