@@ -25,8 +25,9 @@ Readers collect every semantic problem before raising, so one run shows all of t
 :class:`SdfToolsError` carries the whole list.
 """
 
-from dataclasses import dataclass
 import enum
+
+from sdf_tools.records import record
 
 
 class Severity(enum.Enum):
@@ -142,7 +143,7 @@ class Code(str, enum.Enum):
     __format__ = str.__format__
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class SourceLocation:
     """
     Where an element came from.
@@ -168,7 +169,7 @@ class SourceLocation:
         return text if self.path is None else f'{text}: {self.path}'
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Diagnostic:
     """
     One problem found in a description, with its place.

@@ -32,9 +32,6 @@ SDFormat:
 Rotations are unit quaternions ``(x, y, z, w)``; see :mod:`sdf_tools.transforms`.
 """
 
-from dataclasses import dataclass
-from dataclasses import field
-from dataclasses import replace
 import enum
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -42,6 +39,9 @@ from typing import TYPE_CHECKING
 from sdf_tools import transforms
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
+from sdf_tools.records import field
+from sdf_tools.records import record
+from sdf_tools.records import replace
 from sdf_tools.topology import Topology
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ Vec3 = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Pose:
     """
     A rigid transform: position ``xyz`` (m) and a unit quaternion ``quat``.
@@ -101,14 +101,14 @@ IDENTITY = Pose()
 
 # --- geometry -------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Box:
     """Box centred at its frame; ``size`` is the full extent along x, y, z (m)."""
 
     size: Vec3
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Cylinder:
     """Cylinder about the frame's z axis, centred at its frame (m)."""
 
@@ -116,14 +116,14 @@ class Cylinder:
     length: float
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Sphere:
     """Sphere centred at its frame (m)."""
 
     radius: float
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Capsule:
     """Capsule about the z axis (URDF 1.1 / SDFormat 1.8+); ``length`` excludes the caps."""
 
@@ -131,7 +131,7 @@ class Capsule:
     length: float
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Mesh:
     """Mesh file; ``filename`` is the URI as written; ``scale`` ``None`` means 1 1 1."""
 
@@ -139,7 +139,7 @@ class Mesh:
     scale: Vec3 | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class OtherGeometry:
     """A geometry only SDFormat can express (plane, ellipsoid, heightmap, ...), kept as XML."""
 
@@ -152,7 +152,7 @@ Geometry = Box | Cylinder | Sphere | Capsule | Mesh | OtherGeometry
 
 # --- links ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Material:
     """A URDF material: a name, an RGBA colour (0..1) and/or a texture file name."""
 
@@ -161,7 +161,7 @@ class Material:
     texture: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Inertial:
     """
     Mass properties of a link.
@@ -187,7 +187,7 @@ class Inertial:
                 (self.ixz, self.iyz, self.izz))
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Visual:
     """
     A visual element.
@@ -204,7 +204,7 @@ class Visual:
     extras: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Collision:
     """A collision element (see :class:`Visual`)."""
 
@@ -215,7 +215,7 @@ class Collision:
     extras: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Link:
     """A rigid body. ``pose`` is used only for links no joint attaches (module docstring)."""
 
@@ -294,7 +294,7 @@ _JOINT_KINDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Limit:
     """Joint limits: position (rad or m), effort (N m or N) and velocity (rad/s or m/s)."""
 
@@ -304,7 +304,7 @@ class Limit:
     velocity: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Dynamics:
     """Joint damping, friction and spring (SDFormat) coefficients."""
 
@@ -314,7 +314,7 @@ class Dynamics:
     spring_stiffness: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Mimic:
     """``value = multiplier * value(joint) + offset``."""
 
@@ -323,7 +323,7 @@ class Mimic:
     offset: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Calibration:
     """URDF ``<calibration>`` reference positions."""
 
@@ -331,7 +331,7 @@ class Calibration:
     falling: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class SafetyController:
     """URDF ``<safety_controller>``."""
 
@@ -341,7 +341,7 @@ class SafetyController:
     soft_upper_limit: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Joint:
     """
     A joint from ``parent`` to ``child`` (link names; ``parent`` may be ``world``).
@@ -376,7 +376,7 @@ class Joint:
     extras: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Frame:
     """A named frame rigidly attached to link ``attached_to`` at ``pose`` (in the link frame)."""
 
@@ -386,7 +386,7 @@ class Frame:
     location: SourceLocation | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@record(frozen=True, slots=True, eq=False)
 class GazeboExtension:
     """
     One URDF ``<gazebo>`` block.
@@ -400,7 +400,7 @@ class GazeboExtension:
     location: SourceLocation | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class KeptElement:
     """
     A top-level URDF element the model does not hold, kept as written to be written back.
@@ -433,7 +433,7 @@ class KeptElement:
 
 # --- the robot ------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Robot:
     """
     A whole description.

@@ -33,8 +33,7 @@ compiler style, e.g. ``<robot_description>:42: joint 'elbow': <limit> upper must
 got 'abc'``.
 """
 
-from dataclasses import dataclass
-from dataclasses import replace
+from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
@@ -51,9 +50,10 @@ from sdf_tools.files.sources import Description
 from sdf_tools.files.sources import detect_format
 from sdf_tools.files.sources import read_description
 from sdf_tools.files.sources import read_input
-from sdf_tools.files.xacro_origins import SourceMap
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.model import Robot
+from sdf_tools.records import record
+from sdf_tools.records import replace
 
 if TYPE_CHECKING:
     from sdf_tools.kinematics import KinematicTree
@@ -123,7 +123,7 @@ def read_model(description: Description, *, parameters: dict | None = None,
     expansion's (:mod:`sdf_tools.files.xacro_origins`): the reader's errors and warnings,
     the model's locations, and through ``Robot.origins`` what :func:`to_sdf` reports.
     """
-    with description.origins.relocating():
+    with _relocating(description.origins):
         robot = parse_description(description.data, description.label, description.fmt,
                                   parameters=parameters, model=model)
     return description.relocated(robot)
@@ -155,12 +155,18 @@ def to_sdf(robot: Robot, options: ConversionOptions | None = None):
     """
     options = options or ConversionOptions()
     if robot.source_format == 'urdf':
-        origins = robot.origins or SourceMap()
-        with origins.relocating():
+        with _relocating(robot.origins):
             result = urdf_to_sdf(robot, options)
-        return result.sdf, origins.diagnostics(result.warnings + left_out_of_sdf(robot))
+        warnings = tuple(result.warnings) + left_out_of_sdf(robot)
+        return result.sdf, warnings if robot.origins is None else robot.origins.diagnostics(
+            warnings)
     from sdf_tools.formats.sdf.writer import write_sdf
     return write_sdf(robot, version=options.sdf_version), ()
+
+
+def _relocating(origins):
+    """Map the places of errors raised in the block through ``origins`` (xacro input only)."""
+    return nullcontext() if origins is None else origins.relocating()
 
 
 def left_out_of_sdf(robot: Robot) -> tuple[Diagnostic, ...]:
@@ -190,7 +196,7 @@ def left_out_of_sdf(robot: Robot) -> tuple[Diagnostic, ...]:
     return tuple(warnings)
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class LoadedModel:
     """
     A description read and compiled for the state publisher.
@@ -214,7 +220,7 @@ class LoadedModel:
     warnings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Converted:
     """
     A description converted to SDFormat.

@@ -98,6 +98,14 @@ def test_usage_errors_exit_2(capsys, tmp_path):
     assert code == 2 and 'not URDF (use sdf_tools convert)' in err
 
 
+def _python(code, *argv):
+    """Run ``python -c code argv...`` with this checkout first on the path."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(support.REPO_DIR),
+                                                       os.environ.get('PYTHONPATH', '')]))
+    return subprocess.run([sys.executable, '-c', code, *argv], env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
 def test_version_and_help_answer_before_the_converter_is_imported():
     """--help and --version import neither lxml, numpy nor the readers and converter."""
     from sdf_tools import __version__
@@ -108,18 +116,39 @@ def test_version_and_help_answer_before_the_converter_is_imported():
             "or m.startswith(('sdf_tools.convert', 'sdf_tools.formats.urdf', "
             "'sdf_tools.model', 'sdf_tools.pipeline', 'sdf_tools.cli.commands'))]\n"
             "print('IMPORTED', sorted(heavy))")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(support.REPO_DIR),
-                                                       os.environ.get('PYTHONPATH', '')]))
     for argv, expected in ((['urdf2sdf', '--help'], 'usage: urdf2sdf'),
                            (['urdf2sdf', '--version'], f'urdf2sdf {__version__}'),
                            (['sdf_tools', '--help'], 'usage: sdf_tools'),
                            (['sdf_tools', '--version'], f'sdf_tools {__version__}'),
                            (['sdf_tools', 'convert', '--help'], 'usage: sdf_tools convert')):
-        done = subprocess.run([sys.executable, '-c', code, *argv], env=env,
-                              capture_output=True, text=True, timeout=120)
+        done = _python(code, *argv)
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith(expected), done.stdout
         assert done.stdout.splitlines()[-1] == 'IMPORTED []', argv
+
+
+def test_converting_a_urdf_imports_only_what_it_uses(tmp_path):
+    """
+    ``urdf2sdf robot.urdf`` (to stdout) loads no xacro, numpy, dataclasses or file writer.
+
+    What a conversion process imports is most of its time (issue 14); xacro input, ``-o``
+    and the kinematics each import theirs when they are used.
+    """
+    robot = tmp_path / 'robot.urdf'
+    robot.write_text('<robot name="r"><link name="a"/><link name="b"/>'
+                     '<joint name="j" type="revolute"><parent link="a"/><child link="b"/>'
+                     '<limit lower="-1" upper="1" effort="1" velocity="1"/></joint></robot>')
+    code = ('import sys\nstarted = set(sys.modules)  # what site and .pth hooks load\n'
+            'from sdf_tools import cli\nstatus = cli.urdf2sdf_main(sys.argv[1:])\n'
+            "unused = [m for m in set(sys.modules) - started if m.split('.')[0] in ('xacro', "
+            "'numpy', "
+            "'dataclasses', 'tempfile', 'shutil', 'threading') or m.startswith(("
+            "'sdf_tools.files.xacro', 'sdf_tools.kinematics', 'sdf_tools.formats.sdf.reader'))]"
+            "\nprint('IMPORTED', sorted(unused), file=sys.stderr)\nsys.exit(status)")
+    done = _python(code, str(robot))
+    assert done.returncode == 0, done.stderr
+    assert '<joint name="j" type="revolute">' in done.stdout
+    assert done.stderr.splitlines()[-1] == 'IMPORTED []'
 
 
 def test_input_that_is_not_xml_is_an_invalid_urdf(capsys, tmp_path, monkeypatch):

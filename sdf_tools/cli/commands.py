@@ -20,7 +20,6 @@ prints the diagnostics and writes the result (``-o`` atomically). The converter,
 and numpy are imported inside the commands that use them.
 """
 
-from dataclasses import replace
 import os
 import sys
 
@@ -35,6 +34,7 @@ from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.files.atomic import write_atomically
+from sdf_tools.records import replace
 
 EXIT_OK = 0
 EXIT_INVALID = 1

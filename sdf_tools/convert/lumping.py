@@ -32,7 +32,6 @@ Names are not settled here: :mod:`.naming` gives the frames their final names, a
 the ``relative_to`` of re-pointed blob joints is filled in (:attr:`Lumping.frame_refs`).
 """
 
-from dataclasses import dataclass
 
 from lxml import etree
 
@@ -47,6 +46,7 @@ from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
+from sdf_tools.records import record
 from sdf_tools.transforms import IDENTITY_QUAT
 
 #: ``<gz::corrected_offsets>`` (``::`` is held as DCOLON while the tree is in lxml).
@@ -54,7 +54,7 @@ _CORRECTED_OFFSETS = f'gz{DCOLON}corrected_offsets'
 _NO_MASS = (0.0, (0.0, 0.0, 0.0), IDENTITY_QUAT, (0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Frame:
     """
     The ``<frame>`` kept for a merged joint or link.
@@ -69,7 +69,7 @@ class Frame:
     location: object
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Lumping:
     """
     What :func:`lump` leaves for the later steps.

@@ -24,8 +24,6 @@ lumping frames (``<name>_frame``), with a warning each; libsdformat keeps the cl
 :func:`check_sdf_names` refuses names SDFormat reserves or reads as scopes.
 """
 
-from dataclasses import dataclass
-from dataclasses import replace
 
 from sdf_tools.convert.lumping import Frame
 from sdf_tools.convert.tree import is_merged
@@ -36,10 +34,12 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.model import Robot
+from sdf_tools.records import record
+from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Names:
     """
     The settled names.

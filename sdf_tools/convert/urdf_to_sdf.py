@@ -58,8 +58,6 @@ covered by a test and listed in the README):
   and a second sensor or light of one name in a link is renamed, each with a warning.
 """
 
-from dataclasses import dataclass
-from dataclasses import field
 import math
 
 from lxml import etree
@@ -82,9 +80,11 @@ from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.model import Robot
+from sdf_tools.records import field
+from sdf_tools.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ConversionOptions:
     """
     Options of :func:`urdf_to_sdf`.
@@ -128,7 +128,7 @@ class ConversionOptions:
     auto_inertials: float | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ConversionResult:
     """
     What :func:`urdf_to_sdf` produced.

@@ -19,7 +19,6 @@ Reading lives in :mod:`sdf_tools.files.sources`; this is the only module that wr
 """
 
 import os
-import tempfile
 
 
 def write_atomically(path: str, text: str) -> None:
@@ -31,6 +30,7 @@ def write_atomically(path: str, text: str) -> None:
     ``path`` is untouched. An existing file's permission bits are kept, and a symbolic link
     is written through (its target is replaced, the link stays). Errors name ``path``.
     """
+    import tempfile  # here, not at the top: a run that prints to stdout needs none of it
     target = os.path.realpath(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(target) + '.',

@@ -23,14 +23,14 @@ scene's transforms, in metres when the file gives its unit (COLLADA ``<unit mete
 Gazebo applies too).
 """
 
-from dataclasses import dataclass
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.records import record
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Solid:
     """
     The triangles of a mesh file that bound a solid.

@@ -54,13 +54,13 @@ alphabetical order. Each folder is searched at most once per resolver.
 """
 
 from collections import deque
-from dataclasses import dataclass
 import os
 from pathlib import Path
 from urllib.parse import unquote
 
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.records import record
 
 #: How many levels below a folder of packages a package.xml is looked for.
 MAX_DEPTH = 4
@@ -98,7 +98,7 @@ def split_folders(text: str) -> tuple[str, ...]:
     return tuple(item for item in (text or '').split(os.pathsep) if item)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class PackagePath:
     """
     Where to look for packages (module docstring), in the order searched.
@@ -160,7 +160,7 @@ class PackagePath:
                    None if near is None else os.path.abspath(near), option)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class _Place:
     """One place searched: ``kind`` is package, prefix, packages, missing or unset."""
 
@@ -243,7 +243,7 @@ def _manifest_name(folder: str) -> str:
     return name
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class _Scan:
     """The packages of a folder of packages: name -> folder, and what could not be read."""
 

@@ -22,10 +22,9 @@ a map back to the xacro files, :mod:`sdf_tools.files.xacro_origins`) and says wh
 it is. :mod:`sdf_tools.pipeline` then reads it into a :class:`~sdf_tools.model.Robot`.
 """
 
-from dataclasses import dataclass
-from dataclasses import replace
 import re
 import sys
+from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
@@ -33,11 +32,13 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
 from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.xacro_expansion import run_xacro
-from sdf_tools.files.xacro_origins import map_expansion
-from sdf_tools.files.xacro_origins import SourceMap
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.files.xml_source import XML_PREAMBLE
+from sdf_tools.records import record
+from sdf_tools.records import replace
+
+if TYPE_CHECKING:
+    from sdf_tools.files.xacro_origins import SourceMap
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
@@ -142,7 +143,7 @@ def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes,
     return data, source
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Description:
     """
     A description as read from a file or standard input, ready for a reader.
@@ -158,10 +159,9 @@ class Description:
         ``'urdf'``).
     xacro : bool
         Whether ``data`` is xacro's expansion of the file rather than its text.
-    origins : SourceMap
-        Where the lines of ``data`` come from: what is reported about the expansion (under
-        :attr:`label`) goes through it to name the xacro files' lines. It changes nothing
-        for other input.
+    origins : SourceMap or None
+        For xacro input, where the lines of ``data`` come from: what is reported about the
+        expansion (under :attr:`label`) goes through it to name the xacro files' lines.
 
     """
 
@@ -169,7 +169,7 @@ class Description:
     source: str
     fmt: str
     xacro: bool = False
-    origins: SourceMap = SourceMap()
+    origins: 'SourceMap | None' = None
 
     @property
     def label(self) -> str:
@@ -211,7 +211,9 @@ def read_description(path: str, mappings: dict | None = None,
     """
     data, source = read_input(path)
     fmt = detect_format(data, source)
-    if fmt == 'xacro':
+    if fmt == 'xacro':  # the xacro machinery is imported for xacro input only
+        from sdf_tools.files.xacro_expansion import run_xacro
+        from sdf_tools.files.xacro_origins import map_expansion
         file = None if path == '-' else path
         packages = packages or PackageResolver(PackagePath.from_environment(near=file))
         expansion = run_xacro(data, source, mappings, file, packages)

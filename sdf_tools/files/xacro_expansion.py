@@ -32,7 +32,6 @@ searched: ...; give its folder with --package-path``; other xacro failures read
 """
 
 import contextlib
-from dataclasses import dataclass
 import io
 import os
 import re
@@ -48,6 +47,7 @@ from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
 from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.records import record
 
 # xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
 # at a time.
@@ -68,7 +68,7 @@ class _SubstitutionFailed(Exception):
         self.cause = cause
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Expansion:
     """
     What :func:`run_xacro` produced.

@@ -52,9 +52,6 @@ How an element is identified (it must be right when it answers, and silent other
 
 from collections import Counter
 import contextlib
-from dataclasses import dataclass
-from dataclasses import field
-from dataclasses import replace
 import re
 
 from lxml import etree
@@ -64,6 +61,9 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.files.xml_source import to_string
+from sdf_tools.records import field
+from sdf_tools.records import record
+from sdf_tools.records import replace
 
 # A substitution, as xacro's lexer reads the simple ones (no braces or parentheses inside).
 _SUBSTITUTION = re.compile(r'\$\{[^{}]*\}|\$\([^()]*\)')
@@ -74,7 +74,7 @@ _CONDITIONS = ('if', 'unless')
 _DEFINITIONS = ('macro', 'property', 'arg')
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class SourceMap:
     """
     Where the lines of a xacro expansion come from (module docstring).
@@ -174,7 +174,7 @@ def map_expansion(text: str, files, label: str) -> tuple[str, SourceMap]:
     return laid_out, SourceMap(label, document, lines, paths)
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class _Candidate:
     """An element of a xacro file that xacro may copy into the output."""
 

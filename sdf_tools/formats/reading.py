@@ -23,12 +23,12 @@ themselves differ (URDF gives their sizes as attributes, SDFormat as child eleme
 defaults), so each reader reads them itself.
 """
 
-from dataclasses import replace
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.model import Robot
+from sdf_tools.records import replace
 from sdf_tools.validate import check_robot
 
 

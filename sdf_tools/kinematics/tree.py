@@ -22,7 +22,6 @@ evaluators' compiled records. It is immutable; every evaluation takes ``q`` as a
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 import math
 from typing import NamedTuple
 
@@ -40,6 +39,7 @@ from sdf_tools.kinematics.values import as_float
 from sdf_tools.kinematics.values import infinite_angle_error
 from sdf_tools.kinematics.values import raise_infinite_angle
 from sdf_tools.model import JointType
+from sdf_tools.records import record
 
 Vec3 = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
@@ -50,7 +50,7 @@ _INF = math.inf
 
 # --- public result types --------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class TreeJoint:
     """
     One joint of a compiled tree, as a TF broadcaster sees it.
@@ -85,7 +85,7 @@ class TreeJoint:
     multi_dof: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class MimicJoint:
     """
     A resolved mimic joint: ``value = multiplier * q[coordinate] + offset``.
@@ -125,7 +125,7 @@ class JointVector(NamedTuple):
 
 # --- the compiled tree ----------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True, eq=False, repr=False)
 class KinematicTree:
     """
     A robot compiled for kinematics; build it with :func:`compile_tree`, never by hand.

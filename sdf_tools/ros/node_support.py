@@ -26,7 +26,6 @@ arrive before messages are dropped (measured: 7 kHz kept up with against 2 kHz).
 rclpy uses the ``SingleThreadedExecutor``; ``SDF_TOOLS_EXECUTOR=single`` forces it.
 """
 
-from dataclasses import dataclass
 import os
 import signal
 import sys
@@ -45,6 +44,7 @@ from rclpy.qos import QoSProfile
 from rclpy.qos import ReliabilityPolicy
 from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
+from sdf_tools.records import record
 
 #: ``robot_description`` and ``robot_description_sdf``: depth 1, reliable, transient local
 #: ("latched"), as robot_state_publisher publishes and ``ros_gz_sim create -topic`` reads.
@@ -86,7 +86,7 @@ def package_resolver(package_path: str) -> PackageResolver:
         raise StartupError(str(e)) from None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ParameterSpec:
     """
     One declared parameter of a node.

@@ -39,7 +39,6 @@ with) is rejected with that error as the reason. Either way the last good SDForm
 published.
 """
 
-from dataclasses import replace
 import math
 
 from rclpy.node import Node
@@ -52,6 +51,7 @@ from sdf_tools.gazebo import add_joint_state_publisher
 from sdf_tools.gazebo import gz_topic_problem
 from sdf_tools.pipeline import convert
 from sdf_tools.pipeline import Converted
+from sdf_tools.records import replace
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS

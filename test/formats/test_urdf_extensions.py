@@ -19,8 +19,6 @@ Model, link, visual, collision and joint content, a joint ``<physics>`` as speci
 what URDF cannot carry.
 """
 
-from dataclasses import replace
-
 from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.formats.urdf.writer import write_urdf
@@ -34,6 +32,7 @@ from sdf_tools.model import Material
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
+from sdf_tools.records import replace
 from test_urdf_writer import arm
 from test_urdf_writer import canonical
 from test_urdf_writer import error_of

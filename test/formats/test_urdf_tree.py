@@ -19,7 +19,6 @@ Frames, joint frames, the implicit world and a posed root become links with fixe
 a model that is not one tree, and added names already taken, are conversion errors.
 """
 
-from dataclasses import replace
 
 from chain_fk import FK_FUNCTIONS
 import numpy as np
@@ -38,6 +37,7 @@ from sdf_tools.model import Link
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Visual
+from sdf_tools.records import replace
 from test_urdf_writer import arm
 from test_urdf_writer import assert_pose_close
 from test_urdf_writer import error_of

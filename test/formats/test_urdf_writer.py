@@ -14,7 +14,6 @@
 
 """Tests of the model to URDF writer (sdf_tools.formats.urdf.writer)."""
 
-from dataclasses import replace
 import math
 
 from lxml import etree
@@ -45,6 +44,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
+from sdf_tools.records import replace
 from support import corpus_files
 from support import corpus_ids
 from support import NO_CORPUS

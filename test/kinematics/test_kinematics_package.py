@@ -20,8 +20,9 @@ import sdf_tools.kinematics
 from support import REPO_DIR
 
 # The ground the kinematics stands on; never a format, the converter or files.
-ALLOWED = ('sdf_tools.errors', 'sdf_tools.transforms', 'sdf_tools.batch_transforms',
-           'sdf_tools.topology', 'sdf_tools.model', 'sdf_tools.validate', 'sdf_tools.kinematics')
+ALLOWED = ('sdf_tools.records', 'sdf_tools.errors', 'sdf_tools.transforms',
+           'sdf_tools.batch_transforms', 'sdf_tools.topology', 'sdf_tools.model',
+           'sdf_tools.validate', 'sdf_tools.kinematics')
 
 
 def test_public_api():

@@ -20,17 +20,17 @@ not resolved yet (a ``children`` entry names a link and a joint that may not exi
 builder in :mod:`.reader` resolves them and makes the model.
 """
 
-from dataclasses import dataclass
 
 from sdf_tools.model import JointType
 from sdf_tools.model import Pose
+from sdf_tools.records import record
 
 #: The moments of inertia of ``inertia_properties``, in the order
 #: :func:`~sdf_tools.formats.kindsl.reader.inertial_from_kindsl` takes them.
 MOMENTS = ('Ix', 'Iy', 'Iz', 'Ixy', 'Ixz', 'Iyz')
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Inertia:
     """An ``inertia_properties`` block: mass (kg), ``CoM`` (m), moments (kg m^2) by name."""
 
@@ -40,7 +40,7 @@ class Inertia:
     moments: dict | None = None
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class FrameSpec:
     """A frame in a link's ``frames`` block; its pose is in the link frame."""
 
@@ -49,7 +49,7 @@ class FrameSpec:
     pose: Pose
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class LinkSpec:
     """A ``link`` or the ``RobotBase``; ``children`` holds ``(child, joint, line)``."""
 
@@ -64,7 +64,7 @@ class LinkSpec:
     frames: list | None = None
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class JointSpec:
     """An ``r_joint`` or ``p_joint``; ``pose`` is its ``ref_frame``."""
 
@@ -74,7 +74,7 @@ class JointSpec:
     pose: Pose
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Document:
     """A parsed document: the robot's name, its base, links and joints in text order."""
 

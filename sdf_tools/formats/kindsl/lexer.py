@@ -21,7 +21,6 @@ separate them; lines and columns count from 1. A character that starts no token,
 comment that is never closed, is a syntax error: reading stops there.
 """
 
-from dataclasses import dataclass
 import re
 
 from sdf_tools.errors import Code
@@ -29,6 +28,7 @@ from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import SourceLocation
+from sdf_tools.records import record
 
 _TOKEN = re.compile(r"""
     (?P<space>[ \t\r\f\v]+)
@@ -41,7 +41,7 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE | re.ASCII)  # ASCII: \d is 0-9 only, as in C (no Arabic-Indic digits)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Token:
     """One token: its kind (``'ident'``, ``'number'``, ``'punct'``, ``'end'``) and start."""
 

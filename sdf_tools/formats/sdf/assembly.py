@@ -28,7 +28,6 @@ The parent and child of a joint are the links (bodies) its ``<parent>`` and ``<c
 frames are attached to.
 """
 
-from dataclasses import replace
 import math
 
 from sdf_tools import transforms
@@ -44,6 +43,7 @@ from sdf_tools.model import Joint
 from sdf_tools.model import JointType
 from sdf_tools.model import Link
 from sdf_tools.model import Pose
+from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
 
 

@@ -26,8 +26,6 @@ Children sdf_tools does not model are kept as serialised XML (``extras``, see
 effort, into a :class:`~sdf_tools.model.Material`.
 """
 
-from dataclasses import dataclass
-from dataclasses import field
 
 from sdf_tools.errors import Code
 from sdf_tools.files.xml_source import local_name
@@ -47,6 +45,8 @@ from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
+from sdf_tools.records import field
+from sdf_tools.records import record
 
 
 def element_text(element) -> str:
@@ -54,7 +54,7 @@ def element_text(element) -> str:
     return to_string(element, pretty=False, with_tail=False)
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Placed:
     """A pose written inside a link (inertial, visual, collision), not yet resolved."""
 
@@ -63,7 +63,7 @@ class Placed:
     elem: object            # the <pose>, for messages
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class LinkSpec:
     """What a ``<link>`` holds, with the poses inside it not yet resolved."""
 

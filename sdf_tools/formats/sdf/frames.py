@@ -35,13 +35,13 @@ have no pose and no body. Names written in the document are resolved in the scop
 model that holds them (:meth:`FrameGraph.ref`).
 """
 
-from dataclasses import dataclass
-from dataclasses import field
 
 from sdf_tools.errors import Code
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
+from sdf_tools.records import field
+from sdf_tools.records import record
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import WORLD
 
@@ -54,7 +54,7 @@ MODEL_FRAME = '__model__'
 _SHORT_PATH = 32
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Scope:
     """A model scope: the top-level model or a nested one."""
 
@@ -68,7 +68,7 @@ class Scope:
     canonical: str | None = None                  # resolved canonical link key
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Vertex:
     """
     A frame of the model: a link, joint, frame or nested model (``kind``).

@@ -23,7 +23,6 @@ right-handed, as ``<screw_thread_pitch>``), and a screw joint with neither gets 
 default of its version; ``<use_parent_model_frame>`` is ignored from 1.7 on.
 """
 
-from dataclasses import dataclass
 import math
 
 from sdf_tools.errors import Code
@@ -35,6 +34,7 @@ from sdf_tools.model import Dynamics
 from sdf_tools.model import JointType
 from sdf_tools.model import Limit
 from sdf_tools.model import Mimic
+from sdf_tools.records import record
 from sdf_tools.topology import WORLD
 
 #: The SDFormat joint types and the model's kinds.
@@ -53,7 +53,7 @@ JOINT_TYPES = {
 Z_AXIS = (0.0, 0.0, 1.0)
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class AxisSpec:
     """An ``<axis>`` or ``<axis2>``, its direction still in the frame it is written in."""
 
@@ -66,7 +66,7 @@ class AxisSpec:
     mimic: Mimic | None = None
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class JointSpec:
     """What a ``<joint>`` says, its link names and axis frames not yet resolved."""
 

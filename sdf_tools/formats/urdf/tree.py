@@ -28,12 +28,12 @@ Each added link but ``world`` hangs from a fixed joint named ``<its child>__fixe
 write first takes the model's largest tree (:func:`nearest_tree`).
 """
 
-from dataclasses import replace
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
+from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
 
 #: Name of the link added above a root link whose ``Link.pose`` is not the identity.

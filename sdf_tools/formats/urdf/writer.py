@@ -75,7 +75,6 @@ in :mod:`.extensions`; every problem goes to one :class:`~.report.UrdfReport`.
 """
 
 import copy
-from dataclasses import replace
 import math
 
 from lxml import etree
@@ -100,6 +99,7 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
+from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
 
 _WRITTEN_AS_IS = {

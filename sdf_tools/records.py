@@ -1,0 +1,183 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Records: the part of :mod:`dataclasses` this package uses, built in a tenth of the time.
+
+``@record(frozen=True, slots=True)`` over a class body is ``@dataclass(frozen=True,
+slots=True)`` over it: the fields are the class annotations in order, defaults are class
+attributes or :func:`field` ``(default=..., default_factory=...)``, and the class gets
+``__init__`` (calling ``__post_init__`` when the class has one), ``__repr__``, ``__eq__``
+(same class, fields equal) and, frozen with ``eq``, ``__hash__`` of the fields; a frozen
+record refuses assignment with :class:`FrozenInstanceError`, and copies and pickles. A
+method the class defines itself is kept. :func:`replace` is :func:`dataclasses.replace`.
+Not supported, because nothing here uses them: inheritance between records, ``ClassVar``,
+``InitVar``, keyword-only fields, per-field ``repr``/``compare``/``init``.
+
+Why not :mod:`dataclasses` itself: a process pays ~20 ms to import it (it imports
+:mod:`inspect`, and with it :mod:`ast`, :mod:`dis` and :mod:`tokenize`) and ~0.9 ms for each
+frozen slotted class (five ``exec`` calls and a second class for the slots). For this
+package's record types that was over half of what ``urdf2sdf`` spent starting (issue 14);
+here a class costs one ``exec``. ``test/test_records.py`` holds records to what
+:mod:`dataclasses` does with the same class body.
+"""
+
+from operator import attrgetter
+
+_MISSING = object()
+
+
+class FrozenInstanceError(AttributeError):
+    """Assignment to a field of a frozen record (as :class:`dataclasses.FrozenInstanceError`)."""
+
+
+class _Field:
+    """A :func:`field` marker, replaced by its default when the record is built."""
+
+    __slots__ = ('default', 'default_factory')
+
+    def __init__(self, default, default_factory):
+        self.default = default
+        self.default_factory = default_factory
+
+
+def field(*, default=_MISSING, default_factory=_MISSING):
+    """Give a field a default value, or a factory called for each new record."""
+    if default is not _MISSING and default_factory is not _MISSING:
+        raise ValueError('cannot specify both default and default_factory')
+    return _Field(default, default_factory)
+
+
+def record(cls=None, /, *, frozen=False, eq=True, repr=True, slots=False):  # noqa: A002
+    """Make ``cls`` a record; the options mean what they mean to ``@dataclass``."""
+    def build(cls):
+        return _build(cls, frozen, eq, repr, slots)
+    return build if cls is None else build(cls)
+
+
+def replace(obj, /, **changes):
+    """Return a copy of the record ``obj`` with the given fields changed (through ``__init__``)."""
+    try:
+        names = obj.__record_fields__
+    except AttributeError:
+        raise TypeError('replace() should be called on record instances') from None
+    values = {name: getattr(obj, name) for name in names}
+    values.update(changes)
+    return obj.__class__(**values)
+
+
+def is_record(obj) -> bool:
+    """Return whether ``obj`` is a record class or a record."""
+    return hasattr(obj, '__record_fields__')
+
+
+def _build(cls, frozen, eq, with_repr, slots):
+    namespace = dict(cls.__dict__)
+    names = tuple(namespace.get('__annotations__', {}))
+    globs = {'__name__': cls.__module__, '_MISSING': _MISSING,
+             '_object_setattr': object.__setattr__}
+    params, body = [], []
+    for name in names:
+        default, factory = namespace.get(name, _MISSING), _MISSING
+        if isinstance(default, _Field):
+            default, factory = default.default, default.default_factory
+        if default is not _MISSING and default.__class__.__hash__ is None:
+            raise ValueError(f'mutable default {type(default)} for field {name} is not allowed: '
+                             'use default_factory')
+        if default is _MISSING and factory is _MISSING:
+            if params and '=' in params[-1]:
+                raise TypeError(f'non-default argument {name!r} follows default argument')
+            params.append(name)
+            value = name
+        elif factory is _MISSING:
+            globs[f'_default_{name}'] = default
+            params.append(f'{name}=_default_{name}')
+            value = name
+        else:
+            globs[f'_factory_{name}'] = factory
+            params.append(f'{name}=_MISSING')
+            value = f'_factory_{name}() if {name} is _MISSING else {name}'
+        if slots or default is _MISSING:
+            namespace.pop(name, None)
+        else:
+            namespace[name] = default  # a class attribute, as dataclasses leaves it
+        assign = '_object_setattr(self, {!r}, {})' if frozen else 'self.{0} = {1}'
+        body.append(assign.format(name, value))
+    if '__post_init__' in namespace:
+        body.append('self.__post_init__()')
+    source = '\n '.join([f'def __init__(self, {", ".join(params)}):', *(body or ['pass'])])
+    methods = _methods(names, frozen, eq, with_repr, slots)
+    exec(source, globs, methods)  # our own text, made of field names: ~0.1 ms
+    for name, method in methods.items():
+        method.__qualname__ = f'{cls.__qualname__}.{name}'
+        if name not in namespace or (name == '__hash__' and namespace[name] is None):
+            namespace[name] = method
+    if eq and not frozen and '__hash__' not in cls.__dict__:
+        namespace['__hash__'] = None  # mutable and compared by value: unhashable
+    namespace['__record_fields__'] = names
+    namespace['__match_args__'] = names
+    if not slots:
+        for name, value in namespace.items():
+            if name not in cls.__dict__ or cls.__dict__[name] is not value:
+                setattr(cls, name, value)
+        for name in names:
+            if name not in namespace and name in cls.__dict__:
+                delattr(cls, name)
+        return cls
+    namespace.pop('__dict__', None)
+    namespace.pop('__weakref__', None)
+    namespace['__slots__'] = names
+    namespace['__qualname__'] = cls.__qualname__
+    return type(cls)(cls.__name__, cls.__bases__, namespace)
+
+
+def _methods(names, frozen, eq, with_repr, slots):
+    """Return the methods besides ``__init__``: closures over the field names, no ``exec``."""
+    if len(names) > 1:
+        values = attrgetter(*names)
+    else:
+        def values(obj, _getters=tuple(attrgetter(name) for name in names)):
+            return tuple(get(obj) for get in _getters)
+    methods = {}
+    if with_repr:
+        def __repr__(self):
+            shown = ', '.join(f'{name}={value!r}' for name, value in zip(names, values(self)))
+            return f'{self.__class__.__qualname__}({shown})'
+        methods['__repr__'] = __repr__
+    if eq:
+        def __eq__(self, other):
+            if other.__class__ is not self.__class__:
+                return NotImplemented
+            return values(self) == values(other)
+        methods['__eq__'] = __eq__
+    if eq and frozen:
+        def __hash__(self):
+            return hash(values(self))
+        methods['__hash__'] = __hash__
+    if frozen:
+        def __setattr__(self, name, value):
+            raise FrozenInstanceError(f'cannot assign to field {name!r}')
+
+        def __delattr__(self, name):
+            raise FrozenInstanceError(f'cannot delete field {name!r}')
+        methods.update(__setattr__=__setattr__, __delattr__=__delattr__)
+    if frozen and slots:  # copy and pickle would set the state through __setattr__
+        def __getstate__(self):
+            return values(self)
+
+        def __setstate__(self, state):
+            for name, value in zip(names, state):
+                object.__setattr__(self, name, value)
+        methods.update(__getstate__=__getstate__, __setstate__=__setstate__)
+    return methods
