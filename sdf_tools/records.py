@@ -85,9 +85,8 @@ def is_record(obj) -> bool:
 def _build(cls, frozen, eq, with_repr, slots):
     namespace = dict(cls.__dict__)
     names = tuple(namespace.get('__annotations__', {}))
-    globs = {'__name__': cls.__module__, '_MISSING': _MISSING,
-             '_object_setattr': object.__setattr__}
-    params, body = [], []
+    globs = {'__name__': cls.__module__, '_MISSING': _MISSING}
+    params, values = [], []
     for name in names:
         default, factory = namespace.get(name, _MISSING), _MISSING
         if isinstance(default, _Field):
@@ -99,27 +98,20 @@ def _build(cls, frozen, eq, with_repr, slots):
             if params and '=' in params[-1]:
                 raise TypeError(f'non-default argument {name!r} follows default argument')
             params.append(name)
-            value = name
+            values.append(name)
         elif factory is _MISSING:
             globs[f'_default_{name}'] = default
             params.append(f'{name}=_default_{name}')
-            value = name
+            values.append(name)
         else:
             globs[f'_factory_{name}'] = factory
             params.append(f'{name}=_MISSING')
-            value = f'_factory_{name}() if {name} is _MISSING else {name}'
+            values.append(f'_factory_{name}() if {name} is _MISSING else {name}')
         if slots or default is _MISSING:
             namespace.pop(name, None)
         else:
             namespace[name] = default  # a class attribute, as dataclasses leaves it
-        assign = '_object_setattr(self, {!r}, {})' if frozen else 'self.{0} = {1}'
-        body.append(assign.format(name, value))
-    if '__post_init__' in namespace:
-        body.append('self.__post_init__()')
-    source = '\n '.join([f'def __init__(self, {", ".join(params)}):', *(body or ['pass'])])
-    methods = _methods(names, frozen, eq, with_repr, slots)
-    exec(source, globs, methods)  # our own text, made of field names: ~0.1 ms
-    for name, method in methods.items():
+    for name, method in _methods(names, frozen, eq, with_repr, slots).items():
         method.__qualname__ = f'{cls.__qualname__}.{name}'
         if name not in namespace or (name == '__hash__' and namespace[name] is None):
             namespace[name] = method
@@ -127,19 +119,51 @@ def _build(cls, frozen, eq, with_repr, slots):
         namespace['__hash__'] = None  # mutable and compared by value: unhashable
     namespace['__record_fields__'] = names
     namespace['__match_args__'] = names
-    if not slots:
+    if slots:
+        namespace.pop('__dict__', None)
+        namespace.pop('__weakref__', None)
+        namespace['__slots__'] = names
+        namespace['__qualname__'] = cls.__qualname__
+        record_class = type(cls)(cls.__name__, cls.__bases__, namespace)
+    else:
         for name, value in namespace.items():
             if name not in cls.__dict__ or cls.__dict__[name] is not value:
                 setattr(cls, name, value)
         for name in names:
             if name not in namespace and name in cls.__dict__:
                 delattr(cls, name)
-        return cls
-    namespace.pop('__dict__', None)
-    namespace.pop('__weakref__', None)
-    namespace['__slots__'] = names
-    namespace['__qualname__'] = cls.__qualname__
-    return type(cls)(cls.__name__, cls.__bases__, namespace)
+        record_class = cls
+    if '__init__' not in cls.__dict__:
+        record_class.__init__ = _init(record_class, names, params, values, globs, frozen,
+                                      slots, '__post_init__' in namespace)
+    return record_class
+
+
+def _init(record_class, names, params, values, globs, frozen, slots, post_init):
+    """
+    Return ``__init__``: the only method compiled (for speed), one line per field.
+
+    A frozen record's fields are set past its ``__setattr__``: through the slots' own
+    setters (faster than ``object.__setattr__`` by name, and shorter to compile), or with
+    ``object.__setattr__`` when it has no slots.
+    """
+    body = []
+    for name, value in zip(names, values):
+        if frozen and slots:
+            globs[f'_set_{name}'] = record_class.__dict__[name].__set__
+            body.append(f'_set_{name}(self, {value})')
+        elif frozen:
+            globs['_object_setattr'] = object.__setattr__
+            body.append(f'_object_setattr(self, {name!r}, {value})')
+        else:
+            body.append(f'self.{name} = {value}')
+    if post_init:
+        body.append('self.__post_init__()')
+    source = '\n '.join([f'def __init__(self, {", ".join(params)}):', *(body or ['pass'])])
+    methods = {}
+    exec(source, globs, methods)  # our own text, made of field names: 0.05-0.2 ms
+    methods['__init__'].__qualname__ = f'{record_class.__qualname__}.__init__'
+    return methods['__init__']
 
 
 def _methods(names, frozen, eq, with_repr, slots):

@@ -151,6 +151,33 @@ def test_converting_a_urdf_imports_only_what_it_uses(tmp_path):
     assert done.stderr.splitlines()[-1] == 'IMPORTED []'
 
 
+def test_a_process_ends_with_its_output_whole_and_its_exit_code(tmp_path, capsys):
+    """The entry points end the process without teardown; nothing written is lost."""
+    example = str(support.REPO_DIR / 'sdf_tools/examples/demo_arm.urdf.xacro')
+    in_process = run(cli.urdf2sdf_main, [example], capsys)
+    scripts = {'urdf2sdf': 'from sdf_tools.cli import urdf2sdf_main as m; m()',
+               'sdf_tools': 'from sdf_tools.cli import main as m; m()'}
+    done = _python(scripts['urdf2sdf'], example)
+    assert (done.returncode, done.stdout, done.stderr) == in_process
+    written = tmp_path / 'out.sdf'
+    done = _python(scripts['sdf_tools'], 'convert', example, '--to', 'sdf', '-o', str(written))
+    assert done.returncode == 0 and written.read_text() == in_process[1]
+    missing = str(tmp_path / 'missing.urdf')
+    done = _python(scripts['urdf2sdf'], missing)
+    assert done.returncode == 1 and missing in done.stderr and done.stdout == ''
+    assert _python(scripts['sdf_tools'], 'convert').returncode == 2
+    reader = subprocess.Popen([sys.executable, '-c', 'import sys; sys.stdin.read(5)'],
+                              stdin=subprocess.PIPE)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(support.REPO_DIR),
+                                                       os.environ.get('PYTHONPATH', '')]))
+    done = subprocess.run([sys.executable, '-c', scripts['urdf2sdf'], example],
+                          stdout=reader.stdin, stderr=subprocess.PIPE, text=True, env=env,
+                          timeout=120)
+    reader.stdin.close()
+    reader.wait(timeout=60)
+    assert done.returncode == 0 and 'Traceback' not in done.stderr  # | head: not an error
+
+
 def test_input_that_is_not_xml_is_an_invalid_urdf(capsys, tmp_path, monkeypatch):
     code, out, err = run(cli.urdf2sdf_main, ['-'], capsys, '', monkeypatch)
     assert code == 1 and out == '' and '<stdin>: the description is empty' in err

@@ -134,15 +134,19 @@ def test_post_init_runs_and_may_set_frozen_fields():
 
 
 def test_methods_the_class_defines_are_kept():
-    @records.record(frozen=True)
-    class Shown:
-        value: int
+    for decorate in (dataclasses.dataclass, records.record):
+        @decorate(frozen=True, slots=True)
+        class Shown:
+            value: int
 
-        def __repr__(self):
-            return 'shown'
+            def __init__(self, text):
+                object.__setattr__(self, 'value', int(text))
 
-    assert repr(Shown(1)) == 'shown'
-    assert Shown(1) == Shown(1) and hash(Shown(1)) == hash(Shown(1))
+            def __repr__(self):
+                return 'shown'
+
+        assert repr(Shown('1')) == 'shown' and Shown('1').value == 1
+        assert Shown('1') == Shown('1') and hash(Shown('1')) == hash(Shown('1'))
 
 
 def test_cached_property_on_a_frozen_record_without_slots():
