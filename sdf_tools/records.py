@@ -33,7 +33,10 @@ here a class costs one ``exec``. ``test/test_records.py`` holds records to what
 :mod:`dataclasses` does with the same class body.
 """
 
+import builtins
+from functools import cache
 from operator import attrgetter
+from types import FunctionType
 
 _MISSING = object()
 
@@ -85,9 +88,8 @@ def is_record(obj) -> bool:
 def _build(cls, frozen, eq, with_repr, slots):
     namespace = dict(cls.__dict__)
     names = tuple(namespace.get('__annotations__', {}))
-    globs = {'__name__': cls.__module__, '_MISSING': _MISSING}
-    params, values = [], []
-    for name in names:
+    defaults, factories = [], {}
+    for index, name in enumerate(names):
         default, factory = namespace.get(name, _MISSING), _MISSING
         if isinstance(default, _Field):
             default, factory = default.default, default.default_factory
@@ -95,18 +97,13 @@ def _build(cls, frozen, eq, with_repr, slots):
             raise ValueError(f'mutable default {type(default)} for field {name} is not allowed: '
                              'use default_factory')
         if default is _MISSING and factory is _MISSING:
-            if params and '=' in params[-1]:
+            if defaults:
                 raise TypeError(f'non-default argument {name!r} follows default argument')
-            params.append(name)
-            values.append(name)
         elif factory is _MISSING:
-            globs[f'_default_{name}'] = default
-            params.append(f'{name}=_default_{name}')
-            values.append(name)
+            defaults.append(default)
         else:
-            globs[f'_factory_{name}'] = factory
-            params.append(f'{name}=_MISSING')
-            values.append(f'_factory_{name}() if {name} is _MISSING else {name}')
+            defaults.append(_MISSING)
+            factories[index] = factory
         if slots or default is _MISSING:
             namespace.pop(name, None)
         else:
@@ -134,36 +131,58 @@ def _build(cls, frozen, eq, with_repr, slots):
                 delattr(cls, name)
         record_class = cls
     if '__init__' not in cls.__dict__:
-        record_class.__init__ = _init(record_class, names, params, values, globs, frozen,
-                                      slots, '__post_init__' in namespace)
+        setting = 'slots' if frozen and slots else 'frozen' if frozen else 'plain'
+        record_class.__init__ = _init(record_class, names, tuple(defaults), factories,
+                                      setting, '__post_init__' in namespace)
     return record_class
 
 
-def _init(record_class, names, params, values, globs, frozen, slots, post_init):
+def _init(record_class, names, defaults, factories, setting, post_init):
     """
-    Return ``__init__``: the only method compiled (for speed), one line per field.
+    Return ``__init__``, the one method compiled (creating records must be fast).
 
-    A frozen record's fields are set past its ``__setattr__``: through the slots' own
-    setters (faster than ``object.__setattr__`` by name, and shorter to compile), or with
-    ``object.__setattr__`` when it has no slots.
+    Its code depends only on the number of fields, which have factories and how fields are
+    set (``setting``), so it is compiled once per such shape (:func:`_init_code`) and given
+    the field names as its parameter names; what it calls comes through its globals. A
+    frozen record's fields are set past its ``__setattr__``: through the slots' own setters
+    (faster than ``object.__setattr__`` by name) or, without slots, ``object.__setattr__``.
     """
+    qualname = f'{record_class.__qualname__}.__init__'
+    code = _init_code(len(names), tuple(factories), setting, post_init)
+    code = code.replace(co_varnames=('self', *names), co_qualname=qualname)
+    globs = {'__builtins__': builtins, '_MISSING': _MISSING, '_setattr': object.__setattr__}
+    for index, name in enumerate(names):
+        globs[f'_name_{index}'] = name
+        if setting == 'slots':
+            globs[f'_set_{index}'] = record_class.__dict__[name].__set__
+    for index, factory in factories.items():
+        globs[f'_factory_{index}'] = factory
+    init = FunctionType(code, globs, '__init__', defaults or None)
+    init.__qualname__ = qualname
+    return init
+
+
+@cache
+def _init_code(count, factories, setting, post_init):
+    """Return the code of ``__init__`` for records of one shape (fields ``_0``, ``_1``...)."""
     body = []
-    for name, value in zip(names, values):
-        if frozen and slots:
-            globs[f'_set_{name}'] = record_class.__dict__[name].__set__
-            body.append(f'_set_{name}(self, {value})')
-        elif frozen:
-            globs['_object_setattr'] = object.__setattr__
-            body.append(f'_object_setattr(self, {name!r}, {value})')
+    for index in range(count):
+        value = f'_{index}'
+        if index in factories:
+            value = f'_factory_{index}() if {value} is _MISSING else {value}'
+        if setting == 'slots':
+            body.append(f'_set_{index}(self, {value})')
+        elif setting == 'frozen':
+            body.append(f'_setattr(self, _name_{index}, {value})')
         else:
-            body.append(f'self.{name} = {value}')
+            body.append(f'setattr(self, _name_{index}, {value})')
     if post_init:
         body.append('self.__post_init__()')
-    source = '\n '.join([f'def __init__(self, {", ".join(params)}):', *(body or ['pass'])])
-    methods = {}
-    exec(source, globs, methods)  # our own text, made of field names: 0.05-0.2 ms
-    methods['__init__'].__qualname__ = f'{record_class.__qualname__}.__init__'
-    return methods['__init__']
+    params = ''.join(f', _{index}' for index in range(count))
+    source = '\n '.join([f'def __init__(self{params}):', *(body or ['pass'])])
+    namespace = {}
+    exec(source, {}, namespace)  # our own text, made of numbers: 0.05-0.2 ms
+    return namespace['__init__'].__code__
 
 
 def _methods(names, frozen, eq, with_repr, slots):

@@ -121,6 +121,36 @@ def test_values_compare_and_hash_as_dataclasses(x, y, tags):
                                                       reference(y, x, tags))
 
 
+@pytest.mark.parametrize('options', OPTIONS, ids=str)
+def test_wrong_arguments_are_refused_as_by_dataclasses(options):
+    def refusal(cls, *args, **kwargs):
+        with pytest.raises(TypeError) as raised:
+            cls(*args, **kwargs)
+        return str(raised.value).split('() ', 1)[1]  # without the function's name
+
+    reference, ours = make_pair(options)
+    for args, kwargs in [((), {}), ((1.0,), {'x': 2.0}), ((1.0,), {'z': 0}),
+                         ((1.0, 2.0, (), [], 5), {}), ((), {'y': 1.0})]:
+        assert refusal(ours, *args, **kwargs) == refusal(reference, *args, **kwargs)
+
+
+def test_records_of_one_shape_share_compiled_code_but_not_names():
+    @records.record(frozen=True, slots=True)
+    class A:
+        a: int
+        b: int = 2
+
+    @records.record(frozen=True, slots=True)
+    class B:
+        c: str
+        d: str = 'd'
+
+    assert (A(1).a, A(1).b, A(b=3, a=4).b, B('x').c, B(d='y', c='z').d) == (1, 2, 3, 'x', 'y')
+    assert A.__init__.__code__.co_code == B.__init__.__code__.co_code
+    assert A.__init__.__code__.co_varnames == ('self', 'a', 'b')
+    assert B.__init__.__qualname__.endswith('B.__init__')
+
+
 def test_post_init_runs_and_may_set_frozen_fields():
     for decorate in (dataclasses.dataclass, records.record):
         @decorate(frozen=True, slots=True)
