@@ -17,6 +17,7 @@
 import io
 import os
 from pathlib import Path
+import site
 import subprocess
 import sys
 
@@ -98,12 +99,19 @@ def test_usage_errors_exit_2(capsys, tmp_path):
     assert code == 2 and 'not URDF (use sdf_tools convert)' in err
 
 
-def _python(code, *argv):
-    """Run ``python -c code argv...`` with this checkout first on the path."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(support.REPO_DIR),
-                                                       os.environ.get('PYTHONPATH', '')]))
-    return subprocess.run([sys.executable, '-c', code, *argv], env=env, capture_output=True,
-                          text=True, timeout=120)
+def _python(code, *argv, bare=False):
+    """
+    Run ``python -c code argv...`` with this checkout first on the path.
+
+    ``bare``: without the site module (``-S``), so that no ``.pth`` hook imports modules
+    before the code runs; the site-packages folders are put on the path instead.
+    """
+    folders = [str(support.REPO_DIR), os.environ.get('PYTHONPATH', '')]
+    if bare:
+        folders += site.getsitepackages()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(folders))
+    command = [sys.executable, *(['-S'] if bare else []), '-c', code, *argv]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_version_and_help_answer_before_the_converter_is_imported():
@@ -131,21 +139,22 @@ def test_converting_a_urdf_imports_only_what_it_uses(tmp_path):
     """
     ``urdf2sdf robot.urdf`` (to stdout) loads no xacro, numpy, dataclasses or file writer.
 
-    What a conversion process imports is most of its time (issue 14); xacro input, ``-o``
-    and the kinematics each import theirs when they are used.
+    What a conversion process imports is most of its time (issue 14); xacro input, ``-o``,
+    the kinematics and a package found (pathlib) each import theirs when they are used.
     """
     robot = tmp_path / 'robot.urdf'
-    robot.write_text('<robot name="r"><link name="a"/><link name="b"/>'
+    robot.write_text('<robot name="r"><link name="a"/><link name="b"><visual><geometry>'
+                     '<mesh filename="package://not_installed/b.stl"/></geometry></visual></link>'
                      '<joint name="j" type="revolute"><parent link="a"/><child link="b"/>'
                      '<limit lower="-1" upper="1" effort="1" velocity="1"/></joint></robot>')
-    code = ('import sys\nstarted = set(sys.modules)  # what site and .pth hooks load\n'
+    code = ('import sys\nstarted = set(sys.modules)  # what the interpreter loads itself\n'
             'from sdf_tools import cli\nstatus = cli.urdf2sdf_main(sys.argv[1:])\n'
             "unused = [m for m in set(sys.modules) - started if m.split('.')[0] in ('xacro', "
-            "'numpy', "
-            "'dataclasses', 'tempfile', 'shutil', 'threading') or m.startswith(("
-            "'sdf_tools.files.xacro', 'sdf_tools.kinematics', 'sdf_tools.formats.sdf.reader'))]"
+            "'numpy', 'dataclasses', 'tempfile', 'shutil', 'threading', 'pathlib', 'urllib') "
+            "or m.startswith(('sdf_tools.files.xacro', 'sdf_tools.kinematics', "
+            "'sdf_tools.formats.sdf.reader'))]"
             "\nprint('IMPORTED', sorted(unused), file=sys.stderr)\nsys.exit(status)")
-    done = _python(code, str(robot))
+    done = _python(code, str(robot), bare=True)
     assert done.returncode == 0, done.stderr
     assert '<joint name="j" type="revolute">' in done.stdout
     assert done.stderr.splitlines()[-1] == 'IMPORTED []'

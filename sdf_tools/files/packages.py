@@ -55,12 +55,29 @@ alphabetical order. Each folder is searched at most once per resolver.
 
 from collections import deque
 import os
-from pathlib import Path
-from urllib.parse import unquote
+from typing import TYPE_CHECKING
 
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.records import record
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def unquote(text: str) -> str:
+    """
+    Percent-decode the path of a URI, as :func:`urllib.parse.unquote` does.
+
+    :mod:`urllib.parse` (and :mod:`pathlib`, which imports it) are imported when first
+    needed: together ~5 ms of every ``urdf2sdf`` run before (issue 14), and text without a
+    ``%`` needs neither (``unquote`` returns it as it is).
+    """
+    if '%' not in text:
+        return text
+    from urllib.parse import unquote as percent_decode
+    return percent_decode(text)
+
 
 #: How many levels below a folder of packages a package.xml is looked for.
 MAX_DEPTH = 4
@@ -302,10 +319,10 @@ class PackageResolver:
         self._places: list[_Place] | None = None
         self._names: dict[str, str | None] = {}   # package folder -> its name (None: unreadable)
         self._scans: dict[str, _Scan] = {}
-        self._found: dict[str, Path] = {}
+        self._found: dict[str, 'Path'] = {}
         self._sources: dict[str, str] = {}   # package -> folder, for packages not installed
 
-    def find(self, package: str) -> Path:
+    def find(self, package: str) -> 'Path':
         """
         Return the folder of ``package`` (the one holding its package.xml).
 
@@ -322,6 +339,7 @@ class PackageResolver:
             if folder is not None:
                 if place.kind != 'prefix':
                     self._sources[package] = folder
+                from pathlib import Path  # not at the top: see unquote
                 self._found[package] = Path(folder)
                 return self._found[package]
         raise PackageNotFoundError(package, self.searched(), self.hint('its folder'))
@@ -331,7 +349,7 @@ class PackageResolver:
         option = self.package_path.option
         return f'give {what} {"with" if option.startswith("-") else "in"} {option}'
 
-    def source_package(self, path: str) -> tuple[str, Path] | None:
+    def source_package(self, path: str) -> tuple[str, 'Path'] | None:
         """
         Return ``(name, folder)`` of the package found as sources that holds ``path``.
 
@@ -339,12 +357,13 @@ class PackageResolver:
         folder, not an install prefix): their files may be laid out otherwise once
         installed (a CMake ``install(DIRECTORY description/urdf DESTINATION share/pkg)``).
         """
+        from pathlib import Path  # not at the top: see unquote
         for name, folder in self._sources.items():
             if Path(path).is_relative_to(folder):
                 return name, Path(folder)
         return None
 
-    def resolve_uri(self, uri: str) -> Path:
+    def resolve_uri(self, uri: str) -> 'Path':
         """
         Return the file a ``package://pkg/path`` or ``file://`` URI names.
 
@@ -360,6 +379,7 @@ class PackageResolver:
 
         """
         if uri.startswith('file://'):
+            from pathlib import Path
             return Path(unquote(uri[len('file://'):]))
         if not uri.startswith('package://'):
             raise ValueError(f'{uri}: not a package:// or file:// URI')

@@ -30,13 +30,16 @@ it when it has a :class:`~sdf_tools.files.packages.PackageResolver`, the nodes t
 """
 
 import os
-from pathlib import Path
-from urllib.parse import unquote
+from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.files.packages import PackageNotFoundError
+from sdf_tools.files.packages import unquote
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: URI schemes looked up in a package: ``model://`` only where Gazebo's is meant.
 _PACKAGE = 'package://'
@@ -44,7 +47,8 @@ _MODEL = 'model://'
 _FILE = 'file://'
 
 
-def locate(uri: str, packages, folder: str | None = None, *, model_as_package=False) -> Path:
+def locate(uri: str, packages, folder: str | None = None, *,
+           model_as_package=False) -> 'Path':
     """
     Return the file a mesh or texture URI names (it need not exist).
 
@@ -73,6 +77,7 @@ def locate(uri: str, packages, folder: str | None = None, *, model_as_package=Fa
         if packages is None:
             raise ValueError(f'{uri}: no package resolver to find its package')
         return packages.resolve_uri(uri)
+    from pathlib import Path  # imported when a URI is looked up (packages.unquote says why)
     if uri.startswith(_FILE):
         path = unquote(uri[len(_FILE):])
         if not os.path.isabs(path):
@@ -146,7 +151,7 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         except ValueError as e:
             warn(str(e), Code.WARNING)
             continue
-        located[uri] = Path(os.path.abspath(path))
+        located[uri] = path.__class__(os.path.abspath(path))  # a pathlib.Path, as locate's
         if not path.is_file():
             warn(f'{uri}: no such file: {path}', Code.MISSING_FILE)
     return located, tuple(problems)

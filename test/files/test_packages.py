@@ -16,13 +16,17 @@
 
 import os
 from pathlib import Path
+import urllib.parse
 
+from hypothesis import given
+from hypothesis import strategies as st
 import pytest
 from sdf_tools.files import packages as packages_module
 from sdf_tools.files.packages import PackageNotFoundError
 from sdf_tools.files.packages import PackagePath
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.packages import split_folders
+from sdf_tools.files.packages import unquote
 from workspaces import make_package
 from workspaces import make_tree
 from workspaces import manifest
@@ -227,3 +231,9 @@ def test_a_package_folder_named_differently_is_listed_with_its_name(tmp_path):
     with pytest.raises(PackageNotFoundError) as caught:
         resolver(tmp_path).find('expected')
     assert caught.value.searched[0] == f"{tmp_path} (--package-path: package 'actual')"
+
+
+@given(st.text(alphabet=st.sampled_from('ab/%2F0e9g \u00e9'), max_size=12))
+def test_unquote_is_urllibs(text):
+    assert unquote(text) == urllib.parse.unquote(text)
+    assert unquote('meshes/a%20b.stl') == 'meshes/a b.stl'
