@@ -32,7 +32,6 @@ Names are not settled here: :mod:`.naming` gives the frames their final names, a
 the ``relative_to`` of re-pointed blob joints is filled in (:attr:`Lumping.frame_refs`).
 """
 
-
 from lxml import etree
 
 from sdf_tools import inertia

@@ -24,7 +24,6 @@ lumping frames (``<name>_frame``), with a warning each; libsdformat keeps the cl
 :func:`check_sdf_names` refuses names SDFormat reserves or reads as scopes.
 """
 
-
 from sdf_tools.convert.lumping import Frame
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Tree

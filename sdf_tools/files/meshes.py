@@ -23,7 +23,6 @@ scene's transforms, in metres when the file gives its unit (COLLADA ``<unit mete
 Gazebo applies too).
 """
 
-
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic

@@ -23,7 +23,6 @@ themselves differ (URDF gives their sizes as attributes, SDFormat as child eleme
 defaults), so each reader reads them itself.
 """
 
-
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.files.xml_source import ValueReader

@@ -19,7 +19,6 @@ Frames, joint frames, the implicit world and a posed root become links with fixe
 a model that is not one tree, and added names already taken, are conversion errors.
 """
 
-
 from chain_fk import FK_FUNCTIONS
 import numpy as np
 import pytest

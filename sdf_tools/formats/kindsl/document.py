@@ -20,7 +20,6 @@ not resolved yet (a ``children`` entry names a link and a joint that may not exi
 builder in :mod:`.reader` resolves them and makes the model.
 """
 
-
 from sdf_tools.model import JointType
 from sdf_tools.model import Pose
 from sdf_tools.records import record

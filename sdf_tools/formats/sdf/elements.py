@@ -26,7 +26,6 @@ Children sdf_tools does not model are kept as serialised XML (``extras``, see
 effort, into a :class:`~sdf_tools.model.Material`.
 """
 
-
 from sdf_tools.errors import Code
 from sdf_tools.files.xml_source import local_name
 from sdf_tools.files.xml_source import to_string

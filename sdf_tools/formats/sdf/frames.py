@@ -35,7 +35,6 @@ have no pose and no body. Names written in the document are resolved in the scop
 model that holds them (:meth:`FrameGraph.ref`).
 """
 
-
 from sdf_tools.errors import Code
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.model import IDENTITY

@@ -28,7 +28,6 @@ Each added link but ``world`` hangs from a fixed joint named ``<its child>__fixe
 write first takes the model's largest tree (:func:`nearest_tree`).
 """
 
-
 from sdf_tools.errors import Code
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.model import Pose
