@@ -123,7 +123,7 @@ def read_model(description: Description, *, parameters: dict | None = None,
     expansion's (:mod:`sdf_tools.files.xacro_origins`): the reader's errors and warnings,
     the model's locations, and through ``Robot.origins`` what :func:`to_sdf` reports.
     """
-    with _relocating(description.origins):
+    with relocating(description.origins):
         robot = parse_description(description.data, description.label, description.fmt,
                                   parameters=parameters, model=model)
     return description.relocated(robot)
@@ -155,18 +155,21 @@ def to_sdf(robot: Robot, options: ConversionOptions | None = None):
     """
     options = options or ConversionOptions()
     if robot.source_format == 'urdf':
-        with _relocating(robot.origins):
+        with relocating(robot.origins):
             result = urdf_to_sdf(robot, options)
-        warnings = tuple(result.warnings) + left_out_of_sdf(robot)
-        return result.sdf, warnings if robot.origins is None else robot.origins.diagnostics(
-            warnings)
+        return result.sdf, relocated(robot.origins, result.warnings + left_out_of_sdf(robot))
     from sdf_tools.formats.sdf.writer import write_sdf
     return write_sdf(robot, version=options.sdf_version), ()
 
 
-def _relocating(origins):
+def relocating(origins):
     """Map the places of errors raised in the block through ``origins`` (xacro input only)."""
     return nullcontext() if origins is None else origins.relocating()
+
+
+def relocated(origins, diagnostics) -> tuple:
+    """Return ``diagnostics`` with their places mapped through ``origins`` (xacro input only)."""
+    return tuple(diagnostics) if origins is None else origins.diagnostics(diagnostics)
 
 
 def left_out_of_sdf(robot: Robot) -> tuple[Diagnostic, ...]:

@@ -198,10 +198,10 @@ def _check(args):
         problems = list(combine(problems, e.diagnostics))
     if robot.source_format == 'urdf':
         from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
-        from sdf_tools.files.xacro_origins import SourceMap
-        origins = robot.origins or SourceMap()
-        with origins.relocating():
-            problems.extend(origins.diagnostics(urdf_to_sdf(robot).warnings))
+        from sdf_tools.pipeline import relocated
+        from sdf_tools.pipeline import relocating
+        with relocating(robot.origins):
+            problems.extend(relocated(robot.origins, urdf_to_sdf(robot).warnings))
     print(describe.summary(robot))
     print(describe.tree_text(robot), end='')
     errors = sum(d.severity is Severity.ERROR for d in problems)
