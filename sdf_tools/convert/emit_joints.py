@@ -22,8 +22,10 @@ fixed joint with ``<disableFixedJointLumping>`` a revolute joint locked at 0, an
 planar joints, which SDFormat cannot express, are left out (the child link is posed at the
 joint origin instead, see :mod:`.emit_links`).
 
-:func:`complete_defaults` then adds the children ``gz sdf -p`` prints because SDFormat's
-schema requires them (the ``_DEFAULTS`` tables), as libsdformat's schema pass does.
+The children ``gz sdf -p`` prints because SDFormat's schema requires them (the ``_DEFAULTS``
+tables) are added last in each element, as libsdformat's schema pass does: written with the
+joint when no extension configures it, otherwise added by :func:`complete_defaults` after the
+extensions' settings (which is also how joints in model-level blobs get them).
 """
 
 from lxml import etree
@@ -35,6 +37,7 @@ from sdf_tools.convert.tree import Joint
 from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.files.xml_source import first_child
+from sdf_tools.files.xml_text import XmlText
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose
@@ -53,14 +56,15 @@ _MIMIC_DEFAULTS = (('reference', '0'),)
 _ODE_LIMIT_DEFAULTS = (('cfm', '0'), ('erp', '0.2'))
 
 
-def write_joint(model, link, joint: Joint, tree: Tree, sdf_version: str, reporter) -> None:
+def write_joint(out: XmlText, link, joint: Joint, tree: Tree, sdf_version: str,
+                reporter) -> None:
     """
-    Append the ``<joint>`` whose child is ``link`` to ``model`` (nothing for floating/planar).
+    Write the ``<joint>`` whose child is ``link`` (nothing for floating/planar).
 
     Parameters
     ----------
-    model : lxml element
-        The ``<model>``.
+    out : XmlText
+        The ``<model>``'s content.
     link : Link
         The child link.
     joint : Joint
@@ -82,45 +86,63 @@ def write_joint(model, link, joint: Joint, tree: Tree, sdf_version: str, reporte
                       'relative to a joint that does not exist, which fails to load)',
                       urdf.location, entity, Code.NO_SDF_EQUIVALENT)
         return
+    exts = joint.extensions
+    if exts and joint.name in tree.links:  # the link has the blobs
+        exts = [e for e in exts if e.has_joint_settings()]
+    # Without extensions the schema's defaults are written at once; with them, they are
+    # filled in after the extensions' settings (complete_defaults), as libsdformat orders them.
+    text = XmlText(out.depth) if exts else out
+    _write_joint(text, link, joint, tree, sdf_version, reporter, defaults=not exts)
+    if exts:
+        element = etree.fromstring(text.text())
+        apply_joint(element, exts, overwrite_warner(reporter, entity, urdf.location),
+                    with_blobs=joint.name not in tree.links)
+        complete_defaults(element)
+        out.element(element)
+
+
+def _write_joint(out: XmlText, link, joint: Joint, tree: Tree, sdf_version: str, reporter,
+                 defaults: bool) -> None:
+    """Write a joint SDFormat has, with the schema's defaults if ``defaults``."""
+    urdf = joint.model
+    kind = urdf.kind
     locked = kind is JointType.FIXED and joint.lumping_disabled
     if kind in (JointType.REVOLUTE, JointType.CONTINUOUS) or locked:
         sdf_type = 'revolute'
     else:
         sdf_type = kind.value
-    element = etree.SubElement(model, 'joint', name=joint.sdf_name, type=sdf_type)
-    pose = etree.SubElement(element, 'pose',
-                            relative_to='__model__' if joint.parent == WORLD else joint.parent)
-    pose.text = fmt_pose(joint.origin.xyz, joint.origin.quat)
-    etree.SubElement(element, 'parent').text = joint.parent
-    etree.SubElement(element, 'child').text = link.name
+    out.start('joint', {'name': joint.sdf_name, 'type': sdf_type})
+    out.leaf('pose', fmt_pose(joint.origin.xyz, joint.origin.quat),
+             {'relative_to': '__model__' if joint.parent == WORLD else joint.parent})
+    out.leaf('parent', joint.parent)
+    out.leaf('child', link.name)
     if locked:
-        axis = etree.SubElement(element, 'axis')
-        _add(etree.SubElement(axis, 'limit'), (('lower', '0'), ('upper', '0')))
-        _add(etree.SubElement(axis, 'dynamics'), (('damping', '0'), ('friction', '0')))
+        out.start('axis')
+        _group(out, 'limit', (('lower', '0'), ('upper', '0')), defaults and _LIMIT_DEFAULTS)
+        _group(out, 'dynamics', (('damping', '0'), ('friction', '0')),
+               defaults and _DYNAMICS_DEFAULTS)
+        if defaults:
+            _fill(out, ('limit', 'dynamics'), _AXIS_DEFAULTS)
+        out.end()
     elif kind is not JointType.FIXED:
-        _write_axis(element, joint, tree, sdf_version, reporter)
-    exts = joint.extensions
-    if exts:
-        shared = joint.name in tree.links
-        if shared:  # the link has the blobs
-            exts = [e for e in exts if e.has_joint_settings()]
-        apply_joint(element, exts, overwrite_warner(reporter, entity, urdf.location),
-                    with_blobs=not shared)
+        _write_axis(out, joint, tree, sdf_version, reporter, defaults)
+    out.end()
 
 
-def _write_axis(element, joint: Joint, tree: Tree, sdf_version: str, reporter) -> None:
+def _write_axis(out: XmlText, joint: Joint, tree: Tree, sdf_version: str, reporter,
+                defaults: bool) -> None:
     """Write the ``<axis>`` of a moving joint: direction, mimic, limits (swapped if reversed)."""
     urdf = joint.model
     entity = f"joint '{joint.name}'"
-    axis = etree.SubElement(element, 'axis')
-    etree.SubElement(axis, 'xyz').text = fmt_vec(urdf.axis)
+    out.start('axis')
+    out.leaf('xyz', fmt_vec(urdf.axis))
     if urdf.mimic is not None and sdf_version == MIMIC_VERSION:
-        _write_mimic(axis, urdf, tree, entity, reporter)
+        _write_mimic(out, urdf, tree, entity, reporter, defaults)
     elif urdf.mimic is not None:
         reporter.warn(f'<mimic> is left out: SDFormat {sdf_version} has no mimic joints (1.11 '
                       'has; libsdformat 12 drops it too), so the simulator moves this joint on '
                       'its own', urdf.location, entity, Code.MIMIC_DROPPED)
-    limit = etree.SubElement(axis, 'limit')
+    limit = []
     if urdf.limit is not None:
         lower, upper = urdf.limit.lower, urdf.limit.upper
         if urdf.kind is not JointType.CONTINUOUS:
@@ -129,30 +151,44 @@ def _write_axis(element, joint: Joint, tree: Tree, sdf_version: str, reporter) -
                               'the two are swapped', urdf.location, entity,
                               Code.SWAPPED_LIMITS)
                 lower, upper = upper, lower
-            _add(limit, (('lower', fmt(lower)), ('upper', fmt(upper))))
-        _add(limit, (('effort', fmt(urdf.limit.effort)), ('velocity', fmt(urdf.limit.velocity))))
-    dynamics = etree.SubElement(axis, 'dynamics')
+            limit += (('lower', fmt(lower)), ('upper', fmt(upper)))
+        limit += (('effort', fmt(urdf.limit.effort)), ('velocity', fmt(urdf.limit.velocity)))
+    _group(out, 'limit', limit, defaults and _LIMIT_DEFAULTS)
+    dynamics = ()
     if urdf.dynamics is not None:
-        _add(dynamics, (('damping', fmt(urdf.dynamics.damping)),
-                        ('friction', fmt(urdf.dynamics.friction))))
+        dynamics = (('damping', fmt(urdf.dynamics.damping)),
+                    ('friction', fmt(urdf.dynamics.friction)))
+    _group(out, 'dynamics', dynamics, defaults and _DYNAMICS_DEFAULTS)
+    out.end()
 
 
-def _write_mimic(axis, urdf, tree: Tree, entity: str, reporter) -> None:
+def _write_mimic(out: XmlText, urdf, tree: Tree, entity: str, reporter, defaults) -> None:
     """Write ``<mimic>`` (its ``<reference>`` comes from :data:`_MIMIC_DEFAULTS`)."""
     source = tree.joints.get(urdf.mimic.joint)
     if source is None or is_merged(source):
         reporter.warn(f'<mimic> joint {urdf.mimic.joint!r} is not in the SDFormat model; the '
                       'mimic constraint is left out', urdf.location, entity, Code.MIMIC_DROPPED)
         return
-    mimic = etree.SubElement(axis, 'mimic', joint=source.sdf_name)
-    _add(mimic, (('multiplier', fmt(urdf.mimic.multiplier)),
-                 ('offset', fmt(urdf.mimic.offset))))
+    _group(out, 'mimic', (('multiplier', fmt(urdf.mimic.multiplier)),
+                          ('offset', fmt(urdf.mimic.offset))),
+           defaults and _MIMIC_DEFAULTS, {'joint': source.sdf_name})
 
 
-def _add(parent, children) -> None:
-    """Append ``<tag>text</tag>`` to ``parent`` for each ``(tag, text)``."""
-    for tag, text in children:
-        etree.SubElement(parent, tag).text = text
+def _group(out: XmlText, tag: str, children, defaults, attributes=None) -> None:
+    """Write ``<tag>`` with ``(tag, text)`` children, then the ``defaults`` it lacks."""
+    out.start(tag, attributes)
+    for child, text in children:
+        out.leaf(child, text)
+    if defaults:
+        _fill(out, [child for child, _ in children], defaults)
+    out.end()
+
+
+def _fill(out: XmlText, present, defaults) -> None:
+    """Write each ``(tag, text)`` of ``defaults`` whose tag is not in ``present``."""
+    for tag, text in defaults:
+        if tag not in present:
+            out.leaf(tag, text)
 
 
 def complete_defaults(joint) -> None:
@@ -164,18 +200,19 @@ def complete_defaults(joint) -> None:
     children = _children_by_tag(joint)
     axis = children.get('axis')
     if axis is not None:
-        in_axis = _fill(axis, _AXIS_DEFAULTS)
+        in_axis = _fill_element(axis, _AXIS_DEFAULTS)
         limit = in_axis.get('limit')
-        _fill(limit if limit is not None else etree.SubElement(axis, 'limit'), _LIMIT_DEFAULTS)
+        _fill_element(limit if limit is not None else etree.SubElement(axis, 'limit'),
+                      _LIMIT_DEFAULTS)
         dynamics = in_axis.get('dynamics')
         if dynamics is not None:
-            _fill(dynamics, _DYNAMICS_DEFAULTS)
+            _fill_element(dynamics, _DYNAMICS_DEFAULTS)
         mimic = in_axis.get('mimic')
         if mimic is not None:
-            _fill(mimic, _MIMIC_DEFAULTS)
+            _fill_element(mimic, _MIMIC_DEFAULTS)
     limit = first_child(first_child(children.get('physics'), 'ode'), 'limit')
     if limit is not None:
-        _fill(limit, _ODE_LIMIT_DEFAULTS)
+        _fill_element(limit, _ODE_LIMIT_DEFAULTS)
 
 
 def _children_by_tag(parent) -> dict:
@@ -186,12 +223,14 @@ def _children_by_tag(parent) -> dict:
     return children
 
 
-def _fill(parent, defaults) -> dict:
+def _fill_element(parent, defaults) -> dict:
     """
     Append each ``(tag, text)`` of ``defaults`` that ``parent`` lacks, in this order.
 
     Returns ``parent``'s children by tag as they were before.
     """
     children = _children_by_tag(parent)
-    _add(parent, ((tag, text) for tag, text in defaults if tag not in children))
+    for tag, text in defaults:
+        if tag not in children:
+            etree.SubElement(parent, tag).text = text
     return children

@@ -21,7 +21,9 @@ joint, or at the joint origin for floating and planar joints), the inertial
 (``CreateInertial``), the collisions and visuals with their geometry, ``<gazebo>`` settings
 and URDF colour (``CreateCollisions``, ``CreateVisuals``, ``CreateGeometry``), then the
 link-level extension content, where contact sensors of lumped links name their collisions by
-the names they have now (``ReduceSDFExtensionContactSensorFrameReplace``).
+the names they have now (``ReduceSDFExtensionContactSensorFrameReplace``). Everything is
+written as text; a visual or collision that extensions configure is read back into an lxml
+element for :mod:`.gazebo_apply` to edit.
 
 Links without mass get a placeholder inertial instead of being dropped, inertias no rigid
 body can have are replaced by the nearest valid one, and collisions whose shape has no volume
@@ -45,6 +47,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.files.xml_source import first_child
+from sdf_tools.files.xml_text import XmlText
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
@@ -58,14 +61,14 @@ from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.validate import geometry_problem
 
 
-def write_links(model, tree: Tree, options, reporter, uris: dict) -> None:
+def write_links(out: XmlText, tree: Tree, options, reporter, uris: dict) -> None:
     """
-    Append every kept link and joint to ``model``, depth first, joints before their links.
+    Write every kept link and joint, depth first, joints before their links.
 
     Parameters
     ----------
-    model : lxml element
-        The ``<model>``.
+    out : XmlText
+        The ``<model>``'s content.
     tree : Tree
         After lumping and naming.
     options : ConversionOptions
@@ -78,43 +81,48 @@ def write_links(model, tree: Tree, options, reporter, uris: dict) -> None:
     """
     for link in tree.preorder(tree.root):
         if not tree.is_world_root(link) and not is_merged(link.parent_joint):
-            _write_link(model, link, tree, options, reporter, uris)
+            _write_link(out, link, tree, options, reporter, uris)
 
 
-def _write_link(model, link: Link, tree: Tree, options, reporter, uris) -> None:
-    """Append one link to ``model``, after its parent joint."""
+def _write_link(out: XmlText, link: Link, tree: Tree, options, reporter, uris) -> None:
+    """Write one link, after its parent joint (whose warnings follow the link's)."""
     joint = link.parent_joint
-    element = etree.Element('link', name=link.name)
+    text = XmlText(out.depth)
+    text.start('link', {'name': link.name})
     if joint is not None:
-        pose = etree.SubElement(element, 'pose')
         if joint.model.kind in NO_SDF_JOINT:
-            if joint.parent != WORLD:
-                pose.set('relative_to', joint.parent)
-            pose.text = fmt_pose(joint.origin.xyz, joint.origin.quat)
+            text.leaf('pose', fmt_pose(joint.origin.xyz, joint.origin.quat),
+                      {'relative_to': joint.parent} if joint.parent != WORLD else None)
         else:
-            pose.set('relative_to', joint.sdf_name)
-            pose.text = '0 0 0 0 0 0'
-    _write_inertial(element, link, options, reporter)
+            text.leaf('pose', '0 0 0 0 0 0', {'relative_to': joint.sdf_name})
+    _write_inertial(text, link, options, reporter)
     on_overwrite = gazebo_apply.overwrite_warner(reporter, f"link '{link.name}'",
                                                  link.model.location)
-    names = _write_parts(element, link, on_overwrite, reporter, uris)
+    names = _write_parts(text, link, on_overwrite, reporter, uris)
 
     def rename_contacts(ext, blob):
         """Name collisions in a lumped link's contact sensor by their names in this link."""
         mapping = names.get(ext.ref)
         if mapping and blob.tag == 'sensor' and ext.ref != link.name:
             for collision in blob.iterfind('contact/collision'):
-                text = key_value(collision)
-                if text in mapping:
-                    collision.text = mapping[text]
+                value = key_value(collision)
+                if value in mapping:
+                    collision.text = mapping[value]
 
-    gazebo_apply.apply_link(element, link.extensions, on_overwrite, rename_contacts)
+    if link.extensions:
+        # What the extensions append to the link: gravity, velocity decay, self collide and
+        # blobs find and replace only each other, so they are built apart from the rest.
+        added = etree.Element('link')
+        gazebo_apply.apply_link(added, link.extensions, on_overwrite, rename_contacts)
+        for element in added:
+            text.element(element)
+    text.end()
     if joint is not None:
-        write_joint(model, link, joint, tree, options.sdf_version, reporter)
-    model.append(element)
+        write_joint(out, link, joint, tree, options.sdf_version, reporter)
+    out.extend(text)
 
 
-def _write_parts(element, link: Link, on_overwrite, reporter, uris) -> dict:
+def _write_parts(out: XmlText, link: Link, on_overwrite, reporter, uris) -> dict:
     """
     Write the collisions, then the visuals, of a link with their extensions.
 
@@ -132,19 +140,29 @@ def _write_parts(element, link: Link, on_overwrite, reporter, uris) -> dict:
                           '(libsdformat writes it)', part.model.location, f"link '{link.name}'",
                           Code.DROPPED)
             continue
-        collision = _write_part(element, 'collision', sdf_name, part, uris)
-        gazebo_apply.apply_collision(collision, gazebo_apply.targeting(
-            exts, link.name, part, sdf_name, 'collision', reporter), on_overwrite)
+        targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'collision',
+                                           reporter) if exts else None
+        if not targeting:
+            _write_part(out, 'collision', sdf_name, part, uris)
+            continue
+        collision = _part_element(out, 'collision', sdf_name, part, uris)
+        gazebo_apply.apply_collision(collision, targeting, on_overwrite)
+        out.element(collision)
     for index, part in enumerate(link.visuals):
         sdf_name = part_name(part.name, link.name, index, 'visual')
-        visual = _write_part(element, 'visual', sdf_name, part, uris)
-        gazebo_apply.apply_visual(visual, gazebo_apply.targeting(
-            exts, link.name, part, sdf_name, 'visual', reporter), on_overwrite)
-        _urdf_material(visual, part.model.material)
+        targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'visual',
+                                           reporter) if exts else None
+        if not targeting:
+            _write_part(out, 'visual', sdf_name, part, uris, part.model.material)
+            continue
+        visual = _part_element(out, 'visual', sdf_name, part, uris)
+        gazebo_apply.apply_visual(visual, targeting, on_overwrite)
+        _add_urdf_material(visual, part.model.material)
+        out.element(visual)
     return names
 
 
-def _write_inertial(element, link: Link, options, reporter) -> None:
+def _write_inertial(out: XmlText, link: Link, options, reporter) -> None:
     """Write ``<inertial>``: a placeholder without mass, the nearest valid inertia if invalid."""
     mass = link.mass
     if mass is None or not mass[0] > 0.0:
@@ -171,12 +189,14 @@ def _write_inertial(element, link: Link, options, reporter) -> None:
                       f'{inertia.MIN_GYRATION_RADIUS * 1e3:g} mm ({new})',
                       link.model.location, f"link '{link.name}'", Code.BAD_INERTIA)
         values = fixed
-    inertial = etree.SubElement(element, 'inertial')
-    etree.SubElement(inertial, 'pose').text = fmt_pose(com, quat)
-    etree.SubElement(inertial, 'mass').text = fmt(m)
-    tensor = etree.SubElement(inertial, 'inertia')
+    out.start('inertial')
+    out.leaf('pose', fmt_pose(com, quat))
+    out.leaf('mass', fmt(m))
+    out.start('inertia')
     for key, value in zip(('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'), values):
-        etree.SubElement(tensor, key).text = fmt(value)
+        out.leaf(key, fmt(value))
+    out.end()
+    out.end()
 
 
 def _placeholder(link: Link, options, reporter) -> tuple:
@@ -199,21 +219,36 @@ def _placeholder(link: Link, options, reporter) -> tuple:
     return placeholder, com, quat, (moment, 0.0, 0.0, moment, 0.0, moment)
 
 
-def _write_part(parent, tag: str, name: str, part, uris):
-    """Append a ``<visual>`` or ``<collision>`` with its pose and geometry; return it."""
-    element = etree.SubElement(parent, tag, name=name)
-    etree.SubElement(element, 'pose').text = fmt_pose(part.origin.xyz, part.origin.quat)
+def _write_part(out: XmlText, tag: str, name: str, part, uris, material=None) -> None:
+    """
+    Write a ``<visual>`` or ``<collision>`` with its pose, geometry and URDF colour.
+
+    ``material`` is a visual's URDF material, written as :func:`_add_urdf_material` adds it.
+    """
+    out.start(tag, {'name': name})
+    out.leaf('pose', fmt_pose(part.origin.xyz, part.origin.quat))
     geometry = part.model.geometry
     if tag == 'collision' and isinstance(geometry, Capsule) and geometry.length == 0.0:
         geometry = Sphere(geometry.radius)  # the same shape; DART aborts on the capsule
     if geometry is not None:
-        shape = _geometry(geometry, uris)
-        if shape is not None:
-            etree.SubElement(element, 'geometry').append(shape)
-    return element
+        _write_geometry(out, geometry, uris)
+    if material is not None:
+        color = _urdf_color(material)
+        out.start('material')
+        out.leaf('diffuse', color)
+        out.leaf('ambient', color)
+        out.end()
+    out.end()
 
 
-def _urdf_material(visual, material) -> None:
+def _part_element(out: XmlText, tag: str, name: str, part, uris):
+    """Return a part without its URDF colour as an lxml element, for extensions to edit."""
+    text = XmlText(out.depth)
+    _write_part(text, tag, name, part, uris)
+    return etree.fromstring(text.text())
+
+
+def _add_urdf_material(visual, material) -> None:
     """Add the URDF colour unless an extension already gave diffuse or ambient."""
     if material is None:
         return
@@ -222,37 +257,48 @@ def _urdf_material(visual, material) -> None:
         mat = etree.SubElement(visual, 'material')
     if first_child(mat, 'diffuse') is not None or first_child(mat, 'ambient') is not None:
         return
-    r, g, b, a = material.rgba if material.rgba is not None else (0.0, 0.0, 0.0, 1.0)
-    # libsdformat: diffuse r/0.8 and ambient 0.5 r/0.4, clamped to [0, 1]
-    color = fmt_vec((_clamp01(r / 0.8), _clamp01(g / 0.8), _clamp01(b / 0.8), a))
+    color = _urdf_color(material)
     gazebo_apply.add_key_value(mat, 'diffuse', color)
     gazebo_apply.add_key_value(mat, 'ambient', color)
+
+
+def _urdf_color(material) -> str:
+    """Return the SDFormat diffuse and ambient of a URDF colour (as libsdformat derives it)."""
+    r, g, b, a = material.rgba if material.rgba is not None else (0.0, 0.0, 0.0, 1.0)
+    # libsdformat: diffuse r/0.8 and ambient 0.5 r/0.4, clamped to [0, 1]
+    return fmt_vec((_clamp01(r / 0.8), _clamp01(g / 0.8), _clamp01(b / 0.8), a))
 
 
 def _clamp01(value: float) -> float:
     return min(max(value, 0.0), 1.0)
 
 
-def _geometry(geometry, uris):
-    """Return the SDFormat shape element of a URDF geometry (``None`` for an unknown one)."""
+def _write_geometry(out: XmlText, geometry, uris) -> None:
+    """Write the ``<geometry>`` of a URDF shape (nothing for an unknown one)."""
     if isinstance(geometry, Box):
-        shape = etree.Element('box')
-        etree.SubElement(shape, 'size').text = fmt_vec(geometry.size)
+        out.start('geometry')
+        out.start('box')
+        out.leaf('size', fmt_vec(geometry.size))
     elif isinstance(geometry, Cylinder):
-        shape = etree.Element('cylinder')
-        etree.SubElement(shape, 'length').text = fmt(geometry.length)
-        etree.SubElement(shape, 'radius').text = fmt(geometry.radius)
+        out.start('geometry')
+        out.start('cylinder')
+        out.leaf('length', fmt(geometry.length))
+        out.leaf('radius', fmt(geometry.radius))
     elif isinstance(geometry, Sphere):
-        shape = etree.Element('sphere')
-        etree.SubElement(shape, 'radius').text = fmt(geometry.radius)
+        out.start('geometry')
+        out.start('sphere')
+        out.leaf('radius', fmt(geometry.radius))
     elif isinstance(geometry, Mesh):
-        shape = etree.Element('mesh')
-        etree.SubElement(shape, 'scale').text = fmt_vec(geometry.scale or (1.0, 1.0, 1.0))
-        etree.SubElement(shape, 'uri').text = uris[geometry.filename]
+        out.start('geometry')
+        out.start('mesh')
+        out.leaf('scale', fmt_vec(geometry.scale or (1.0, 1.0, 1.0)))
+        out.leaf('uri', uris[geometry.filename])
     elif isinstance(geometry, Capsule):
-        shape = etree.Element('capsule')
-        etree.SubElement(shape, 'radius').text = fmt(geometry.radius)
-        etree.SubElement(shape, 'length').text = fmt(geometry.length)
+        out.start('geometry')
+        out.start('capsule')
+        out.leaf('radius', fmt(geometry.radius))
+        out.leaf('length', fmt(geometry.length))
     else:
-        return None
-    return shape
+        return
+    out.end()
+    out.end()

@@ -32,10 +32,12 @@ order; each step has its module:
 4. :mod:`.naming`: joints and frames get names distinct from the links', sensor names
    distinct within their link, all SDFormat-valid;
 5. :mod:`.emit_links` and :mod:`.emit_joints`: links are written depth first from the root,
-   each preceded by its parent joint, extensions applied by :mod:`.gazebo_apply`, mesh URIs
-   as :mod:`.mesh_uris` says;
-6. here: model-level extensions, the joint defaults, the lumping frames and the
-   ``<robot><origin>`` pose come last.
+   each preceded by its parent joint, mesh URIs as :mod:`.mesh_uris` says. They are written
+   as text (:class:`~sdf_tools.files.xml_text.XmlText`); a visual, collision or joint that
+   extensions configure is read back into an lxml element, edited by :mod:`.gazebo_apply`
+   and written in its place;
+6. here: model-level extensions, the lumping frames and the ``<robot><origin>`` pose come
+   last.
 
 Where libsdformat is documented to be wrong, this converter is right instead (each case is
 covered by a test and listed in the README):
@@ -75,8 +77,9 @@ from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
 from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.xml_source import to_string
+from sdf_tools.files.xml_source import restore_names
 from sdf_tools.files.xml_source import ValueReader
+from sdf_tools.files.xml_text import XmlText
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.model import Robot
@@ -225,24 +228,32 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     for pose, link_name in lumped.frame_refs:
         pose.set('relative_to', names.renamed_frames.get(link_name, link_name))
 
-    sdf = etree.Element('sdf', version=options.sdf_version)
-    model = etree.SubElement(sdf, 'model', name=robot.name)
-    write_links(model, tree, options, reporter, uris)
-    gazebo_apply.apply_model(model, model_extensions, gazebo_apply.overwrite_warner(
+    out = XmlText()
+    out.start('sdf', {'version': options.sdf_version})
+    out.start('model', {'name': robot.name})
+    write_links(out, tree, options, reporter, uris)
+    # Model-level content finds and replaces only its own elements (<static>, blobs).
+    added = etree.Element('model')
+    gazebo_apply.apply_model(added, model_extensions, gazebo_apply.overwrite_warner(
         reporter, f"robot '{robot.name}'", None))
-    for joint in model.iterchildren('joint'):
+    for joint in added.iterchildren('joint'):
         emit_joints.complete_defaults(joint)
+    for element in added:
+        out.element(element)
     for frame in names.frames:
-        element = etree.SubElement(model, 'frame', name=frame.name,
-                                   attached_to=frame.attached_to)
+        out.start('frame', {'name': frame.name, 'attached_to': frame.attached_to})
         if frame.pose is not None:
-            etree.SubElement(element, 'pose').text = fmt_pose(frame.pose.xyz, frame.pose.quat)
+            out.leaf('pose', fmt_pose(frame.pose.xyz, frame.pose.quat))
+        out.end()
     if robot.origin is not None:
-        etree.SubElement(model, 'pose').text = fmt_pose(robot.origin.xyz, robot.origin.quat)
-    text = to_string(sdf)
+        out.leaf('pose', fmt_pose(robot.origin.xyz, robot.origin.quat))
+    out.end()
+    out.end()
+    text = out.text()
     if _writes_non_finite(text):
-        _check_poses_finite(model, tree, reporter)
+        _check_poses_finite(etree.fromstring(text)[0], tree, reporter)
     reporter.raise_if_errors()
+    text = restore_names(text)
     return ConversionResult(text, tuple(reporter.warnings), names.renamed_joints,
                             names.renamed_frames)
 

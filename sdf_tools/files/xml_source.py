@@ -267,12 +267,23 @@ def to_string(element, *, pretty: bool = True, declaration: bool = False,
     text = etree.tostring(element, encoding='unicode', with_tail=with_tail)
     if pretty:
         text += '\n'
+    text = restore_names(text)
+    if declaration:
+        text = "<?xml version='1.0' encoding='utf-8'?>\n" + text
+    return text
+
+
+def restore_names(text: str) -> str:
+    """
+    Return serialised XML with its names as they were written (see :func:`to_string`).
+
+    ``::`` is restored in element names, and prefixes the input used without declaring them
+    lose the declarations parsing gave them.
+    """
     if DCOLON in text:
         text = text.replace(DCOLON, '::')
     if UNDECLARED_NS in text:
         text = _START_TAG.sub(lambda m: _UNDECLARED_DECLARATION.sub('', m.group()), text)
-    if declaration:
-        text = "<?xml version='1.0' encoding='utf-8'?>\n" + text
     return text
 
 

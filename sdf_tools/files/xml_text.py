@@ -1,0 +1,112 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Indented XML text written element by element: what lxml writes for a tree, without the tree.
+
+A writer that builds lxml elements pays about a microsecond for each (more than everything
+else it does), then again to indent and serialise them. :class:`XmlText` writes the same text
+directly: two spaces a level as :func:`~.xml_source.to_string` indents, ``<tag/>`` for an
+element without content, ``<tag></tag>`` for empty text, and libxml2's escaping
+(:func:`escape_text`, :func:`escape_attribute`). Content that must be edited as a tree is
+built with lxml and spliced in with :meth:`XmlText.element`.
+"""
+
+from lxml import etree
+
+
+def escape_text(text: str) -> str:
+    """Return element text as libxml2 writes it (``&``, ``<``, ``>`` and CR escaped)."""
+    if '&' in text or '<' in text or '>' in text or '\r' in text:
+        text = text.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')
+        text = text.replace('\r', '&#13;')
+    return text
+
+
+def escape_attribute(value: str) -> str:
+    """Return an attribute value as libxml2 writes it between double quotes."""
+    if '&' in value or '<' in value or '>' in value or '"' in value or \
+            '\n' in value or '\r' in value or '\t' in value:
+        value = value.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')
+        value = value.replace('"', '&quot;').replace('\n', '&#10;').replace('\r', '&#13;')
+        value = value.replace('\t', '&#9;')
+    return value
+
+
+class XmlText:
+    """
+    An XML document or fragment written in order, one element at a time.
+
+    ``start``/``end`` open and close an element, ``leaf`` writes one with text only,
+    ``element`` splices in an lxml element. Attributes are given as a dict (written in its
+    order). ``depth`` is the indentation level of the first element written.
+    """
+
+    __slots__ = ('_parts', '_open', '_indent')
+
+    def __init__(self, depth: int = 0):
+        self._parts = []
+        self._open = []  # per open element: (tag, its start tag without '>', index in _parts)
+        self._indent = '  ' * depth  # of the next element written
+
+    @property
+    def depth(self) -> int:
+        """Return the level of the next element written."""
+        return len(self._indent) // 2
+
+    def start(self, tag: str, attributes: dict | None = None) -> None:
+        """Open ``<tag ...>``; its children follow until :meth:`end`."""
+        head = f'{self._indent}<{tag}{_attributes(attributes)}' if attributes else \
+            f'{self._indent}<{tag}'
+        self._open.append((tag, head, len(self._parts)))
+        self._parts.append(head + '>\n')
+        self._indent += '  '
+
+    def end(self) -> None:
+        """Close the element opened last (``<tag .../>`` if nothing was written in it)."""
+        tag, head, index = self._open.pop()
+        self._indent = indent = self._indent[2:]
+        parts = self._parts
+        if index == len(parts) - 1:
+            parts[index] = head + '/>\n'
+        else:
+            parts.append(f'{indent}</{tag}>\n')
+
+    def leaf(self, tag: str, text: str, attributes: dict | None = None) -> None:
+        """Write ``<tag ...>text</tag>`` (``text`` is escaped)."""
+        if '&' in text or '<' in text or '>' in text or '\r' in text:
+            text = escape_text(text)
+        if attributes:
+            self._parts.append(f'{self._indent}<{tag}{_attributes(attributes)}>{text}</{tag}>\n')
+        else:
+            self._parts.append(f'{self._indent}<{tag}>{text}</{tag}>\n')
+
+    def element(self, element) -> None:
+        """Write an lxml element and its content, indented here (it is indented in place)."""
+        etree.indent(element, space='  ', level=self.depth)
+        self._parts.append(f'{self._indent}'
+                           f'{etree.tostring(element, encoding="unicode", with_tail=False)}\n')
+
+    def extend(self, other: 'XmlText') -> None:
+        """Write everything ``other`` holds (its elements must all be closed)."""
+        self._parts.extend(other._parts)
+
+    def text(self) -> str:
+        """Return the text written so far."""
+        return ''.join(self._parts)
+
+
+def _attributes(attributes: dict) -> str:
+    return ''.join(f' {name}="{escape_attribute(value)}"'
+                   for name, value in attributes.items())
