@@ -32,16 +32,14 @@ from lxml import etree
 
 from sdf_tools.convert.gazebo_apply import apply_joint
 from sdf_tools.convert.gazebo_apply import overwrite_warner
+from sdf_tools.convert.sdf_text import SdfText
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Joint
 from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.files.xml_source import first_child
-from sdf_tools.files.xml_text import XmlText
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formatting import fmt
-from sdf_tools.formatting import fmt_pose
-from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import JointType
 from sdf_tools.topology import WORLD
 
@@ -56,14 +54,14 @@ _MIMIC_DEFAULTS = (('reference', '0'),)
 _ODE_LIMIT_DEFAULTS = (('cfm', '0'), ('erp', '0.2'))
 
 
-def write_joint(out: XmlText, link, joint: Joint, tree: Tree, sdf_version: str,
+def write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
                 reporter) -> None:
     """
     Write the ``<joint>`` whose child is ``link`` (nothing for floating/planar).
 
     Parameters
     ----------
-    out : XmlText
+    out : SdfText
         The ``<model>``'s content.
     link : Link
         The child link.
@@ -91,7 +89,7 @@ def write_joint(out: XmlText, link, joint: Joint, tree: Tree, sdf_version: str,
         exts = [e for e in exts if e.has_joint_settings()]
     # Without extensions the schema's defaults are written at once; with them, they are
     # filled in after the extensions' settings (complete_defaults), as libsdformat orders them.
-    text = XmlText(out.depth) if exts else out
+    text = out.fragment() if exts else out
     _write_joint(text, link, joint, tree, sdf_version, reporter, defaults=not exts)
     if exts:
         element = etree.fromstring(text.text())
@@ -101,7 +99,7 @@ def write_joint(out: XmlText, link, joint: Joint, tree: Tree, sdf_version: str,
         out.element(element)
 
 
-def _write_joint(out: XmlText, link, joint: Joint, tree: Tree, sdf_version: str, reporter,
+def _write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str, reporter,
                  defaults: bool) -> None:
     """Write a joint SDFormat has, with the schema's defaults if ``defaults``."""
     urdf = joint.model
@@ -112,7 +110,7 @@ def _write_joint(out: XmlText, link, joint: Joint, tree: Tree, sdf_version: str,
     else:
         sdf_type = kind.value
     out.start('joint', {'name': joint.sdf_name, 'type': sdf_type})
-    out.leaf('pose', fmt_pose(joint.origin.xyz, joint.origin.quat),
+    out.leaf('pose', out.pose(joint.origin.xyz, joint.origin.quat),
              {'relative_to': '__model__' if joint.parent == WORLD else joint.parent})
     out.leaf('parent', joint.parent)
     out.leaf('child', link.name)
@@ -129,13 +127,13 @@ def _write_joint(out: XmlText, link, joint: Joint, tree: Tree, sdf_version: str,
     out.end()
 
 
-def _write_axis(out: XmlText, joint: Joint, tree: Tree, sdf_version: str, reporter,
+def _write_axis(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, reporter,
                 defaults: bool) -> None:
     """Write the ``<axis>`` of a moving joint: direction, mimic, limits (swapped if reversed)."""
     urdf = joint.model
     entity = f"joint '{joint.name}'"
     out.start('axis')
-    out.leaf('xyz', fmt_vec(urdf.axis))
+    out.leaf('xyz', out.vector(urdf.axis))
     if urdf.mimic is not None and sdf_version == MIMIC_VERSION:
         _write_mimic(out, urdf, tree, entity, reporter, defaults)
     elif urdf.mimic is not None:
@@ -151,30 +149,31 @@ def _write_axis(out: XmlText, joint: Joint, tree: Tree, sdf_version: str, report
                               'the two are swapped', urdf.location, entity,
                               Code.SWAPPED_LIMITS)
                 lower, upper = upper, lower
-            limit += (('lower', fmt(lower)), ('upper', fmt(upper)))
-        limit += (('effort', fmt(urdf.limit.effort)), ('velocity', fmt(urdf.limit.velocity)))
+            limit += (('lower', out.number(lower)), ('upper', out.number(upper)))
+        limit += (('effort', out.number(urdf.limit.effort)),
+                  ('velocity', out.number(urdf.limit.velocity)))
     _group(out, 'limit', limit, defaults and _LIMIT_DEFAULTS)
     dynamics = ()
     if urdf.dynamics is not None:
-        dynamics = (('damping', fmt(urdf.dynamics.damping)),
-                    ('friction', fmt(urdf.dynamics.friction)))
+        dynamics = (('damping', out.number(urdf.dynamics.damping)),
+                    ('friction', out.number(urdf.dynamics.friction)))
     _group(out, 'dynamics', dynamics, defaults and _DYNAMICS_DEFAULTS)
     out.end()
 
 
-def _write_mimic(out: XmlText, urdf, tree: Tree, entity: str, reporter, defaults) -> None:
+def _write_mimic(out: SdfText, urdf, tree: Tree, entity: str, reporter, defaults) -> None:
     """Write ``<mimic>`` (its ``<reference>`` comes from :data:`_MIMIC_DEFAULTS`)."""
     source = tree.joints.get(urdf.mimic.joint)
     if source is None or is_merged(source):
         reporter.warn(f'<mimic> joint {urdf.mimic.joint!r} is not in the SDFormat model; the '
                       'mimic constraint is left out', urdf.location, entity, Code.MIMIC_DROPPED)
         return
-    _group(out, 'mimic', (('multiplier', fmt(urdf.mimic.multiplier)),
-                          ('offset', fmt(urdf.mimic.offset))),
+    _group(out, 'mimic', (('multiplier', out.number(urdf.mimic.multiplier)),
+                          ('offset', out.number(urdf.mimic.offset))),
            defaults and _MIMIC_DEFAULTS, {'joint': source.sdf_name})
 
 
-def _group(out: XmlText, tag: str, children, defaults, attributes=None) -> None:
+def _group(out: SdfText, tag: str, children, defaults, attributes=None) -> None:
     """Write ``<tag>`` with ``(tag, text)`` children, then the ``defaults`` it lacks."""
     out.start(tag, attributes)
     for child, text in children:
@@ -184,7 +183,7 @@ def _group(out: XmlText, tag: str, children, defaults, attributes=None) -> None:
     out.end()
 
 
-def _fill(out: XmlText, present, defaults) -> None:
+def _fill(out: SdfText, present, defaults) -> None:
     """Write each ``(tag, text)`` of ``defaults`` whose tag is not in ``present``."""
     for tag, text in defaults:
         if tag not in present:

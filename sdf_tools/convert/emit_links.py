@@ -22,8 +22,8 @@ joint, or at the joint origin for floating and planar joints), the inertial
 and URDF colour (``CreateCollisions``, ``CreateVisuals``, ``CreateGeometry``), then the
 link-level extension content, where contact sensors of lumped links name their collisions by
 the names they have now (``ReduceSDFExtensionContactSensorFrameReplace``). Everything is
-written as text; a visual or collision that extensions configure is read back into an lxml
-element for :mod:`.gazebo_apply` to edit.
+written as text except what extensions add to a link, visual or collision: :mod:`.gazebo_apply`
+builds that as lxml elements, apart from the rest, which it never finds or replaces.
 
 Links without mass get a placeholder inertial instead of being dropped, inertias no rigid
 body can have are replaced by the nearest valid one, and collisions whose shape has no volume
@@ -39,6 +39,7 @@ from sdf_tools.convert import gazebo_apply
 from sdf_tools.convert.emit_joints import NO_SDF_JOINT
 from sdf_tools.convert.emit_joints import write_joint
 from sdf_tools.convert.gazebo_ext import key_value
+from sdf_tools.convert.sdf_text import SdfText
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Link
 from sdf_tools.convert.tree import part_name
@@ -47,9 +48,6 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.files.xml_source import first_child
-from sdf_tools.files.xml_text import XmlText
-from sdf_tools.formatting import fmt
-from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -61,13 +59,13 @@ from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.validate import geometry_problem
 
 
-def write_links(out: XmlText, tree: Tree, options, reporter, uris: dict) -> None:
+def write_links(out: SdfText, tree: Tree, options, reporter, uris: dict) -> None:
     """
     Write every kept link and joint, depth first, joints before their links.
 
     Parameters
     ----------
-    out : XmlText
+    out : SdfText
         The ``<model>``'s content.
     tree : Tree
         After lumping and naming.
@@ -84,14 +82,14 @@ def write_links(out: XmlText, tree: Tree, options, reporter, uris: dict) -> None
             _write_link(out, link, tree, options, reporter, uris)
 
 
-def _write_link(out: XmlText, link: Link, tree: Tree, options, reporter, uris) -> None:
+def _write_link(out: SdfText, link: Link, tree: Tree, options, reporter, uris) -> None:
     """Write one link, after its parent joint (whose warnings follow the link's)."""
     joint = link.parent_joint
-    text = XmlText(out.depth)
+    text = out.fragment()
     text.start('link', {'name': link.name})
     if joint is not None:
         if joint.model.kind in NO_SDF_JOINT:
-            text.leaf('pose', fmt_pose(joint.origin.xyz, joint.origin.quat),
+            text.leaf('pose', text.pose(joint.origin.xyz, joint.origin.quat),
                       {'relative_to': joint.parent} if joint.parent != WORLD else None)
         else:
             text.leaf('pose', '0 0 0 0 0 0', {'relative_to': joint.sdf_name})
@@ -122,7 +120,7 @@ def _write_link(out: XmlText, link: Link, tree: Tree, options, reporter, uris) -
     out.extend(text)
 
 
-def _write_parts(out: XmlText, link: Link, on_overwrite, reporter, uris) -> dict:
+def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict:
     """
     Write the collisions, then the visuals, of a link with their extensions.
 
@@ -142,27 +140,26 @@ def _write_parts(out: XmlText, link: Link, on_overwrite, reporter, uris) -> dict
             continue
         targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'collision',
                                            reporter) if exts else None
-        if not targeting:
-            _write_part(out, 'collision', sdf_name, part, uris)
-            continue
-        collision = _part_element(out, 'collision', sdf_name, part, uris)
-        gazebo_apply.apply_collision(collision, targeting, on_overwrite)
-        out.element(collision)
+        added = None
+        if targeting:
+            added = etree.Element('collision')
+            gazebo_apply.apply_collision(added, targeting, on_overwrite)
+        _write_part(out, 'collision', sdf_name, part, uris, added=added)
     for index, part in enumerate(link.visuals):
         sdf_name = part_name(part.name, link.name, index, 'visual')
         targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'visual',
                                            reporter) if exts else None
         if not targeting:
-            _write_part(out, 'visual', sdf_name, part, uris, part.model.material)
+            _write_part(out, 'visual', sdf_name, part, uris, material=part.model.material)
             continue
-        visual = _part_element(out, 'visual', sdf_name, part, uris)
-        gazebo_apply.apply_visual(visual, targeting, on_overwrite)
-        _add_urdf_material(visual, part.model.material)
-        out.element(visual)
+        added = etree.Element('visual')
+        gazebo_apply.apply_visual(added, targeting, on_overwrite)
+        _add_urdf_material(added, part.model.material)
+        _write_part(out, 'visual', sdf_name, part, uris, added=added)
     return names
 
 
-def _write_inertial(out: XmlText, link: Link, options, reporter) -> None:
+def _write_inertial(out: SdfText, link: Link, options, reporter) -> None:
     """Write ``<inertial>``: a placeholder without mass, the nearest valid inertia if invalid."""
     mass = link.mass
     if mass is None or not mass[0] > 0.0:
@@ -190,11 +187,11 @@ def _write_inertial(out: XmlText, link: Link, options, reporter) -> None:
                       link.model.location, f"link '{link.name}'", Code.BAD_INERTIA)
         values = fixed
     out.start('inertial')
-    out.leaf('pose', fmt_pose(com, quat))
-    out.leaf('mass', fmt(m))
+    out.leaf('pose', out.pose(com, quat))
+    out.leaf('mass', out.number(m))
     out.start('inertia')
     for key, value in zip(('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'), values):
-        out.leaf(key, fmt(value))
+        out.leaf(key, out.number(value))
     out.end()
     out.end()
 
@@ -219,33 +216,33 @@ def _placeholder(link: Link, options, reporter) -> tuple:
     return placeholder, com, quat, (moment, 0.0, 0.0, moment, 0.0, moment)
 
 
-def _write_part(out: XmlText, tag: str, name: str, part, uris, material=None) -> None:
+def _write_part(out: SdfText, tag: str, name: str, part, uris, *, material=None,
+                added=None) -> None:
     """
-    Write a ``<visual>`` or ``<collision>`` with its pose, geometry and URDF colour.
+    Write a ``<visual>`` or ``<collision>``: pose, geometry, then what extensions added.
 
-    ``material`` is a visual's URDF material, written as :func:`_add_urdf_material` adds it.
+    ``material`` is the URDF colour of a visual no extension configures, written as
+    :func:`_add_urdf_material` adds it. ``added`` holds, as lxml elements, what extensions
+    gave the part (and a configured visual's colour): it never finds or replaces the pose or
+    the geometry, so it is built apart and written after them.
     """
     out.start(tag, {'name': name})
-    out.leaf('pose', fmt_pose(part.origin.xyz, part.origin.quat))
+    out.leaf('pose', out.pose(part.origin.xyz, part.origin.quat))
     geometry = part.model.geometry
     if tag == 'collision' and isinstance(geometry, Capsule) and geometry.length == 0.0:
         geometry = Sphere(geometry.radius)  # the same shape; DART aborts on the capsule
     if geometry is not None:
         _write_geometry(out, geometry, uris)
     if material is not None:
-        color = _urdf_color(material)
+        color = out.vector(_urdf_color(material))
         out.start('material')
         out.leaf('diffuse', color)
         out.leaf('ambient', color)
         out.end()
+    if added is not None:
+        for element in added:
+            out.element(element)
     out.end()
-
-
-def _part_element(out: XmlText, tag: str, name: str, part, uris):
-    """Return a part without its URDF colour as an lxml element, for extensions to edit."""
-    text = XmlText(out.depth)
-    _write_part(text, tag, name, part, uris)
-    return etree.fromstring(text.text())
 
 
 def _add_urdf_material(visual, material) -> None:
@@ -257,47 +254,47 @@ def _add_urdf_material(visual, material) -> None:
         mat = etree.SubElement(visual, 'material')
     if first_child(mat, 'diffuse') is not None or first_child(mat, 'ambient') is not None:
         return
-    color = _urdf_color(material)
+    color = fmt_vec(_urdf_color(material))
     gazebo_apply.add_key_value(mat, 'diffuse', color)
     gazebo_apply.add_key_value(mat, 'ambient', color)
 
 
-def _urdf_color(material) -> str:
+def _urdf_color(material) -> tuple:
     """Return the SDFormat diffuse and ambient of a URDF colour (as libsdformat derives it)."""
     r, g, b, a = material.rgba if material.rgba is not None else (0.0, 0.0, 0.0, 1.0)
     # libsdformat: diffuse r/0.8 and ambient 0.5 r/0.4, clamped to [0, 1]
-    return fmt_vec((_clamp01(r / 0.8), _clamp01(g / 0.8), _clamp01(b / 0.8), a))
+    return (_clamp01(r / 0.8), _clamp01(g / 0.8), _clamp01(b / 0.8), a)
 
 
 def _clamp01(value: float) -> float:
     return min(max(value, 0.0), 1.0)
 
 
-def _write_geometry(out: XmlText, geometry, uris) -> None:
+def _write_geometry(out: SdfText, geometry, uris) -> None:
     """Write the ``<geometry>`` of a URDF shape (nothing for an unknown one)."""
     if isinstance(geometry, Box):
         out.start('geometry')
         out.start('box')
-        out.leaf('size', fmt_vec(geometry.size))
+        out.leaf('size', out.vector(geometry.size))
     elif isinstance(geometry, Cylinder):
         out.start('geometry')
         out.start('cylinder')
-        out.leaf('length', fmt(geometry.length))
-        out.leaf('radius', fmt(geometry.radius))
+        out.leaf('length', out.number(geometry.length))
+        out.leaf('radius', out.number(geometry.radius))
     elif isinstance(geometry, Sphere):
         out.start('geometry')
         out.start('sphere')
-        out.leaf('radius', fmt(geometry.radius))
+        out.leaf('radius', out.number(geometry.radius))
     elif isinstance(geometry, Mesh):
         out.start('geometry')
         out.start('mesh')
-        out.leaf('scale', fmt_vec(geometry.scale or (1.0, 1.0, 1.0)))
+        out.leaf('scale', out.vector(geometry.scale or (1.0, 1.0, 1.0)))
         out.leaf('uri', uris[geometry.filename])
     elif isinstance(geometry, Capsule):
         out.start('geometry')
         out.start('capsule')
-        out.leaf('radius', fmt(geometry.radius))
-        out.leaf('length', fmt(geometry.length))
+        out.leaf('radius', out.number(geometry.radius))
+        out.leaf('length', out.number(geometry.length))
     else:
         return
     out.end()

@@ -33,9 +33,9 @@ order; each step has its module:
    distinct within their link, all SDFormat-valid;
 5. :mod:`.emit_links` and :mod:`.emit_joints`: links are written depth first from the root,
    each preceded by its parent joint, mesh URIs as :mod:`.mesh_uris` says. They are written
-   as text (:class:`~sdf_tools.files.xml_text.XmlText`); a visual, collision or joint that
-   extensions configure is read back into an lxml element, edited by :mod:`.gazebo_apply`
-   and written in its place;
+   as text (:class:`~sdf_tools.files.xml_text.XmlText`); what extensions add to a link,
+   visual or collision is built as lxml elements by :mod:`.gazebo_apply` and written after
+   the rest, and a joint they configure is read back into an element for it to edit;
 6. here: model-level extensions, the lumping frames and the ``<robot><origin>`` pose come
    last.
 
@@ -71,6 +71,7 @@ from sdf_tools.convert import naming
 from sdf_tools.convert.emit_links import write_links
 from sdf_tools.convert.mesh_uris import mesh_uris
 from sdf_tools.convert.mesh_uris import MODES
+from sdf_tools.convert.sdf_text import SdfText
 from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
@@ -79,9 +80,7 @@ from sdf_tools.errors import Reporter
 from sdf_tools.files.packages import PackageResolver
 from sdf_tools.files.xml_source import restore_names
 from sdf_tools.files.xml_source import ValueReader
-from sdf_tools.files.xml_text import XmlText
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
-from sdf_tools.formatting import fmt_pose
 from sdf_tools.model import Robot
 from sdf_tools.records import field
 from sdf_tools.records import record
@@ -228,7 +227,7 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     for pose, link_name in lumped.frame_refs:
         pose.set('relative_to', names.renamed_frames.get(link_name, link_name))
 
-    out = XmlText()
+    out = SdfText()
     out.start('sdf', {'version': options.sdf_version})
     out.start('model', {'name': robot.name})
     write_links(out, tree, options, reporter, uris)
@@ -243,10 +242,10 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     for frame in names.frames:
         out.start('frame', {'name': frame.name, 'attached_to': frame.attached_to})
         if frame.pose is not None:
-            out.leaf('pose', fmt_pose(frame.pose.xyz, frame.pose.quat))
+            out.leaf('pose', out.pose(frame.pose.xyz, frame.pose.quat))
         out.end()
     if robot.origin is not None:
-        out.leaf('pose', fmt_pose(robot.origin.xyz, robot.origin.quat))
+        out.leaf('pose', out.pose(robot.origin.xyz, robot.origin.quat))
     out.end()
     out.end()
     text = out.text()

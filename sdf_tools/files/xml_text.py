@@ -65,13 +65,18 @@ class XmlText:
         """Return the level of the next element written."""
         return len(self._indent) // 2
 
+    def fragment(self) -> 'XmlText':
+        """Return a writer for a part written later here (with :meth:`extend`)."""
+        return XmlText(self.depth)
+
     def start(self, tag: str, attributes: dict | None = None) -> None:
         """Open ``<tag ...>``; its children follow until :meth:`end`."""
-        head = f'{self._indent}<{tag}{_attributes(attributes)}' if attributes else \
-            f'{self._indent}<{tag}'
-        self._open.append((tag, head, len(self._parts)))
-        self._parts.append(head + '>\n')
-        self._indent += '  '
+        indent = self._indent
+        head = f'{indent}<{tag}{_attributes(attributes)}' if attributes else f'{indent}<{tag}'
+        parts = self._parts
+        self._open.append((tag, head, len(parts)))
+        parts.append(head + '>\n')
+        self._indent = indent + '  '
 
     def end(self) -> None:
         """Close the element opened last (``<tag .../>`` if nothing was written in it)."""
@@ -100,7 +105,7 @@ class XmlText:
 
     def extend(self, other: 'XmlText') -> None:
         """Write everything ``other`` holds (its elements must all be closed)."""
-        self._parts.extend(other._parts)
+        self._parts.append(other.text())  # one string: a line each costs memory
 
     def text(self) -> str:
         """Return the text written so far."""
@@ -108,5 +113,7 @@ class XmlText:
 
 
 def _attributes(attributes: dict) -> str:
-    return ''.join(f' {name}="{escape_attribute(value)}"'
-                   for name, value in attributes.items())
+    text = ''
+    for name, value in attributes.items():
+        text += f' {name}="{escape_attribute(value)}"'
+    return text
