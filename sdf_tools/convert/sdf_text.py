@@ -29,6 +29,9 @@ from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
 
 
+_ONES = (1.0, 1.0, 1.0, 1.0)
+
+
 class SdfText(XmlText):
     """:class:`~sdf_tools.files.xml_text.XmlText` with remembered number texts."""
 
@@ -60,7 +63,7 @@ class SdfText(XmlText):
         """Return :func:`~sdf_tools.formatting.fmt_pose` of a position and a quaternion."""
         key = (xyz, quat)
         if 0.0 in quat:  # -0.0 == 0.0, but atan2 tells them apart (pi or -pi)
-            key = (xyz, quat, tuple(math.copysign(1.0, c) for c in quat))
+            key = (xyz, quat, tuple(map(math.copysign, _ONES, quat)))
         text = self._poses.get(key)
         if text is None:
             text = self._poses[key] = fmt_pose(xyz, quat)
