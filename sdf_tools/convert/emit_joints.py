@@ -85,7 +85,8 @@ def write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
                       urdf.location, entity, Code.NO_SDF_EQUIVALENT)
         return
     exts = joint.extensions
-    if exts and joint.name in tree.links:  # the link has the blobs
+    shared = joint.name in tree.links
+    if exts and shared:  # the link has the blobs
         exts = [e for e in exts if e.has_joint_settings()]
     # Without extensions the schema's defaults are written at once; with them, they are
     # filled in after the extensions' settings (complete_defaults), as libsdformat orders them.
@@ -94,7 +95,7 @@ def write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
     if exts:
         element = etree.fromstring(text.text())
         apply_joint(element, exts, overwrite_warner(reporter, entity, urdf.location),
-                    with_blobs=joint.name not in tree.links)
+                    with_blobs=not shared)
         complete_defaults(element)
         out.element(element)
 
@@ -185,9 +186,13 @@ def _group(out: SdfText, tag: str, children, defaults, attributes=None) -> None:
 
 def _fill(out: SdfText, present, defaults) -> None:
     """Write each ``(tag, text)`` of ``defaults`` whose tag is not in ``present``."""
-    for tag, text in defaults:
-        if tag not in present:
-            out.leaf(tag, text)
+    for tag, text in _missing(present, defaults):
+        out.leaf(tag, text)
+
+
+def _missing(present, defaults):
+    """Yield the ``(tag, text)`` of ``defaults`` whose tag is not in ``present``, in order."""
+    return ((tag, text) for tag, text in defaults if tag not in present)
 
 
 def complete_defaults(joint) -> None:
@@ -229,7 +234,6 @@ def _fill_element(parent, defaults) -> dict:
     Returns ``parent``'s children by tag as they were before.
     """
     children = _children_by_tag(parent)
-    for tag, text in defaults:
-        if tag not in children:
-            etree.SubElement(parent, tag).text = text
+    for tag, text in _missing(children, defaults):
+        etree.SubElement(parent, tag).text = text
     return children

@@ -21,7 +21,11 @@ SDFormat element (``InsertSDFExtensionLink``, ``...Collision``, ``...Visual``, `
 value set twice replaces the first and moves to the end, with a warning when the values
 differ). :func:`targeting` picks the extensions of one visual or collision. Blob elements are
 deep-copied per use; the :class:`~sdf_tools.model.GazeboExtension` elements of the model are
-never modified.
+never modified. The tags they find and replace (``surface``, ``material``, ``script``,
+``laser_retro``, ``max_contacts``, ``gravity``, ``self_collide``, ``static``) are never the
+URDF's content of a link, visual, collision or model, so the writers pass those an element
+holding only what extensions add; a joint's settings go into its ``<axis>``, so a joint is
+passed whole.
 """
 
 import copy

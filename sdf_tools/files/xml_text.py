@@ -90,8 +90,7 @@ class XmlText:
 
     def leaf(self, tag: str, text: str, attributes: dict | None = None) -> None:
         """Write ``<tag ...>text</tag>`` (``text`` is escaped)."""
-        if '&' in text or '<' in text or '>' in text or '\r' in text:
-            text = escape_text(text)
+        text = escape_text(text)
         if attributes:
             self._parts.append(f'{self._indent}<{tag}{_attributes(attributes)}>{text}</{tag}>\n')
         else:
