@@ -220,11 +220,42 @@ def is_physical(values, tolerance: float = 10.0, moments=None) -> bool:
     """
     a, b, c = moments or principal_moments(values)
     eps = _epsilon((a, b, c), tolerance)
+    ixx, minor, det = _leading_minors(values)
+    return (ixx + eps >= 0.0 and minor + eps >= 0.0 and det + eps >= 0.0
+            and a + eps >= 0.0 and a + b + eps >= c)
+
+
+def _leading_minors(values):
+    """Return the determinants of the upper-left 1x1, 2x2 and 3x3 blocks of the tensor."""
     ixx, ixy, ixz, iyy, iyz, izz = values
     det = (ixx * (iyy * izz - iyz * iyz) - ixy * (ixy * izz - iyz * ixz)
            + ixz * (ixy * iyz - iyy * ixz))
-    return (ixx + eps >= 0.0 and ixx * iyy - ixy * ixy + eps >= 0.0 and det + eps >= 0.0
-            and a + eps >= 0.0 and a + b + eps >= c)
+    return ixx, ixx * iyy - ixy * ixy, det
+
+
+def clearly_physical(values) -> bool:
+    """
+    Return whether an inertia tensor is physical and not degenerate by a clear margin, cheaply.
+
+    Gershgorin's circle theorem bounds the principal moments without computing them: each
+    lies within the sum of a row's off-diagonal magnitudes of that row's diagonal entry; the
+    same holds for ``(b + c - a) / 2`` and its permutations, the eigenvalues of
+    ``trace / 2 E - I``. When every such lower bound is above 1e-10 of the trace (far beyond
+    any eigen-solver's rounding) and the leading minors :func:`is_physical` tests are not
+    negative, :func:`is_physical` holds and :func:`is_degenerate` does not, whatever the
+    computed moments' last bits. ``False`` says nothing: compute the moments.
+    """
+    ixx, ixy, ixz, iyy, iyz, izz = values
+    axy, axz, ayz = abs(ixy), abs(ixz), abs(iyz)
+    rx, ry, rz = axy + axz, axy + ayz, axz + ayz
+    half = 0.5 * (ixx + iyy + izz)
+    margin = 2e-10 * half
+    if not (margin > 0.0 and ixx - rx > margin and iyy - ry > margin and izz - rz > margin
+            and half - ixx - rx > margin and half - iyy - ry > margin
+            and half - izz - rz > margin):
+        return False  # also for NaN and infinite entries
+    first, minor, det = _leading_minors(values)
+    return first >= 0.0 and minor >= 0.0 and det >= 0.0
 
 
 def is_degenerate(mass: float, values, moments=None) -> bool:

@@ -145,7 +145,7 @@ def check_inertial(link, reporter) -> None:
         reporter.warn(f'<mass> is negative ({inertial.mass:g} kg)', link.location, entity,
                       Code.NEGATIVE_MASS)
         return
-    if not any(values):
+    if not any(values) or inertia.clearly_physical(values):
         return
     moments = inertia.principal_moments(values)
     a, b, c = moments

@@ -96,6 +96,46 @@ def test_is_physical_follows_the_triangle_inequality_and_signs():
     assert not inertia.is_degenerate(1.0, (1, 0, 0, 1, 0, 1))
 
 
+def test_clearly_physical_never_vouches_for_a_tensor_that_is_not():
+    # Random tensors at every scale, near the boundary too (flat plates a + b = c, moments
+    # near 0 or negative) and with raw random entries: whenever the cheap test says yes, the
+    # eigen-solver's test agrees and the tensor is not degenerate.
+    rng = np.random.default_rng(5)
+    vouched = 0
+    for i in range(20000):
+        scale = 10.0 ** rng.uniform(-12, 6)
+        if i % 5 == 0:
+            values = tuple(rng.normal(size=6) * scale)
+        else:
+            moments = np.sort(rng.uniform(0, 1, 3))
+            if i % 5 == 1:
+                moments[2] = moments[0] + moments[1] + rng.normal() * 1e-9
+            elif i % 5 == 2:
+                moments[0] = rng.normal() * 1e-9
+            rotation = random_rotation(rng) if i % 2 else np.eye(3) + rng.normal(
+                size=(3, 3)) * 1e-3
+            values = values_of(rotation @ np.diag(moments * scale) @ rotation.T)
+        if inertia.clearly_physical(values):
+            vouched += 1
+            assert inertia.is_physical(values), values
+            assert not inertia.is_degenerate(1.0, values), values
+    assert vouched > 3000  # and it does vouch for ordinary tensors
+
+
+@pytest.mark.parametrize('values', [
+    (1.0, 0.0, 0.0, 1.0, 0.0, 2.0),  # a flat plate: valid, but on the boundary
+    (0.0, 0.0, 0.0, 1.0, 0.0, 1.0),  # a thin rod
+    (1.0, 0.6, 0.0, 1.0, 0.0, 1.0),  # moments 0.4, 1, 1.6: no triangle
+    (math.nan, 0.0, 0.0, 1.0, 0.0, 1.0), (math.inf, 0.0, 0.0, math.inf, 0.0, math.inf),
+    (0.0, 0.0, 0.0, 0.0, 0.0, 0.0), (-1.0, 0.0, 0.0, -1.0, 0.0, -1.0)])
+def test_clearly_physical_leaves_boundary_and_broken_tensors_to_the_eigen_solver(values):
+    assert not inertia.clearly_physical(values)
+
+
+def test_clearly_physical_vouches_for_an_ordinary_link():
+    assert inertia.clearly_physical((0.03, -1e-4, 2e-5, 0.025, 3e-4, 0.012))
+
+
 def test_nearest_physical_keeps_axes_and_moves_the_least():
     rng = np.random.default_rng(3)
     for _ in range(200):

@@ -170,22 +170,8 @@ def _write_inertial(out: SdfText, link: Link, options, reporter) -> None:
             'its mass properties, with the links merged into it by fixed-joint lumping, '
             'are not finite (joint origins or inertias too large)', link.model.location,
             f"link '{link.name}'", code=Code.BAD_NUMBER))
-    moments = inertia.principal_moments(values)
-    invalid = not inertia.is_physical(values, moments=moments)
-    if invalid or inertia.is_degenerate(m, values, moments):
-        floor = m * inertia.MIN_GYRATION_RADIUS ** 2
-        fixed = inertia.nearest_physical(values, floor)
-        old = ', '.join(f'{v:.6g}' for v in moments)
-        new = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(fixed))
-        why = ('is not one a rigid body can have (negative, or violating the triangle '
-               'inequality), which libsdformat and Gazebo reject' if invalid else
-               'leaves a body with mass free to spin without resistance, which physics '
-               'engines cannot simulate (DART aborts)')
-        reporter.warn(f'<inertia> (principal moments {old}) {why}; it is written as the '
-                      f'nearest valid one whose radius of gyration is at least '
-                      f'{inertia.MIN_GYRATION_RADIUS * 1e3:g} mm ({new})',
-                      link.model.location, f"link '{link.name}'", Code.BAD_INERTIA)
-        values = fixed
+    if not inertia.clearly_physical(values):  # most tensors are, without an eigen-solve
+        values = _valid_inertia(link, m, values, reporter)
     out.start('inertial')
     out.leaf('pose', out.pose(com, quat))
     out.leaf('mass', out.number(m))
@@ -194,6 +180,26 @@ def _write_inertial(out: SdfText, link: Link, options, reporter) -> None:
         out.leaf(key, out.number(value))
     out.end()
     out.end()
+
+
+def _valid_inertia(link: Link, m: float, values: tuple, reporter) -> tuple:
+    """Return ``values``, or the nearest valid inertia with a warning if it is not valid."""
+    moments = inertia.principal_moments(values)
+    invalid = not inertia.is_physical(values, moments=moments)
+    if not invalid and not inertia.is_degenerate(m, values, moments):
+        return values
+    fixed = inertia.nearest_physical(values, m * inertia.MIN_GYRATION_RADIUS ** 2)
+    old = ', '.join(f'{v:.6g}' for v in moments)
+    new = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(fixed))
+    why = ('is not one a rigid body can have (negative, or violating the triangle '
+           'inequality), which libsdformat and Gazebo reject' if invalid else
+           'leaves a body with mass free to spin without resistance, which physics '
+           'engines cannot simulate (DART aborts)')
+    reporter.warn(f'<inertia> (principal moments {old}) {why}; it is written as the '
+                  f'nearest valid one whose radius of gyration is at least '
+                  f'{inertia.MIN_GYRATION_RADIUS * 1e3:g} mm ({new})',
+                  link.model.location, f"link '{link.name}'", Code.BAD_INERTIA)
+    return fixed
 
 
 def _placeholder(link: Link, options, reporter) -> tuple:
