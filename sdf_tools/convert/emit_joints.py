@@ -38,6 +38,9 @@ from sdf_tools.convert.tree import Joint
 from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.files.xml_source import first_child
+from sdf_tools.files.xml_text import Block
+from sdf_tools.files.xml_text import escape_attribute
+from sdf_tools.files.xml_text import escape_text
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formatting import fmt
 from sdf_tools.model import JointType
@@ -52,6 +55,12 @@ _LIMIT_DEFAULTS = (('lower', '-1e16'), ('upper', '1e16'))
 _DYNAMICS_DEFAULTS = (('spring_reference', '0'), ('spring_stiffness', '0'))
 _MIMIC_DEFAULTS = (('reference', '0'),)
 _ODE_LIMIT_DEFAULTS = (('cfm', '0'), ('erp', '0.2'))
+#: A joint's pose, parent and child.
+_PLACEMENT = Block("""
+<pose relative_to="{}">{}</pose>
+<parent>{}</parent>
+<child>{}</child>
+""")
 
 
 def write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
@@ -111,10 +120,9 @@ def _write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
     else:
         sdf_type = kind.value
     out.start('joint', {'name': joint.sdf_name, 'type': sdf_type})
-    out.leaf('pose', out.pose(joint.origin.xyz, joint.origin.quat),
-             {'relative_to': '__model__' if joint.parent == WORLD else joint.parent})
-    out.leaf('parent', joint.parent)
-    out.leaf('child', link.name)
+    relative_to = '__model__' if joint.parent == WORLD else escape_attribute(joint.parent)
+    out.block(_PLACEMENT, relative_to, out.pose(joint.origin.xyz, joint.origin.quat),
+              escape_text(joint.parent), escape_text(link.name))
     if locked:
         out.start('axis')
         _group(out, 'limit', (('lower', '0'), ('upper', '0')), defaults and _LIMIT_DEFAULTS)
@@ -176,12 +184,9 @@ def _write_mimic(out: SdfText, urdf, tree: Tree, entity: str, reporter, defaults
 
 def _group(out: SdfText, tag: str, children, defaults, attributes=None) -> None:
     """Write ``<tag>`` with ``(tag, text)`` children, then the ``defaults`` it lacks."""
-    out.start(tag, attributes)
-    for child, text in children:
-        out.leaf(child, text)
     if defaults:
-        _fill(out, [child for child, _ in children], defaults)
-    out.end()
+        children = (*children, *_missing([child for child, _ in children], defaults))
+    out.group(tag, children, attributes)
 
 
 def _fill(out: SdfText, present, defaults) -> None:

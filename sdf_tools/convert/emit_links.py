@@ -48,6 +48,8 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.files.xml_source import first_child
+from sdf_tools.files.xml_text import Block
+from sdf_tools.files.xml_text import escape_text
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -172,14 +174,8 @@ def _write_inertial(out: SdfText, link: Link, options, reporter) -> None:
             f"link '{link.name}'", code=Code.BAD_NUMBER))
     if not inertia.clearly_physical(values):  # most tensors are, without an eigen-solve
         values = _valid_inertia(link, m, values, reporter)
-    out.start('inertial')
-    out.leaf('pose', out.pose(com, quat))
-    out.leaf('mass', out.number(m))
-    out.start('inertia')
-    for key, value in zip(('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'), values):
-        out.leaf(key, out.number(value))
-    out.end()
-    out.end()
+    number = out.number
+    out.block(_INERTIAL, out.pose(com, quat), number(m), *map(number, values))
 
 
 def _valid_inertia(link: Link, m: float, values: tuple, reporter) -> tuple:
@@ -241,10 +237,7 @@ def _write_part(out: SdfText, tag: str, name: str, part, uris, *, material=None,
         _write_geometry(out, geometry, uris)
     if material is not None:
         color = out.vector(_urdf_color(material))
-        out.start('material')
-        out.leaf('diffuse', color)
-        out.leaf('ambient', color)
-        out.end()
+        out.block(_MATERIAL, color, color)
     if added is not None:
         for element in added:
             out.element(element)
@@ -279,29 +272,49 @@ def _clamp01(value: float) -> float:
 def _write_geometry(out: SdfText, geometry, uris) -> None:
     """Write the ``<geometry>`` of a URDF shape (nothing for an unknown one)."""
     if isinstance(geometry, Box):
-        out.start('geometry')
-        out.start('box')
-        out.leaf('size', out.vector(geometry.size))
+        out.block(_BOX, out.vector(geometry.size))
     elif isinstance(geometry, Cylinder):
-        out.start('geometry')
-        out.start('cylinder')
-        out.leaf('length', out.number(geometry.length))
-        out.leaf('radius', out.number(geometry.radius))
+        out.block(_CYLINDER, out.number(geometry.length), out.number(geometry.radius))
     elif isinstance(geometry, Sphere):
-        out.start('geometry')
-        out.start('sphere')
-        out.leaf('radius', out.number(geometry.radius))
+        out.block(_SPHERE, out.number(geometry.radius))
     elif isinstance(geometry, Mesh):
-        out.start('geometry')
-        out.start('mesh')
-        out.leaf('scale', out.vector(geometry.scale or (1.0, 1.0, 1.0)))
-        out.leaf('uri', uris[geometry.filename])
+        out.block(_MESH, out.vector(geometry.scale or (1.0, 1.0, 1.0)),
+                  escape_text(uris[geometry.filename]))
     elif isinstance(geometry, Capsule):
-        out.start('geometry')
-        out.start('capsule')
-        out.leaf('radius', out.number(geometry.radius))
-        out.leaf('length', out.number(geometry.length))
-    else:
-        return
-    out.end()
-    out.end()
+        out.block(_CAPSULE, out.number(geometry.radius), out.number(geometry.length))
+
+
+# The pieces written the same way for every link, part and shape (XmlText.block).
+_INERTIAL = Block("""
+<inertial>
+  <pose>{}</pose>
+  <mass>{}</mass>
+  <inertia>
+    <ixx>{}</ixx>
+    <ixy>{}</ixy>
+    <ixz>{}</ixz>
+    <iyy>{}</iyy>
+    <iyz>{}</iyz>
+    <izz>{}</izz>
+  </inertia>
+</inertial>
+""")
+_MATERIAL = Block("""
+<material>
+  <diffuse>{}</diffuse>
+  <ambient>{}</ambient>
+</material>
+""")
+
+
+def _geometry_block(shape: str, *leaves: str) -> Block:
+    """Return the block of ``<geometry><shape>`` with one leaf slot for each of ``leaves``."""
+    slots = ''.join(f'    <{leaf}>{{}}</{leaf}>\n' for leaf in leaves)
+    return Block(f'<geometry>\n  <{shape}>\n{slots}  </{shape}>\n</geometry>\n')
+
+
+_BOX = _geometry_block('box', 'size')
+_CYLINDER = _geometry_block('cylinder', 'length', 'radius')
+_SPHERE = _geometry_block('sphere', 'radius')
+_MESH = _geometry_block('mesh', 'scale', 'uri')
+_CAPSULE = _geometry_block('capsule', 'radius', 'length')

@@ -20,7 +20,8 @@ else it does), then again to indent and serialise them. :class:`XmlText` writes 
 directly: two spaces a level as :func:`~.xml_source.to_string` indents, ``<tag/>`` for an
 element without content, ``<tag></tag>`` for empty text, and libxml2's escaping
 (:func:`escape_text`, :func:`escape_attribute`). Content that must be edited as a tree is
-built with lxml and spliced in with :meth:`XmlText.element`.
+built with lxml and spliced in with :meth:`XmlText.element`. A piece whose elements are
+always the same, with only their text changing, is a :class:`Block`, written in one step.
 """
 
 from lxml import etree
@@ -44,12 +45,38 @@ def escape_attribute(value: str) -> str:
     return value
 
 
+class Block:
+    """
+    A fixed piece of XML with ``{}`` slots, written whole at any depth (:meth:`XmlText.block`).
+
+    ``text`` is the piece as it reads at depth 0: one or more sibling elements, one element
+    a line, two spaces a level, as :class:`XmlText` writes them. Each ``{}`` is filled with a
+    text written as given: user text must be escaped (:func:`escape_text`,
+    :func:`escape_attribute`); numbers need not be. Writing one costs one ``str.format``,
+    not a call for each element.
+    """
+
+    __slots__ = ('_format',)
+
+    def __init__(self, text: str):
+        lines = text.strip('\n').split('\n')
+        if '{' in text.replace('{}', '') or '}' in text.replace('{}', ''):
+            raise ValueError(f'a block has only {{}} slots, got {text!r}')
+        pieces = ''.join(f'\0{line}\n' for line in lines).split('{}')
+        numbered = pieces[0] + ''.join(f'{{{n}}}{piece}' for n, piece in enumerate(pieces[1:], 1))
+        self._format = numbered.replace('\0', '{0}')  # slot 0: the indentation
+
+    def __repr__(self) -> str:
+        return f'Block({self._format!r})'
+
+
 class XmlText:
     """
     An XML document or fragment written in order, one element at a time.
 
     ``start``/``end`` open and close an element, ``leaf`` writes one with text only,
-    ``element`` splices in an lxml element. Attributes are given as a dict (written in its
+    ``group`` one holding only such leaves, ``block`` a :class:`Block`, ``element`` splices
+    in an lxml element. Attributes are given as a dict (written in its
     order). ``depth`` is the indentation level of the first element written.
     """
 
@@ -95,6 +122,19 @@ class XmlText:
             self._parts.append(f'{self._indent}<{tag}{_attributes(attributes)}>{text}</{tag}>\n')
         else:
             self._parts.append(f'{self._indent}<{tag}>{text}</{tag}>\n')
+
+    def group(self, tag: str, leaves, attributes: dict | None = None) -> None:
+        """Write ``<tag ...>`` holding a leaf for each ``(tag, text)`` of ``leaves``."""
+        indent = self._indent
+        inner = indent + '  '
+        head = f'{indent}<{tag}{_attributes(attributes)}' if attributes else f'{indent}<{tag}'
+        body = ''.join([f'{inner}<{child}>{escape_text(text)}</{child}>\n'
+                        for child, text in leaves])
+        self._parts.append(f'{head}>\n{body}{indent}</{tag}>\n' if body else f'{head}/>\n')
+
+    def block(self, block: Block, *texts: str) -> None:
+        """Write ``block`` here with its slots filled with ``texts`` (written as given)."""
+        self._parts.append(block._format.format(self._indent, *texts))
 
     def element(self, element) -> None:
         """Write an lxml element and its content, indented here (it is indented in place)."""

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from lxml import etree
 import pytest
 from sdf_tools.files.xml_source import to_string
+from sdf_tools.files.xml_text import Block
 from sdf_tools.files.xml_text import escape_attribute
 from sdf_tools.files.xml_text import escape_text
 from sdf_tools.files.xml_text import XmlText
@@ -118,3 +119,44 @@ def test_escaping_is_libxml2s(value, attribute, text):
     element = etree.Element('a', b=value)
     element.text = value
     assert etree.tostring(element, encoding='unicode') == f'<a b="{attribute}">{text}</a>'
+
+
+@given(_trees(), st.integers(0, 3))
+def test_a_group_is_what_start_leaf_and_end_write(tree, depth):
+    tag, attributes, _, children = tree
+    leaves = [(child[0], child[2] or '') for child in children]
+    by_element, at_once = XmlText(depth), XmlText(depth)
+    by_element.start(tag, attributes)
+    for child, text in leaves:
+        by_element.leaf(child, text)
+    by_element.end()
+    at_once.group(tag, leaves, attributes)
+    assert at_once.text() == by_element.text()
+
+
+@pytest.mark.parametrize('depth', [0, 1, 3])
+def test_a_block_is_written_as_the_same_elements_would_be(depth):
+    block = Block("""
+<inertial>
+  <pose>{}</pose>
+  <inertia>
+    <ixx>{}</ixx>
+  </inertia>
+</inertial>
+<mass>{}</mass>
+""")
+    out, expected = XmlText(depth), XmlText(depth)
+    out.block(block, '1 2 3 0 0 0', '0.5', '2')
+    expected.start('inertial')
+    expected.leaf('pose', '1 2 3 0 0 0')
+    expected.start('inertia')
+    expected.leaf('ixx', '0.5')
+    expected.end()
+    expected.end()
+    expected.leaf('mass', '2')
+    assert out.text() == expected.text()
+
+
+def test_a_block_has_no_braces_but_its_slots():
+    with pytest.raises(ValueError, match='only {} slots'):
+        Block('<a>{0}</a>')
