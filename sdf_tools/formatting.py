@@ -28,8 +28,7 @@ def fmt(value: float) -> str:
     """Return the shortest exact text of a float (``1`` for 1.0, ``0`` for -0.0)."""
     if value == 0.0:
         return '0'
-    text = repr(value) if value.__class__ is float else repr(float(value))
-    return text[:-2] if text[-2:] == '.0' else text
+    return (repr(value) if value.__class__ is float else repr(float(value))).removesuffix('.0')
 
 
 def fmt_vec(values) -> str:

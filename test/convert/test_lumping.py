@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 from sdf_tools import batch_transforms
 from sdf_tools import transforms
-from sdf_tools.convert.urdf_to_sdf import _writes_non_finite
+from sdf_tools.convert.sdf_text import writes_non_finite
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.urdf.reader import parse_urdf
@@ -166,7 +166,7 @@ def test_poses_that_lumping_makes_infinite_are_an_error():
     ('<topic>camera_info</topic>', False), ('<uri>nanometre.dae</uri>', False),
     ('<plugin name="info"/>', False), ('<pose>0 0 0 0 0 0</pose>', False)])
 def test_the_non_finite_check_runs_when_a_number_is_written_inf_or_nan(text, found):
-    assert _writes_non_finite(text) is found
+    assert writes_non_finite(text) is found
 
 
 @pytest.mark.parametrize('pose', [

@@ -14,8 +14,12 @@
 
 """SdfText remembers number texts without ever writing one differently from formatting."""
 
+import math
+
 from hypothesis import given
 from hypothesis import strategies as st
+from lxml import etree
+import pytest
 from sdf_tools.convert.sdf_text import SdfText
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose
@@ -57,3 +61,32 @@ def test_a_fragment_is_written_at_its_depth_into_the_whole():
     out.extend(link)
     out.end()
     assert out.text() == '<model name="m">\n  <mass>2</mass>\n</model>\n'
+
+
+@given(st.lists(st.tuples(_NUMBER, _XYZ, _QUAT), max_size=8),
+       st.sampled_from(('number', 'vector', 'pose')),
+       st.sampled_from((math.inf, -math.inf, math.nan)))
+def test_a_non_finite_number_is_noticed_in_whichever_fragment_writes_it(draws, how, bad):
+    out = SdfText()
+    part = out.fragment()
+    for value, xyz, quat in draws:
+        out.number(value), out.vector(xyz), part.pose(xyz, quat)
+    assert not out.non_finite
+    if how == 'number':
+        part.number(bad)
+    elif how == 'vector':
+        part.vector((0.0, bad, 1.0))
+    else:
+        part.pose((bad, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+    assert out.non_finite and part.non_finite
+
+
+@pytest.mark.parametrize('xml, found', [
+    ('<sensor><topic>camera_info</topic><pose>0 0 1 0 0 0</pose></sensor>', False),
+    ('<plugin name="nan"><pose>0 0 1 0 0 0</pose></plugin>', False),
+    ('<light><pose>0 -inf 0 0 0 0</pose></light>', True),
+    ('<light><pose>nan 0 0 0 0 0</pose></light>', True)])
+def test_a_non_finite_number_in_a_spliced_element_is_noticed(xml, found):
+    out = SdfText()
+    out.element(etree.fromstring(xml))
+    assert out.non_finite is found
