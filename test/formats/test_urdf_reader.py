@@ -57,6 +57,19 @@ def test_urdf_vectors_need_their_arity_and_finite_numbers(xyz, match, code):
     single_error(DescriptionError, parse_urdf, doc, match, 7, "joint 'j'", code)
 
 
+def test_an_origin_written_the_same_way_twice_reads_the_same_and_is_reported_twice():
+    visual = '<visual><origin xyz="0 0 {}" rpy="0 1.5 0"/><geometry><sphere radius="1"/>' \
+        '</geometry></visual>'
+    robot = parse_urdf(urdf('<link name="a">', visual.format(1), visual.format(1), '</link>'))
+    first, second = (v.origin for v in robot.links[0].visuals)
+    assert first == second and first.xyz == (0.0, 0.0, 1.0) and first.quat[1] > 0.68
+    doc = urdf('<link name="a">', visual.format('x'), visual.format('x'), '</link>')
+    with pytest.raises(DescriptionError) as caught:
+        parse_urdf(doc)
+    assert [(d.location.line, d.code.value) for d in caught.value.diagnostics] == [
+        (3, 'bad-number'), (4, 'bad-number')]
+
+
 def test_urdf_colour_arity():
     doc = urdf('<material name="red">', '<color rgba="1 0 0"/>', '</material>',
                '<link name="a"/>')

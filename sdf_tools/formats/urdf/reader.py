@@ -61,6 +61,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
+from sdf_tools.transforms import quat_from_rpy
 
 _URDF_JOINT_TYPES = {
     'revolute': JointType.REVOLUTE,
@@ -115,11 +116,12 @@ def read_urdf_element(root, source: str = '<string>') -> Robot:
 class _UrdfReader:
     """Walks a ``<robot>`` element; one instance per document."""
 
-    __slots__ = ('v', 'materials')
+    __slots__ = ('v', 'materials', 'poses')
 
     def __init__(self, values: ValueReader):
         self.v = values
         self.materials: dict[str, Material] = {}
+        self.poses: dict[tuple, Pose] = {}  # (xyz text, rpy text) -> a valid origin's pose
 
     def read(self, root) -> Robot:
         v = self.v
@@ -169,12 +171,21 @@ class _UrdfReader:
     # --- shared pieces ------------------------------------------------------------------
 
     def _origin(self, elem, entity) -> Pose:
+        key = (elem.get('xyz'), elem.get('rpy'))
+        pose = self.poses.get(key)  # origins repeat; the quaternion costs trigonometry
+        if pose is not None:
+            return pose
         v = self.v
+        errors = len(v.reporter.errors)
         xyz = v.attr_vector(elem, entity, 'xyz', 3, _ZERO3)
         rpy = v.attr_vector(elem, entity, 'rpy', 3, _ZERO3)
         if rpy == _ZERO3:
-            return Pose(xyz) if xyz != _ZERO3 else IDENTITY
-        return Pose.from_rpy(xyz, rpy)
+            pose = Pose(xyz) if xyz != _ZERO3 else IDENTITY
+        else:
+            pose = Pose(xyz, quat_from_rpy(*rpy))
+        if len(v.reporter.errors) == errors:  # an invalid one is reported where it is
+            self.poses[key] = pose
+        return pose
 
     def _name(self, elem, kind):
         name = self.v.required_attr(elem, f'<{kind}>', 'name')
