@@ -494,6 +494,13 @@ class Robot:
         """Name look-ups and tree structure, computed once."""
         return RobotIndex(self)
 
+    def with_warnings(self, warnings) -> 'Robot':
+        """Return this robot with ``warnings`` added; its index, which they leave, is kept."""
+        robot = replace(self, warnings=self.warnings + tuple(warnings))
+        if 'index' in self.__dict__:  # computed (cached_property): links and joints are the same
+            robot.__dict__['index'] = self.__dict__['index']
+        return robot
+
     def link(self, name: str) -> Link:
         """Return the link called ``name`` (``KeyError`` if none)."""
         return self.index.links[name]

@@ -26,6 +26,7 @@ import re
 import numpy as np
 import pytest
 from sdf_tools import transforms
+from sdf_tools.errors import Diagnostic
 from sdf_tools.model import Frame
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Inertial
@@ -34,6 +35,7 @@ from sdf_tools.model import JointType
 from sdf_tools.model import Link
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
+from sdf_tools.model import RobotIndex
 from support import SEEDS_DIR
 from test_transforms import rx
 from test_transforms import ry
@@ -187,6 +189,18 @@ def test_look_ups_by_name_and_the_last_of_a_repeated_name_wins():
     with pytest.raises(KeyError):
         robot.joint('a')
     assert robot.index is robot.index  # computed once
+
+
+def test_warnings_added_to_a_robot_keep_its_index(monkeypatch):
+    robot = Robot('r', links=(Link('a'), Link('b')), joints=(joint('j', 'a', 'b'),))
+    index = robot.index
+    built = []
+    monkeypatch.setattr(RobotIndex, '__init__', lambda *args: built.append(args))
+    warned = robot.with_warnings([Diagnostic('a warning')])
+    assert [str(w) for w in warned.warnings] == ['a warning'] and robot.warnings == ()
+    assert warned.index is index and warned.link('b') is robot.link('b') and built == []
+    fresh = Robot('r', links=(Link('a'),)).with_warnings([Diagnostic('x')])
+    assert fresh.index is not index and len(built) == 1  # an index not yet computed is not
 
 
 def test_child_joints_are_sorted_by_name_in_byte_order():

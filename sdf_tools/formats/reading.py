@@ -27,7 +27,6 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.model import Robot
-from sdf_tools.records import replace
 from sdf_tools.validate import check_robot
 
 
@@ -50,9 +49,7 @@ def checked(robot: Robot, reporter: Reporter, **options) -> None:
 
 def with_warnings(robot: Robot, reporter: Reporter) -> Robot:
     """Return the model with the reporter's warnings added to ``Robot.warnings``."""
-    if not reporter.warnings:
-        return robot
-    return replace(robot, warnings=robot.warnings + tuple(reporter.warnings))
+    return robot.with_warnings(reporter.warnings) if reporter.warnings else robot
 
 
 def shape_element(v: ValueReader, geometry, entity):
