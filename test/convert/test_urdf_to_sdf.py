@@ -408,6 +408,8 @@ def test_converting_a_urdf_with_only_the_world_link_does_not_write_an_empty_mode
     ('r', 'x::b', 'j', "<string>:3: link 'x::b': link names must not contain '::' in "
      'SDFormat 1.8 and later'),
     ('world', 'b', 'j', "<string>:1: robot 'world': the model name 'world' is reserved"),
+    ('r', '  world ', 'j', "<string>:3: link '  world ': the link name '  world ' \\(read as "
+     "'world': SDFormat trims names\\) is reserved"),
     ('r', 'b', 'j', None)])
 def test_names_sdformat_cannot_read_back_are_refused(robot, link, joint, match):
     inertial = f'<inertial><mass value="1"/>{INERTIA}</inertial>'

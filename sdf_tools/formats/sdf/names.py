@@ -16,14 +16,16 @@
 SDFormat's rules for element names, in one place for the reader and the writers.
 
 ``world`` and names that start and end with ``__`` (``__model__``, ...) are reserved, and from
-SDFormat 1.8 on ``::`` separates nested scopes, so a plain name may not contain it.
+SDFormat 1.8 on ``::`` separates nested scopes, so a plain name may not contain it. Names are
+judged as libsdformat reads them, without the spaces around them.
 """
 
 from sdf_tools.topology import WORLD
 
 
 def is_reserved(name: str) -> bool:
-    """Return whether SDFormat reserves ``name`` (``world``, ``__anything__``)."""
+    """Return whether SDFormat reserves ``name`` (``world``, ``__anything__``) as it reads it."""
+    name = name.strip()  # libsdformat trims attribute values: ' world' is read as 'world'
     return name == WORLD or (len(name) >= 4 and name.startswith('__') and name.endswith('__'))
 
 
@@ -41,10 +43,12 @@ def name_problem(name: str, what: str = 'name', version: tuple = (1, 9)) -> str 
         The SDFormat version as ``(major, minor)``.
 
     """
-    if not name:
+    if not name.strip():
         return f'the {what} is empty'
     if is_reserved(name):
-        return f'the {what} {name!r} is reserved in SDFormat'
+        trimmed = ('' if name == name.strip() else
+                   f' (read as {name.strip()!r}: SDFormat trims names)')
+        return f'the {what} {name!r}{trimmed} is reserved in SDFormat'
     if '::' in name and version >= (1, 8):
         return (f"{what}s must not contain '::' in SDFormat 1.8 and later (it separates "
                 'nested scopes)')

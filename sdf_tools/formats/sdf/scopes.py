@@ -108,7 +108,7 @@ def _scope_of(scopes, name, entity, location, version, fail) -> str:
     if prefix and version < (1, 8):
         fail("scoped names (with '::') need nested models, which this writer writes for "
              'SDFormat 1.8 and later', entity, location)
-    if not local or sdf_names.is_reserved(local):
+    if not local.strip() or sdf_names.is_reserved(local):
         fail(f'the name {local!r} is reserved or empty in SDFormat', entity, location)
     prefix = prefix + '::' if prefix else ''
     parts = prefix.split('::')[:-1]
