@@ -182,7 +182,9 @@ def _name_frames(frames: list, taken: set, reporter) -> tuple:
 def check_sdf_names(robot: Robot, tree: Tree, frames: list, model_extensions: list,
                     sdf_version: str) -> None:
     """
-    Refuse names SDFormat reserves or reads as scopes, and a model with no link.
+    Refuse names SDFormat reserves, reads as scopes or as another name, and a model with no link.
+
+    SDFormat trims names, so ``'a '`` and ``'a'`` are one name to it.
 
     Raises
     ------
@@ -192,9 +194,15 @@ def check_sdf_names(robot: Robot, tree: Tree, frames: list, model_extensions: li
     """
     problems = []
     version = version_tuple(sdf_version)
+    read_as = {}  # name as SDFormat reads it -> the name written
 
     def check(name, what, entity, location):
         problem = sdf_names.name_problem(name, what, version)
+        if problem is None and what != 'model name':  # the model's children share names
+            other = read_as.setdefault(sdf_names.as_read(name), name)
+            if other != name:
+                problem = (f'the {what} {name!r} and the name {other!r} are one name to '
+                           'SDFormat, which trims names')
         if problem is not None:
             problems.append(Diagnostic(problem, location, entity, code=Code.BAD_NAME))
 

@@ -410,14 +410,18 @@ def test_converting_a_urdf_with_only_the_world_link_does_not_write_an_empty_mode
     ('world', 'b', 'j', "<string>:1: robot 'world': the model name 'world' is reserved"),
     ('r', '  world ', 'j', "<string>:3: link '  world ': the link name '  world ' \\(read as "
      "'world': SDFormat trims names\\) is reserved"),
+    ('r', 'a ', 'j', "<string>:3: link 'a ': the link name 'a ' and the name 'a' are one name "
+     'to SDFormat, which trims names'),
+    ('r', 'b', ' j', None), (' r', ' r ', 'j', None),
     ('r', 'b', 'j', None)])
 def test_names_sdformat_cannot_read_back_are_refused(robot, link, joint, match):
     inertial = f'<inertial><mass value="1"/>{INERTIA}</inertial>'
     doc = urdf(f'<link name="a">{inertial}</link>', f'<link name="{link}">{inertial}</link>',
                f'<joint name="{joint}" type="continuous"><parent link="a"/>'
                f'<child link="{link}"/></joint>').replace('"r"', f'"{robot}"', 1)
-    if match is None:  # the control: valid names convert and read back
-        assert [j.name for j in parse_sdf(urdf_to_sdf(parse_urdf(doc)).sdf).joints] == [joint]
+    if match is None:  # the control: valid names convert and read back (trimmed)
+        sdf = parse_sdf(urdf_to_sdf(parse_urdf(doc)).sdf)
+        assert [j.name for j in sdf.joints] == [joint.strip()]
         return
     with pytest.raises(ConversionError, match=match):
         urdf_to_sdf(parse_urdf(doc))

@@ -254,6 +254,8 @@ def _robot(**kwargs):
     (_robot(links=(Link('a'), Link('b'), Link('__x__'))), "the name '__x__' is reserved"),
     (_robot(links=(Link('a'), Link('b'), Link(' world'))), "the name ' world' is reserved"),
     (_robot(links=(Link('a'), Link('b'), Link('  '))), "the name '  ' is reserved or empty"),
+    (_robot(links=(Link('a'), Link('b'), Link('a '))),
+     r"link 'a ': its name 'a ' \(read as 'a': SDFormat trims names\) is also used by a link"),
     (_robot(links=(Link('a'), Link('b'), Link('world', inertial=Inertial(1.0)))),
      "the link name 'world' is reserved"),
     (_robot(links=(Link('a'), Link('b', extras=('<oops',)))), 'not well-formed XML'),

@@ -23,9 +23,14 @@ judged as libsdformat reads them, without the spaces around them.
 from sdf_tools.topology import WORLD
 
 
+def as_read(name: str) -> str:
+    """Return ``name`` as libsdformat reads it: it trims attribute values (``' a '`` is ``a``)."""
+    return name.strip()
+
+
 def is_reserved(name: str) -> bool:
     """Return whether SDFormat reserves ``name`` (``world``, ``__anything__``) as it reads it."""
-    name = name.strip()  # libsdformat trims attribute values: ' world' is read as 'world'
+    name = as_read(name)
     return name == WORLD or (len(name) >= 4 and name.startswith('__') and name.endswith('__'))
 
 
@@ -43,11 +48,11 @@ def name_problem(name: str, what: str = 'name', version: tuple = (1, 9)) -> str 
         The SDFormat version as ``(major, minor)``.
 
     """
-    if not name.strip():
+    read = as_read(name)
+    if not read:
         return f'the {what} is empty'
     if is_reserved(name):
-        trimmed = ('' if name == name.strip() else
-                   f' (read as {name.strip()!r}: SDFormat trims names)')
+        trimmed = '' if name == read else f' (read as {read!r}: SDFormat trims names)'
         return f'the {what} {name!r}{trimmed} is reserved in SDFormat'
     if '::' in name and version >= (1, 8):
         return (f"{what}s must not contain '::' in SDFormat 1.8 and later (it separates "

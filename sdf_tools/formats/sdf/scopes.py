@@ -108,7 +108,7 @@ def _scope_of(scopes, name, entity, location, version, fail) -> str:
     if prefix and version < (1, 8):
         fail("scoped names (with '::') need nested models, which this writer writes for "
              'SDFormat 1.8 and later', entity, location)
-    if not local.strip() or sdf_names.is_reserved(local):
+    if not sdf_names.as_read(local) or sdf_names.is_reserved(local):
         fail(f'the name {local!r} is reserved or empty in SDFormat', entity, location)
     prefix = prefix + '::' if prefix else ''
     parts = prefix.split('::')[:-1]
@@ -128,9 +128,11 @@ def _check_names(prefix, items, scopes, fail) -> None:
     for kind in ('link', 'joint', 'frame'):
         for item in items[kind]:
             local = item.name[len(prefix):]
-            if local in taken:
-                fail(f'its name {local!r} is also used by a {taken[local]}; SDFormat needs '
-                     'distinct names for links, joints, frames and nested models',
+            read = sdf_names.as_read(local)
+            if read in taken:
+                trimmed = '' if read == local else f' (read as {read!r}: SDFormat trims names)'
+                fail(f'its name {local!r}{trimmed} is also used by a {taken[read]}; SDFormat '
+                     'needs distinct names for links, joints, frames and nested models',
                      f"{kind} '{item.name}'", item.location)
             else:
-                taken[local] = kind
+                taken[read] = kind
