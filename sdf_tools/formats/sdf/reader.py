@@ -305,7 +305,7 @@ class _ModelReader:
         name = v.required_attr(elem, f'<{kind}>', 'name')
         if name is None:
             return None
-        name = name.strip()  # as libsdformat reads every attribute (and relative_to etc. here)
+        name = sdf_names.as_read(name)  # as libsdformat reads every attribute (relative_to too)
         entity = f"{kind} '{name}'"
         problem = sdf_names.name_problem(name, version=self.version)
         if problem is not None:
