@@ -196,9 +196,9 @@ def check_sdf_names(robot: Robot, tree: Tree, frames: list, model_extensions: li
     version = version_tuple(sdf_version)
     read_as = {}  # name as SDFormat reads it -> the name written
 
-    def check(name, what, entity, location):
+    def check(name, what, entity, location, child=True):
         problem = sdf_names.name_problem(name, what, version)
-        if problem is None and what != 'model name':  # the model's children share names
+        if problem is None and child:  # the model's links, joints and frames share names
             other = read_as.setdefault(sdf_names.as_read(name), name)
             if other != name:
                 problem = (f'the {what} {name!r} and the name {other!r} are one name to '
@@ -206,7 +206,7 @@ def check_sdf_names(robot: Robot, tree: Tree, frames: list, model_extensions: li
         if problem is not None:
             problems.append(Diagnostic(problem, location, entity, code=Code.BAD_NAME))
 
-    check(robot.name, 'model name', f"robot '{robot.name}'", robot.location)
+    check(robot.name, 'model name', f"robot '{robot.name}'", robot.location, child=False)
     kept = tree.kept_links()
     for link in kept:
         check(link.name, 'link name', f"link '{link.name}'", link.model.location)

@@ -76,8 +76,8 @@ class XmlText:
 
     ``start``/``end`` open and close an element, ``leaf`` writes one with text only,
     ``group`` one holding only such leaves, ``block`` a :class:`Block`, ``element`` splices
-    in an lxml element. Attributes are given as a dict (written in its
-    order). ``depth`` is the indentation level of the first element written.
+    in an lxml element. Attributes are given as a dict (written in its order). ``depth`` is
+    the indentation level of the first element written.
     """
 
     __slots__ = ('_parts', '_open', '_indent')
