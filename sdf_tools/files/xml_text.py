@@ -92,10 +92,6 @@ class XmlText:
         """Return the level of the next element written."""
         return len(self._indent) // 2
 
-    def fragment(self) -> 'XmlText':
-        """Return a writer for a part written later here (with :meth:`extend`)."""
-        return XmlText(self.depth)
-
     def start(self, tag: str, attributes: dict | None = None) -> None:
         """Open ``<tag ...>``; its children follow until :meth:`end`."""
         indent = self._indent

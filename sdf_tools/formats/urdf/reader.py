@@ -61,7 +61,6 @@ from sdf_tools.model import Robot
 from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
-from sdf_tools.transforms import quat_from_rpy
 
 _URDF_JOINT_TYPES = {
     'revolute': JointType.REVOLUTE,
@@ -182,7 +181,7 @@ class _UrdfReader:
         if rpy == _ZERO3:
             pose = Pose(xyz) if xyz != _ZERO3 else IDENTITY
         else:
-            pose = Pose(xyz, quat_from_rpy(*rpy))
+            pose = Pose.from_rpy(xyz, rpy)
         if len(v.reporter.errors) == errors:  # an invalid one is reported where it is
             self.poses[key] = pose
         return pose
