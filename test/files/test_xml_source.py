@@ -14,6 +14,11 @@
 
 """Tests of sdf_tools.files.xml_source: parsing with lines, '::' names, strict value readers."""
 
+import math
+
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
 import pytest
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import XmlSyntaxError
@@ -113,6 +118,26 @@ def test_str_input_with_a_foreign_encoding_declaration():
 ])
 def test_numbers_are_read_like_stod_without_trailing_junk(text, value):
     assert parse_number(text) == value
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from('0123456789.eE+- \t\n\r_xnaif\u0661\u00a0'), max_size=12),
+       st.integers(1, 3))
+def test_the_value_readers_quick_path_reads_what_the_strict_one_reads(text, n):
+    # attr_number/attr_vector skip the strict expression for plain texts; any text must
+    # still give the strict reader's value, or its error.
+    from lxml import etree
+    element = etree.Element('e', v=text)
+    quick, strict = ValueReader('r.urdf', Reporter()), ValueReader('r.urdf', Reporter())
+    number = parse_number(text)
+    expected = number if number is not None and math.isfinite(number) else None
+    assert quick.attr_number(element, None, 'v') == expected
+    assert quick.attr_number(element, None, 'v') == expected  # remembered
+    expected_vector = strict.vector(element, None, '<e> v', text, n)
+    assert quick.attr_vector(element, None, 'v', n) == expected_vector
+    assert [str(d) for d in quick.reporter.errors] == (
+        [] if expected is not None else [str(d) for d in quick.reporter.errors[:1]] * 2
+    ) + [str(d) for d in strict.reporter.errors]
 
 
 def test_value_reader_reports_entity_element_and_value():
