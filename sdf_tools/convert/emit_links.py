@@ -49,6 +49,7 @@ from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.files.xml_source import first_child
 from sdf_tools.files.xml_text import Block
+from sdf_tools.files.xml_text import escape_attribute
 from sdf_tools.files.xml_text import escape_text
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Box
@@ -226,21 +227,28 @@ def _write_part(out: SdfText, tag: str, name: str, part, uris, *, material=None,
     ``material`` is the URDF colour of a visual no extension configures, written as
     :func:`_add_urdf_material` adds it. ``added`` holds, as lxml elements, what extensions
     gave the part (and a configured visual's colour): it never finds or replaces the pose or
-    the geometry, so it is built apart and written after them.
+    the geometry, so it is built apart and written after them. A part without it is one
+    block (:data:`_PARTS`).
     """
-    out.start(tag, {'name': name})
-    out.leaf('pose', out.pose(part.origin.xyz, part.origin.quat))
     geometry = part.model.geometry
     if tag == 'collision' and isinstance(geometry, Capsule) and geometry.length == 0.0:
         geometry = Sphere(geometry.radius)  # the same shape; DART aborts on the capsule
-    if geometry is not None:
-        _write_geometry(out, geometry, uris)
-    if material is not None:
-        color = out.vector(_urdf_color(material))
-        out.block(_MATERIAL, color, color)
-    if added is not None:
-        for element in added:
-            out.element(element)
+    shape = _geometry_texts(out, geometry, uris)
+    pose = out.pose(part.origin.xyz, part.origin.quat)
+    if added is None:
+        block = _PARTS[tag, geometry.__class__ if shape else None, material is not None]
+        if material is None:
+            out.block(block, escape_attribute(name), pose, *shape)
+        else:
+            color = out.vector(_urdf_color(material))
+            out.block(block, escape_attribute(name), pose, *shape, color, color)
+        return
+    out.start(tag, {'name': name})
+    out.leaf('pose', pose)
+    if shape:
+        out.block(_GEOMETRY[geometry.__class__], *shape)
+    for element in added:
+        out.element(element)
     out.end()
 
 
@@ -269,19 +277,20 @@ def _clamp01(value: float) -> float:
     return min(max(value, 0.0), 1.0)
 
 
-def _write_geometry(out: SdfText, geometry, uris) -> None:
-    """Write the ``<geometry>`` of a URDF shape (nothing for an unknown one)."""
+def _geometry_texts(out: SdfText, geometry, uris) -> tuple:
+    """Return the texts of a URDF shape's ``<geometry>`` leaves (none for an unknown one)."""
     if isinstance(geometry, Box):
-        out.block(_BOX, out.vector(geometry.size))
-    elif isinstance(geometry, Cylinder):
-        out.block(_CYLINDER, out.number(geometry.length), out.number(geometry.radius))
-    elif isinstance(geometry, Sphere):
-        out.block(_SPHERE, out.number(geometry.radius))
-    elif isinstance(geometry, Mesh):
-        out.block(_MESH, out.vector(geometry.scale or (1.0, 1.0, 1.0)),
-                  escape_text(uris[geometry.filename]))
-    elif isinstance(geometry, Capsule):
-        out.block(_CAPSULE, out.number(geometry.radius), out.number(geometry.length))
+        return (out.vector(geometry.size),)
+    if isinstance(geometry, Cylinder):
+        return out.number(geometry.length), out.number(geometry.radius)
+    if isinstance(geometry, Sphere):
+        return (out.number(geometry.radius),)
+    if isinstance(geometry, Mesh):
+        return (out.vector(geometry.scale or (1.0, 1.0, 1.0)),
+                escape_text(uris[geometry.filename]))
+    if isinstance(geometry, Capsule):
+        return out.number(geometry.radius), out.number(geometry.length)
+    return ()
 
 
 # The pieces written the same way for every link, part and shape (XmlText.block).
@@ -299,22 +308,35 @@ _INERTIAL = Block("""
   </inertia>
 </inertial>
 """)
-_MATERIAL = Block("""
+_MATERIAL = """
 <material>
   <diffuse>{}</diffuse>
   <ambient>{}</ambient>
 </material>
-""")
+"""
+#: Each URDF shape's SDFormat element and its leaves, in the order they are written.
+_SHAPES = {Box: ('box', 'size'), Cylinder: ('cylinder', 'length', 'radius'),
+           Sphere: ('sphere', 'radius'), Mesh: ('mesh', 'scale', 'uri'),
+           Capsule: ('capsule', 'radius', 'length')}
 
 
-def _geometry_block(shape: str, *leaves: str) -> Block:
-    """Return the block of ``<geometry><shape>`` with one leaf slot for each of ``leaves``."""
+def _geometry_text(shape: str, *leaves: str) -> str:
+    """Return ``<geometry><shape>`` with one leaf slot for each of ``leaves``."""
     slots = ''.join(f'    <{leaf}>{{}}</{leaf}>\n' for leaf in leaves)
-    return Block(f'<geometry>\n  <{shape}>\n{slots}  </{shape}>\n</geometry>\n')
+    return f'<geometry>\n  <{shape}>\n{slots}  </{shape}>\n</geometry>\n'
 
 
-_BOX = _geometry_block('box', 'size')
-_CYLINDER = _geometry_block('cylinder', 'length', 'radius')
-_SPHERE = _geometry_block('sphere', 'radius')
-_MESH = _geometry_block('mesh', 'scale', 'uri')
-_CAPSULE = _geometry_block('capsule', 'radius', 'length')
+def _part_text(tag: str, geometry: str, material: bool) -> str:
+    """Return a ``<visual>`` or ``<collision>``: name and pose slots, geometry, material."""
+    inner = geometry + (_MATERIAL.strip('\n') + '\n' if material else '')
+    body = ''.join(f'  {line}\n' for line in inner.splitlines())
+    return f'<{tag} name="{{}}">\n  <pose>{{}}</pose>\n{body}</{tag}>\n'
+
+
+_GEOMETRY = {kind: Block(_geometry_text(*leaves)) for kind, leaves in _SHAPES.items()}
+#: ``(tag, geometry class, URDF colour or not)`` -> the whole part (an unknown shape has
+#: no ``<geometry>``, as libsdformat writes it).
+_PARTS = {(tag, kind, material): Block(_part_text(tag, geometry, material))
+          for tag in ('visual', 'collision') for material in (False, True)
+          for kind, geometry in ((None, ''),
+                                 *((k, _geometry_text(*v)) for k, v in _SHAPES.items()))}
