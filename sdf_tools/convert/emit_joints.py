@@ -28,6 +28,8 @@ joint when no extension configures it, otherwise added by :func:`complete_defaul
 extensions' settings (which is also how joints in model-level blobs get them).
 """
 
+import functools
+
 from lxml import etree
 
 from sdf_tools.convert.gazebo_apply import apply_joint
@@ -56,11 +58,12 @@ _DYNAMICS_DEFAULTS = (('spring_reference', '0'), ('spring_stiffness', '0'))
 _MIMIC_DEFAULTS = (('reference', '0'),)
 _ODE_LIMIT_DEFAULTS = (('cfm', '0'), ('erp', '0.2'))
 #: A joint's pose, parent and child.
-_PLACEMENT = Block("""
+_PLACEMENT_TEXT = """
 <pose relative_to="{}">{}</pose>
 <parent>{}</parent>
 <child>{}</child>
-""")
+"""
+_PLACEMENT = Block(_PLACEMENT_TEXT)
 
 
 def write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
@@ -119,37 +122,58 @@ def _write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
         sdf_type = 'revolute'
     else:
         sdf_type = kind.value
-    out.start('joint', {'name': joint.sdf_name, 'type': sdf_type})
     relative_to = '__model__' if joint.parent == WORLD else escape_attribute(joint.parent)
-    out.block(_PLACEMENT, relative_to, out.pose(joint.origin.xyz, joint.origin.quat),
-              escape_text(joint.parent), escape_text(link.name))
-    if locked:
-        out.start('axis')
-        _group(out, 'limit', (('lower', '0'), ('upper', '0')), defaults and _LIMIT_DEFAULTS)
-        _group(out, 'dynamics', (('damping', '0'), ('friction', '0')),
-               defaults and _DYNAMICS_DEFAULTS)
-        if defaults:
-            _fill(out, ('limit', 'dynamics'), _AXIS_DEFAULTS)
+    placement = (relative_to, out.pose(joint.origin.xyz, joint.origin.quat),
+                 escape_text(joint.parent), escape_text(link.name))
+    if kind is JointType.FIXED and not locked:
+        out.start('joint', {'name': joint.sdf_name, 'type': sdf_type})
+        out.block(_PLACEMENT, *placement)
         out.end()
-    elif kind is not JointType.FIXED:
-        _write_axis(out, joint, tree, sdf_version, reporter, defaults)
+        return
+    if locked:
+        axis = None, (('lower', '0'), ('upper', '0')), (('damping', '0'), ('friction', '0'))
+    else:
+        axis = _axis_leaves(out, joint, tree, sdf_version, reporter)
+    mimic, limit, dynamics = axis
+    if defaults and mimic is None:  # most joints: one block
+        out.block(_moving_joint(tuple(tag for tag, _ in limit), tuple(tag for tag, _ in dynamics),
+                                locked),
+                  escape_attribute(joint.sdf_name), sdf_type, *placement,
+                  *(() if locked else (out.vector(urdf.axis),)),
+                  *(text for _, text in limit), *(text for _, text in dynamics))
+        return
+    out.start('joint', {'name': joint.sdf_name, 'type': sdf_type})
+    out.block(_PLACEMENT, *placement)
+    out.start('axis')
+    if not locked:
+        out.leaf('xyz', out.vector(urdf.axis))
+    if mimic is not None:
+        _group(out, 'mimic', mimic[1], defaults and _MIMIC_DEFAULTS, mimic[0])
+    _group(out, 'limit', limit, defaults and _LIMIT_DEFAULTS)
+    _group(out, 'dynamics', dynamics, defaults and _DYNAMICS_DEFAULTS)
+    if locked and defaults:
+        _fill(out, ('limit', 'dynamics'), _AXIS_DEFAULTS)
+    out.end()
     out.end()
 
 
-def _write_axis(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, reporter,
-                defaults: bool) -> None:
-    """Write the ``<axis>`` of a moving joint: direction, mimic, limits (swapped if reversed)."""
+def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, reporter):
+    """
+    Return a moving joint's ``(mimic, limit, dynamics)``, warning about what is changed.
+
+    ``limit`` and ``dynamics`` are ``(tag, text)`` leaves (limits swapped if reversed);
+    ``mimic`` is ``None`` or ``(attributes, leaves)`` (SDFormat 1.11 only).
+    """
     urdf = joint.model
     entity = f"joint '{joint.name}'"
-    out.start('axis')
-    out.leaf('xyz', out.vector(urdf.axis))
+    mimic = None
     if urdf.mimic is not None and sdf_version == MIMIC_VERSION:
-        _write_mimic(out, urdf, tree, entity, reporter, defaults)
+        mimic = _mimic_leaves(out, urdf, tree, entity, reporter)
     elif urdf.mimic is not None:
         reporter.warn(f'<mimic> is left out: SDFormat {sdf_version} has no mimic joints (1.11 '
                       'has; libsdformat 12 drops it too), so the simulator moves this joint on '
                       'its own', urdf.location, entity, Code.MIMIC_DROPPED)
-    limit = []
+    limit = ()
     if urdf.limit is not None:
         lower, upper = urdf.limit.lower, urdf.limit.upper
         if urdf.kind is not JointType.CONTINUOUS:
@@ -161,25 +185,50 @@ def _write_axis(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, report
             limit += (('lower', out.number(lower)), ('upper', out.number(upper)))
         limit += (('effort', out.number(urdf.limit.effort)),
                   ('velocity', out.number(urdf.limit.velocity)))
-    _group(out, 'limit', limit, defaults and _LIMIT_DEFAULTS)
     dynamics = ()
     if urdf.dynamics is not None:
         dynamics = (('damping', out.number(urdf.dynamics.damping)),
                     ('friction', out.number(urdf.dynamics.friction)))
-    _group(out, 'dynamics', dynamics, defaults and _DYNAMICS_DEFAULTS)
-    out.end()
+    return mimic, limit, dynamics
 
 
-def _write_mimic(out: SdfText, urdf, tree: Tree, entity: str, reporter, defaults) -> None:
-    """Write ``<mimic>`` (its ``<reference>`` comes from :data:`_MIMIC_DEFAULTS`)."""
+def _mimic_leaves(out: SdfText, urdf, tree: Tree, entity: str, reporter):
+    """Return ``<mimic>``'s attributes and leaves (its ``<reference>`` is a schema default)."""
     source = tree.joints.get(urdf.mimic.joint)
     if source is None or is_merged(source):
         reporter.warn(f'<mimic> joint {urdf.mimic.joint!r} is not in the SDFormat model; the '
                       'mimic constraint is left out', urdf.location, entity, Code.MIMIC_DROPPED)
-        return
-    _group(out, 'mimic', (('multiplier', out.number(urdf.mimic.multiplier)),
-                          ('offset', out.number(urdf.mimic.offset))),
-           defaults and _MIMIC_DEFAULTS, {'joint': source.sdf_name})
+        return None
+    return {'joint': source.sdf_name}, (('multiplier', out.number(urdf.mimic.multiplier)),
+                                        ('offset', out.number(urdf.mimic.offset)))
+
+
+@functools.cache
+def _moving_joint(limit: tuple, dynamics: tuple, locked: bool) -> Block:
+    """
+    Return the block of a whole joint with an axis and the schema's defaults.
+
+    Its slots: name, type, the :data:`_PLACEMENT` slots, the axis direction (unless
+    ``locked``), then one for each tag of ``limit`` and of ``dynamics``. What the schema adds
+    is written as :func:`complete_defaults` adds it.
+    """
+    def leaves(given, defaults):
+        return ''.join([*(f'    <{tag}>{{}}</{tag}>\n' for tag in given),
+                        *(f'    <{tag}>{text}</{tag}>\n' for tag, text
+                          in _missing(given, defaults))])
+
+    direction = '' if locked else '  <xyz>{}</xyz>\n'
+    tail = '' if not locked else ''.join(f'  <{tag}>{text}</{tag}>\n'
+                                         for tag, text in _AXIS_DEFAULTS)
+    placement = _PLACEMENT_TEXT.strip('\n') + '\n'
+    return Block('<joint name="{}" type="{}">\n'
+                 + ''.join(f'  {line}\n' for line in placement.splitlines())
+                 + '  <axis>\n'
+                 + ''.join(f'  {line}\n' for line in (
+                     direction + '  <limit>\n' + leaves(limit, _LIMIT_DEFAULTS) + '  </limit>\n'
+                     + '  <dynamics>\n' + leaves(dynamics, _DYNAMICS_DEFAULTS)
+                     + '  </dynamics>\n' + tail).splitlines())
+                 + '  </axis>\n</joint>\n')
 
 
 def _group(out: SdfText, tag: str, children, defaults, attributes=None) -> None:
