@@ -88,18 +88,18 @@ def write_links(out: SdfText, tree: Tree, options, reporter, uris: dict) -> None
 def _write_link(out: SdfText, link: Link, tree: Tree, options, reporter, uris) -> None:
     """Write one link, after its parent joint (whose warnings follow the link's)."""
     joint = link.parent_joint
-    text = out.fragment()
-    text.start('link', {'name': link.name})
+    start = out.mark()
+    out.start('link', {'name': link.name})
     if joint is not None:
         if joint.model.kind in NO_SDF_JOINT:
-            text.leaf('pose', text.pose(joint.origin.xyz, joint.origin.quat),
-                      {'relative_to': joint.parent} if joint.parent != WORLD else None)
+            out.leaf('pose', out.pose(joint.origin.xyz, joint.origin.quat),
+                     {'relative_to': joint.parent} if joint.parent != WORLD else None)
         else:
-            text.leaf('pose', '0 0 0 0 0 0', {'relative_to': joint.sdf_name})
-    _write_inertial(text, link, options, reporter)
+            out.leaf('pose', '0 0 0 0 0 0', {'relative_to': joint.sdf_name})
+    _write_inertial(out, link, options, reporter)
     on_overwrite = gazebo_apply.overwrite_warner(reporter, f"link '{link.name}'",
                                                  link.model.location)
-    names = _write_parts(text, link, on_overwrite, reporter, uris)
+    names = _write_parts(out, link, on_overwrite, reporter, uris)
 
     def rename_contacts(ext, blob):
         """Name collisions in a lumped link's contact sensor by their names in this link."""
@@ -116,11 +116,12 @@ def _write_link(out: SdfText, link: Link, tree: Tree, options, reporter, uris) -
         added = etree.Element('link')
         gazebo_apply.apply_link(added, link.extensions, on_overwrite, rename_contacts)
         for element in added:
-            text.element(element)
-    text.end()
+            out.element(element)
+    out.end()
     if joint is not None:
+        written = out.mark()
         write_joint(out, link, joint, tree, options.sdf_version, reporter)
-    out.extend(text)
+        out.move_before(start, written)
 
 
 def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict:

@@ -76,8 +76,9 @@ class XmlText:
 
     ``start``/``end`` open and close an element, ``leaf`` writes one with text only,
     ``group`` one holding only such leaves, ``block`` a :class:`Block`, ``element`` splices
-    in an lxml element. Attributes are given as a dict (written in its order). ``depth`` is
-    the indentation level of the first element written.
+    in an lxml element; ``move_before`` reorders what was written. Attributes are given as
+    a dict (written in its order). ``depth`` is the indentation level of the first element
+    written.
     """
 
     __slots__ = ('_parts', '_open', '_indent')
@@ -138,9 +139,18 @@ class XmlText:
         self._parts.append(f'{self._indent}'
                            f'{etree.tostring(element, encoding="unicode", with_tail=False)}\n')
 
-    def extend(self, other: 'XmlText') -> None:
-        """Write everything ``other`` holds (its elements must all be closed)."""
-        self._parts.append(other.text())  # one string: a line each costs memory
+    def mark(self) -> int:
+        """Return where the next element is written (for :meth:`move_before`)."""
+        return len(self._parts)
+
+    def move_before(self, mark: int, since: int) -> None:
+        """
+        Move what was written since ``since`` to ``mark`` (before what followed it).
+
+        Everything written since ``mark`` must be closed.
+        """
+        parts = self._parts
+        parts[mark:] = parts[since:] + parts[mark:since]
 
     def text(self) -> str:
         """Return the text written so far."""

@@ -53,14 +53,13 @@ def test_a_signed_zero_in_a_quaternion_is_not_taken_for_the_other():
     assert out.pose((0.0, 0.0, 0.0), minus) == fmt_pose((0.0, 0.0, 0.0), minus)
 
 
-def test_a_fragment_is_written_at_its_depth_into_the_whole():
+def test_a_fragment_is_written_at_its_depth_and_shares_the_remembered_numbers():
     out = SdfText()
     out.start('model', {'name': 'm'})
     link = out.fragment()
-    link.leaf('mass', link.number(2.0))
-    out.extend(link)
-    out.end()
-    assert out.text() == '<model name="m">\n  <mass>2</mass>\n</model>\n'
+    link.leaf('mass', link.number(0.1 + 0.2))
+    assert link.text() == '  <mass>0.30000000000000004</mass>\n'
+    assert out.number(0.1 + 0.2) is link.number(0.1 + 0.2)
 
 
 @given(st.lists(st.tuples(_NUMBER, _XYZ, _QUAT), max_size=8),

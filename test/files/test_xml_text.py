@@ -157,6 +157,29 @@ def test_a_block_is_written_as_the_same_elements_would_be(depth):
     assert out.text() == expected.text()
 
 
+@pytest.mark.parametrize('depth', [0, 2])
+def test_what_is_written_since_a_mark_can_be_moved_before_an_earlier_one(depth):
+    out, expected = XmlText(depth), XmlText(depth)
+    out.leaf('first', '1')
+    start = out.mark()
+    out.start('link', {'name': 'l'})
+    out.leaf('pose', '0 0 0 0 0 0')
+    out.end()
+    written = out.mark()
+    out.start('joint')
+    out.end()
+    out.move_before(start, written)
+    out.leaf('last', '2')
+    expected.leaf('first', '1')
+    expected.start('joint')
+    expected.end()
+    expected.start('link', {'name': 'l'})
+    expected.leaf('pose', '0 0 0 0 0 0')
+    expected.end()
+    expected.leaf('last', '2')
+    assert out.text() == expected.text()
+
+
 def test_a_block_has_no_braces_but_its_slots():
     with pytest.raises(ValueError, match='only {} slots'):
         Block('<a>{0}</a>')
