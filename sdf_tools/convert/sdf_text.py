@@ -22,11 +22,15 @@ inertias), and an orientation's roll, pitch and yaw cost microseconds to compute
 
 It also tells whether a number it wrote may be infinite or NaN (:attr:`SdfText.non_finite`):
 every number of the document is formatted here or comes in an lxml element, so the
-converter need not search the whole text for ``inf`` and ``nan``.
+converter need not search the whole text for ``inf`` and ``nan``. Likewise only lxml elements
+hold names :func:`~sdf_tools.files.xml_source.parse_xml` escaped
+(:attr:`SdfText.escaped_names`).
 """
 
 import math
 
+from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import UNDECLARED_NS
 from sdf_tools.files.xml_text import XmlText
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose
@@ -57,13 +61,13 @@ _AFTER_NUMBER = ('', ' ', '\t', '\n', '<')
 
 
 class _Memory:
-    """What the writers of one document share: the texts written, and a non-finite one."""
+    """What the writers of one document share: texts written, a non-finite one, names."""
 
-    __slots__ = ('numbers', 'vectors', 'positions', 'poses', 'non_finite')
+    __slots__ = ('numbers', 'vectors', 'positions', 'poses', 'non_finite', 'escaped_names')
 
     def __init__(self):
         self.numbers, self.vectors, self.positions, self.poses = {}, {}, {}, {}
-        self.non_finite = False
+        self.non_finite = self.escaped_names = False
 
     def remember(self, store: dict, key, text: str) -> str:
         """Keep ``text`` under ``key``; a finite number's text never holds an ``n``."""
@@ -87,15 +91,23 @@ class SdfText(XmlText):
         """Return whether this document (all its fragments) may hold ``inf`` or ``nan``."""
         return self._memory.non_finite
 
+    @property
+    def escaped_names(self) -> bool:
+        """Return whether a spliced element holds escaped names (``restore_names`` them)."""
+        return self._memory.escaped_names
+
     def fragment(self) -> 'SdfText':
         """Return a writer for a part written later here, remembering the same texts."""
         return SdfText(self.depth, self._memory)
 
     def element(self, element) -> None:
-        """Splice in an lxml element as XmlText does, noting a non-finite number in it."""
+        """Splice in an lxml element as XmlText does, noting non-finite numbers and names."""
         super().element(element)
-        if not self._memory.non_finite and writes_non_finite(self._parts[-1]):
-            self._memory.non_finite = True
+        memory, text = self._memory, self._parts[-1]
+        if not memory.non_finite and writes_non_finite(text):
+            memory.non_finite = True
+        if DCOLON in text or UNDECLARED_NS in text:
+            memory.escaped_names = True
 
     def number(self, value: float) -> str:
         """Return :func:`~sdf_tools.formatting.fmt` of ``value``."""

@@ -252,7 +252,8 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     if out.non_finite:
         _check_poses_finite(etree.fromstring(text)[0], tree, reporter)
     reporter.raise_if_errors()
-    text = restore_names(text)
+    if out.escaped_names:
+        text = restore_names(text)
     return ConversionResult(text, tuple(reporter.warnings), names.renamed_joints,
                             names.renamed_frames)
 

@@ -36,6 +36,8 @@ from sdf_tools import transforms
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
+from sdf_tools.files.xml_source import DCOLON
+from sdf_tools.files.xml_source import UNDECLARED_NS
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
 import support
@@ -390,6 +392,27 @@ def test_sdf_1_11_writes_mimic():
 def test_unsupported_sdf_version_is_refused():
     with pytest.raises(ConversionError, match="SDFormat version '2.0' is not supported"):
         convert(robot(link('base')), sdf_version='2.0')
+
+
+def test_escaped_names_are_written_as_they_were_wherever_an_extension_puts_them():
+    # parse_xml escapes '::' in element names and declares undeclared prefixes while lxml
+    # holds the tree; every place extension content is written gets them back as written.
+    result = convert(robot(
+        link('base', '<visual><geometry><box size="1 1 1"/></geometry></visual>'),
+        link('arm'), joint('j', 'base', 'arm'),
+        '<gazebo><plugin name="p" filename="x"><ignition::flag>1</ignition::flag>'
+        '<a:b>2</a:b></plugin></gazebo>',
+        '<gazebo reference="arm"><sensor name="s" type="imu"><gz::x>3</gz::x></sensor>'
+        '</gazebo>',
+        '<gazebo reference="base"><visual><c::d>4</c::d></visual></gazebo>',
+        '<gazebo reference="j"><provideFeedback>1</provideFeedback><p:q>5</p:q></gazebo>'))
+    for text in ('<ignition::flag>1</ignition::flag>', '<a:b>2</a:b>', '<gz::x>3</gz::x>',
+                 '<c::d>4</c::d>', '<p:q>5</p:q>'):
+        assert result.sdf.count(text) == 1, text
+    assert DCOLON not in result.sdf and UNDECLARED_NS not in result.sdf
+    # A name that happens to spell the stand-in is the user's: it stays as written.
+    spelled = f'a{DCOLON}b'
+    assert f'<link name="{spelled}">' in convert(robot(link(spelled))).sdf
 
 
 # --- moved from the cross-reader tests of invalid descriptions ---------------------------
