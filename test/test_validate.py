@@ -29,7 +29,13 @@ from diagnostics import only_warning
 from diagnostics import sdf
 from diagnostics import single_error
 from diagnostics import urdf
+from hypothesis import assume
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+import numpy as np
 import pytest
+from scipy.spatial.transform import Rotation
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import SourceLocation
@@ -323,3 +329,30 @@ def test_shapes_with_a_volume_pass_silently(shape):
     doc = urdf('<link name="a">', f'<collision><geometry>{shape}</geometry></collision>',
                '</link>')
     assert parse_urdf(doc).warnings == ()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(['psd', 'triangle']), st.floats(-3.0, 3.0), st.floats(0.05, 1.0),
+       st.lists(st.floats(-math.pi, math.pi), min_size=3, max_size=3),
+       st.sampled_from([1e-9, 1.0, 1e4]))
+def test_the_inertia_check_decides_as_numpys_eigenvalues_near_its_tolerances(
+        edge, k, ratio, angles, unit):
+    # Moments k parts per million of the largest past each edge the check tolerates (a
+    # moment below 0; a + b below c), in turned axes: the check takes the closed form's
+    # moments unless they are near an edge, and must warn exactly when numpy's do.
+    c = unit
+    if edge == 'psd':
+        a, b = k * 1e-6 * c, ratio * c
+    else:
+        a = ratio * c / 2
+        b = c - a + k * 1e-6 * c
+    rotation = Rotation.from_euler('xyz', angles).as_matrix()
+    tensor = rotation @ np.diag([a, b, c]) @ rotation.T
+    values = (tensor[0, 0], tensor[0, 1], tensor[0, 2], tensor[1, 1], tensor[1, 2],
+              tensor[2, 2])
+    x, y, z = np.linalg.eigvalsh(tensor)
+    tol = 1e-6 * max(abs(x), abs(y), abs(z))
+    assume(min(abs(x + tol), abs(x + y - z + tol)) > 1e-12 * z)  # not on an edge itself
+    reporter = Reporter()
+    check_inertial(Link('a', Inertial(1.0, *values)), reporter)
+    assert bool(reporter.warnings) == (x < -tol or x + y < z - tol)
