@@ -43,6 +43,7 @@ from sdf_tools.files.xml_source import first_child
 from sdf_tools.files.xml_text import Block
 from sdf_tools.files.xml_text import escape_attribute
 from sdf_tools.files.xml_text import escape_text
+from sdf_tools.files.xml_text import nested
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formatting import fmt
 from sdf_tools.model import JointType
@@ -213,22 +214,16 @@ def _moving_joint(limit: tuple, dynamics: tuple, locked: bool) -> Block:
     is written as :func:`complete_defaults` adds it.
     """
     def leaves(given, defaults):
-        return ''.join([*(f'    <{tag}>{{}}</{tag}>\n' for tag in given),
-                        *(f'    <{tag}>{text}</{tag}>\n' for tag, text
-                          in _missing(given, defaults))])
+        return ''.join([*(f'<{tag}>{{}}</{tag}>\n' for tag in given),
+                        *(f'<{tag}>{text}</{tag}>\n' for tag, text in _missing(given, defaults))])
 
-    direction = '' if locked else '  <xyz>{}</xyz>\n'
-    tail = '' if not locked else ''.join(f'  <{tag}>{text}</{tag}>\n'
-                                         for tag, text in _AXIS_DEFAULTS)
-    placement = _PLACEMENT_TEXT.strip('\n') + '\n'
-    return Block('<joint name="{}" type="{}">\n'
-                 + ''.join(f'  {line}\n' for line in placement.splitlines())
-                 + '  <axis>\n'
-                 + ''.join(f'  {line}\n' for line in (
-                     direction + '  <limit>\n' + leaves(limit, _LIMIT_DEFAULTS) + '  </limit>\n'
-                     + '  <dynamics>\n' + leaves(dynamics, _DYNAMICS_DEFAULTS)
-                     + '  </dynamics>\n' + tail).splitlines())
-                 + '  </axis>\n</joint>\n')
+    axis = ''.join([
+        '' if locked else '<xyz>{}</xyz>\n',
+        '<limit>\n', nested(leaves(limit, _LIMIT_DEFAULTS)), '</limit>\n',
+        '<dynamics>\n', nested(leaves(dynamics, _DYNAMICS_DEFAULTS)), '</dynamics>\n',
+        *(f'<{tag}>{text}</{tag}>\n' for tag, text in (_AXIS_DEFAULTS if locked else ()))])
+    return Block('<joint name="{}" type="{}">\n' + nested(_PLACEMENT_TEXT)
+                 + nested(f'<axis>\n{nested(axis)}</axis>\n') + '</joint>\n')
 
 
 def _group(out: SdfText, tag: str, children, defaults, attributes=None) -> None:

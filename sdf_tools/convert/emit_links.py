@@ -51,6 +51,7 @@ from sdf_tools.files.xml_source import first_child
 from sdf_tools.files.xml_text import Block
 from sdf_tools.files.xml_text import escape_attribute
 from sdf_tools.files.xml_text import escape_text
+from sdf_tools.files.xml_text import nested
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -329,8 +330,7 @@ def _geometry_text(shape: str, *leaves: str) -> str:
 
 def _part_text(tag: str, geometry: str, material: bool) -> str:
     """Return a ``<visual>`` or ``<collision>``: name and pose slots, geometry, material."""
-    inner = geometry + (_MATERIAL.strip('\n') + '\n' if material else '')
-    body = ''.join(f'  {line}\n' for line in inner.splitlines())
+    body = nested(geometry + (_MATERIAL if material else ''))
     return f'<{tag} name="{{}}">\n  <pose>{{}}</pose>\n{body}</{tag}>\n'
 
 

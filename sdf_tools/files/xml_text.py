@@ -45,6 +45,11 @@ def escape_attribute(value: str) -> str:
     return value
 
 
+def nested(text: str) -> str:
+    """Return block text (lines ending in newlines) one level deeper: two spaces a line."""
+    return ''.join(f'  {line}\n' for line in text.strip('\n').split('\n'))
+
+
 class Block:
     """
     A fixed piece of XML with ``{}`` slots, written whole at any depth (:meth:`XmlText.block`).
