@@ -280,7 +280,7 @@ def _clamp01(value: float) -> float:
 
 
 def _geometry_texts(out: SdfText, geometry, uris) -> tuple:
-    """Return the texts of a URDF shape's ``<geometry>`` leaves (none for an unknown one)."""
+    """Return a shape's ``<geometry>`` leaf texts in :data:`_SHAPES`' order (none if unknown)."""
     if isinstance(geometry, Box):
         return (out.vector(geometry.size),)
     if isinstance(geometry, Cylinder):

@@ -46,8 +46,8 @@ def escape_attribute(value: str) -> str:
 
 
 def nested(text: str) -> str:
-    """Return block text (lines ending in newlines) one level deeper: two spaces a line."""
-    return ''.join(f'  {line}\n' for line in text.strip('\n').split('\n'))
+    """Return block text one level deeper: two spaces before each line, blank lines left out."""
+    return ''.join(f'  {line}\n' for line in text.splitlines() if line)
 
 
 class Block:

@@ -23,6 +23,7 @@ from sdf_tools.files.xml_source import to_string
 from sdf_tools.files.xml_text import Block
 from sdf_tools.files.xml_text import escape_attribute
 from sdf_tools.files.xml_text import escape_text
+from sdf_tools.files.xml_text import nested
 from sdf_tools.files.xml_text import XmlText
 
 # Characters XML 1.0 allows, weighted towards the ones that need escaping.
@@ -178,6 +179,11 @@ def test_what_is_written_since_a_mark_can_be_moved_before_an_earlier_one(depth):
     expected.end()
     expected.leaf('last', '2')
     assert out.text() == expected.text()
+
+
+def test_nested_text_is_one_level_deeper_without_blank_lines():
+    assert nested('\n<a>\n  <b>{}</b>\n</a>\n') == '  <a>\n    <b>{}</b>\n  </a>\n'
+    assert nested('') == ''
 
 
 def test_a_block_has_no_braces_but_its_slots():
