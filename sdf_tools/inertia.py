@@ -172,33 +172,42 @@ def _eigh3(values):
     # sums below neither overflow (1e200) nor underflow to zero (1e-200).
     _, exponent = math.frexp(max(map(abs, values)))
     a00, a01, a02, a11, a12, a22 = (math.ldexp(v, -exponent) for v in values)
-    a = [[a00, a01, a02], [a01, a11, a12], [a02, a12, a22]]
-    v = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    # m holds A row by row (all of it: between the two half-steps of a rotation it is not
+    # symmetric), then V. Rotating in plane (p, q) is A <- J^T (A J) and V <- V J: the
+    # pairs of entries that change, columns p and q of A, then its rows p and q, then
+    # columns p and q of V, are in _PLANES.
+    m = [a00, a01, a02, a01, a11, a12, a02, a12, a22,
+         1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
     for _ in range(32):  # 5 or 6 sweeps reach rounding; the bound is only a safeguard
-        off = a[0][1] ** 2 + a[0][2] ** 2 + a[1][2] ** 2
-        diagonal = a[0][0] ** 2 + a[1][1] ** 2 + a[2][2] ** 2
+        off = m[1] ** 2 + m[2] ** 2 + m[5] ** 2
+        diagonal = m[0] ** 2 + m[4] ** 2 + m[8] ** 2
         if off <= 1e-34 * diagonal or off == 0.0:
             break
-        for p, q in ((0, 1), (0, 2), (1, 2)):
-            apq = a[p][q]
+        for pp, qq, pq, pairs in _PLANES:
+            apq = m[pq]
             if apq == 0.0:
                 continue
-            theta = (a[q][q] - a[p][p]) / (2.0 * apq)
+            theta = (m[qq] - m[pp]) / (2.0 * apq)
             t = math.copysign(1.0, theta) / (abs(theta) + math.hypot(theta, 1.0))
             c = 1.0 / math.hypot(t, 1.0)
             s = t * c
-            for k in range(3):  # A <- A J (columns p, q), then J^T A (rows p, q)
-                akp, akq = a[k][p], a[k][q]
-                a[k][p], a[k][q] = c * akp - s * akq, s * akp + c * akq
-            for k in range(3):
-                apk, aqk = a[p][k], a[q][k]
-                a[p][k], a[q][k] = c * apk - s * aqk, s * apk + c * aqk
-            for k in range(3):  # V <- V J
-                vkp, vkq = v[k][p], v[k][q]
-                v[k][p], v[k][q] = c * vkp - s * vkq, s * vkp + c * vkq
-    order = sorted(range(3), key=lambda k: a[k][k])
-    return (tuple(_unscaled(a[k][k], exponent) for k in order),
-            tuple((v[0][k], v[1][k], v[2][k]) for k in order))
+            for i, j in pairs:
+                x, y = m[i], m[j]
+                m[i], m[j] = c * x - s * y, s * x + c * y
+    order = sorted((0, 1, 2), key=lambda k: m[4 * k])
+    return (tuple(_unscaled(m[4 * k], exponent) for k in order),
+            tuple((m[9 + k], m[12 + k], m[15 + k]) for k in order))
+
+
+def _plane(p: int, q: int) -> tuple:
+    """Return ``(pp, qq, pq, pairs)``: :func:`_eigh3`'s indices in ``m`` for plane (p, q)."""
+    columns = [(3 * k + p, 3 * k + q) for k in range(3)]
+    rows = [(3 * p + k, 3 * q + k) for k in range(3)]
+    vectors = [(9 + 3 * k + p, 9 + 3 * k + q) for k in range(3)]
+    return 4 * p, 4 * q, 3 * p + q, tuple(columns + rows + vectors)
+
+
+_PLANES = (_plane(0, 1), _plane(0, 2), _plane(1, 2))
 
 
 def _unscaled(value: float, exponent: int) -> float:
