@@ -394,17 +394,27 @@ def kinematics_stage(oracle: Oracle, robot, rng: random.Random) -> None:
 
 def _agree(single, batch, reach: float = 0.0) -> bool:
     """
-    Return whether two pose arrays agree to rounding (where both are finite).
+    Return whether two ``(links, 4, 4)`` pose arrays agree to rounding (where both are finite).
 
-    ``reach`` bounds the translations met on the way (:func:`_reach`): a position that is the
-    small difference of huge joint offsets (1e100 - 1e100, a fuzzed joint frame) rounds
-    differently in the single and batch evaluators, within ``reach`` times rounding.
+    Rotations (entries of at most 1) agree to 1e-9. ``reach`` bounds the translations met on
+    the way (:func:`_reach`): a position that is the small difference of huge joint offsets
+    (1e100 - 1e100, a fuzzed joint frame) rounds differently in the single and batch
+    evaluators, within ``reach`` times rounding; where ``reach`` is past the largest float,
+    rounding bounds nothing and only the rotations are compared.
     """
     finite = np.isfinite(single) & np.isfinite(batch)
     if not np.array_equal(finite, np.isfinite(single) | np.isfinite(batch)):
         return False
-    scale = 1.0 + np.abs(single[finite]).max(initial=0.0) + reach
-    return bool(np.allclose(single[finite], batch[finite], rtol=1e-9, atol=1e-9 * scale))
+    rotation = np.zeros(single.shape, dtype=bool)
+    rotation[..., :3, :3] = True
+    if not np.allclose(single[finite & rotation], batch[finite & rotation], rtol=1e-9,
+                       atol=1e-9):
+        return False
+    translation = finite & ~rotation
+    with np.errstate(over='ignore'):
+        scale = 1.0 + np.abs(single[translation]).max(initial=0.0) + reach
+    return not math.isfinite(scale) or bool(np.allclose(
+        single[translation], batch[translation], rtol=1e-9, atol=1e-9 * scale))
 
 
 def _reach(robot, tree) -> float:

@@ -25,6 +25,7 @@ The budget is about 3,000 inputs (some 40 s). ``SDF_TOOLS_FUZZ_EXAMPLES=N`` runs
 per test instead; ``python3 bench/fuzz.py --examples 100000`` is the long run with a report.
 """
 
+import math
 import os
 import random
 import time
@@ -33,6 +34,7 @@ from hypothesis import given
 from hypothesis import HealthCheck
 from hypothesis import settings
 from hypothesis import strategies as st
+import numpy as np
 import pytest
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
@@ -109,6 +111,21 @@ def _raise(error):
     def func():
         raise error
     return func
+
+
+def test_batch_and_single_poses_are_compared_even_past_the_largest_float():
+    poses = np.tile(np.eye(4), (3, 1, 1))
+    poses[1, :3, 3] = (1e300, 2.0, 3.0)
+    far = poses.copy()
+    far[1, 0, 3] = 1e299  # the difference of huge offsets: rounding bounds nothing at inf reach
+    assert fuzzing._agree(poses, far, math.inf)
+    assert not fuzzing._agree(poses, far, 1.0)
+    turned = poses.copy()
+    turned[2, 0, 1] = 1e-6  # rotations are compared whatever the reach
+    assert not fuzzing._agree(poses, turned, math.inf)
+    infinite = poses.copy()
+    infinite[0, 0, 3] = math.inf
+    assert not fuzzing._agree(poses, infinite)
 
 
 def test_mutations_are_deterministic_and_change_the_input(seeds):
