@@ -13,16 +13,19 @@
 # limitations under the License.
 
 """
-Shared test helpers: where the reference material is, and the libsdformat oracle.
+Shared test helpers: where the reference material is, the libsdformat oracle, CPU time.
 
 The corpus and tools live next to the project (../shared) on developer and CI machines;
 tests that need them skip with the reason when they are absent. Override the locations with
 SDF_TOOLS_SHARED (the shared directory) and SDF_TOOLS_ORACLE (the oracle binary).
 """
 
+import gc
+import math
 import os
 from pathlib import Path
 import subprocess
+import time
 
 TEST_DIR = Path(__file__).resolve().parent
 REPO_DIR = TEST_DIR.parent
@@ -84,3 +87,27 @@ def run_probe(*args, timeout=300):
 def probe_report(stdout):
     """Return the ``key value`` lines of ``probe step`` as a dict of strings."""
     return dict(line.split(None, 1) for line in stdout.splitlines() if ' ' in line)
+
+
+def least_cpu_seconds(func, *args, repeats: int = 3) -> float:
+    """
+    Return the least CPU time (s) of ``repeats`` calls of ``func(*args)``, collector off.
+
+    For growth ratios measured in one run (twice the input, twice the time): CPU time, so that
+    a busy machine does not count; the least of a few calls, so that a scheduling hiccup does
+    not either; and no garbage collection, whose passes walk every object the test process
+    holds (a whole suite's), not only the ones the measured call made.
+    """
+    best = math.inf
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            start = time.process_time()
+            func(*args)
+            best = min(best, time.process_time() - start)
+    finally:
+        if enabled:
+            gc.enable()
+    return best

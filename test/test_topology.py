@@ -20,9 +20,6 @@ of them; joint ``i`` of a test is on line ``i`` of source ``t``.
 """
 
 from dataclasses import dataclass
-import gc
-import math
-import time
 
 import pytest
 from sdf_tools.errors import Reporter
@@ -31,6 +28,8 @@ from sdf_tools.topology import find_cycles
 from sdf_tools.topology import link_loop_message
 from sdf_tools.topology import mimic_loop_message
 from sdf_tools.topology import Topology
+
+import support  # noqa: I100 - the test helpers, after the package
 
 
 @dataclass(eq=False)
@@ -101,22 +100,6 @@ def test_walks_end_at_none_and_at_nodes_that_are_not_given():
     assert find_cycles([], successor) == []
 
 
-def cpu_seconds(func, *args):
-    """Return the least CPU time of three calls (s), with the garbage collector off."""
-    best = math.inf
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        for _ in range(3):
-            start = time.process_time()
-            func(*args)
-            best = min(best, time.process_time() - start)
-    finally:
-        if enabled:
-            gc.enable()
-    return best
-
-
 @pytest.mark.parametrize('shape', ['chain, root first', 'chain, deepest first', 'ring'])
 def test_find_cycles_takes_linear_time(shape):
     def graph(n):
@@ -131,7 +114,8 @@ def test_find_cycles_takes_linear_time(shape):
     assert find_cycles(*large) == expected
     # Ten times the nodes: linear is ten times the CPU time (up to ~20 with cache misses),
     # quadratic a hundred.
-    ratio = cpu_seconds(find_cycles, *large) / max(cpu_seconds(find_cycles, *small), 1e-4)
+    cpu = support.least_cpu_seconds
+    ratio = cpu(find_cycles, *large) / max(cpu(find_cycles, *small), 1e-4)
     assert ratio < 40, ratio
 
 
