@@ -162,10 +162,21 @@ def _eigh3(values):
     Returns
     -------
     eigenvalues : tuple of 3 float
-        Ascending.
+        Ascending; beyond the largest float, infinite (as LAPACK gives).
     eigenvectors : tuple of 3 tuples
         ``eigenvectors[k]`` is the unit eigenvector of ``eigenvalues[k]``.
 
+    """
+    exponent, scaled, vectors = _jacobi(values)
+    return tuple(_unscaled(w, exponent) for w in scaled), vectors
+
+
+def _jacobi(values):
+    """
+    Return ``(exponent, eigenvalues, eigenvectors)`` of :func:`_eigh3`, eigenvalues scaled.
+
+    The eigenvalues are those of the matrix times ``2 ** -exponent``, whose largest entry is
+    in [0.5, 1): finite and exact to the last bit when scaled back, unless that overflows.
     """
     values = [float(v) for v in values]
     # Scaled by a power of two (exact) so that the largest entry is in [0.5, 1): squares and
@@ -195,7 +206,7 @@ def _eigh3(values):
                 x, y = m[i], m[j]
                 m[i], m[j] = c * x - s * y, s * x + c * y
     order = sorted((0, 1, 2), key=lambda k: m[4 * k])
-    return (tuple(_unscaled(m[4 * k], exponent) for k in order),
+    return (exponent, tuple(m[4 * k] for k in order),
             tuple((m[9 + k], m[12 + k], m[15 + k]) for k in order))
 
 
@@ -290,9 +301,15 @@ def nearest_physical(values, floor: float = 0.0):
     a + b = c (a and b up, c down, by the same amount), plus a margin of 1e-9 c so that
     rounding keeps the result valid; finally every moment is raised to at least ``floor``
     (raising the smaller moments keeps the triangle inequality). The principal axes are
-    kept.
+    kept. An entry of the result beyond the largest float is infinite (callers check).
     """
-    w, vectors = _eigh3(values)  # ascending
+    # In units of 2 ** exponent (exact), so that moments near the largest float do not
+    # overflow on the way: only the result's own entries may (then they are infinite).
+    exponent, w, vectors = _jacobi(values)  # ascending
+    try:
+        floor = math.ldexp(floor, -exponent)
+    except OverflowError:  # the floor dwarfs the tensor (1e-320 against 1e-9)
+        return (floor, 0.0, 0.0, floor, 0.0, floor)
     a, b, c = (max(x, 0.0) for x in w)
     if a + b < c:
         d = (c - a - b) / 3.0
@@ -301,7 +318,7 @@ def nearest_physical(values, floor: float = 0.0):
     b += 1e-9 * c
     moments = (max(a, floor), max(b, floor), max(c, floor))
     # V diag(moments) V^T, with the eigenvectors as the columns of V.
-    return tuple(sum(m * u[i] * u[j] for m, u in zip(moments, vectors))
+    return tuple(_unscaled(sum(m * u[i] * u[j] for m, u in zip(moments, vectors)), exponent)
                  for i, j in ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)))
 
 

@@ -153,6 +153,13 @@ def test_nearest_physical_keeps_axes_and_moves_the_least():
         np.testing.assert_allclose(np.diag(in_axes), bad + [d, d, -d], atol=2e-9)
     floored = inertia.nearest_physical((0, 0, 0, 0, 0, 0), floor=2e-6)
     assert floored == pytest.approx((2e-6, 0, 0, 2e-6, 0, 2e-6))
+    # A tensor 1e313 times below the floor (its scaled floor would overflow) is the floor.
+    assert inertia.nearest_physical((1e-320, 0, 0, -1e-320, 0, 0), floor=1e-7) == \
+        (1e-7, 0, 0, 1e-7, 0, 1e-7)
+    # Moments within rounding of the largest float: computed in scaled units, finite.
+    edge = inertia.nearest_physical((1e-5, 0, 0, 4e-4, -1.7976931348623157e308, 4e-4))
+    assert all(math.isfinite(v) for v in edge)
+    assert inertia.is_physical([v / 1e308 for v in edge])  # its minors overflow unscaled
 
 
 def test_combine_equals_the_parallel_axis_theorem():

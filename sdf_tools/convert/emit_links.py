@@ -189,6 +189,11 @@ def _valid_inertia(link: Link, m: float, values: tuple, reporter) -> tuple:
         return values
     fixed = inertia.nearest_physical(values, m * inertia.MIN_GYRATION_RADIUS ** 2)
     old = ', '.join(f'{v:.6g}' for v in moments)
+    if not all(map(math.isfinite, fixed)):
+        raise DescriptionError(Diagnostic(
+            f'<inertia> (principal moments {old}) is not one a rigid body can have, and the '
+            'nearest valid one has entries beyond the largest floating-point number',
+            link.model.location, f"link '{link.name}'", code=Code.BAD_NUMBER))
     new = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(fixed))
     why = ('is not one a rigid body can have (negative, or violating the triangle '
            'inequality), which libsdformat and Gazebo reject' if invalid else

@@ -13,14 +13,19 @@
 # limitations under the License.
 
 """
-Tests of sdf_tools.convert.emit_links: collisions without volume, massless links.
+Tests of sdf_tools.convert.emit_links: collisions without volume, massless links, inertias.
 
 Gazebo's DART engine aborts on them (test_physics_probe loads the result), so the converter
 leaves them out with a warning, keeps the visuals, and writes a capsule of length 0 as the
 sphere it is. The rest of the link output is tested in test_urdf_to_sdf.
 """
 
+import math
+
+import numpy as np
 import pytest
+from sdf_tools.errors import DescriptionError
+from sdf_tools.formats.sdf.reader import parse_sdf
 from urdf_snippets import codes
 from urdf_snippets import convert
 from urdf_snippets import INERTIAL
@@ -101,3 +106,32 @@ def test_a_massless_link_is_kept_with_a_placeholder_and_the_warning_counts_in_wo
     assert warning.message == (
         'has no <inertial>; it is written with a placeholder inertial (mass 0.001 kg, '
         f'inertia 1e-06 kg m^2) {kept}')
+
+
+def _heavy(ixx, ixy, ixz, iyy, iyz, izz):
+    return robot(f'<link name="a"><inertial><mass value="0.15"/><inertia ixx="{ixx}" '
+                 f'ixy="{ixy}" ixz="{ixz}" iyy="{iyy}" iyz="{iyz}" izz="{izz}"/></inertial>'
+                 '</link>')
+
+
+def test_an_invalid_inertia_at_the_edge_of_the_float_range_is_repaired_to_finite_numbers():
+    # A fuzzed solo12: one product of inertia -1.8e308. Its largest moment is within rounding
+    # of the largest float, and the repair used to compute it as inf and write 'nan'.
+    result = convert(_heavy(3.024e-05, 4.671e-05, 0, 0.00041193, -1.7976931348623157e308,
+                            0.00041107))
+    assert 'bad-inertia' in codes(result)
+    inertia = model_of(result).find('link/inertial/inertia')
+    values = [float(inertia.findtext(k)) for k in ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz')]
+    assert all(math.isfinite(v) for v in values), values
+    moments = np.linalg.eigvalsh(np.array([values[0:3], [values[1], *values[3:5]],
+                                           [values[2], values[4], values[5]]]) / 1e308)
+    assert moments[0] >= 0 and moments[0] + moments[1] >= moments[2] * (1 - 1e-12)
+    parse_sdf(result.sdf, 'converted.sdf')  # libsdformat-valid numbers: our reader takes them
+
+
+def test_an_inertia_whose_nearest_valid_one_is_beyond_the_float_range_is_an_error():
+    with pytest.raises(DescriptionError) as caught:
+        convert(_heavy(1.7e308, 1e308, 0, 1.7e308, 0, 1.7e308))
+    (error,) = caught.value.diagnostics
+    assert (error.entity, error.code, error.location.line) == ("link 'a'", 'bad-number', 1)
+    assert 'beyond the largest floating-point number' in error.message
