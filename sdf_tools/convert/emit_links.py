@@ -191,8 +191,8 @@ def _valid_inertia(link: Link, m: float, values: tuple, reporter) -> tuple:
     old = ', '.join(f'{v:.6g}' for v in moments)
     if not all(map(math.isfinite, fixed)):
         raise DescriptionError(Diagnostic(
-            f'<inertia> (principal moments {old}) is not one a rigid body can have, and the '
-            'nearest valid one has entries beyond the largest floating-point number',
+            f'<inertia> (principal moments {old}) cannot be written: the nearest valid one has '
+            'entries beyond the largest floating-point number',
             link.model.location, f"link '{link.name}'", code=Code.BAD_NUMBER))
     new = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(fixed))
     why = ('is not one a rigid body can have (negative, or violating the triangle '
