@@ -211,7 +211,7 @@ def _jacobi(values):
 
 
 def _plane(p: int, q: int) -> tuple:
-    """Return ``(pp, qq, pq, pairs)``: :func:`_eigh3`'s indices in ``m`` for plane (p, q)."""
+    """Return ``(pp, qq, pq, pairs)``: :func:`_jacobi`'s indices in ``m`` for plane (p, q)."""
     columns = [(3 * k + p, 3 * k + q) for k in range(3)]
     rows = [(3 * p + k, 3 * q + k) for k in range(3)]
     vectors = [(9 + 3 * k + p, 9 + 3 * k + q) for k in range(3)]
