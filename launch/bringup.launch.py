@@ -32,14 +32,14 @@ from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 from launch_ros.parameter_descriptions import ParameterValue
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
-from sdf_tools.launch_helpers import as_bool
-from sdf_tools.launch_helpers import as_choice
-from sdf_tools.launch_helpers import as_float
-from sdf_tools.launch_helpers import default_sdf_version
-from sdf_tools.launch_helpers import GAZEBO_OF_DISTRO
-from sdf_tools.launch_helpers import NEWER_GAZEBO
-from sdf_tools.launch_helpers import read_description
-from sdf_tools.ros.launch_actions import stop_on_failure
+from sdf_tools.ros.bringup.actions import stop_on_failure
+from sdf_tools.ros.bringup.helpers import as_bool
+from sdf_tools.ros.bringup.helpers import as_choice
+from sdf_tools.ros.bringup.helpers import as_float
+from sdf_tools.ros.bringup.helpers import default_sdf_version
+from sdf_tools.ros.bringup.helpers import GAZEBO_OF_DISTRO
+from sdf_tools.ros.bringup.helpers import NEWER_GAZEBO
+from sdf_tools.ros.bringup.helpers import read_description
 
 PACKAGE = 'sdf_tools'
 

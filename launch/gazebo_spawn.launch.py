@@ -61,23 +61,23 @@ from launch.event_handlers import OnProcessIO
 from launch.launch_description_sources import PythonLaunchDescriptionSource
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
-from sdf_tools.launch_helpers import as_bool
-from sdf_tools.launch_helpers import as_float
-from sdf_tools.launch_helpers import as_timeout
-from sdf_tools.launch_helpers import CLOCK_BRIDGE
-from sdf_tools.launch_helpers import create_waiting_for
-from sdf_tools.launch_helpers import gz_joint_state_topic
-from sdf_tools.launch_helpers import joint_state_bridge
-from sdf_tools.launch_helpers import joint_state_source
-from sdf_tools.launch_helpers import JOINT_STATE_SOURCES
-from sdf_tools.launch_helpers import missing_packages
-from sdf_tools.launch_helpers import missing_packages_message
-from sdf_tools.launch_helpers import read_description
-from sdf_tools.launch_helpers import required_packages
-from sdf_tools.launch_helpers import ros2_control_note
-from sdf_tools.launch_helpers import spawn_timeout_message
-from sdf_tools.ros.launch_actions import stop
-from sdf_tools.ros.launch_actions import stop_on_failure
+from sdf_tools.ros.bringup.actions import stop
+from sdf_tools.ros.bringup.actions import stop_on_failure
+from sdf_tools.ros.bringup.helpers import as_bool
+from sdf_tools.ros.bringup.helpers import as_float
+from sdf_tools.ros.bringup.helpers import as_timeout
+from sdf_tools.ros.bringup.helpers import CLOCK_BRIDGE
+from sdf_tools.ros.bringup.helpers import create_waiting_for
+from sdf_tools.ros.bringup.helpers import gz_joint_state_topic
+from sdf_tools.ros.bringup.helpers import joint_state_bridge
+from sdf_tools.ros.bringup.helpers import joint_state_source
+from sdf_tools.ros.bringup.helpers import JOINT_STATE_SOURCES
+from sdf_tools.ros.bringup.helpers import missing_packages
+from sdf_tools.ros.bringup.helpers import missing_packages_message
+from sdf_tools.ros.bringup.helpers import read_description
+from sdf_tools.ros.bringup.helpers import required_packages
+from sdf_tools.ros.bringup.helpers import ros2_control_note
+from sdf_tools.ros.bringup.helpers import spawn_timeout_message
 
 PACKAGE = 'sdf_tools'
 POSE = (('x', 'Initial x position (m) in the world.'),

@@ -16,11 +16,11 @@
 sdf_tools: robot descriptions for ROS 2 bringup and Gazebo spawning.
 
 The core (everything outside :mod:`sdf_tools.ros`) is pure Python on lxml and numpy and never
-imports ROS. Data flows one way: text -> located elements (:mod:`sdf_tools.files`) -> readers
+imports ROS. Data flows one way: text -> located elements (:mod:`sdf_tools.xmlio`) -> readers
 (:mod:`sdf_tools.formats`) -> :mod:`sdf_tools.model` -> (the SDFormat writer or the URDF
 converter, :mod:`sdf_tools.convert` | the compiled tree, :mod:`sdf_tools.kinematics`) -> the
 command line (:mod:`sdf_tools.cli`) and the ROS nodes (:mod:`sdf_tools.ros`), both through
-:mod:`sdf_tools.pipeline`.
+:mod:`sdf_tools.loading`.
 
 Example::
 
@@ -39,12 +39,12 @@ import importlib
 __version__ = '0.1.0'
 
 _API = {
-    'load_description': 'sdf_tools.pipeline',
-    'parse_description': 'sdf_tools.pipeline',
-    'write_atomically': 'sdf_tools.files.atomic',
-    'PackagePath': 'sdf_tools.files.packages',
-    'PackageResolver': 'sdf_tools.files.packages',
-    'PackageNotFoundError': 'sdf_tools.files.packages',
+    'load_description': 'sdf_tools.loading',
+    'parse_description': 'sdf_tools.loading',
+    'write_atomically': 'sdf_tools.outputs',
+    'PackagePath': 'sdf_tools.resources.packages',
+    'PackageResolver': 'sdf_tools.resources.packages',
+    'PackageNotFoundError': 'sdf_tools.resources.packages',
     'parse_urdf': 'sdf_tools.formats.urdf.reader',
     'parse_sdf': 'sdf_tools.formats.sdf.reader',
     'parse_kindsl': 'sdf_tools.formats.kindsl.reader',

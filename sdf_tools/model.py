@@ -45,7 +45,7 @@ from sdf_tools.records import replace
 from sdf_tools.topology import Topology
 
 if TYPE_CHECKING:
-    from sdf_tools.files.xacro_origins import SourceMap
+    from sdf_tools.source_map import SourceMap
 
 Vec3 = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
@@ -467,7 +467,7 @@ class Robot:
         Top-level URDF elements the model does not hold, in document order.
     origins : SourceMap or None
         Where the lines of ``source`` come from when it is a xacro expansion
-        (:class:`~sdf_tools.files.xacro_origins.SourceMap`): whatever is reported at
+        (:class:`~sdf_tools.source_map.SourceMap`): whatever is reported at
         ``source`` later (by a converter) goes through it, as the model's own locations
         already have. ``None`` otherwise.
 
@@ -530,7 +530,7 @@ class Robot:
         Return the robot with every location (its elements' and its warnings') mapped.
 
         ``locate(SourceLocation) -> SourceLocation``, e.g. from an expansion's lines to the
-        xacro files (:class:`~sdf_tools.files.xacro_origins.SourceMap`).
+        xacro files (:class:`~sdf_tools.source_map.SourceMap`).
         """
         def at(item):
             if item.location is None:

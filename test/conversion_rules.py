@@ -29,8 +29,8 @@ import numpy as np
 
 from sdf_tools import batch_transforms
 from sdf_tools import transforms
-from sdf_tools.files.xml_source import local_name
 from sdf_tools.model import JointType
+from sdf_tools.xmlio.parse import local_name
 import xml_compare
 
 LUMP = '_fixed_joint_lump__'

@@ -122,7 +122,7 @@ def test_version_and_help_answer_before_the_converter_is_imported():
             'try:\n    main(sys.argv[2:])\nexcept SystemExit:\n    pass\n'
             "heavy = [m for m in sys.modules if m.split('.')[0] in ('lxml', 'numpy', 'xacro') "
             "or m.startswith(('sdf_tools.convert', 'sdf_tools.formats.urdf', "
-            "'sdf_tools.model', 'sdf_tools.pipeline', 'sdf_tools.cli.commands'))]\n"
+            "'sdf_tools.model', 'sdf_tools.loading', 'sdf_tools.cli.commands'))]\n"
             "print('IMPORTED', sorted(heavy))")
     for argv, expected in ((['urdf2sdf', '--help'], 'usage: urdf2sdf'),
                            (['urdf2sdf', '--version'], f'urdf2sdf {__version__}'),
@@ -151,7 +151,7 @@ def test_converting_a_urdf_imports_only_what_it_uses(tmp_path):
             'from sdf_tools import cli\nstatus = cli.urdf2sdf_main(sys.argv[1:])\n'
             "unused = [m for m in set(sys.modules) - started if m.split('.')[0] in ('xacro', "
             "'numpy', 'dataclasses', 'tempfile', 'shutil', 'threading', 'pathlib', 'urllib') "
-            "or m.startswith(('sdf_tools.files.xacro', 'sdf_tools.kinematics', "
+            "or m.startswith(('sdf_tools.loading.xacro', 'sdf_tools.kinematics', "
             "'sdf_tools.formats.sdf.reader'))]"
             "\nprint('IMPORTED', sorted(unused), file=sys.stderr)\nsys.exit(status)")
     done = _python(code, str(robot), bare=True)
@@ -493,7 +493,7 @@ def test_fk_uses_a_mimic_joints_own_value_like_the_state_publisher(capsys):
     """``fk robot.urdf mimic_joint=0.3`` uses 0.3 (it used to exit 2), as joint_states does."""
     import json
     from sdf_tools.kinematics import forward_kinematics
-    from sdf_tools.pipeline import load_model
+    from sdf_tools.loading import load_model
     src = support.DATA_DIR / 'conversion' / 'demo_arm.urdf'
     tree = load_model(src.read_text()).tree
     [mimic] = tree.mimic_joints

@@ -69,7 +69,7 @@ from sdf_tools.convert import urdf_to_sdf  # noqa: F401 - imported before measur
 from sdf_tools.formats.kindsl.reader import parse_kindsl
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
-from sdf_tools.pipeline import load_description
+from sdf_tools.loading import load_description
 import xacro  # noqa: F401
 
 
@@ -380,9 +380,9 @@ def test_xacro_state_does_not_leak_from_one_expansion_to_the_next(tmp_path, monk
     # xacro keeps a file stack and a list of includes in module globals: an expansion
     # without a path must not resolve includes against the previous call's file, and the
     # list must not grow in a long-running process.
-    from sdf_tools import pipeline
+    from sdf_tools import loading as pipeline
     from sdf_tools.errors import DescriptionError
-    from sdf_tools.files import xacro_expansion
+    from sdf_tools.loading import xacro as xacro_expansion
     import xacro
     other = tmp_path / 'other'
     other.mkdir()
@@ -511,7 +511,7 @@ def test_long_chains_load_in_linear_time(case):
     # neither a busy machine nor a slow one moves the ratio much (the least of two, without the
     # collector's passes over everything the suite holds: support.least_cpu_seconds).
     from sdf_tools.kinematics import compile_tree
-    from sdf_tools.pipeline import parse_description
+    from sdf_tools.loading import parse_description
     make = {'relative_to chain': lambda n: frame_chain(n // 2),
             'mimic chain up': lambda n: chain_urdf(n // 2, mimic=1),
             'mimic chain down': lambda n: chain_urdf(n // 2, mimic=-1),

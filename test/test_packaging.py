@@ -112,7 +112,7 @@ def test_pip_install_outside_ros(tmp_path):
 def test_core_never_imports_ros():
     code = ('import sys, sdf_tools, sdf_tools.cli, sdf_tools.convert.urdf_to_sdf, '
             'sdf_tools.kinematics, sdf_tools.formats.sdf.reader, '
-            'sdf_tools.formats.kindsl.reader, sdf_tools.pipeline; '
+            'sdf_tools.formats.kindsl.reader, sdf_tools.loading; '
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('rclpy', 'tf2_ros', 'launch', 'launch_ros', 'std_msgs', 'sensor_msgs', "
             "'geometry_msgs')))")
@@ -127,13 +127,14 @@ def test_core_never_imports_ros():
 FLOORS = {
     'records': 0,
     'errors': 1, 'transforms': 1,
-    'topology': 2, 'batch_transforms': 2, 'formatting': 2, 'inertia': 2,
-    'files': 3,  # input and output: imports only errors (and records)
+    'topology': 2, 'batch_transforms': 2, 'formatting': 2, 'inertia': 2, 'source_map': 2,
+    'outputs': 2,
+    'xmlio': 3,  # XML syntax: imports only errors (and records)
     'model': 4,
-    'validate': 5, 'describe': 5,
+    'validate': 5, 'describe': 5, 'resources': 5,
     'formats': 6,
     'convert': 7, 'kinematics': 7,
-    'pipeline': 8, 'gazebo': 8, 'launch_helpers': 8,
+    'loading': 8,
     'cli': 9, 'ros': 9,
 }
 ROS = {'rclpy', 'tf2_ros', 'tf2_msgs', 'launch', 'launch_ros', 'std_msgs', 'sensor_msgs',
@@ -180,13 +181,14 @@ def test_layering():
             if other is not None and other != room and FLOORS[other] >= FLOORS[room]:
                 upward.append(f'{relative} ({room}, floor {FLOORS[room]}) imports {name} '
                               f'(floor {FLOORS[other]})')
-        if room == 'files':  # input and output know only the error table (and records)
-            assert {_room(n) for n in imported if _room(n)} <= {'files', 'errors', 'records'}, \
+        if room == 'xmlio':  # XML syntax knows only the error table (and records)
+            assert {_room(n) for n in imported if _room(n)} <= {'xmlio', 'errors', 'records'}, \
                 relative
         if room == 'convert':
             assert not any(name.startswith('sdf_tools.formats.sdf.reader') for name in imported)
         if room == 'kinematics':
-            assert not {_room(n) for n in imported} & {'formats', 'convert', 'files'}, relative
+            assert not {_room(n) for n in imported} & {'formats', 'convert', 'resources'}, \
+                relative
     assert upward == []
 
 

@@ -34,9 +34,9 @@ import numpy as np
 
 from sdf_tools import batch_transforms
 from sdf_tools import transforms
-from sdf_tools.files.xml_source import local_name
-from sdf_tools.files.xml_source import parse_number
-from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_number
+from sdf_tools.xmlio.parse import parse_xml
 
 _BOOLS = {'true': True, '1': True, 'false': False, '0': False}
 

@@ -15,7 +15,7 @@
 """
 The bodies of ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk``.
 
-Each takes the parsed arguments, reads the input (:mod:`sdf_tools.pipeline`), runs the job,
+Each takes the parsed arguments, reads the input (:mod:`sdf_tools.loading`), runs the job,
 prints the diagnostics and writes the result (``-o`` atomically). The converter, the readers
 and numpy are imported inside the commands that use them.
 """
@@ -33,7 +33,7 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
-from sdf_tools.files.atomic import write_atomically
+from sdf_tools.outputs import write_atomically
 from sdf_tools.records import replace
 
 EXIT_OK = 0
@@ -75,8 +75,8 @@ def _conversion_options(args, packages):
 
 def _packages(args, prog):
     """Return where packages are looked for: ``--package-path``, environment, input file."""
-    from sdf_tools.files.packages import PackagePath
-    from sdf_tools.files.packages import PackageResolver
+    from sdf_tools.resources.packages import PackagePath
+    from sdf_tools.resources.packages import PackageResolver
     try:
         return PackageResolver(PackagePath.from_environment(
             args.package_path, near=None if args.input == '-' else args.input))
@@ -86,7 +86,7 @@ def _packages(args, prog):
 
 def _read(args, mappings, prog, packages=None):
     """Read ``args.input`` (xacro expanded); write the expansion for ``--keep-expanded``."""
-    from sdf_tools.files.sources import read_description
+    from sdf_tools.loading.sources import read_description
     description = read_description(args.input, mappings, packages or _packages(args, prog))
     if args.keep_expanded is None:
         return description
@@ -116,8 +116,8 @@ def _same_file(a, b):
 
 def urdf2sdf(args) -> int:
     """Convert URDF (or xacro) to SDFormat: the body of ``urdf2sdf``."""
-    from sdf_tools.pipeline import read_model
-    from sdf_tools.pipeline import to_sdf
+    from sdf_tools.loading import read_model
+    from sdf_tools.loading import to_sdf
 
     mappings = mappings_of(args.mappings)
     if _same_file(args.input, args.output):
@@ -137,7 +137,7 @@ def urdf2sdf(args) -> int:
 
 def _load(args, mappings, packages=None):
     """Load ``args.input``: ``mappings`` are xacro arguments or RobCoGen parameters."""
-    from sdf_tools.pipeline import read_model
+    from sdf_tools.loading import read_model
     description = _read(args, mappings, f'sdf_tools {args.command}', packages)
     fmt = description.fmt
     if args.model is not None and fmt != 'sdf':
@@ -168,7 +168,7 @@ def _convert(args):
     robot = _load(args, mappings, packages)
     warnings = list(robot.warnings)
     if to == 'sdf':
-        from sdf_tools.pipeline import to_sdf
+        from sdf_tools.loading import to_sdf
         text, converter_warnings = to_sdf(robot, _conversion_options(args, packages))
         warnings += converter_warnings
     else:
@@ -198,8 +198,8 @@ def _check(args):
         problems = list(combine(problems, e.diagnostics))
     if robot.source_format == 'urdf':
         from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
-        from sdf_tools.pipeline import relocated
-        from sdf_tools.pipeline import relocating
+        from sdf_tools.loading import relocated
+        from sdf_tools.loading import relocating
         with relocating(robot.origins):
             problems.extend(relocated(robot.origins, urdf_to_sdf(robot).warnings))
     print(describe.summary(robot))

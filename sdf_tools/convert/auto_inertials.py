@@ -19,7 +19,7 @@ Descriptions without inertials (ros-industrial's arms, many teaching robots) oth
 to 1 g placeholder links. With a density (kg/m^3), before lumping, each link without
 ``<inertial>`` gets the mass properties of the solids its ``<collision>`` elements bound, at
 their origins, welded (:func:`sdf_tools.inertia.weld`): boxes, cylinders, spheres and
-capsules in closed form, meshes through :mod:`sdf_tools.files.meshes` (closed ones exactly,
+capsules in closed form, meshes through :mod:`sdf_tools.resources.meshes` (closed ones exactly,
 open ones as their convex hull, with a warning). Each such link gets a warning naming it.
 Overlapping collision shapes count twice.
 
@@ -33,14 +33,14 @@ import math
 
 from sdf_tools import inertia
 from sdf_tools.errors import Code
-from sdf_tools.files import meshes
-from sdf_tools.files.packages import PackageNotFoundError
-from sdf_tools.files.resources import locate
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Cylinder
 from sdf_tools.model import Mesh
 from sdf_tools.model import Sphere
+from sdf_tools.resources import meshes
+from sdf_tools.resources.packages import PackageNotFoundError
+from sdf_tools.resources.uris import locate
 
 
 def fill(tree, options, reporter) -> None:

@@ -39,15 +39,15 @@ from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Joint
 from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
-from sdf_tools.files.xml_source import first_child
-from sdf_tools.files.xml_text import Block
-from sdf_tools.files.xml_text import escape_attribute
-from sdf_tools.files.xml_text import escape_text
-from sdf_tools.files.xml_text import nested
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formatting import fmt
 from sdf_tools.model import JointType
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.parse import first_child
+from sdf_tools.xmlio.text import Block
+from sdf_tools.xmlio.text import escape_attribute
+from sdf_tools.xmlio.text import escape_text
+from sdf_tools.xmlio.text import nested
 
 #: URDF joint kinds SDFormat has no joint for: the child is written as a free link.
 NO_SDF_JOINT = frozenset((JointType.FLOATING, JointType.PLANAR))

@@ -47,11 +47,6 @@ from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
-from sdf_tools.files.xml_source import first_child
-from sdf_tools.files.xml_text import Block
-from sdf_tools.files.xml_text import escape_attribute
-from sdf_tools.files.xml_text import escape_text
-from sdf_tools.files.xml_text import nested
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -61,6 +56,11 @@ from sdf_tools.model import Sphere
 from sdf_tools.topology import WORLD
 from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.validate import geometry_problem
+from sdf_tools.xmlio.parse import first_child
+from sdf_tools.xmlio.text import Block
+from sdf_tools.xmlio.text import escape_attribute
+from sdf_tools.xmlio.text import escape_text
+from sdf_tools.xmlio.text import nested
 
 
 def write_links(out: SdfText, tree: Tree, options, reporter, uris: dict) -> None:

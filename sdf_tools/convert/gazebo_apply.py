@@ -37,8 +37,8 @@ from sdf_tools.convert.gazebo_ext import JOINT_SETTINGS
 from sdf_tools.convert.gazebo_ext import key_value
 from sdf_tools.convert.tree import LUMP
 from sdf_tools.errors import Code
-from sdf_tools.files.xml_source import first_child
 from sdf_tools.formatting import fmt
+from sdf_tools.xmlio.parse import first_child
 
 
 def targeting(extensions, link_name: str, part, sdf_name: str, kind: str, reporter) -> list:

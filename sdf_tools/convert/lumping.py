@@ -39,7 +39,6 @@ from sdf_tools.convert.gazebo_ext import key_value
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Link
 from sdf_tools.convert.tree import Tree
-from sdf_tools.files.xml_source import DCOLON
 from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
@@ -47,6 +46,7 @@ from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
 from sdf_tools.records import record
 from sdf_tools.transforms import IDENTITY_QUAT
+from sdf_tools.xmlio.parse import DCOLON
 
 #: ``<gz::corrected_offsets>`` (``::`` is held as DCOLON while the tree is in lxml).
 _CORRECTED_OFFSETS = f'gz{DCOLON}corrected_offsets'

@@ -31,14 +31,14 @@ written in every mode (libsdformat's rule), so a ``<uri>`` in one (a material sc
 plugin parameter) is the author's, for Gazebo.
 
 With a resolver (``ConversionOptions.packages``), every mode also warns, through
-:func:`sdf_tools.files.resources.check_uris`, about referenced meshes and textures whose
+:func:`sdf_tools.resources.uris.check_uris`, about referenced meshes and textures whose
 file does not exist.
 """
 
 import os
 
-from sdf_tools.files.resources import check_uris
 from sdf_tools.model import Mesh
+from sdf_tools.resources.uris import check_uris
 
 #: The values of ``ConversionOptions.mesh_uris``.
 MODES = ('model', 'file', 'package')
@@ -61,7 +61,7 @@ def mesh_uris(robot, options, reporter) -> dict:
     options : ConversionOptions
         ``mesh_uris``, ``packages`` and ``input_folder``.
     reporter : Reporter
-        Receives the warnings of :func:`~sdf_tools.files.resources.check_uris` (with a
+        Receives the warnings of :func:`~sdf_tools.resources.uris.check_uris` (with a
         resolver only).
 
     """

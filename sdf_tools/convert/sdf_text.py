@@ -23,18 +23,18 @@ inertias), and an orientation's roll, pitch and yaw cost microseconds to compute
 It also tells whether a number it wrote may be infinite or NaN (:attr:`SdfText.non_finite`):
 every number of the document is formatted here or comes in an lxml element, so the
 converter need not search the whole text for ``inf`` and ``nan``. Likewise only lxml elements
-hold names :func:`~sdf_tools.files.xml_source.parse_xml` escaped
+hold names :func:`~sdf_tools.xmlio.parse.parse_xml` escaped
 (:attr:`SdfText.escaped_names`).
 """
 
 import math
 
-from sdf_tools.files.xml_source import DCOLON
-from sdf_tools.files.xml_source import UNDECLARED_NS
-from sdf_tools.files.xml_text import XmlText
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
+from sdf_tools.xmlio.parse import DCOLON
+from sdf_tools.xmlio.parse import UNDECLARED_NS
+from sdf_tools.xmlio.text import XmlText
 
 
 _ONES = (1.0, 1.0, 1.0, 1.0)
@@ -78,7 +78,7 @@ class _Memory:
 
 
 class SdfText(XmlText):
-    """:class:`~sdf_tools.files.xml_text.XmlText` with remembered number texts (module doc)."""
+    """:class:`~sdf_tools.xmlio.text.XmlText` with remembered number texts (module doc)."""
 
     __slots__ = ('_memory',)
 

@@ -33,7 +33,7 @@ order; each step has its module:
    distinct within their link, all SDFormat-valid;
 5. :mod:`.emit_links` and :mod:`.emit_joints`: links are written depth first from the root,
    each preceded by its parent joint, mesh URIs as :mod:`.mesh_uris` says. They are written
-   as text (:class:`~sdf_tools.files.xml_text.XmlText`); what extensions add to a link,
+   as text (:class:`~sdf_tools.xmlio.text.XmlText`); what extensions add to a link,
    visual or collision is built as lxml elements by :mod:`.gazebo_apply` and written after
    the rest, and a joint they configure is read back into an element for it to edit;
 6. here: model-level extensions, the lumping frames and the ``<robot><origin>`` pose come
@@ -77,13 +77,13 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
-from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.xml_source import restore_names
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.model import Robot
 from sdf_tools.records import field
 from sdf_tools.records import record
+from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.xmlio.parse import restore_names
+from sdf_tools.xmlio.parse import ValueReader
 
 
 @record(frozen=True)

@@ -25,9 +25,9 @@ defaults), so each reader reads them itself.
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.model import Robot
 from sdf_tools.validate import check_robot
+from sdf_tools.xmlio.parse import ValueReader
 
 
 def checked(robot: Robot, reporter: Reporter, **options) -> None:

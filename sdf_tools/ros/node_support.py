@@ -42,9 +42,9 @@ from rclpy.qos import DurabilityPolicy
 from rclpy.qos import HistoryPolicy
 from rclpy.qos import QoSProfile
 from rclpy.qos import ReliabilityPolicy
-from sdf_tools.files.packages import PackagePath
-from sdf_tools.files.packages import PackageResolver
 from sdf_tools.records import record
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
 
 #: ``robot_description`` and ``robot_description_sdf``: depth 1, reliable, transient local
 #: ("latched"), as robot_state_publisher publishes and ``ros_gz_sim create -topic`` reads.

@@ -28,7 +28,7 @@ arrive while the parameter is set are remembered, and used once the parameter is
 
 With ``gz_joint_state_topic`` set (``gazebo_spawn.launch.py`` sets it), Gazebo's
 JointStatePublisher system is added to the model, publishing on that Gazebo topic
-(:func:`sdf_tools.gazebo.add_joint_state_publisher`; the system's names follow
+(:func:`sdf_tools.ros.bringup.gazebo.add_joint_state_publisher`; the system's names follow
 ``sdf_version``: Fortress's below 1.10).
 
 The node re-converts whenever the description or a conversion parameter changes, logs every
@@ -45,13 +45,13 @@ from rclpy.node import Node
 from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.files.atomic import write_atomically
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
-from sdf_tools.gazebo import add_joint_state_publisher
-from sdf_tools.gazebo import gz_topic_problem
-from sdf_tools.pipeline import convert
-from sdf_tools.pipeline import Converted
+from sdf_tools.loading import convert
+from sdf_tools.loading import Converted
+from sdf_tools.outputs import write_atomically
 from sdf_tools.records import replace
+from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
+from sdf_tools.ros.bringup.gazebo import gz_topic_problem
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS

@@ -71,8 +71,8 @@ from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos_overriding_options import QoSOverridingOptions
 from rclpy.serialization import deserialize_message
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.pipeline import load_model
-from sdf_tools.pipeline import LoadedModel
+from sdf_tools.loading import load_model
+from sdf_tools.loading import LoadedModel
 from sdf_tools.ros.joint_state_tf import JointStateTf
 from sdf_tools.ros.joint_state_tf import MAX_PUBLISH_FREQUENCY
 from sdf_tools.ros.joint_state_tf import publish_frequency_problem

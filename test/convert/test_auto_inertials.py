@@ -35,9 +35,9 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
-from sdf_tools.files.packages import PackagePath
-from sdf_tools.files.packages import PackageResolver
 from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
 import support
 
 trimesh = pytest.importorskip('trimesh', reason='trimesh is not installed (pip install '

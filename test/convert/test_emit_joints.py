@@ -24,7 +24,7 @@ against libsdformat in test_urdf_to_sdf and test_corpus_conversion.
 from lxml import etree
 import pytest
 from sdf_tools.convert import emit_joints
-from sdf_tools.files.xml_text import XmlText
+from sdf_tools.xmlio.text import XmlText
 
 LIMITS = [(), ('effort', 'velocity'), ('lower', 'upper', 'effort', 'velocity')]
 DYNAMICS = [(), ('damping', 'friction')]

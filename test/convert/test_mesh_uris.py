@@ -29,16 +29,16 @@ from mesh_robot import make_mesh_robot
 from mesh_robot import PACKAGE
 import pytest
 from sdf_tools import cli
-from sdf_tools import pipeline
+from sdf_tools import loading as pipeline
 from sdf_tools.cli import arguments
 from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
-from sdf_tools.files.packages import PackagePath
-from sdf_tools.files.packages import PackageResolver
 from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
 import support
 
 

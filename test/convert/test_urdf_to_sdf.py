@@ -36,10 +36,10 @@ from sdf_tools import transforms
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
-from sdf_tools.files.xml_source import DCOLON
-from sdf_tools.files.xml_source import UNDECLARED_NS
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.xmlio.parse import DCOLON
+from sdf_tools.xmlio.parse import UNDECLARED_NS
 import support
 from urdf_snippets import codes
 from urdf_snippets import convert

@@ -19,7 +19,6 @@ import pytest
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import SourceLocation
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.reading import checked
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.reading import with_warnings
@@ -29,6 +28,7 @@ from sdf_tools.model import Joint
 from sdf_tools.model import JointType
 from sdf_tools.model import Link
 from sdf_tools.model import Robot
+from sdf_tools.xmlio.parse import ValueReader
 
 
 @pytest.mark.parametrize('xml, found, tag', [

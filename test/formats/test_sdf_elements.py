@@ -20,7 +20,6 @@ Inertials, visuals, collisions, geometries, materials and the content kept as ``
 
 from lxml import etree
 from sdf_tools.errors import Reporter
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.model import Box
@@ -32,6 +31,7 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Sphere
+from sdf_tools.xmlio.parse import ValueReader
 from test_sdf_reader import read_fixture
 from test_sdf_reader import sdf
 

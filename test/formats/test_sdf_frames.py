@@ -26,7 +26,6 @@ import pytest
 from sdf_tools import transforms
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Reporter
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf.frames import FrameGraph
 from sdf_tools.formats.sdf.frames import MODEL_FRAME
 from sdf_tools.formats.sdf.frames import Scope
@@ -34,6 +33,7 @@ from sdf_tools.formats.sdf.frames import Vertex
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.model import Limit
 from sdf_tools.model import Pose
+from sdf_tools.xmlio.parse import ValueReader
 from test_sdf_reader import assert_pose
 from test_sdf_reader import model_frame_poses
 from test_sdf_reader import read_fixture

@@ -28,7 +28,6 @@ import numpy as np
 import pytest
 
 from sdf_tools.errors import ConversionError
-from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.sdf.writer import write_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
@@ -47,6 +46,7 @@ from sdf_tools.model import Mimic
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Visual
+from sdf_tools.xmlio.parse import parse_xml
 from support import NO_ORACLE
 from support import oracle_path
 from support import run_oracle

@@ -21,7 +21,6 @@ import numpy as np
 import pytest
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import SourceLocation
-from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.model import Box
@@ -45,6 +44,7 @@ from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from sdf_tools.records import replace
+from sdf_tools.xmlio.parse import parse_xml
 from support import corpus_files
 from support import corpus_ids
 from support import NO_CORPUS

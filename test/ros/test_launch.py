@@ -36,7 +36,7 @@ gz_ros2_control):
   ``x .. Y`` are doubles); ``topic`` is read with depth 1 transient local and waited for
   forever, and so is ``/gazebo/worlds`` and ``/world/<w>/create``: there is no timeout
   parameter, hence ``spawn_timeout`` and the log lines of
-  :data:`~sdf_tools.launch_helpers.CREATE_WAITS`;
+  :data:`~sdf_tools.ros.bringup.helpers.CREATE_WAITS`;
 * ros_gz_sim ``gz_sim.launch.py`` (``launch/gz_sim.launch.py.in``, ``launch_gz``): ``gz_args``
   and ``on_exit_shutdown`` (any non-empty value shuts down on Gazebo's exit);
 * ros_gz_bridge ``parameter_bridge`` (``src/parameter_bridge.cpp``, ``main``): one argument
@@ -68,23 +68,23 @@ import xml.etree.ElementTree as ET
 import pytest
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
-from sdf_tools.launch_helpers import as_bool
-from sdf_tools.launch_helpers import as_float
-from sdf_tools.launch_helpers import as_timeout
-from sdf_tools.launch_helpers import CLOCK_BRIDGE
-from sdf_tools.launch_helpers import create_waiting_for
-from sdf_tools.launch_helpers import default_sdf_version
-from sdf_tools.launch_helpers import exit_message
-from sdf_tools.launch_helpers import gazebo_of_distro
-from sdf_tools.launch_helpers import GZ_ROS2_CONTROL_HARDWARE
-from sdf_tools.launch_helpers import joint_state_bridge
-from sdf_tools.launch_helpers import joint_state_source
-from sdf_tools.launch_helpers import missing_packages
-from sdf_tools.launch_helpers import parse_xacro_args
-from sdf_tools.launch_helpers import read_description
-from sdf_tools.launch_helpers import ros2_control_hardware
-from sdf_tools.launch_helpers import spawn_timeout_message
-from sdf_tools.ros.launch_actions import LaunchStopped
+from sdf_tools.ros.bringup.actions import LaunchStopped
+from sdf_tools.ros.bringup.helpers import as_bool
+from sdf_tools.ros.bringup.helpers import as_float
+from sdf_tools.ros.bringup.helpers import as_timeout
+from sdf_tools.ros.bringup.helpers import CLOCK_BRIDGE
+from sdf_tools.ros.bringup.helpers import create_waiting_for
+from sdf_tools.ros.bringup.helpers import default_sdf_version
+from sdf_tools.ros.bringup.helpers import exit_message
+from sdf_tools.ros.bringup.helpers import gazebo_of_distro
+from sdf_tools.ros.bringup.helpers import GZ_ROS2_CONTROL_HARDWARE
+from sdf_tools.ros.bringup.helpers import joint_state_bridge
+from sdf_tools.ros.bringup.helpers import joint_state_source
+from sdf_tools.ros.bringup.helpers import missing_packages
+from sdf_tools.ros.bringup.helpers import parse_xacro_args
+from sdf_tools.ros.bringup.helpers import read_description
+from sdf_tools.ros.bringup.helpers import ros2_control_hardware
+from sdf_tools.ros.bringup.helpers import spawn_timeout_message
 from support import DATA_DIR
 from support import REPO_DIR
 import yaml
@@ -390,7 +390,7 @@ def _on_exit(handler, returncode, is_shutdown=False):
 
 def _stop_reason(actions):
     """
-    Run the action :func:`sdf_tools.ros.launch_actions.stop` returned; return why it stops.
+    Run the action :func:`sdf_tools.ros.bringup.actions.stop` returned; return why it stops.
 
     launch turns the exception into one logged line, a shutdown of every process and exit
     code 1 (launch_service.py, ``LaunchService.run``: ``Caught exception in launch``).

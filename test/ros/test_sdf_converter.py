@@ -45,8 +45,8 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions  # noqa: E402
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf  # noqa: E402
 from sdf_tools.formats.sdf.writer import write_sdf  # noqa: E402
 from sdf_tools.formats.urdf.reader import parse_urdf  # noqa: E402
-from sdf_tools.gazebo import add_joint_state_publisher  # noqa: E402
-from sdf_tools.pipeline import parse_description  # noqa: E402
+from sdf_tools.loading import parse_description  # noqa: E402
+from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher  # noqa: E402
 from sdf_tools.ros.node_support import StartupError  # noqa: E402
 from sdf_tools.ros.sdf_converter import PARAMETERS  # noqa: E402
 from sdf_tools.ros.sdf_converter import SdfConverter  # noqa: E402

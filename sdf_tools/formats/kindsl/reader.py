@@ -71,7 +71,7 @@ __all__ = ['MAX_BYTES', 'MAX_EXPRESSION_DEPTH', 'inertial_from_kindsl', 'parse_k
 #: Largest document :func:`parse_kindsl` accepts by default (bytes, or characters for text).
 #: Hand-written models are a few kilobytes (a 40-link humanoid is about 25); the pure-Python
 #: reader takes up to two seconds per megabyte, so the XML formats' limit
-#: (:data:`~sdf_tools.files.xml_source.DEFAULT_MAX_BYTES`) would allow a minute of work.
+#: (:data:`~sdf_tools.xmlio.parse.DEFAULT_MAX_BYTES`) would allow a minute of work.
 MAX_BYTES = 256 * 1024
 
 

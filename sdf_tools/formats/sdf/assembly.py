@@ -32,7 +32,6 @@ import math
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.sdf.frames import FrameGraph
 from sdf_tools.formats.sdf.frames import MODEL_FRAME
 from sdf_tools.formats.sdf.frames import Vertex
@@ -45,6 +44,7 @@ from sdf_tools.model import Link
 from sdf_tools.model import Pose
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.parse import ValueReader
 
 
 def links(graph: FrameGraph, v: ValueReader) -> list[Link]:

@@ -27,9 +27,6 @@ effort, into a :class:`~sdf_tools.model.Material`.
 """
 
 from sdf_tools.errors import Code
-from sdf_tools.files.xml_source import local_name
-from sdf_tools.files.xml_source import to_string
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.model import Box
@@ -46,6 +43,9 @@ from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from sdf_tools.records import field
 from sdf_tools.records import record
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import to_string
+from sdf_tools.xmlio.parse import ValueReader
 
 
 def element_text(element) -> str:

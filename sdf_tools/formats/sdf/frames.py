@@ -36,13 +36,13 @@ model that holds them (:meth:`FrameGraph.ref`).
 """
 
 from sdf_tools.errors import Code
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
 from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.parse import ValueReader
 
 #: Name of the implicit model frame.
 MODEL_FRAME = '__model__'

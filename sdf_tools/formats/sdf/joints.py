@@ -26,7 +26,6 @@ default of its version; ``<use_parent_model_frame>`` is ignored from 1.7 on.
 import math
 
 from sdf_tools.errors import Code
-from sdf_tools.files.xml_source import local_name
 from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.values import read_bool
@@ -36,6 +35,7 @@ from sdf_tools.model import Limit
 from sdf_tools.model import Mimic
 from sdf_tools.records import record
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.parse import local_name
 
 #: The SDFormat joint types and the model's kinds.
 JOINT_TYPES = {

@@ -75,10 +75,6 @@ import re
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
-from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
-from sdf_tools.files.xml_source import local_name
-from sdf_tools.files.xml_source import parse_xml
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.reading import checked
 from sdf_tools.formats.reading import with_warnings
 from sdf_tools.formats.sdf import assembly
@@ -95,6 +91,10 @@ from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Robot
+from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import ValueReader
 
 _VERSION = re.compile(r'\s*(\d+)\.(\d+)(?:\.\d+)?\s*')
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
@@ -117,7 +117,7 @@ def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
     model : str or None
         Name of the model to read. ``None`` needs the document to hold exactly one.
     max_bytes : int
-        Size limit passed to :func:`~sdf_tools.files.xml_source.parse_xml`.
+        Size limit passed to :func:`~sdf_tools.xmlio.parse.parse_xml`.
 
     Returns
     -------

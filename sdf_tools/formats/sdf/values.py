@@ -45,7 +45,7 @@ def pose_value(v, elem, entity) -> Pose:
     Return the value of an SDFormat ``<pose>`` element (its ``relative_to`` aside).
 
     ``rotation_format`` ``euler_rpy`` (radians, or degrees with ``degrees='true'``) or
-    ``quat_xyzw``; ``v`` is the :class:`~sdf_tools.files.xml_source.ValueReader` that records
+    ``quat_xyzw``; ``v`` is the :class:`~sdf_tools.xmlio.parse.ValueReader` that records
     problems, after which the identity is returned.
     """
     rotation_format = (elem.get('rotation_format') or 'euler_rpy').strip()

@@ -52,9 +52,6 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.files.xml_source import local_name
-from sdf_tools.files.xml_source import parse_xml
-from sdf_tools.files.xml_source import to_string
 from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.formats.sdf.scopes import empty_scope
 from sdf_tools.formats.sdf.scopes import group_by_scope
@@ -77,6 +74,9 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.topology import link_loop_message
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import to_string
 
 
 _TYPE_NAMES = {

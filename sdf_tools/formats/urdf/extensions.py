@@ -35,13 +35,13 @@ from lxml import etree
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import XmlSyntaxError
-from sdf_tools.files.xml_source import local_name
-from sdf_tools.files.xml_source import parse_number
-from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.model import Joint
 from sdf_tools.model import Link
 from sdf_tools.model import Robot
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_number
+from sdf_tools.xmlio.parse import parse_xml
 
 
 def gazebo_block(reference, elements):

@@ -31,11 +31,6 @@ partial link or a zero axis). Every problem is reported with its line, then one
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
-from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
-from sdf_tools.files.xml_source import local_name
-from sdf_tools.files.xml_source import parse_xml
-from sdf_tools.files.xml_source import to_string
-from sdf_tools.files.xml_source import ValueReader
 from sdf_tools.formats.reading import checked
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.reading import with_warnings
@@ -61,6 +56,11 @@ from sdf_tools.model import Robot
 from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
+from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import to_string
+from sdf_tools.xmlio.parse import ValueReader
 
 _URDF_JOINT_TYPES = {
     'revolute': JointType.REVOLUTE,
@@ -85,7 +85,7 @@ def parse_urdf(text, source: str = '<string>', *,
     source : str
         Name for messages (file name or label).
     max_bytes : int
-        Size limit passed to :func:`~sdf_tools.files.xml_source.parse_xml`.
+        Size limit passed to :func:`~sdf_tools.xmlio.parse.parse_xml`.
 
     Returns
     -------

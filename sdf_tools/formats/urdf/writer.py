@@ -82,8 +82,6 @@ from lxml import etree
 from sdf_tools import transforms
 from sdf_tools.errors import Code
 from sdf_tools.errors import XmlSyntaxError
-from sdf_tools.files.xml_source import parse_xml
-from sdf_tools.files.xml_source import to_string
 from sdf_tools.formats.urdf import extensions
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.formats.urdf.tree import FIXED_SUFFIX
@@ -101,6 +99,8 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import to_string
 
 _WRITTEN_AS_IS = {
     JointType.REVOLUTE: 'revolute', JointType.CONTINUOUS: 'continuous',

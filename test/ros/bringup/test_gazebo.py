@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Tests of sdf_tools.gazebo: the JointStatePublisher system added for a Gazebo spawn.
+Tests of sdf_tools.ros.bringup.gazebo: the JointStatePublisher system added for a Gazebo spawn.
 
 The names were read in gazebosim/gz-sim: ``src/systems/joint_state_publisher/
 JointStatePublisher.cc`` (``Configure`` reads ``<topic>`` on branches ign-gazebo6, gz-sim8
@@ -27,10 +27,10 @@ names).
 from lxml import etree
 import pytest
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
-from sdf_tools.gazebo import add_joint_state_publisher
-from sdf_tools.gazebo import gz_topic_problem
-from sdf_tools.gazebo import joint_state_publisher_names
-from sdf_tools.pipeline import convert
+from sdf_tools.loading import convert
+from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
+from sdf_tools.ros.bringup.gazebo import gz_topic_problem
+from sdf_tools.ros.bringup.gazebo import joint_state_publisher_names
 from support import DATA_DIR
 
 DEMO = (DATA_DIR / 'conversion' / 'demo_arm.urdf').read_text()

@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of the package lookup (sdf_tools.files.packages) on workspaces built in tmp_path."""
+"""Tests of the package lookup (sdf_tools.resources.packages) on workspaces built in tmp_path."""
 
 import os
 from pathlib import Path
@@ -21,12 +21,12 @@ import urllib.parse
 from hypothesis import given
 from hypothesis import strategies as st
 import pytest
-from sdf_tools.files import packages as packages_module
-from sdf_tools.files.packages import PackageNotFoundError
-from sdf_tools.files.packages import PackagePath
-from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.packages import split_folders
-from sdf_tools.files.packages import unquote
+from sdf_tools.resources import packages as packages_module
+from sdf_tools.resources.packages import PackageNotFoundError
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.packages import split_folders
+from sdf_tools.resources.packages import unquote
 from workspaces import make_package
 from workspaces import make_tree
 from workspaces import manifest

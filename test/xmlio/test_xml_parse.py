@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of sdf_tools.files.xml_source: parsing with lines, '::' names, strict value readers."""
+"""Tests of sdf_tools.xmlio.parse: parsing with lines, '::' names, strict value readers."""
 
 import math
 
@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 import pytest
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import XmlSyntaxError
-from sdf_tools.files.xml_source import DCOLON
-from sdf_tools.files.xml_source import local_name
-from sdf_tools.files.xml_source import parse_number
-from sdf_tools.files.xml_source import parse_xml
-from sdf_tools.files.xml_source import to_string
-from sdf_tools.files.xml_source import ValueReader
+from sdf_tools.xmlio.parse import DCOLON
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_number
+from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import to_string
+from sdf_tools.xmlio.parse import ValueReader
 
 
 def test_elements_keep_their_source_lines():

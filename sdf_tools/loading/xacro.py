@@ -19,8 +19,8 @@ The ``xacro`` library keeps its state in module globals, so one expansion runs a
 and while it runs three of its functions are replaced (and put back afterwards):
 
 * ``xacro.parse`` first checks each file (the main one and every include) with the safe
-  parser (:func:`~sdf_tools.files.xml_source.parse_xml`);
-* ``$(find pkg)`` asks a :class:`~sdf_tools.files.packages.PackageResolver` instead of
+  parser (:func:`~sdf_tools.xmlio.parse.parse_xml`);
+* ``$(find pkg)`` asks a :class:`~sdf_tools.resources.packages.PackageResolver` instead of
   ament_index_python, so no sourced ROS is needed;
 * a failing ``$(...)`` substitution is remembered with its text, so the error names it and
   the line of the file (or included file) that holds it.
@@ -42,12 +42,12 @@ from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
-from sdf_tools.files.packages import PackageNotFoundError
-from sdf_tools.files.packages import PackagePath
-from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
-from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.records import record
+from sdf_tools.resources.packages import PackageNotFoundError
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
+from sdf_tools.xmlio.parse import parse_xml
 
 # xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
 # at a time.

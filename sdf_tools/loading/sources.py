@@ -16,10 +16,10 @@
 Where descriptions come from: files, standard input, xacro, format detection.
 
 The readers (:mod:`sdf_tools.formats`) take text; this module turns a path or standard input
-into that text (expanding xacro safely, :mod:`sdf_tools.files.xacro_expansion`, with
-``$(find)`` answered by :mod:`sdf_tools.files.packages`, laid out one element per line with
-a map back to the xacro files, :mod:`sdf_tools.files.xacro_origins`) and says which format
-it is. :mod:`sdf_tools.pipeline` then reads it into a :class:`~sdf_tools.model.Robot`.
+into that text (expanding xacro safely, :mod:`sdf_tools.loading.xacro`, with
+``$(find)`` answered by :mod:`sdf_tools.resources.packages`, laid out one element per line with
+a map back to the xacro files, :mod:`sdf_tools.loading.xacro_map`) and says which format
+it is. :mod:`sdf_tools.loading` then reads it into a :class:`~sdf_tools.model.Robot`.
 """
 
 import re
@@ -30,15 +30,15 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
-from sdf_tools.files.packages import PackagePath
-from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
-from sdf_tools.files.xml_source import XML_PREAMBLE
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
+from sdf_tools.xmlio.parse import XML_PREAMBLE
 
 if TYPE_CHECKING:
-    from sdf_tools.files.xacro_origins import SourceMap
+    from sdf_tools.source_map import SourceMap
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
@@ -212,8 +212,8 @@ def read_description(path: str, mappings: dict | None = None,
     data, source = read_input(path)
     fmt = detect_format(data, source)
     if fmt == 'xacro':  # the xacro machinery is imported for xacro input only
-        from sdf_tools.files.xacro_expansion import run_xacro
-        from sdf_tools.files.xacro_origins import map_expansion
+        from sdf_tools.loading.xacro import run_xacro
+        from sdf_tools.loading.xacro_map import map_expansion
         file = None if path == '-' else path
         packages = packages or PackageResolver(PackagePath.from_environment(near=file))
         expansion = run_xacro(data, source, mappings, file, packages)

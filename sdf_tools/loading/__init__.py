@@ -25,7 +25,7 @@ description is read, detected, expanded and converted the same way wherever it c
   writer;
 * :func:`load_model` and :func:`convert` are what the nodes call per description received as
   text (a parameter or a ``std_msgs/String``; xacro must have been expanded, as for
-  robot_state_publisher); given a :class:`~sdf_tools.files.packages.PackageResolver`, they
+  robot_state_publisher); given a :class:`~sdf_tools.resources.packages.PackageResolver`, they
   also warn about mesh and texture URIs that name no file (:func:`check_package_uris`).
 
 Nothing here imports ROS. Errors are :class:`~sdf_tools.errors.SdfToolsError` whose text is
@@ -44,16 +44,16 @@ from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
-from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.resources import check_uris
-from sdf_tools.files.sources import Description
-from sdf_tools.files.sources import detect_format
-from sdf_tools.files.sources import read_description
-from sdf_tools.files.sources import read_input
-from sdf_tools.files.xml_source import DEFAULT_MAX_BYTES
+from sdf_tools.loading.sources import Description
+from sdf_tools.loading.sources import detect_format
+from sdf_tools.loading.sources import read_description
+from sdf_tools.loading.sources import read_input
 from sdf_tools.model import Robot
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.uris import check_uris
+from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
     from sdf_tools.kinematics import KinematicTree
@@ -71,7 +71,7 @@ def parse_description(text, source: str = '<string>', fmt: str | None = None, *,
     ``fmt`` is detected from the content when ``None``; xacro must be expanded first
     (:func:`load_description` does it). ``parameters`` feed RobCoGen symbolic values;
     ``model`` picks a model from an SDFormat world. ``max_bytes`` defaults to each reader's
-    own limit (:data:`~sdf_tools.files.xml_source.DEFAULT_MAX_BYTES` for XML,
+    own limit (:data:`~sdf_tools.xmlio.parse.DEFAULT_MAX_BYTES` for XML,
     :data:`sdf_tools.formats.kindsl.reader.MAX_BYTES` for the DSL).
     """
     data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
@@ -117,10 +117,10 @@ def load_description(path: str, *, mappings: dict | None = None,
 def read_model(description: Description, *, parameters: dict | None = None,
                model: str | None = None) -> Robot:
     """
-    Read a :class:`~sdf_tools.files.sources.Description` into a model.
+    Read a :class:`~sdf_tools.loading.sources.Description` into a model.
 
     For xacro input, what is reported names the xacro files' lines, never the hidden
-    expansion's (:mod:`sdf_tools.files.xacro_origins`): the reader's errors and warnings,
+    expansion's (:mod:`sdf_tools.loading.xacro_map`): the reader's errors and warnings,
     the model's locations, and through ``Robot.origins`` what :func:`to_sdf` reports.
     """
     with relocating(description.origins):
@@ -351,7 +351,7 @@ def check_package_uris(robot: Robot, packages: PackageResolver) -> tuple[Diagnos
     Return warnings for the mesh and texture URIs of ``robot`` that name no file.
 
     ``package://`` and ``file://`` URIs and absolute paths are looked up
-    (:func:`sdf_tools.files.resources.check_uris`, where the rules are): one warning per
+    (:func:`sdf_tools.resources.uris.check_uris`, where the rules are): one warning per
     package not found (at its first use, with the places searched), and one per URI whose
     file does not exist. ``model://`` URIs and relative paths are left to Gazebo.
     """

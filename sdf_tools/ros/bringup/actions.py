@@ -18,14 +18,14 @@ The launch actions both launch files use: stop the whole launch when one process
 A launch that keeps running after ``state_publisher``, ``sdf_converter`` or ros_gz_sim's
 ``create`` failed leaves ``create`` waiting forever for a description or Gazebo running
 without the robot. :func:`stop_on_failure` watches one process: a non-zero exit stops the
-launch (:func:`stop`) with one line (:func:`~sdf_tools.launch_helpers.exit_message`). The
+launch (:func:`stop`) with one line (:func:`~sdf_tools.ros.bringup.helpers.exit_message`). The
 stop raises :class:`LaunchStopped` inside the launch: ``launch`` logs it as one line
 (``Caught exception in launch ...: <why>``, as for the preflight check), stops every process
 it started (our nodes stop on SIGINT) and exits with 1, where its ``Shutdown`` action would
 exit with 0. ``launch`` is imported inside the functions: this module is importable without it.
 """
 
-from sdf_tools.launch_helpers import exit_message
+from sdf_tools.ros.bringup.helpers import exit_message
 
 
 class LaunchStopped(RuntimeError):

@@ -12,4 +12,12 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Files in and out: safe XML, description sources (xacro), ROS package lookup, atomic writes."""
+
+"""
+Bringup: what the launch files call, importable without rclpy or launch.
+
+Launch files stay light: parsing launch arguments, reading the description
+(:mod:`.helpers`), editing the SDFormat for Gazebo (:mod:`.gazebo`), and the launch actions
+that stop a launch whose process failed (:mod:`.actions`, which imports ``launch`` only
+when called).
+"""

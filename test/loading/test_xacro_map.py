@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Tests of sdf_tools.files.xacro_origins: diagnostics on xacro input name lines users see.
+Tests of sdf_tools.loading.xacro_map: diagnostics on xacro input name lines users see.
 
 A small robot file and a macro file it includes (``ROBOT`` and ``MACROS``, numbered by their
 lines) are expanded; every problem must be reported at the line of the xacro file that holds
@@ -27,13 +27,13 @@ import re
 from lxml import etree
 import pytest
 from sdf_tools import cli
-from sdf_tools import pipeline
+from sdf_tools import loading as pipeline
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import SourceLocation
-from sdf_tools.files.sources import read_description
-from sdf_tools.files.xacro_origins import map_expansion
-from sdf_tools.files.xacro_origins import SourceMap
-from sdf_tools.files.xml_source import parse_xml
+from sdf_tools.loading.sources import read_description
+from sdf_tools.loading.xacro_map import map_expansion
+from sdf_tools.source_map import SourceMap
+from sdf_tools.xmlio.parse import parse_xml
 import support
 from workspaces import XACRO_NS
 

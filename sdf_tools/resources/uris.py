@@ -17,8 +17,8 @@ The files a description's meshes and textures name: where they are, and whether 
 
 :func:`locate` turns one URI into a path; :func:`check_uris` is the one place that checks
 every mesh and texture URI of a description and says which name no file (the converter calls
-it when it has a :class:`~sdf_tools.files.packages.PackageResolver`, the nodes through
-:func:`sdf_tools.pipeline.check_package_uris` for the other formats):
+it when it has a :class:`~sdf_tools.resources.packages.PackageResolver`, the nodes through
+:func:`sdf_tools.loading.check_package_uris` for the other formats):
 
 * ``package://pkg/path``: ``path`` in the package's folder (the resolver finds it);
 * ``file:///abs/path`` and absolute paths: as written;
@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
-from sdf_tools.files.packages import PackageNotFoundError
-from sdf_tools.files.packages import unquote
+from sdf_tools.resources.packages import PackageNotFoundError
+from sdf_tools.resources.packages import unquote
 
 if TYPE_CHECKING:
     from pathlib import Path

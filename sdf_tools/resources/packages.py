@@ -58,8 +58,8 @@ import os
 from typing import TYPE_CHECKING
 
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.records import record
+from sdf_tools.xmlio.parse import parse_xml
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Tests of xacro expansion (sdf_tools.files.xacro_expansion): ``$(find)`` without ROS, errors.
+Tests of xacro expansion (sdf_tools.loading.xacro): ``$(find)`` without ROS, errors.
 
 Every failure is one ``file:line: expression: reason`` line naming the file (or included
 file) and the line that holds the failing markup, never xacro's exception class names.
@@ -24,10 +24,10 @@ import sys
 import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
-from sdf_tools.files.packages import PackagePath
-from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.sources import read_description
-from sdf_tools.files.xacro_expansion import expand_xacro
+from sdf_tools.loading.sources import read_description
+from sdf_tools.loading.xacro import expand_xacro
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
 from workspaces import make_tree
 from workspaces import PACKAGE
 from workspaces import XACRO_NS

@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Tests of sdf_tools.files.atomic: whole files or nothing.
+Tests of sdf_tools.outputs: whole files or nothing.
 
 Then the output file of ``urdf2sdf -o`` and ``sdf_tools convert -o`` under injected failures
 (the write, fsync, the rename, an interruption, the directory): never partial, never
@@ -30,7 +30,7 @@ from diagnostics import leftovers
 from diagnostics import run_cli
 from diagnostics import urdf
 import pytest
-from sdf_tools.files import atomic
+from sdf_tools import outputs as atomic
 
 
 def test_write_atomically_replaces_whole_files_and_cleans_up(tmp_path, monkeypatch):

@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of sdf_tools.files.resources (mesh and texture URIs) and sdf_tools.files.meshes."""
+"""Tests of sdf_tools.resources.uris (mesh and texture URIs) and sdf_tools.resources.meshes."""
 
 import sys
 
@@ -20,13 +20,13 @@ import pytest
 from sdf_tools import inertia
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
-from sdf_tools.files import meshes
-from sdf_tools.files.packages import PackageNotFoundError
-from sdf_tools.files.packages import PackagePath
-from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.resources import check_uris
-from sdf_tools.files.resources import locate
 from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.resources import meshes
+from sdf_tools.resources.packages import PackageNotFoundError
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.uris import check_uris
+from sdf_tools.resources.uris import locate
 from workspaces import make_tree
 from workspaces import PACKAGE
 

@@ -12,11 +12,11 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of sdf_tools.files.sources: format detection, reading files, the Description record."""
+"""Tests of sdf_tools.loading.sources: format detection, reading files, the Description record."""
 
 import pytest
 from sdf_tools.errors import DescriptionError
-from sdf_tools.files import sources
+from sdf_tools.loading import sources
 import support
 
 EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'

@@ -19,12 +19,12 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from lxml import etree
 import pytest
-from sdf_tools.files.xml_source import to_string
-from sdf_tools.files.xml_text import Block
-from sdf_tools.files.xml_text import escape_attribute
-from sdf_tools.files.xml_text import escape_text
-from sdf_tools.files.xml_text import nested
-from sdf_tools.files.xml_text import XmlText
+from sdf_tools.xmlio.parse import to_string
+from sdf_tools.xmlio.text import Block
+from sdf_tools.xmlio.text import escape_attribute
+from sdf_tools.xmlio.text import escape_text
+from sdf_tools.xmlio.text import nested
+from sdf_tools.xmlio.text import XmlText
 
 # Characters XML 1.0 allows, weighted towards the ones that need escaping.
 _XML_CHARS = st.one_of(

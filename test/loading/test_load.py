@@ -12,10 +12,10 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of sdf_tools.pipeline: the one road from a description to a model or SDFormat."""
+"""Tests of sdf_tools.loading: the one road from a description to a model or SDFormat."""
 
 import pytest
-from sdf_tools import pipeline
+from sdf_tools import loading as pipeline
 from sdf_tools.errors import DescriptionError
 import support
 
@@ -57,8 +57,8 @@ def test_to_sdf_converts_urdf_and_writes_the_other_formats():
 
 def test_package_uris_are_checked_when_a_resolver_is_given(tmp_path):
     from sdf_tools.errors import Code
-    from sdf_tools.files.packages import PackagePath
-    from sdf_tools.files.packages import PackageResolver
+    from sdf_tools.resources.packages import PackagePath
+    from sdf_tools.resources.packages import PackageResolver
     from workspaces import make_tree
     tree = make_tree(tmp_path)
     found = PackageResolver(PackagePath.from_environment([str(tree['src'])], environ={}))

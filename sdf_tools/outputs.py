@@ -15,7 +15,7 @@
 """
 Writing results: atomically, so a failed run never leaves a partial or clobbered file.
 
-Reading lives in :mod:`sdf_tools.files.sources`; this is the only module that writes files.
+Reading lives in :mod:`sdf_tools.loading.sources`; this is the only module that writes files.
 """
 
 import os

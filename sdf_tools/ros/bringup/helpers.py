@@ -30,11 +30,11 @@ import re
 import shlex
 
 from sdf_tools.errors import XmlSyntaxError
-from sdf_tools.files.packages import PackagePath
-from sdf_tools.files.packages import PackageResolver
-from sdf_tools.files.sources import read_description as _read_description
-from sdf_tools.files.xml_source import parse_xml
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
+from sdf_tools.loading.sources import read_description as _read_description
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.xmlio.parse import parse_xml
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
 _FALSE = frozenset({'false', '0', 'no', 'off'})
@@ -69,13 +69,13 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
     ----------
     path : str
         ``.urdf``, ``.xacro``, ``.sdf``, ``.world`` or ``.kindsl`` file (the format is decided
-        as :func:`sdf_tools.files.sources.detect_format` does).
+        as :func:`sdf_tools.loading.sources.detect_format` does).
     xacro_args : str
         ``name:=value`` items for xacro (:func:`parse_xacro_args`).
     package_path : str
         Folders where xacro's ``$(find pkg)`` looks first, ``:``-separated (the
         ``package_path`` launch argument); then the environment and the folders around
-        ``path`` (:mod:`sdf_tools.files.packages`).
+        ``path`` (:mod:`sdf_tools.resources.packages`).
 
     Raises
     ------

@@ -51,19 +51,18 @@ How an element is identified (it must be right when it answers, and silent other
 """
 
 from collections import Counter
-import contextlib
 import re
 
 from lxml import etree
 
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
-from sdf_tools.files.xml_source import local_name
-from sdf_tools.files.xml_source import parse_xml
-from sdf_tools.files.xml_source import to_string
 from sdf_tools.records import field
 from sdf_tools.records import record
-from sdf_tools.records import replace
+from sdf_tools.source_map import SourceMap
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import to_string
 
 # A substitution, as xacro's lexer reads the simple ones (no braces or parentheses inside).
 _SUBSTITUTION = re.compile(r'\$\{[^{}]*\}|\$\([^()]*\)')
@@ -72,64 +71,6 @@ _CONDITIONS = ('if', 'unless')
 # xacro elements that insert nothing where they are (the others, calls, blocks and includes,
 # insert the content of a macro, a block or a file).
 _DEFINITIONS = ('macro', 'property', 'arg')
-
-
-@record(frozen=True, eq=False)
-class SourceMap:
-    """
-    Where the lines of a xacro expansion come from (module docstring).
-
-    Attributes
-    ----------
-    label : str or None
-        The source name the expansion was read under; locations in other sources are left
-        as they are. ``None``: a map that changes nothing (input that was not xacro).
-    document : str
-        The xacro document's name, for places that cannot be told.
-    lines : dict
-        Line of the expansion -> :class:`SourceLocation` in a xacro file.
-    paths : dict
-        Line of the expansion -> the path of the element that starts there.
-    kept : str or None
-        Where the expansion was written (``--keep-expanded``): its lines are real.
-
-    """
-
-    label: str | None = None
-    document: str = ''
-    lines: dict = field(default_factory=dict)
-    paths: dict = field(default_factory=dict)
-    kept: str | None = None
-
-    def kept_as(self, path: str) -> 'SourceMap':
-        """Return the map for an expansion also written to ``path``."""
-        return replace(self, kept=path)
-
-    def locate(self, location: SourceLocation | None) -> SourceLocation | None:
-        """Return where a location in the expansion really is (module docstring)."""
-        if location is None or self.label is None or location.source != self.label:
-            return location
-        line = location.line
-        origin = self.lines.get(line)
-        if origin is not None:
-            return origin
-        if self.kept is not None:
-            return SourceLocation(self.kept, line)
-        return SourceLocation(self.document, None, self.paths.get(line))
-
-    def diagnostics(self, diagnostics) -> tuple:
-        """Return the diagnostics with their locations mapped."""
-        return tuple(replace(d, location=self.locate(d.location)) for d in diagnostics)
-
-    @contextlib.contextmanager
-    def relocating(self):
-        """Map the locations of any :class:`SdfToolsError` raised inside the block."""
-        try:
-            yield
-        except SdfToolsError as e:
-            if self.label is None:
-                raise
-            raise type(e)(self.diagnostics(e.diagnostics)) from None
 
 
 def map_expansion(text: str, files, label: str) -> tuple[str, SourceMap]:

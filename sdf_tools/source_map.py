@@ -1,0 +1,90 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+
+"""
+Where the lines of a generated document (xacro's expansion) come from.
+
+A reader reads xacro's expansion under a label of its own and reports places in it; a
+:class:`SourceMap` (made by :func:`sdf_tools.loading.xacro_map.map_expansion`) rewrites
+those places to the xacro file and line each element came from, so that no message names a
+line of a document nobody has. It sits on the ground floor, beside the locations it maps:
+the model and the readers never need to know that xacro exists.
+"""
+
+import contextlib
+
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import SourceLocation
+from sdf_tools.records import field
+from sdf_tools.records import record
+from sdf_tools.records import replace
+
+
+@record(frozen=True, eq=False)
+class SourceMap:
+    """
+    Where the lines of a xacro expansion come from (module docstring).
+
+    Attributes
+    ----------
+    label : str or None
+        The source name the expansion was read under; locations in other sources are left
+        as they are. ``None``: a map that changes nothing (input that was not xacro).
+    document : str
+        The xacro document's name, for places that cannot be told.
+    lines : dict
+        Line of the expansion -> :class:`SourceLocation` in a xacro file.
+    paths : dict
+        Line of the expansion -> the path of the element that starts there.
+    kept : str or None
+        Where the expansion was written (``--keep-expanded``): its lines are real.
+
+    """
+
+    label: str | None = None
+    document: str = ''
+    lines: dict = field(default_factory=dict)
+    paths: dict = field(default_factory=dict)
+    kept: str | None = None
+
+    def kept_as(self, path: str) -> 'SourceMap':
+        """Return the map for an expansion also written to ``path``."""
+        return replace(self, kept=path)
+
+    def locate(self, location: SourceLocation | None) -> SourceLocation | None:
+        """Return where a location in the expansion really is (module docstring)."""
+        if location is None or self.label is None or location.source != self.label:
+            return location
+        line = location.line
+        origin = self.lines.get(line)
+        if origin is not None:
+            return origin
+        if self.kept is not None:
+            return SourceLocation(self.kept, line)
+        return SourceLocation(self.document, None, self.paths.get(line))
+
+    def diagnostics(self, diagnostics) -> tuple:
+        """Return the diagnostics with their locations mapped."""
+        return tuple(replace(d, location=self.locate(d.location)) for d in diagnostics)
+
+    @contextlib.contextmanager
+    def relocating(self):
+        """Map the locations of any :class:`SdfToolsError` raised inside the block."""
+        try:
+            yield
+        except SdfToolsError as e:
+            if self.label is None:
+                raise
+            raise type(e)(self.diagnostics(e.diagnostics)) from None
