@@ -136,7 +136,7 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
     import copy
     from rclpy.node import Node
     from rclpy.qos import qos_profile_sensor_data
-    from sdf_tools.loading import load_model
+    from sdf_tools.ros.descriptions import load_model
     from sdf_tools.ros.tf_broadcasters import TF_QOS
     from sdf_tools.ros.tf_cdr import TfMessageCdr
     from sdf_tools.ros.tf_messages import make_transform
@@ -218,7 +218,7 @@ def role_feeder(config) -> int:
     import numpy as np
     import rclpy
     from rclpy.qos import QoSProfile
-    from sdf_tools.loading import load_model
+    from sdf_tools.ros.descriptions import load_model
     from sensor_msgs.msg import JointState
     model = load_model(Path(config['robot']).read_text())
     tree, robot = model.tree, model.robot

@@ -19,17 +19,18 @@ The core (everything outside :mod:`sdf_tools.ros`) is pure Python on lxml and nu
 imports ROS. Data flows one way: text -> located elements (:mod:`sdf_tools.xmlio`) -> readers
 (:mod:`sdf_tools.formats`) -> :mod:`sdf_tools.model` -> (the SDFormat writer or the URDF
 converter, :mod:`sdf_tools.convert` | the compiled tree, :mod:`sdf_tools.kinematics`) -> the
-command line (:mod:`sdf_tools.cli`) and the ROS nodes (:mod:`sdf_tools.ros`), both through
-:mod:`sdf_tools.loading`.
+command line (:mod:`sdf_tools.cli`) and the ROS nodes (:mod:`sdf_tools.ros`), both loading
+through :mod:`sdf_tools.loading`.
 
 Example::
 
     import sdf_tools
 
-    robot = sdf_tools.load_description('robot.urdf.xacro', mappings={'prefix': 'left_'})
-    print(sdf_tools.urdf_to_sdf(robot).sdf)
-    tree = sdf_tools.compile_tree(robot)
-    poses = sdf_tools.forward_kinematics(tree, tree.joint_vector({'elbow': 0.5}).q)
+    loaded = sdf_tools.load('robot.urdf.xacro',
+                            sdf_tools.LoadOptions(mappings={'prefix': 'left_'}))
+    print(sdf_tools.to_sdf(loaded).sdf)
+    tree = sdf_tools.compile_tree(loaded.robot)
+    poses = sdf_tools.forward_kinematics(tree, tree.joint_vector({'left_elbow': 0.5}).q)
 
 The names below are imported on first use.
 """
@@ -39,8 +40,13 @@ import importlib
 __version__ = '0.1.0'
 
 _API = {
-    'load_description': 'sdf_tools.loading',
-    'parse_description': 'sdf_tools.loading',
+    'load': 'sdf_tools.loading',
+    'LoadOptions': 'sdf_tools.loading',
+    'Loaded': 'sdf_tools.loading',
+    'to_sdf': 'sdf_tools.loading',
+    'Converted': 'sdf_tools.loading',
+    'check': 'sdf_tools.loading',
+    'package_resolver': 'sdf_tools.loading',
     'write_atomically': 'sdf_tools.outputs',
     'PackagePath': 'sdf_tools.resources.packages',
     'PackageResolver': 'sdf_tools.resources.packages',

@@ -34,7 +34,6 @@ Rotations are unit quaternions ``(x, y, z, w)``; see :mod:`sdf_tools.transforms`
 
 import enum
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from sdf_tools import transforms
 from sdf_tools.errors import Diagnostic
@@ -44,8 +43,6 @@ from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.topology import Topology
 
-if TYPE_CHECKING:
-    from sdf_tools.source_map import SourceMap
 
 Vec3 = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
@@ -465,11 +462,6 @@ class Robot:
         joints, visuals and collisions have their own).
     urdf_extras : tuple of KeptElement
         Top-level URDF elements the model does not hold, in document order.
-    origins : SourceMap or None
-        Where the lines of ``source`` come from when it is a xacro expansion
-        (:class:`~sdf_tools.source_map.SourceMap`): whatever is reported at
-        ``source`` later (by a converter) goes through it, as the model's own locations
-        already have. ``None`` otherwise.
 
     """
 
@@ -487,7 +479,6 @@ class Robot:
     location: SourceLocation | None = None
     extras: tuple[str, ...] = field(default=())
     urdf_extras: tuple[KeptElement, ...] = ()
-    origins: 'SourceMap | None' = None
 
     @cached_property
     def index(self) -> 'RobotIndex':

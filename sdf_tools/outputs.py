@@ -19,6 +19,16 @@ Reading lives in :mod:`sdf_tools.loading.sources`; this is the only module that 
 """
 
 import os
+import sys
+
+
+def write_output(path: str | None, text: str) -> None:
+    """Write ``text`` to the file ``path`` atomically, or to standard output for ``-``/``None``."""
+    if path in (None, '-'):
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        write_atomically(path, text)
 
 
 def write_atomically(path: str, text: str) -> None:

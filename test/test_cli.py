@@ -493,7 +493,7 @@ def test_fk_uses_a_mimic_joints_own_value_like_the_state_publisher(capsys):
     """``fk robot.urdf mimic_joint=0.3`` uses 0.3 (it used to exit 2), as joint_states does."""
     import json
     from sdf_tools.kinematics import forward_kinematics
-    from sdf_tools.loading import load_model
+    from sdf_tools.ros.descriptions import load_model
     src = support.DATA_DIR / 'conversion' / 'demo_arm.urdf'
     tree = load_model(src.read_text()).tree
     [mimic] = tree.mimic_joints

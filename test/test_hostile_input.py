@@ -16,10 +16,10 @@
 Hostile input is refused quickly, in bounded memory, and never echoes a file's content.
 
 Every case goes through every entry point that reads it: ``parse_urdf``, ``parse_sdf``,
-``load_description`` of a ``.urdf`` and of a ``.xacro`` file, a xacro file that
+``load`` of a ``.urdf`` and of a ``.xacro`` file, a xacro file that
 ``<xacro:include>`` s it, and the command-line tools ``urdf2sdf`` and ``sdf_tools convert``
 (exit 1, no traceback, no output file). Kinematics-DSL cases go through ``parse_kindsl``,
-``load_description`` and ``sdf_tools convert``.
+``load`` and ``sdf_tools convert``.
 
 Each case runs in a child process (:data:`CHILD`) with a timeout, so that a hang fails the
 test instead of stalling it; the child reports, per entry point, the outcome, the message,
@@ -69,7 +69,7 @@ from sdf_tools.convert import urdf_to_sdf  # noqa: F401 - imported before measur
 from sdf_tools.formats.kindsl.reader import parse_kindsl
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
-from sdf_tools.loading import load_description
+from sdf_tools.loading import load
 import xacro  # noqa: F401
 
 
@@ -101,11 +101,11 @@ def call(entry, spec):
                 'parse_kindsl': parse_kindsl}[entry]
         return lambda: func(data, 'hostile')
     if entry == 'load file':
-        return lambda: load_description(path)
+        return lambda: load(path)
     if entry == 'load .xacro':
-        return lambda: load_description(spec['xacro'])
+        return lambda: load(spec['xacro'])
     if entry == 'load xacro include':
-        return lambda: load_description(spec['include'])
+        return lambda: load(spec['include'])
     if entry == 'urdf2sdf':
         return lambda: cli.urdf2sdf_main([path, '-o', spec['output']])
     return lambda: cli.main(['convert', path, '-o', spec['output']])
@@ -392,7 +392,7 @@ def test_xacro_state_does_not_leak_from_one_expansion_to_the_next(tmp_path, monk
                     '<xacro:include filename="part.xacro"/>'
                     '<joint name="j" type="fixed"><parent link="a"/><child link="part"/>'
                     '</joint></robot>')
-    robot = pipeline.load_description(str(main))
+    robot = pipeline.load(str(main)).robot
     assert [link.name for link in robot.links] == ['a', 'part']
     assert xacro.all_includes == []
     monkeypatch.chdir(tmp_path)  # part.xacro is not here
@@ -511,7 +511,7 @@ def test_long_chains_load_in_linear_time(case):
     # neither a busy machine nor a slow one moves the ratio much (the least of two, without the
     # collector's passes over everything the suite holds: support.least_cpu_seconds).
     from sdf_tools.kinematics import compile_tree
-    from sdf_tools.loading import parse_description
+    from sdf_tools.loading import load
     make = {'relative_to chain': lambda n: frame_chain(n // 2),
             'mimic chain up': lambda n: chain_urdf(n // 2, mimic=1),
             'mimic chain down': lambda n: chain_urdf(n // 2, mimic=-1),
@@ -519,9 +519,9 @@ def test_long_chains_load_in_linear_time(case):
 
     def cpu_seconds(n):
         text = make(n)
-        tree = compile_tree(parse_description(text))
+        tree = compile_tree(load(text=text).robot)
         assert len(tree.link_names) + len(tree.frame_names) > n // 2
-        return support.least_cpu_seconds(lambda: compile_tree(parse_description(text)),
+        return support.least_cpu_seconds(lambda: compile_tree(load(text=text).robot),
                                          repeats=2)
 
     small, large = cpu_seconds(10_000), cpu_seconds(40_000)

@@ -15,7 +15,7 @@
 """
 The bodies of ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk``.
 
-Each takes the parsed arguments, reads the input (:mod:`sdf_tools.loading`), runs the job,
+Each takes the parsed arguments, loads the input (:func:`sdf_tools.loading.load`), runs the job,
 prints the diagnostics and writes the result (``-o`` atomically). The converter, the readers
 and numpy are imported inside the commands that use them.
 """
@@ -28,13 +28,10 @@ from sdf_tools.cli.arguments import number
 from sdf_tools.cli.arguments import split_assignments
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.errors import Code
-from sdf_tools.errors import combine
 from sdf_tools.errors import Diagnostic
-from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
-from sdf_tools.outputs import write_atomically
-from sdf_tools.records import replace
+from sdf_tools.outputs import write_output
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -73,38 +70,43 @@ def _conversion_options(args, packages):
                              auto_inertials=args.auto_inertials)
 
 
-def _packages(args, prog):
-    """Return where packages are looked for: ``--package-path``, environment, input file."""
-    from sdf_tools.resources.packages import PackagePath
-    from sdf_tools.resources.packages import PackageResolver
-    try:
-        return PackageResolver(PackagePath.from_environment(
-            args.package_path, near=None if args.input == '-' else args.input))
-    except ValueError as e:
-        raise UsageError(f'{prog}: error: {e}') from None
+def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
+    """
+    Load ``args.input`` through :func:`sdf_tools.loading.load`.
 
-
-def _read(args, mappings, prog, packages=None):
-    """Read ``args.input`` (xacro expanded); write the expansion for ``--keep-expanded``."""
-    from sdf_tools.loading.sources import read_description
-    description = read_description(args.input, mappings, packages or _packages(args, prog))
-    if args.keep_expanded is None:
-        return description
-    if not description.xacro:
-        raise UsageError(f'{prog}: error: --keep-expanded is for xacro input; '
-                         f'{description.source} is {description.fmt}')
+    ``mappings`` are xacro arguments, or RobCoGen parameters (``name:=value``) for a
+    ``.kindsl`` file; ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
+    from an SDFormat world.
+    """
+    from sdf_tools.loading import load
+    from sdf_tools.loading import LoadOptions
+    from sdf_tools.loading import package_resolver
+    from sdf_tools.loading import WrongFormat
     if _same_file(args.input, args.keep_expanded):
         raise UsageError(f'{prog}: error: the expansion would overwrite the input')
-    _write_output(description.data.decode('utf-8'), args.keep_expanded)
-    return replace(description, origins=description.origins.kept_as(args.keep_expanded))
-
-
-def _write_output(text, output):
-    if output in (None, '-'):
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    else:
-        write_atomically(output, text)
+    try:
+        packages = package_resolver(args.package_path,
+                                    near=None if args.input == '-' else args.input)
+    except ValueError as e:
+        raise UsageError(f'{prog}: error: {e}') from None
+    try:
+        loaded = load(args.input, LoadOptions(mappings=mappings,
+                                              model=getattr(args, 'model', None),
+                                              packages=packages,
+                                              keep_expanded=args.keep_expanded,
+                                              formats=formats))
+    except WrongFormat as e:  # urdf2sdf: not URDF
+        raise UsageError(f'{prog}: error: {e.source} is {e.fmt}, not URDF (use sdf_tools '
+                         'convert)') from None
+    except ValueError as e:  # RobCoGen parameters that are not numbers
+        raise UsageError(f'sdf_tools: error: {e}') from None
+    if args.keep_expanded is not None and not loaded.xacro:
+        raise UsageError(f'{prog}: error: --keep-expanded is for xacro input; '
+                         f'{loaded.source} is {loaded.fmt}')
+    if getattr(args, 'model', None) is not None and loaded.fmt != 'sdf':
+        raise UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
+                         f'{loaded.source} is {loaded.fmt}')
+    return loaded
 
 
 def _same_file(a, b):
@@ -116,38 +118,15 @@ def _same_file(a, b):
 
 def urdf2sdf(args) -> int:
     """Convert URDF (or xacro) to SDFormat: the body of ``urdf2sdf``."""
-    from sdf_tools.loading import read_model
     from sdf_tools.loading import to_sdf
-
     mappings = mappings_of(args.mappings)
     if _same_file(args.input, args.output):
         raise UsageError('urdf2sdf: error: the output would overwrite the input')
-    packages = _packages(args, 'urdf2sdf')
-    description = _read(args, mappings, 'urdf2sdf', packages)
-    fmt = description.fmt
-    if fmt != 'urdf':
-        raise UsageError(f'urdf2sdf: error: {description.source} is {fmt}, not URDF (use '
-                         'sdf_tools convert)')
-    robot = read_model(description)
-    sdf, warnings = to_sdf(robot, _conversion_options(args, packages))
-    print_diagnostics(robot.warnings + warnings, quiet=args.quiet)
-    _write_output(sdf, args.output)
+    loaded = _load(args, mappings, 'urdf2sdf', formats=('urdf',))
+    converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
+    print_diagnostics(loaded.warnings + converted.warnings, quiet=args.quiet)
+    write_output(args.output, converted.sdf)
     return EXIT_OK
-
-
-def _load(args, mappings, packages=None):
-    """Load ``args.input``: ``mappings`` are xacro arguments or RobCoGen parameters."""
-    from sdf_tools.loading import read_model
-    description = _read(args, mappings, f'sdf_tools {args.command}', packages)
-    fmt = description.fmt
-    if args.model is not None and fmt != 'sdf':
-        raise UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
-                         f'{description.source} is {fmt}')
-    parameters = None
-    if fmt == 'kindsl':
-        parameters = {name: number(value, f'RobCoGen parameter {name}:={value}')
-                      for name, value in mappings.items()}
-    return read_model(description, parameters=parameters, model=args.model)
 
 
 def _convert(args):
@@ -164,47 +143,38 @@ def _convert(args):
         raise UsageError('sdf_tools convert: error: --lossy is for conversions to URDF')
     if _same_file(args.input, args.output):
         raise UsageError('sdf_tools convert: error: the output would overwrite the input')
-    packages = _packages(args, 'sdf_tools convert')
-    robot = _load(args, mappings, packages)
-    warnings = list(robot.warnings)
+    loaded = _load(args, mappings, 'sdf_tools convert')
+    warnings = list(loaded.warnings)
     if to == 'sdf':
         from sdf_tools.loading import to_sdf
-        text, converter_warnings = to_sdf(robot, _conversion_options(args, packages))
-        warnings += converter_warnings
+        converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
+        text = converted.sdf
+        warnings += converted.warnings
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
         if args.lossy:
-            text, dropped = write_urdf(robot, lossy=True)
+            text, dropped = write_urdf(loaded.robot, lossy=True)
             warnings += dropped
         else:
-            text = write_urdf(robot)
+            text = write_urdf(loaded.robot)
     print_diagnostics(warnings, quiet=args.quiet)
-    _write_output(text, args.output)
+    write_output(args.output, text)
     return EXIT_OK
 
 
 def _check(args):
     """Print the summary, the tree and every problem; exit 1 if any is an error."""
     from sdf_tools import describe
-    from sdf_tools.kinematics import compile_tree
+    from sdf_tools.loading import check
+    from sdf_tools.loading import errors_in
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
-    robot = _load(args, mappings)
-    problems = list(robot.warnings)
-    try:
-        compile_tree(robot)
-    except KinematicsError as e:
-        problems = list(combine(problems, e.diagnostics))
-    if robot.source_format == 'urdf':
-        from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
-        from sdf_tools.loading import relocated
-        from sdf_tools.loading import relocating
-        with relocating(robot.origins):
-            problems.extend(relocated(robot.origins, urdf_to_sdf(robot).warnings))
-    print(describe.summary(robot))
-    print(describe.tree_text(robot), end='')
-    errors = sum(d.severity is Severity.ERROR for d in problems)
+    loaded = _load(args, mappings, 'sdf_tools check')
+    problems = check(loaded)
+    print(describe.summary(loaded.robot))
+    print(describe.tree_text(loaded.robot), end='')
+    errors = errors_in(problems)
     if problems:
         print('problems:')
         for d in problems:
@@ -221,14 +191,14 @@ def _tree(args):
         raise UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
     if _same_file(args.input, args.output):
         raise UsageError('sdf_tools tree: error: the output would overwrite the input')
-    robot = _load(args, mappings)
+    robot = _load(args, mappings, 'sdf_tools tree').robot
     if args.format == 'text':
         text = describe.tree_text(robot)
     else:
         text = describe.tree_dot(robot)
         if args.format == 'svg':
             text = _render_svg(text)
-    _write_output(text, args.output)
+    write_output(args.output, text)
     return EXIT_OK
 
 
@@ -257,7 +227,7 @@ def _fk(args):
     from sdf_tools.kinematics import frame_poses
     mappings, raw = split_assignments(args.assignments)
     values = {name: number(text, f'joint value {name}={text}') for name, text in raw.items()}
-    robot = _load(args, mappings)
+    robot = _load(args, mappings, 'sdf_tools fk').robot
     tree = compile_tree(robot)
     q, unknown, mimic = tree.joint_vector(values)
     if unknown:
@@ -288,7 +258,7 @@ def _fk(args):
             lines.append(f'{name:{width}}  {x:10.6f} {y:10.6f} {z:10.6f}   {qx:9.6f} '
                          f'{qy:9.6f} {qz:9.6f} {qw:9.6f}')
         text = '\n'.join(lines) + '\n'
-    _write_output(text, None)
+    write_output(None, text)
     return EXIT_OK
 
 

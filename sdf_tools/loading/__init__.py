@@ -12,28 +12,32 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
+
 """
-The one road from a description to a model or an SDFormat document.
+The one way in: a description (a file, standard input or text) to a model, and out to SDFormat.
 
-The command-line tools, both ROS nodes and the launch files all go through here, so a
-description is read, detected, expanded and converted the same way wherever it comes from:
+The command line, both ROS nodes and the launch files load through here, so a description is
+read, detected, expanded and converted the same way wherever it comes from:
 
-* :func:`load_description` (a path or ``-``) and :func:`parse_description` (text) give a
-  :class:`~sdf_tools.model.Robot` from URDF, xacro, SDFormat or RobCoGen Kinematics-DSL;
-* :func:`to_sdf` writes any model as SDFormat: URDF through the libsdformat-compatible
+* :func:`load` reads a path (``-``: standard input) or text in any format sdf_tools reads
+  (URDF, xacro, SDFormat, RobCoGen Kinematics-DSL), expands xacro, and returns a
+  :class:`Loaded`: the :class:`~sdf_tools.model.Robot`, where its lines come from
+  (:class:`~sdf_tools.source_map.SourceMap`, xacro only) and the warnings;
+* :func:`to_sdf` writes what was loaded as SDFormat: URDF through the libsdformat-compatible
   converter (``<gazebo>`` extensions, fixed-joint lumping), the rest through the SDFormat
   writer;
-* :func:`load_model` and :func:`convert` are what the nodes call per description received as
-  text (a parameter or a ``std_msgs/String``; xacro must have been expanded, as for
-  robot_state_publisher); given a :class:`~sdf_tools.resources.packages.PackageResolver`, they
-  also warn about mesh and texture URIs that name no file (:func:`check_package_uris`).
+* :func:`check` returns every problem ``sdf_tools check`` reports;
+* :func:`package_resolver` is where packages are looked for (``$(find)``, ``package://``):
+  the one place a :class:`~sdf_tools.resources.packages.PackageResolver` is built.
 
-Nothing here imports ROS. Errors are :class:`~sdf_tools.errors.SdfToolsError` whose text is
-compiler style, e.g. ``<robot_description>:42: joint 'elbow': <limit> upper must be a number,
-got 'abc'``.
+For xacro input, everything reported names the xacro files' lines, never those of the hidden
+expansion (:mod:`sdf_tools.loading.xacro_map`). Nothing here imports ROS. Errors are
+:class:`~sdf_tools.errors.SdfToolsError` whose text is compiler style, e.g.
+``robot.urdf:42: joint 'elbow': <limit> upper must be a number, got 'abc'``.
 """
 
 from contextlib import nullcontext
+import math
 from typing import TYPE_CHECKING
 
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
@@ -42,110 +46,308 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import combine
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
-from sdf_tools.loading.sources import Description
 from sdf_tools.loading.sources import detect_format
-from sdf_tools.loading.sources import read_description
 from sdf_tools.loading.sources import read_input
 from sdf_tools.model import Robot
+from sdf_tools.outputs import write_output
+from sdf_tools.records import field
 from sdf_tools.records import record
-from sdf_tools.records import replace
+from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.resources.uris import check_uris
+from sdf_tools.source_map import SourceMap
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
-    from sdf_tools.kinematics import KinematicTree
+    from collections.abc import Mapping
 
 #: Source name of descriptions received as a parameter or on a topic (in messages).
 SOURCE = '<robot_description>'
 
 
-def parse_description(text, source: str = '<string>', fmt: str | None = None, *,
-                      parameters: dict | None = None, model: str | None = None,
-                      max_bytes: int | None = None) -> Robot:
+def package_resolver(folders=(), *, near: str | None = None, option: str = '--package-path',
+                     environ: 'Mapping[str, str] | None' = None) -> PackageResolver:
     """
-    Read URDF, SDFormat or RobCoGen text into a :class:`~sdf_tools.model.Robot`.
+    Return where packages are looked for: ``folders``, the environment, then around ``near``.
 
-    ``fmt`` is detected from the content when ``None``; xacro must be expanded first
-    (:func:`load_description` does it). ``parameters`` feed RobCoGen symbolic values;
-    ``model`` picks a model from an SDFormat world. ``max_bytes`` defaults to each reader's
-    own limit (:data:`~sdf_tools.xmlio.parse.DEFAULT_MAX_BYTES` for XML,
-    :data:`sdf_tools.formats.kindsl.reader.MAX_BYTES` for the DSL).
+    Parameters
+    ----------
+    folders : iterable of str
+        Folders given by the user (``--package-path``, the ``package_path`` parameter or
+        launch argument); each item may itself be a ``:``-separated list.
+    near : str, optional
+        The input file, whose package and workspace are searched last.
+    option : str
+        How the user gives folders, for messages.
+    environ : mapping, optional
+        The environment (default ``os.environ``).
+
+    Raises
+    ------
+    ValueError
+        A folder given does not exist (the text names it and ``option``).
+
     """
-    data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
-    fmt = fmt or detect_format(data, source)
+    return PackageResolver(PackagePath.from_environment(folders, near=near, option=option,
+                                                        environ=environ))
+
+
+@record(frozen=True, eq=False)
+class LoadOptions:
+    """
+    How :func:`load` reads a description.
+
+    Attributes
+    ----------
+    mappings : dict
+        xacro arguments (``name -> value``); for RobCoGen input without ``parameters``,
+        its parameter values (texts of finite numbers).
+    parameters : dict or None
+        RobCoGen parameter values (``name -> float``).
+    model : str or None
+        The model to take from an SDFormat world holding several.
+    fmt : str or None
+        ``'urdf'``, ``'sdf'``, ``'kindsl'`` or ``'xacro'`` to force a reader; ``None``:
+        detected from the name and content (:func:`~sdf_tools.loading.sources.detect_format`).
+    packages : PackageResolver or None
+        Where ``$(find pkg)`` and ``package://`` look; ``None``: :func:`package_resolver`
+        around the input file.
+    check_uris : bool
+        Warn about mesh and texture URIs that name no file
+        (:func:`~sdf_tools.resources.uris.check_uris`).
+    keep_expanded : str or None
+        xacro input: also write xacro's expansion to this file (``-``: standard output),
+        before it is read, so that it is there to look at when reading fails; messages
+        about elements whose xacro line cannot be told then name its lines. Other input:
+        nothing is written (``Loaded.xacro`` tells).
+    allow_xacro : bool
+        Whether xacro markup is expanded; ``False`` refuses it (the nodes: xacro must be
+        expanded before, as for robot_state_publisher).
+    formats : tuple of str
+        The formats accepted (expanded xacro is ``'urdf'``); input in another raises
+        :class:`WrongFormat` before it is read.
+    source : str or None
+        Name of text given directly, in messages (default ``<string>``).
+    max_bytes : int or None
+        Largest input (default: each reader's own limit).
+
+    """
+
+    mappings: dict = field(default_factory=dict)
+    parameters: dict | None = None
+    model: str | None = None
+    fmt: str | None = None
+    packages: PackageResolver | None = None
+    check_uris: bool = False
+    keep_expanded: str | None = None
+    allow_xacro: bool = True
+    formats: tuple[str, ...] = ('urdf', 'sdf', 'kindsl')
+    source: str | None = None
+    max_bytes: int | None = None
+
+
+class WrongFormat(ValueError):
+    """
+    The input is in a format the caller does not accept (``LoadOptions.formats``).
+
+    Attributes
+    ----------
+    source : str
+        The file name, ``<stdin>`` or the name of the text.
+    fmt : str
+        Its format.
+
+    """
+
+    def __init__(self, source: str, fmt: str):
+        super().__init__(f'{source} is {fmt}')
+        self.source = source
+        self.fmt = fmt
+
+
+@record(frozen=True, eq=False)
+class Loaded:
+    """
+    A description read into a model.
+
+    Attributes
+    ----------
+    robot : Robot
+        The model; for xacro input its locations name the xacro files.
+    origins : SourceMap or None
+        For xacro input, where the lines of the expansion come from: :func:`to_sdf` and
+        :func:`check` map what they report through it.
+    warnings : tuple of Diagnostic
+        The reader's warnings, then (with ``check_uris``) the URIs that name no file.
+    text : bytes
+        What the reader read (for xacro input: the expansion, one element per line).
+    source : str
+        The file name, ``<stdin>`` or the name of the text.
+    fmt : str
+        ``'urdf'``, ``'sdf'`` or ``'kindsl'`` (expanded xacro is ``'urdf'``).
+    xacro : bool
+        Whether the input was xacro.
+    packages : PackageResolver or None
+        Where packages were looked for (:func:`to_sdf` checks URIs with it).
+
+    """
+
+    robot: Robot
+    origins: SourceMap | None = None
+    warnings: tuple[Diagnostic, ...] = ()
+    text: bytes = b''
+    source: str = '<string>'
+    fmt: str = 'urdf'
+    xacro: bool = False
+    packages: PackageResolver | None = None
+
+
+def load(path: str | None = None, options: LoadOptions | None = None, *,
+         text: str | bytes | None = None) -> Loaded:
+    """
+    Read a description file, standard input (``-``) or text into a model.
+
+    Parameters
+    ----------
+    path : str, optional
+        ``.urdf``, ``.xacro``, ``.sdf``, ``.world``, ``.kindsl`` or ``-``.
+    options : LoadOptions, optional
+        Arguments, forced format, package lookup, ... (defaults: detect, expand xacro).
+    text : str or bytes, optional
+        The description itself, instead of ``path`` (named ``options.source``).
+
+    Returns
+    -------
+    Loaded
+
+    Raises
+    ------
+    SdfToolsError
+        The input cannot be read, is empty, too large or in no format sdf_tools reads,
+        xacro fails, or the description is invalid; the message lists every problem with
+        its file and line.
+    WrongFormat
+        The input is in a format ``options.formats`` does not hold.
+    ValueError
+        Neither or both of ``path`` and ``text`` are given, or a RobCoGen parameter value
+        is not a number.
+
+    """
+    options = options or LoadOptions()
+    if (path is None) == (text is None):
+        raise ValueError('give a path or a text')
+    if path is not None:
+        data, source = read_input(path, max_bytes=options.max_bytes or DEFAULT_MAX_BYTES)
+    else:
+        data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
+        source = options.source or '<string>'
+        if not data.strip():
+            raise DescriptionError(Diagnostic('the description is empty', SourceLocation(source),
+                                              code=Code.EMPTY))
+    fmt = options.fmt or detect_format(data, source)
+    if ('urdf' if fmt == 'xacro' else fmt) not in options.formats:
+        raise WrongFormat(source, fmt)
+    packages = options.packages
+    origins = None
     if fmt == 'xacro':
-        raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a path, '
-                                          'or run xacro)', SourceLocation(source),
-                                          code=Code.XACRO))
-    # Each reader is imported when first needed: a URDF conversion never loads the others.
+        if not options.allow_xacro:
+            raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a '
+                                              'path, or run xacro)', SourceLocation(source),
+                                              code=Code.XACRO))
+        file = path if path not in (None, '-') else None
+        packages = packages or package_resolver(near=file)
+        data, origins = _expand(data, source, file, options, packages)
+        fmt = 'urdf'
+    with nullcontext() if origins is None else origins.relocating():
+        robot = _read(data, origins.label if origins else source, fmt, options)
+    if origins is not None:
+        robot = robot.relocated(origins.locate)
+    warnings = robot.warnings
+    if options.check_uris:
+        warnings += check_uris(robot, packages or package_resolver())[1]
+    return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages)
+
+
+def _expand(data: bytes, source: str, file: str | None, options: LoadOptions,
+            packages: PackageResolver) -> tuple[bytes, SourceMap]:
+    """Return xacro's expansion laid out one element per line, and its map to the files."""
+    from sdf_tools.loading.xacro import run_xacro  # xacro is imported for xacro input only
+    from sdf_tools.loading.xacro_map import map_expansion
+    expansion = run_xacro(data, source, options.mappings, file, packages)
+    text, origins = map_expansion(expansion.text, expansion.files,
+                                  f'{source} (expanded by xacro)')
+    if options.keep_expanded is not None:
+        write_output(options.keep_expanded, text)
+        origins = origins.kept_as(options.keep_expanded)
+    return text.encode('utf-8'), origins
+
+
+def _read(data: bytes, source: str, fmt: str, options: LoadOptions) -> Robot:
+    """Read text in a known format with its reader (each imported when first needed)."""
+    max_bytes = options.max_bytes
     if fmt == 'urdf':
         from sdf_tools.formats.urdf.reader import parse_urdf
         return parse_urdf(data, source, max_bytes=max_bytes or DEFAULT_MAX_BYTES)
     if fmt == 'sdf':
         from sdf_tools.formats.sdf.reader import parse_sdf
-        return parse_sdf(data, source, model=model, max_bytes=max_bytes or DEFAULT_MAX_BYTES)
+        return parse_sdf(data, source, model=options.model,
+                         max_bytes=max_bytes or DEFAULT_MAX_BYTES)
     if fmt == 'kindsl':
         from sdf_tools.formats.kindsl.reader import MAX_BYTES
         from sdf_tools.formats.kindsl.reader import parse_kindsl
+        parameters = options.parameters
+        if parameters is None and options.mappings:
+            parameters = {name: _number(value, f'RobCoGen parameter {name}:={value}')
+                          for name, value in options.mappings.items()}
         # Bytes, so that the reader refuses text that is not UTF-8 instead of guessing.
         return parse_kindsl(data, source, parameters=parameters,
                             max_bytes=max_bytes or MAX_BYTES)
     raise ValueError(f'unknown format {fmt!r}')
 
 
-def load_description(path: str, *, mappings: dict | None = None,
-                     parameters: dict | None = None, model: str | None = None,
-                     fmt: str | None = None, packages: PackageResolver | None = None):
+def _number(text: str, what: str) -> float:
+    """Return ``text`` as a finite float, or raise ``ValueError`` naming ``what``."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise ValueError(f'{what} must be a finite number, got {text!r}')
+    return value
+
+
+@record(frozen=True)
+class Converted:
     """
-    Load a description file (``.urdf``, ``.xacro``, ``.sdf``, ``.world``, ``.kindsl``, ``-``).
+    A description written as SDFormat.
 
-    xacro input is expanded with ``mappings``, its ``$(find pkg)`` looked up by
-    ``packages`` (default: the environment, then the folders around ``path``); the result
-    is a :class:`~sdf_tools.model.Robot`. ``fmt`` forces a reader instead of
-    detection.
-    """
-    if fmt is not None and fmt != 'xacro':
-        data, source = read_input(path)
-        return parse_description(data, source, fmt, parameters=parameters, model=model)
-    return read_model(read_description(path, mappings, packages), parameters=parameters,
-                      model=model)
-
-
-def read_model(description: Description, *, parameters: dict | None = None,
-               model: str | None = None) -> Robot:
-    """
-    Read a :class:`~sdf_tools.loading.sources.Description` into a model.
-
-    For xacro input, what is reported names the xacro files' lines, never the hidden
-    expansion's (:mod:`sdf_tools.loading.xacro_map`): the reader's errors and warnings,
-    the model's locations, and through ``Robot.origins`` what :func:`to_sdf` reports.
-    """
-    with relocating(description.origins):
-        robot = parse_description(description.data, description.label, description.fmt,
-                                  parameters=parameters, model=model)
-    return description.relocated(robot)
-
-
-def to_sdf(robot: Robot, options: ConversionOptions | None = None):
-    """
-    Write any model as SDFormat, the way ``sdf_tools convert`` and the converter node do.
-
-    URDF goes through :func:`~sdf_tools.convert.urdf_to_sdf.urdf_to_sdf` (``<gazebo>``
-    extensions, fixed-joint lumping, as libsdformat); SDFormat and RobCoGen models are
-    written back with :func:`~sdf_tools.formats.sdf.writer.write_sdf` at
-    ``options.sdf_version``. For a model read from xacro, everything reported names the
-    xacro files' lines (``Robot.origins``).
-
-    Returns
-    -------
+    Attributes
+    ----------
     sdf : str
         The SDFormat document.
     warnings : tuple of Diagnostic
-        The converter's warnings, and what it leaves out (:func:`left_out_of_sdf`); the
-        reader's are in ``robot.warnings``.
+        The converter's warnings and what it leaves out (:func:`left_out_of_sdf`); with a
+        resolver, the URIs that name no file. The reader's are in ``Loaded.warnings``.
+
+    """
+
+    sdf: str
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converted:
+    """
+    Write a loaded description as SDFormat, the way ``urdf2sdf`` and the converter node do.
+
+    URDF goes through :func:`~sdf_tools.convert.urdf_to_sdf.urdf_to_sdf` (``<gazebo>``
+    extensions, fixed-joint lumping, as libsdformat); SDFormat and RobCoGen models are
+    written with :func:`~sdf_tools.formats.sdf.writer.write_sdf` at
+    ``options.sdf_version``. With a resolver (``options.packages``), mesh and texture URIs
+    that name no file are warned about. For xacro input, what is reported names the xacro
+    files' lines.
 
     Raises
     ------
@@ -154,21 +356,49 @@ def to_sdf(robot: Robot, options: ConversionOptions | None = None):
 
     """
     options = options or ConversionOptions()
+    robot = loaded.robot
     if robot.source_format == 'urdf':
-        with relocating(robot.origins):
+        with _relocating(loaded.origins):
             result = urdf_to_sdf(robot, options)
-        return result.sdf, relocated(robot.origins, result.warnings + left_out_of_sdf(robot))
+        return Converted(result.sdf, _relocated(loaded.origins,
+                                                result.warnings + left_out_of_sdf(robot)))
     from sdf_tools.formats.sdf.writer import write_sdf
-    return write_sdf(robot, version=options.sdf_version), ()
+    sdf = write_sdf(robot, version=options.sdf_version)
+    checked = check_uris(robot, options.packages)[1] if options.packages is not None else ()
+    return Converted(sdf, checked)
 
 
-def relocating(origins):
+def check(loaded: Loaded) -> tuple[Diagnostic, ...]:
+    """
+    Return every problem ``sdf_tools check`` reports, each once, warnings and errors.
+
+    The reader's warnings, what :func:`~sdf_tools.kinematics.compile_tree` refuses (cycles,
+    several parents, mimic loops, ...), and for URDF what the converter would warn about.
+    """
+    from sdf_tools.kinematics import compile_tree  # numpy: only what needs the tree
+    problems = loaded.warnings
+    try:
+        compile_tree(loaded.robot)
+    except KinematicsError as e:
+        problems = combine(problems, e.diagnostics)
+    if loaded.robot.source_format == 'urdf':
+        with _relocating(loaded.origins):
+            problems += _relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)
+    return problems
+
+
+def errors_in(diagnostics) -> int:
+    """Return how many of ``diagnostics`` are errors."""
+    return sum(d.severity is Severity.ERROR for d in diagnostics)
+
+
+def _relocating(origins: SourceMap | None):
     """Map the places of errors raised in the block through ``origins`` (xacro input only)."""
     return nullcontext() if origins is None else origins.relocating()
 
 
-def relocated(origins, diagnostics) -> tuple:
-    """Return ``diagnostics`` with their places mapped through ``origins`` (xacro input only)."""
+def _relocated(origins: SourceMap | None, diagnostics) -> tuple[Diagnostic, ...]:
+    """Return ``diagnostics`` with their places mapped through ``origins`` (xacro only)."""
     return tuple(diagnostics) if origins is None else origins.diagnostics(diagnostics)
 
 
@@ -180,7 +410,7 @@ def left_out_of_sdf(robot: Robot) -> tuple[Diagnostic, ...]:
     not converted (libsdformat ignores them too); each warning names the element, how many
     there are and the first names, at the first one's line.
     """
-    by_tag = {}
+    by_tag: dict[str, list] = {}
     for item in robot.urdf_extras:
         by_tag.setdefault(item.tag, []).append(item)
     warnings = []
@@ -197,162 +427,3 @@ def left_out_of_sdf(robot: Robot) -> tuple[Diagnostic, ...]:
             'too)', items[0].location, f"robot '{robot.name}'", Severity.WARNING,
             Code.NO_SDF_EQUIVALENT))
     return tuple(warnings)
-
-
-@record(frozen=True, eq=False)
-class LoadedModel:
-    """
-    A description read and compiled for the state publisher.
-
-    Attributes
-    ----------
-    text : str
-        The description as received.
-    robot : Robot
-        The parsed model.
-    tree : KinematicTree
-        The compiled kinematic tree.
-    warnings : tuple of str
-        Reader warnings and ignored mimic joints, rendered with file:line.
-
-    """
-
-    text: str
-    robot: Robot
-    tree: 'KinematicTree'
-    warnings: tuple[str, ...] = ()
-
-
-@record(frozen=True)
-class Converted:
-    """
-    A description converted to SDFormat.
-
-    Attributes
-    ----------
-    sdf : str
-        The SDFormat document.
-    source_format : str
-        ``'urdf'``, ``'sdf'`` or ``'kindsl'``: what was received.
-    warnings : tuple of str
-        Reader and converter warnings, rendered with file:line.
-
-    """
-
-    sdf: str
-    source_format: str
-    warnings: tuple[str, ...] = ()
-
-
-def _require_text(text, source: str) -> None:
-    if not text or not text.strip():
-        raise DescriptionError(Diagnostic('the description is empty', SourceLocation(source),
-                                          code=Code.EMPTY))
-
-
-def parse_text(text, source: str = SOURCE) -> Robot:
-    """
-    Parse a description received as text (URDF, SDFormat or RobCoGen, detected).
-
-    Raises
-    ------
-    SdfToolsError
-        The text is empty, unexpanded xacro, or not a valid description.
-
-    """
-    _require_text(text, source)
-    data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
-    return parse_description(data, source, detect_format(data, source))
-
-
-def load_model(text: str, source: str = SOURCE,
-               packages: PackageResolver | None = None) -> LoadedModel:
-    """
-    Parse a description (URDF, SDFormat or RobCoGen, detected) and compile its tree.
-
-    A mimic joint whose source joint does not exist or has no single value is treated as an
-    independent joint, with a warning (robot_state_publisher ignores such ``<mimic>`` tags
-    silently); every other problem raises.
-
-    Parameters
-    ----------
-    text : str
-        The description.
-    source : str
-        Name used in messages.
-    packages : PackageResolver, optional
-        Where ``package://`` URIs are looked for; given, the ones that name no file are
-        warned about.
-
-    Returns
-    -------
-    LoadedModel
-
-    Raises
-    ------
-    SdfToolsError
-        The text is empty, not a valid description, or not a tree (cycles, several parents,
-        mimic loops, ...); the message lists every problem with its line.
-
-    """
-    from sdf_tools.kinematics import compile_tree  # numpy: only the nodes that do FK need it
-    robot = parse_text(text, source)
-    tree = compile_tree(robot, missing_mimic='ignore')
-    checked = check_package_uris(robot, packages) if packages is not None else ()
-    warnings = tuple(str(d) for d in combine(robot.warnings, tree.warnings) + checked)
-    return LoadedModel(text, robot, tree, warnings)
-
-
-def convert(text: str, options: ConversionOptions | None = None,
-            source: str = SOURCE, packages: PackageResolver | None = None) -> Converted:
-    """
-    Convert a description to SDFormat, as ``urdf2sdf`` / ``sdf_tools convert`` do.
-
-    URDF goes through :func:`~sdf_tools.convert.urdf_to_sdf.urdf_to_sdf` (``<gazebo>`` extensions,
-    fixed-joint lumping); SDFormat and RobCoGen input is written back with
-    :func:`~sdf_tools.formats.sdf.writer.write_sdf` at ``options.sdf_version``.
-
-    Parameters
-    ----------
-    text : str
-        The description.
-    options : ConversionOptions, optional
-        Conversion switches (defaults as ``urdf2sdf``).
-    source : str
-        Name used in messages.
-    packages : PackageResolver, optional
-        As for :func:`load_model`; for URDF it becomes ``options.packages`` when that is
-        not set, so the converter checks the URIs (once) and ``mesh_uris='file'`` can use it.
-
-    Returns
-    -------
-    Converted
-
-    Raises
-    ------
-    SdfToolsError
-        The text is empty or invalid, or cannot be expressed in SDFormat.
-
-    """
-    robot = parse_text(text, source)
-    options = options or ConversionOptions()
-    checked = ()
-    if robot.source_format == 'urdf' and packages is not None and options.packages is None:
-        options = replace(options, packages=packages)  # the converter checks the URIs
-    elif robot.source_format != 'urdf' and packages is not None:
-        checked = check_package_uris(robot, packages)
-    sdf, warnings = to_sdf(robot, options)
-    return Converted(sdf, robot.source_format,
-                     tuple(str(d) for d in robot.warnings + tuple(warnings) + checked))
-
-
-def check_package_uris(robot: Robot, packages: PackageResolver) -> tuple[Diagnostic, ...]:
-    """
-    Return warnings for the mesh and texture URIs of ``robot`` that name no file.
-
-    ``package://`` and ``file://`` URIs and absolute paths are looked up
-    (:func:`sdf_tools.resources.uris.check_uris`, where the rules are): one warning per
-    package not found (at its first use, with the places searched), and one per URI whose
-    file does not exist. ``model://`` URIs and relative paths are left to Gazebo.
-    """
-    return check_uris(robot, packages)[1]

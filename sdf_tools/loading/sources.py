@@ -13,32 +13,21 @@
 # limitations under the License.
 
 """
-Where descriptions come from: files, standard input, xacro, format detection.
+Where descriptions come from: a file or standard input, and which format it is.
 
-The readers (:mod:`sdf_tools.formats`) take text; this module turns a path or standard input
-into that text (expanding xacro safely, :mod:`sdf_tools.loading.xacro`, with
-``$(find)`` answered by :mod:`sdf_tools.resources.packages`, laid out one element per line with
-a map back to the xacro files, :mod:`sdf_tools.loading.xacro_map`) and says which format
-it is. :mod:`sdf_tools.loading` then reads it into a :class:`~sdf_tools.model.Robot`.
+:func:`read_input` reads the bytes (bounded); :func:`detect_format` says which reader takes
+them, or that they are xacro. :func:`sdf_tools.loading.load` does the rest.
 """
 
 import re
 import sys
-from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
-from sdf_tools.records import record
-from sdf_tools.records import replace
-from sdf_tools.resources.packages import PackagePath
-from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import XML_PREAMBLE
-
-if TYPE_CHECKING:
-    from sdf_tools.source_map import SourceMap
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
@@ -141,83 +130,3 @@ def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes,
         raise DescriptionError(Diagnostic(f'more than the limit of {max_bytes} bytes',
                                           SourceLocation(source), code=Code.TOO_LARGE))
     return data, source
-
-
-@record(frozen=True, slots=True)
-class Description:
-    """
-    A description as read from a file or standard input, ready for a reader.
-
-    Attributes
-    ----------
-    data : bytes
-        The text (for xacro input: xacro's expansion, one element per line).
-    source : str
-        The file name, or ``<stdin>``.
-    fmt : str
-        ``'urdf'``, ``'sdf'`` or ``'kindsl'`` (:func:`detect_format`; expanded xacro is
-        ``'urdf'``).
-    xacro : bool
-        Whether ``data`` is xacro's expansion of the file rather than its text.
-    origins : SourceMap or None
-        For xacro input, where the lines of ``data`` come from: what is reported about the
-        expansion (under :attr:`label`) goes through it to name the xacro files' lines.
-
-    """
-
-    data: bytes
-    source: str
-    fmt: str
-    xacro: bool = False
-    origins: 'SourceMap | None' = None
-
-    @property
-    def label(self) -> str:
-        """Return the name diagnostics about ``data`` give as its source."""
-        return _expansion_label(self.source) if self.xacro else self.source
-
-    def relocated(self, robot):
-        """Return a robot read from ``data`` with its locations mapped, and the map."""
-        if not self.xacro:
-            return robot
-        return replace(robot.relocated(self.origins.locate), origins=self.origins)
-
-
-def _expansion_label(source: str) -> str:
-    return f'{source} (expanded by xacro)'
-
-
-def read_description(path: str, mappings: dict | None = None,
-                     packages: PackageResolver | None = None) -> Description:
-    """
-    Read a description file (or ``-``), expanding xacro.
-
-    Parameters
-    ----------
-    path : str
-        The file, or ``-`` for standard input.
-    mappings : dict, optional
-        xacro arguments (``name -> value``), ignored for other formats.
-    packages : PackageResolver, optional
-        Where xacro's ``$(find pkg)`` looks (default: the environment, then the folders
-        around ``path``: :meth:`PackagePath.from_environment` with ``near=path``).
-
-    Raises
-    ------
-    SdfToolsError
-        The file cannot be read, is too large, or xacro fails (a package not found is
-        ``file:line: $(find pkg): package 'pkg' not found; searched: ...``).
-
-    """
-    data, source = read_input(path)
-    fmt = detect_format(data, source)
-    if fmt == 'xacro':  # the xacro machinery is imported for xacro input only
-        from sdf_tools.loading.xacro import run_xacro
-        from sdf_tools.loading.xacro_map import map_expansion
-        file = None if path == '-' else path
-        packages = packages or PackageResolver(PackagePath.from_environment(near=file))
-        expansion = run_xacro(data, source, mappings, file, packages)
-        text, origins = map_expansion(expansion.text, expansion.files,
-                                      _expansion_label(source))
-        return Description(text.encode('utf-8'), source, 'urdf', True, origins)
-    return Description(data, source, fmt)

@@ -22,7 +22,8 @@ This sub-package is the only part of sdf_tools that imports rclpy or ROS message
   robot_state_publisher (``robot_description`` + ``joint_states`` -> ``/tf``, ``/tf_static``);
 * :mod:`~sdf_tools.ros.sdf_converter`: ``sdf_converter`` (``robot_description`` ->
   ``robot_description_sdf`` for ``ros_gz_sim create -topic``);
-* :mod:`~sdf_tools.loading`: text -> compiled model or SDFormat, no rclpy;
+* :mod:`~sdf_tools.ros.descriptions`: description text -> compiled model or SDFormat,
+  through :mod:`sdf_tools.loading` (no rclpy);
 * :mod:`~sdf_tools.ros.joint_state_tf`: the ``joint_states`` -> ``/tf`` hot path and its
   publishing rules;
 * :mod:`~sdf_tools.ros.tf_messages`: TF as ``TransformStamped`` objects (tf2_ros's
@@ -31,8 +32,7 @@ This sub-package is the only part of sdf_tools that imports rclpy or ROS message
   CDR (``/tf`` without rclpy's message conversions);
 * :mod:`~sdf_tools.ros.tf_broadcasters`: how TF leaves the node (serialised ``/tf``,
   tf2_ros's broadcasters);
-* :mod:`~sdf_tools.ros.bringup.helpers`: what the launch files call (no rclpy);
-* :mod:`~sdf_tools.ros.bringup.actions`: the launch actions that stop a launch whose process
-  failed (imports ``launch`` when called);
+* :mod:`~sdf_tools.ros.bringup`: what the launch files call (no rclpy): launch arguments,
+  the description, Gazebo's systems, and the actions that stop a failed launch;
 * :mod:`~sdf_tools.ros.node_support`: parameter tables, QoS profiles, ``main()`` plumbing.
 """

@@ -42,8 +42,8 @@ from rclpy.qos import DurabilityPolicy
 from rclpy.qos import HistoryPolicy
 from rclpy.qos import QoSProfile
 from rclpy.qos import ReliabilityPolicy
+from sdf_tools.loading import package_resolver as loading_resolver
 from sdf_tools.records import record
-from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 
 #: ``robot_description`` and ``robot_description_sdf``: depth 1, reliable, transient local
@@ -80,8 +80,7 @@ def package_resolver(package_path: str) -> PackageResolver:
 
     """
     try:
-        return PackageResolver(PackagePath.from_environment(
-            [package_path], option='the package_path parameter'))
+        return loading_resolver([package_path], option='the package_path parameter')
     except ValueError as e:
         raise StartupError(str(e)) from None
 

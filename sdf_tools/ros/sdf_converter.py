@@ -46,12 +46,12 @@ from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
-from sdf_tools.loading import convert
-from sdf_tools.loading import Converted
 from sdf_tools.outputs import write_atomically
 from sdf_tools.records import replace
 from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
 from sdf_tools.ros.bringup.gazebo import gz_topic_problem
+from sdf_tools.ros.descriptions import Conversion
+from sdf_tools.ros.descriptions import convert
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS
@@ -144,7 +144,7 @@ class SdfConverter(Node):
 
     Attributes
     ----------
-    converted : Converted or None
+    converted : Conversion or None
         The last good conversion (what ``robot_description_sdf`` holds).
 
     Raises
@@ -170,7 +170,7 @@ class SdfConverter(Node):
             if problem:
                 raise StartupError(problem)
         self.packages = package_resolver(self._values['package_path'])
-        self.converted: Converted | None = None
+        self.converted: Conversion | None = None
         self._topic_text: str | None = None
         self._pending = None
         self._publisher = self.create_publisher(String, 'robot_description_sdf', LATCHED_QOS)
@@ -194,7 +194,7 @@ class SdfConverter(Node):
                                  mesh_uris=values['mesh_uris'], packages=self.packages,
                                  auto_inertials=values['auto_inertials'] or None)
 
-    def _convert(self, text: str, values) -> Converted:
+    def _convert(self, text: str, values) -> Conversion:
         """Convert ``text`` with the options of ``values``; add the Gazebo systems asked for."""
         result = convert(text, self._options(values), packages=self.packages)
         topic = values['gz_joint_state_topic']
@@ -222,7 +222,7 @@ class SdfConverter(Node):
             return
         self._publish(result)
 
-    def _publish(self, result: Converted) -> None:
+    def _publish(self, result: Conversion) -> None:
         for warning in result.warnings:
             self._log.warning(warning)
         self.converted = result

@@ -71,8 +71,8 @@ from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos_overriding_options import QoSOverridingOptions
 from rclpy.serialization import deserialize_message
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.loading import load_model
-from sdf_tools.loading import LoadedModel
+from sdf_tools.ros.descriptions import load_model
+from sdf_tools.ros.descriptions import RobotModel
 from sdf_tools.ros.joint_state_tf import JointStateTf
 from sdf_tools.ros.joint_state_tf import MAX_PUBLISH_FREQUENCY
 from sdf_tools.ros.joint_state_tf import publish_frequency_problem
@@ -178,9 +178,9 @@ class StatePublisher(Node):
         self._frame_prefix = values['frame_prefix']
         self._from_topic = values['description_from_topic']
         self.packages = package_resolver(values['package_path'])
-        self.model: LoadedModel | None = None
+        self.model: RobotModel | None = None
         self.tf_state: JointStateTf | None = None
-        self._pending: LoadedModel | None = None
+        self._pending: RobotModel | None = None
         self._static = None
         self._description_pub = None
         self._tf = self._make_broadcaster(self, False)
@@ -304,7 +304,7 @@ class StatePublisher(Node):
 
     # --- model installation -----------------------------------------------------------------
 
-    def _install(self, model: LoadedModel) -> None:
+    def _install(self, model: RobotModel) -> None:
         """Make ``model`` current: new TF state, full ``/tf_static``, republished text."""
         for warning in model.warnings:
             self._log.warning(warning)

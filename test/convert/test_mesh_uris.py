@@ -29,7 +29,6 @@ from mesh_robot import make_mesh_robot
 from mesh_robot import PACKAGE
 import pytest
 from sdf_tools import cli
-from sdf_tools import loading as pipeline
 from sdf_tools.cli import arguments
 from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
@@ -39,6 +38,7 @@ from sdf_tools.errors import ConversionError
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.ros.descriptions import convert as convert_text
 import support
 
 
@@ -139,12 +139,12 @@ def test_mesh_options_are_checked(robot_files):
     assert arguments._MESH_URIS == MODES  # the CLI's copy (it does not import the converter)
 
 
-def test_pipeline_convert_checks_uris_once(robot_files):
+def test_the_node_conversion_checks_uris_once(robot_files):
     text = robot_files['urdf'].read_text().replace('meshes/cube.stl', 'meshes/gone.stl')
-    converted = pipeline.convert(text, packages=resolver(robot_files['src']))
+    converted = convert_text(text, packages=resolver(robot_files['src']))
     assert sum('gone.stl: no such file' in w for w in converted.warnings) == 1
-    converted = pipeline.convert(text, ConversionOptions(mesh_uris='file'),
-                                 packages=resolver(robot_files['src']))
+    converted = convert_text(text, ConversionOptions(mesh_uris='file'),
+                             packages=resolver(robot_files['src']))
     assert f"file://{robot_files['package']}/meshes/open.stl" in converted.sdf
 
 

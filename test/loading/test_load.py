@@ -12,57 +12,81 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of sdf_tools.loading: the one road from a description to a model or SDFormat."""
+"""Tests of sdf_tools.loading: the one way from a description to a model or SDFormat."""
 
 import pytest
-from sdf_tools import loading as pipeline
+from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
+from sdf_tools.loading import check
+from sdf_tools.loading import load
+from sdf_tools.loading import LoadOptions
+from sdf_tools.loading import package_resolver
+from sdf_tools.loading import to_sdf
 import support
 
 EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
 
 
-def test_load_description_expands_xacro_with_arguments():
-    robot = pipeline.load_description(str(EXAMPLE), mappings={'prefix': 'r_',
-                                                              'with_camera': 'false'})
-    names = {link.name for link in robot.links}
+def test_load_expands_xacro_with_arguments():
+    loaded = load(str(EXAMPLE), LoadOptions(mappings={'prefix': 'r_', 'with_camera': 'false'}))
+    names = {link.name for link in loaded.robot.links}
     assert 'r_base_link' in names and 'r_camera_link' not in names
-    assert robot.source.endswith('(expanded by xacro)')
+    assert (loaded.fmt, loaded.xacro, loaded.source) == ('urdf', True, str(EXAMPLE))
+    assert loaded.origins.label == f'{EXAMPLE} (expanded by xacro)'
+    assert b'r_base_link' in loaded.text
 
 
-def test_parse_description_dispatches_on_content():
-    urdf = pipeline.parse_description('<robot name="u"><link name="a"/></robot>')
-    sdf = pipeline.parse_description('<sdf version="1.9"><model name="s"><link name="a"/>'
-                                     '</model></sdf>')
-    assert (urdf.source_format, sdf.source_format) == ('urdf', 'sdf')
+def test_load_dispatches_text_on_content():
+    urdf = load(text='<robot name="u"><link name="a"/></robot>')
+    sdf = load(text=b'<sdf version="1.9"><model name="s"><link name="a"/></model></sdf>')
+    assert (urdf.fmt, sdf.fmt) == ('urdf', 'sdf')
+    assert (urdf.robot.source_format, sdf.robot.source_format) == ('urdf', 'sdf')
+    assert urdf.origins is None and urdf.source == '<string>'
     with pytest.raises(DescriptionError, match='xacro markup must be expanded first'):
-        pipeline.parse_description(EXAMPLE.read_bytes())
+        load(text=EXAMPLE.read_bytes(), options=LoadOptions(allow_xacro=False))
+    with pytest.raises(DescriptionError, match='the description is empty'):
+        load(text=' \n', options=LoadOptions(source='<robot_description>'))
+    with pytest.raises(ValueError, match='give a path or a text'):
+        load()
+
+
+def test_a_forced_format_reads_what_detection_would_not():
+    text = '<robot name="u"><link name="a"/></robot>'
+    with pytest.raises(DescriptionError, match='<sdf>'):
+        load(text=text, options=LoadOptions(fmt='sdf'))
 
 
 def test_to_sdf_converts_urdf_and_writes_the_other_formats():
     """URDF goes through the libsdformat-compatible converter, the rest through the writer."""
-    urdf = pipeline.parse_description(
-        '<robot name="u"><link name="a"/><link name="b"/>'
-        '<joint name="j" type="fixed"><parent link="a"/><child link="b"/></joint></robot>')
-    text, warnings = pipeline.to_sdf(urdf)
-    assert '<model name="u">' in text and '<joint' not in text  # the fixed joint is lumped
-    assert any(w.code == 'massless-link' for w in warnings)
-    sdf = pipeline.parse_description(
-        '<sdf version="1.9"><model name="s"><link name="a"/><link name="b"/>'
-        '<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint>'
-        '</model></sdf>')
-    text, warnings = pipeline.to_sdf(sdf)
-    assert "<joint name='j' type='fixed'>" in text and warnings == ()
+    urdf = load(text='<robot name="u"><link name="a"/><link name="b"/><joint name="j" '
+                'type="fixed"><parent link="a"/><child link="b"/></joint></robot>')
+    converted = to_sdf(urdf)
+    assert '<model name="u">' in converted.sdf and '<joint' not in converted.sdf  # lumped
+    assert any(w.code == 'massless-link' for w in converted.warnings)
+    sdf = load(text='<sdf version="1.9"><model name="s"><link name="a"/><link name="b"/>'
+               '<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint>'
+               '</model></sdf>')
+    converted = to_sdf(sdf)
+    assert "name='j' type='fixed'" in converted.sdf and converted.warnings == ()
 
 
-def test_package_uris_are_checked_when_a_resolver_is_given(tmp_path):
-    from sdf_tools.errors import Code
-    from sdf_tools.resources.packages import PackagePath
-    from sdf_tools.resources.packages import PackageResolver
+def test_check_reports_the_tree_and_the_converter_problems_once():
+    loaded = load(text='<robot name="r"><link name="a"/><link name="b"/><joint name="j" '
+                  'type="continuous"><parent link="a"/><child link="b"/><mimic joint="nope"/>'
+                  '</joint></robot>')
+    assert [d.code for d in loaded.warnings] == [Code.MISSING_JOINT]  # the reader says it
+    problems = check(loaded)
+    # compile_tree says it again, knowing more (an error): it is reported once.
+    assert [(d.code, d.severity.value) for d in problems] == [
+        (Code.MISSING_JOINT, 'error'), (Code.MASSLESS_LINK, 'warning'),
+        (Code.MASSLESS_LINK, 'warning'), (Code.MIMIC_DROPPED, 'warning')]
+
+
+def test_package_uris_are_checked_when_asked(tmp_path):
     from workspaces import make_tree
     tree = make_tree(tmp_path)
-    found = PackageResolver(PackagePath.from_environment([str(tree['src'])], environ={}))
-    nowhere = PackageResolver(PackagePath.from_environment(environ={}))
+    found = package_resolver([str(tree['src'])], environ={})
+    nowhere = package_resolver(environ={})
 
     def collision(uri):
         return f'<collision><geometry><mesh filename="{uri}"/></geometry></collision>\n'
@@ -77,12 +101,12 @@ def test_package_uris_are_checked_when_a_resolver_is_given(tmp_path):
             + collision('package://other/x.stl') + collision('package://other/y.stl')
             + collision('package://arm_description/../../x.stl') + collision('model://m/z.stl')
             + collision('package://arm_description/meshes/base.stl') + '</link>\n</robot>\n')
-    assert pipeline.load_model(text).warnings == ()  # no resolver: nothing checked
-    assert pipeline.convert(text).warnings == ()
+    options = LoadOptions(source='<robot_description>', packages=found)
+    assert load(text=text, options=options).warnings == ()  # not asked: nothing checked
     searched = (f"searched: {tree['src']} (--package-path: 2 package(s)), AMENT_PREFIX_PATH "
                 '(not set), ROS_PACKAGE_PATH (not set); give its folder with --package-path')
-    robot = pipeline.parse_text(text)
-    problems = pipeline.check_package_uris(robot, found)
+    problems = load(text=text, options=LoadOptions(source='<robot_description>', packages=found,
+                                                   check_uris=True)).warnings
     assert [(str(d), d.code) for d in problems] == [
         ("<robot_description>:5: warning: link 'a': package://arm_description/meshes/"
          f"none.stl: no such file: {tree['package']}/meshes/none.stl", Code.MISSING_FILE),
@@ -92,28 +116,16 @@ def test_package_uris_are_checked_when_a_resolver_is_given(tmp_path):
          'the path leaves the package folder', Code.WARNING),
         ("<robot_description>:1: warning: material 'wood': package://arm_description/w.png: "
          f"no such file: {tree['package']}/w.png", Code.MISSING_FILE)]
-    assert pipeline.load_model(text, packages=found).warnings == \
-        tuple(str(d) for d in problems)
-    assert pipeline.convert(text, packages=found).warnings == tuple(str(d) for d in problems)
     # Nowhere to look: one warning per package, at its first use.
-    first, second = pipeline.check_package_uris(robot, nowhere)[:2]
+    first, second = load(text=text, options=LoadOptions(source='<robot_description>',
+                                                        packages=nowhere,
+                                                        check_uris=True)).warnings[:2]
     assert str(first) == ("<robot_description>:4: warning: link 'a': package://"
                           "arm_description/meshes/base.stl: package 'arm_description' not "
                           'found; searched: AMENT_PREFIX_PATH (not set), ROS_PACKAGE_PATH (not '
                           'set); give its folder with --package-path')
     assert str(second).startswith("<robot_description>:6: warning: link 'a': "
                                   "package://other/x.stl: package 'other' not found")
-
-
-def test_a_missing_mimic_source_is_warned_about_once():
-    text = ('<robot name="r"><link name="a"/><link name="b"/><joint name="j" type="continuous">'
-            '<parent link="a"/><child link="b"/><mimic joint="nope"/></joint></robot>')
-    robot = pipeline.parse_text(text)
-    assert [w.code for w in robot.warnings] == ['missing-joint']  # the reader says it
-    (warning,) = pipeline.load_model(text).warnings  # and compile_tree, knowing more
-    assert warning == ("<robot_description>:1: warning: joint 'j': <mimic> names joint "
-                       "'nope', which does not exist; the <mimic> is ignored and the joint "
-                       'moves independently')
 
 
 def test_urdf_elements_sdformat_has_no_place_for_are_warned_about_once_per_kind():
@@ -124,11 +136,10 @@ def test_urdf_elements_sdformat_has_no_place_for_are_warned_about_once_per_kind(
             + '<ros2_control name="sys" type="system"/>\n<webots/>\n'
             '<gazebo><plugin name="p" filename="f"><ignition:foo>1</ignition:foo></plugin>'
             '</gazebo>\n</robot>')
-    robot = pipeline.parse_description(text, 'r.urdf')
-    sdf, warnings = pipeline.to_sdf(robot)
-    assert '<transmission' not in sdf and '<ros2_control' not in sdf
-    assert '<ignition:foo>1</ignition:foo>' in sdf  # a <gazebo> blob is copied as written
-    left_out = [str(w) for w in warnings if w.code == 'no-sdf-equivalent']
+    converted = to_sdf(load(text=text, options=LoadOptions(source='r.urdf')))
+    assert '<transmission' not in converted.sdf and '<ros2_control' not in converted.sdf
+    assert '<ignition:foo>1</ignition:foo>' in converted.sdf  # a <gazebo> blob as written
+    left_out = [str(w) for w in converted.warnings if w.code == 'no-sdf-equivalent']
     assert left_out == [
         "r.urdf:3: warning: robot 'r': 5 <transmission> elements ('t0', 't1', 't2', ...) are "
         'left out: SDFormat has no place for them (libsdformat ignores them too)',

@@ -12,7 +12,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-"""Tests of sdf_tools.loading.sources: format detection, reading files, the Description record."""
+"""Tests of sdf_tools.loading.sources: format detection and reading files."""
 
 import pytest
 from sdf_tools.errors import DescriptionError
@@ -80,15 +80,3 @@ def test_read_input_refuses_oversized_and_unreadable_files(tmp_path):
         sources.read_input(str(big), max_bytes=1024)
     with pytest.raises(DescriptionError, match='cannot read'):
         sources.read_input(str(tmp_path / 'missing.urdf'))
-
-
-def test_read_description_says_whether_the_text_is_an_expansion(tmp_path):
-    plain = tmp_path / 'plain.urdf'
-    plain.write_text('<robot name="r"><link name="a"/></robot>')
-    description = sources.read_description(str(plain))
-    assert (description.fmt, description.xacro) == ('urdf', False)
-    assert description.label == str(plain)
-    description = sources.read_description(str(EXAMPLE), {'prefix': 'r_'})
-    assert (description.fmt, description.xacro) == ('urdf', True)
-    assert description.label == f'{EXAMPLE} (expanded by xacro)'
-    assert b'r_base_link' in description.data

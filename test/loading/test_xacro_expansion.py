@@ -24,8 +24,8 @@ import sys
 import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
-from sdf_tools.loading.sources import read_description
 from sdf_tools.loading.xacro import expand_xacro
+from sdf_tools.loading.xacro import run_xacro
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 from workspaces import make_tree
@@ -56,8 +56,8 @@ def mesh_folder(text):
 
 def expand(path, *folders, **mappings):
     packages = PackagePath.from_environment([str(f) for f in folders], near=str(path))
-    description = read_description(str(path), mappings, PackageResolver(packages))
-    return description.data.decode()
+    return run_xacro(path.read_bytes(), str(path), mappings, str(path),
+                     PackageResolver(packages)).text
 
 
 def error(path, *folders, **mappings):

@@ -27,10 +27,11 @@ import re
 from lxml import etree
 import pytest
 from sdf_tools import cli
-from sdf_tools import loading as pipeline
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import SourceLocation
-from sdf_tools.loading.sources import read_description
+from sdf_tools.loading import load
+from sdf_tools.loading import LoadOptions
+from sdf_tools.loading import to_sdf
 from sdf_tools.loading.xacro_map import map_expansion
 from sdf_tools.source_map import SourceMap
 from sdf_tools.xmlio.parse import parse_xml
@@ -99,7 +100,7 @@ def line_of(text: str, needle: str) -> int:
 def test_an_error_names_the_line_of_the_xacro_file_that_holds_the_element(robot_file):
     path = robot_file(upper='abc')
     with pytest.raises(DescriptionError) as info:
-        pipeline.load_description(str(path))
+        load(str(path))
     (error,) = info.value.diagnostics
     assert str(error) == (f"{path}:13: joint 'wrist': <limit> upper must be a number, got "
                           "'abc'")
@@ -109,7 +110,7 @@ def test_an_error_in_a_macro_names_the_macro_line_in_the_included_file(robot_fil
     path = robot_file(**{'lower="-2"': 'lower="low"'})
     macros = path.parent / 'macros.xacro'
     with pytest.raises(DescriptionError) as info:
-        pipeline.load_description(str(path))
+        load(str(path))
     (error,) = info.value.diagnostics
     assert str(error) == (f"{macros}:9: joint 'right_shoulder': <limit> lower must be a "
                           "number, got 'low'")
@@ -117,11 +118,12 @@ def test_an_error_in_a_macro_names_the_macro_line_in_the_included_file(robot_fil
 
 def test_converter_warnings_name_the_xacro_lines(robot_file):
     path = robot_file()
-    robot = pipeline.load_description(str(path))
+    loaded = load(str(path))
+    robot = loaded.robot
     assert robot.link('left_arm').location == SourceLocation(str(path.parent / 'macros.xacro'),
                                                              3)
     assert robot.joint('wrist').location == SourceLocation(str(path), 10)
-    _, warnings = pipeline.to_sdf(robot)
+    warnings = to_sdf(loaded).warnings
     unknown = [str(w) for w in warnings if w.code == 'unknown-reference']
     assert unknown == [
         f"{path.parent / 'macros.xacro'}:11: warning: <gazebo reference='{side}_nothing'>: "
@@ -134,7 +136,7 @@ def test_converter_warnings_name_the_xacro_lines(robot_file):
 def test_an_element_that_cannot_be_told_apart_is_named_by_its_path(robot_file, tmp_path):
     # <link name="${name}"/> is in two macros: the tip could come from either.
     path = robot_file()
-    _, warnings = pipeline.to_sdf(pipeline.load_description(str(path)))
+    warnings = to_sdf(load(str(path))).warnings
     (massless,) = [str(w) for w in warnings if "link 'tip'" in str(w)]
     assert massless.startswith(f"{path}: /robot/link[@name='tip']: warning: link 'tip': has "
                                'no <inertial>')
@@ -144,9 +146,8 @@ def test_an_element_that_cannot_be_told_apart_is_named_by_its_path(robot_file, t
                      str(tmp_path / 'r.sdf')])
     assert code == 0
     line = line_of(kept.read_text(), '<link name="tip"/>')
-    description = read_description(str(path))
-    located = description.origins.kept_as(str(kept)).locate(
-        SourceLocation(description.label, line))
+    loaded = load(str(path))
+    located = loaded.origins.kept_as(str(kept)).locate(SourceLocation(loaded.origins.label, line))
     assert located == SourceLocation(str(kept), line)
 
 
@@ -179,8 +180,8 @@ def test_no_message_names_the_hidden_expansion(robot_file, capsys):
 
 def expanded_names(path, **kwargs):
     """Return ``(expanded element name, xacro text up to its line)`` per element mapped."""
-    description = read_description(str(path), **kwargs)
-    lines = description.data.decode().splitlines()
+    description = load(str(path), LoadOptions(**kwargs))
+    lines = description.text.decode().splitlines()
     sources = {}
     pairs = []
     for line, origin in description.origins.lines.items():

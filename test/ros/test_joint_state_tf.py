@@ -35,7 +35,7 @@ from ros_support import decode_tf  # noqa: E402
 from ros_support import joint_state  # noqa: E402
 from ros_support import RecordingLogger  # noqa: E402
 from ros_support import snapshot  # noqa: E402
-from sdf_tools.loading import load_model  # noqa: E402
+from sdf_tools.ros.descriptions import load_model  # noqa: E402
 from sdf_tools.ros.joint_state_tf import BACKWARDS_MESSAGE  # noqa: E402
 from sdf_tools.ros.joint_state_tf import JointStateTf  # noqa: E402
 from support import DATA_DIR  # noqa: E402

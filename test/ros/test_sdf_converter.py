@@ -45,7 +45,7 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions  # noqa: E402
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf  # noqa: E402
 from sdf_tools.formats.sdf.writer import write_sdf  # noqa: E402
 from sdf_tools.formats.urdf.reader import parse_urdf  # noqa: E402
-from sdf_tools.loading import parse_description  # noqa: E402
+from sdf_tools.loading import load  # noqa: E402
 from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher  # noqa: E402
 from sdf_tools.ros.node_support import StartupError  # noqa: E402
 from sdf_tools.ros.sdf_converter import PARAMETERS  # noqa: E402
@@ -161,7 +161,7 @@ def test_sdformat_and_robcogen_input_written_back(ros, path):
     ns = unique_namespace('conv')
     node = ros.converter(ns, robot_description=text, sdf_version='1.11')
     assert node.converted.source_format == path.split('/')[0]
-    expected = write_sdf(parse_description(text, '<robot_description>'), version='1.11')
+    expected = write_sdf(load(text=text).robot, version='1.11')
     assert ros.late_sdf(ns) == expected
 
 

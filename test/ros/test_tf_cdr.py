@@ -112,7 +112,7 @@ def test_joint_state_tf_bytes_equal_rclpy_serialization(tf_message_type, path):
     """Every corpus robot, seeded random joint states, full and partial name lists."""
     from ros_support import joint_state
     from ros_support import random_positions
-    from sdf_tools.loading import load_model
+    from sdf_tools.ros.descriptions import load_model
     from sdf_tools.ros.joint_state_tf import JointStateTf
     model = load_model(path.read_text())
     tree = model.tree

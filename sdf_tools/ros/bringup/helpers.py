@@ -31,9 +31,9 @@ import shlex
 
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
-from sdf_tools.loading.sources import read_description as _read_description
-from sdf_tools.resources.packages import PackagePath
-from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.loading import load
+from sdf_tools.loading import LoadOptions
+from sdf_tools.loading import package_resolver
 from sdf_tools.xmlio.parse import parse_xml
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
@@ -63,7 +63,7 @@ def parse_xacro_args(text: str) -> dict:
 
 def read_description(path: str, xacro_args: str = '', package_path: str = '') -> str:
     """
-    Return the description text of a file, expanding xacro.
+    Return the description text of a file, expanding xacro (read through :func:`load`).
 
     Parameters
     ----------
@@ -83,19 +83,20 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
         ``path`` is empty, ``xacro_args`` are malformed or given for a file that is not
         xacro, or a ``package_path`` folder does not exist.
     SdfToolsError
-        The file cannot be read, or xacro fails (file:line and xacro's reason; a package
-        not found lists where it was looked for).
+        The file cannot be read, xacro fails (file:line and xacro's reason; a package not
+        found lists where it was looked for), or the description is invalid (its file and
+        line).
 
     """
     if not path:
         raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
     mappings = parse_xacro_args(xacro_args)
-    packages = PackagePath.from_environment([package_path], near=path,
-                                            option='the package_path launch argument')
-    description = _read_description(path, mappings, PackageResolver(packages))
-    if mappings and not description.xacro:
-        raise ValueError(f'xacro_args given, but {path} is {description.fmt}, not xacro')
-    return description.data.decode('utf-8')
+    packages = package_resolver([package_path], near=path,
+                                option='the package_path launch argument')
+    loaded = load(path, LoadOptions(mappings=mappings, packages=packages))
+    if mappings and not loaded.xacro:
+        raise ValueError(f'xacro_args given, but {path} is {loaded.fmt}, not xacro')
+    return loaded.text.decode('utf-8')
 
 
 def as_bool(name: str, value: str) -> bool:

@@ -27,10 +27,10 @@ names).
 from lxml import etree
 import pytest
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
-from sdf_tools.loading import convert
 from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
 from sdf_tools.ros.bringup.gazebo import gz_topic_problem
 from sdf_tools.ros.bringup.gazebo import joint_state_publisher_names
+from sdf_tools.ros.descriptions import convert
 from support import DATA_DIR
 
 DEMO = (DATA_DIR / 'conversion' / 'demo_arm.urdf').read_text()

@@ -1,0 +1,67 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+
+"""Tests of sdf_tools.ros.descriptions: what the nodes make of a description (no rclpy)."""
+
+from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+from sdf_tools.errors import Code
+from sdf_tools.loading import load
+from sdf_tools.loading import LoadOptions
+from sdf_tools.loading import package_resolver
+from sdf_tools.ros.descriptions import convert
+from sdf_tools.ros.descriptions import load_model
+
+ROBOT = ('<robot name="r">\n<link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" '
+         'ixz="0" iyy="1" iyz="0" izz="1"/></inertial>\n<collision><geometry><mesh '
+         'filename="package://arm_description/meshes/none.stl"/></geometry></collision>\n'
+         '</link>\n</robot>\n')
+
+
+def test_uris_are_checked_only_with_a_resolver(tmp_path):
+    from workspaces import make_tree
+    tree = make_tree(tmp_path)
+    found = package_resolver([str(tree['src'])], environ={})
+    assert load_model(ROBOT).warnings == ()  # no resolver: nothing checked
+    assert convert(ROBOT).warnings == ()
+    expected = tuple(str(d) for d in load(text=ROBOT, options=LoadOptions(
+        source='<robot_description>', packages=found, check_uris=True)).warnings)
+    assert len(expected) == 1 and 'none.stl: no such file' in expected[0]
+    assert load_model(ROBOT, packages=found).warnings == expected
+    assert convert(ROBOT, packages=found).warnings == expected  # checked once
+    options = ConversionOptions(packages=found)
+    assert convert(ROBOT, options).warnings == expected
+
+
+def test_a_missing_mimic_source_is_warned_about_once():
+    text = ('<robot name="r"><link name="a"/><link name="b"/><joint name="j" type="continuous">'
+            '<parent link="a"/><child link="b"/><mimic joint="nope"/></joint></robot>')
+    (warning,) = load_model(text).warnings  # the reader's, restated by compile_tree
+    assert warning == ("<robot_description>:1: warning: joint 'j': <mimic> names joint "
+                       "'nope', which does not exist; the <mimic> is ignored and the joint "
+                       'moves independently')
+
+
+def test_xacro_is_refused_and_the_format_is_told():
+    model = load_model('<sdf version="1.9"><model name="s"><link name="a"/></model></sdf>')
+    assert model.robot.source_format == 'sdf' and model.tree.link_names == ('a',)
+    conversion = convert('<sdf version="1.9"><model name="s"><link name="a"/></model></sdf>')
+    assert conversion.source_format == 'sdf' and '<model name' in conversion.sdf
+    for call in (load_model, convert):
+        try:
+            call('<robot xmlns:xacro="http://www.ros.org/wiki/xacro" name="${x}"/>')
+        except Exception as e:
+            assert getattr(e, 'diagnostics')[0].code == Code.XACRO
+        else:
+            raise AssertionError(f'{call.__name__} expanded xacro')
