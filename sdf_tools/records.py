@@ -38,6 +38,8 @@ import builtins
 from functools import cache
 from operator import attrgetter
 from types import FunctionType
+from typing import Any
+from typing import TYPE_CHECKING
 
 _MISSING = object()
 
@@ -56,13 +58,25 @@ class _Field:
         self.default_factory = default_factory
 
 
-def field(*, default=_MISSING, default_factory=_MISSING):
+def field(*, default: Any = _MISSING, default_factory: Any = _MISSING) -> Any:
     """Give a field a default value, or a factory called for each new record."""
     if default is not _MISSING and default_factory is not _MISSING:
         raise ValueError('cannot specify both default and default_factory')
     return _Field(default, default_factory)
 
 
+if TYPE_CHECKING:
+    # What type checkers see: @record is @dataclass (PEP 681), so they know every record's
+    # fields, its __init__ and that a frozen one refuses assignment. At run time nothing
+    # from typing_extensions or dataclasses is imported.
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**kwargs):
+        """Return the decorator unchanged (PEP 681 only informs type checkers)."""
+        return lambda decorator: decorator
+
+
+@dataclass_transform(field_specifiers=(field,))
 def record(cls=None, /, *, frozen=False, eq=True, repr=True, slots=False):  # noqa: A002
     """Make ``cls`` a record; the options mean what they mean to ``@dataclass``."""
     def build(cls):
