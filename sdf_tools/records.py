@@ -41,6 +41,13 @@ from types import FunctionType
 from typing import Any
 from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:  # @record is @dataclass to type checkers (PEP 681; see record below)
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**kwargs):
+        """Return the decorator unchanged: PEP 681 only informs type checkers."""
+        return lambda decorator: decorator
+
 _MISSING = object()
 
 
@@ -65,17 +72,9 @@ def field(*, default: Any = _MISSING, default_factory: Any = _MISSING) -> Any:
     return _Field(default, default_factory)
 
 
-if TYPE_CHECKING:
-    # What type checkers see: @record is @dataclass (PEP 681), so they know every record's
-    # fields, its __init__ and that a frozen one refuses assignment. At run time nothing
-    # from typing_extensions or dataclasses is imported.
-    from typing_extensions import dataclass_transform
-else:
-    def dataclass_transform(**kwargs):
-        """Return the decorator unchanged (PEP 681 only informs type checkers)."""
-        return lambda decorator: decorator
-
-
+# What type checkers see: @record is @dataclass (PEP 681), so they know every record's fields,
+# its __init__ and that a frozen one refuses assignment. At run time the decorator is the
+# identity: nothing from typing_extensions or dataclasses is imported.
 @dataclass_transform(field_specifiers=(field,))
 def record(cls=None, /, *, frozen=False, eq=True, repr=True, slots=False):  # noqa: A002
     """Make ``cls`` a record; the options mean what they mean to ``@dataclass``."""
