@@ -71,12 +71,12 @@ from sdf_tools.convert import naming
 from sdf_tools.convert.emit_links import write_links
 from sdf_tools.convert.mesh_uris import mesh_uris
 from sdf_tools.convert.mesh_uris import MODES
-from sdf_tools.convert.sdf_text import SdfText
 from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
+from sdf_tools.formats.sdf.emit import SdfText
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.model import Robot
 from sdf_tools.records import field

@@ -67,7 +67,7 @@ def test_to_sdf_converts_urdf_and_writes_the_other_formats():
                '<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint>'
                '</model></sdf>')
     converted = to_sdf(sdf)
-    assert "name='j' type='fixed'" in converted.sdf and converted.warnings == ()
+    assert '<joint name="j" type="fixed">' in converted.sdf and converted.warnings == ()
 
 
 def test_check_reports_the_tree_and_the_converter_problems_once():
