@@ -140,7 +140,7 @@ class Code(str, enum.Enum):
     def __str__(self) -> str:
         return self.value
 
-    __format__ = str.__format__
+    __format__ = str.__format__  # type: ignore[assignment]  # f'{code}' is its value
 
 
 @record(frozen=True, slots=True)

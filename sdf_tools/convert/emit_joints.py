@@ -168,7 +168,7 @@ def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, repor
         reporter.warn(f'<mimic> is left out: SDFormat {sdf_version} has no mimic joints (1.11 '
                       'has; libsdformat 12 drops it too), so the simulator moves this joint on '
                       'its own', urdf.location, entity, Code.MIMIC_DROPPED)
-    limit = ()
+    limit: tuple[tuple[str, str], ...] = ()
     if urdf.limit is not None:
         lower, upper = urdf.limit.lower, urdf.limit.upper
         if urdf.kind is not JointType.CONTINUOUS:
@@ -180,7 +180,7 @@ def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, repor
             limit += (('lower', out.number(lower)), ('upper', out.number(upper)))
         limit += (('effort', out.number(urdf.limit.effort)),
                   ('velocity', out.number(urdf.limit.velocity)))
-    dynamics = ()
+    dynamics: tuple[tuple[str, str], ...] = ()
     if urdf.dynamics is not None:
         dynamics = (('damping', out.number(urdf.dynamics.damping)),
                     ('friction', out.number(urdf.dynamics.friction)))
@@ -253,7 +253,7 @@ def complete_defaults(joint) -> None:
 
 def _children_by_tag(parent) -> dict:
     """Return ``{tag: first child with that tag}`` of an element."""
-    children = {}
+    children: dict = {}
     for child in parent:
         children.setdefault(child.tag, child)
     return children

@@ -133,7 +133,7 @@ def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict
     Returns ``{source link: {unlumped name: name here}}`` of the collisions.
     """
     exts = link.extensions
-    names = {}
+    names: dict[str, dict[str, str]] = {}
     for index, part in enumerate(link.collisions):
         sdf_name = part_name(part.name, link.name, index, 'collision')
         names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name

@@ -268,8 +268,9 @@ def _check_poses_finite(model, tree: Tree, reporter: Reporter) -> None:
         entity = location = None
         if named is not None:
             entity = f"{named.tag} '{named.get('name')}'"
-            item = {'link': tree.links, 'joint': tree.joints}.get(
-                named.tag, {}).get(named.get('name'))
+            items: dict = tree.links if named.tag == 'link' else \
+                tree.joints if named.tag == 'joint' else {}
+            item = items.get(named.get('name'))
             location = item.model.location if item is not None else None
         reporter.error(f'a <pose> of its <{pose.getparent().tag}> is not finite '
                        f'({pose.text}): the joint origins composed by fixed-joint '

@@ -237,16 +237,16 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
 
     """
     options = options or LoadOptions()
-    if (path is None) == (text is None):
-        raise ValueError('give a path or a text')
-    if path is not None:
+    if path is not None and text is None:
         data, source = read_input(path, max_bytes=options.max_bytes or DEFAULT_MAX_BYTES)
-    else:
+    elif text is not None and path is None:
         data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
         source = options.source or '<string>'
         if not data.strip():
             raise DescriptionError(Diagnostic('the description is empty', SourceLocation(source),
                                               code=Code.EMPTY))
+    else:
+        raise ValueError('give a path or a text')
     fmt = options.fmt or detect_format(data, source)
     if ('urdf' if fmt == 'xacro' else fmt) not in options.formats:
         raise WrongFormat(source, fmt)
@@ -262,7 +262,8 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
         data, origins = _expand(data, source, file, options, packages)
         fmt = 'urdf'
     with nullcontext() if origins is None else origins.relocating():
-        robot = _read(data, origins.label if origins else source, fmt, options)
+        robot = _read(data, source if origins is None else origins.label or source, fmt,
+                      options)
     if origins is not None:
         robot = robot.relocated(origins.locate)
     warnings = robot.warnings

@@ -27,7 +27,7 @@ from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
-from sdf_tools.xmlio.parse import XML_PREAMBLE
+from sdf_tools.xmlio.parse import preamble_end
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
@@ -64,7 +64,7 @@ def detect_format(data: bytes, name: str = '') -> str:
         if lower.endswith(ext):
             return 'xacro' if fmt == 'urdf' and has_xacro_markup(data) else fmt
     head = data[:65536]
-    start = XML_PREAMBLE.match(head).end()
+    start = preamble_end(head)
     if head[start:start + 1] != b'<':
         if _DSL_START.match(head):
             return 'kindsl'
