@@ -28,6 +28,12 @@ A drop-in for robot_state_publisher: the same parameters, topics, QoS and publis
   ``J/y``, ``J/z``, ``J/qx`` .. ``J/qw`` / ``J/x``, ``J/y``, ``J/theta``) arrive, and never
   on ``/tf_static`` (robot_state_publisher skips floating joints and publishes planar ones
   as fixed at their origin);
+* a ``joint_states`` stamp more than 10 s after the node clock is dropped with a
+  throttled warning instead of being published (robot_state_publisher publishes it, then
+  drops those joints' messages until its clock reaches that stamp: for good, for a stamp
+  in 2038); a stamp more than 1 s before the last published one of its joints (a sender's
+  clock jumping back) is dropped as in robot_state_publisher, with a throttled warning
+  that says until when and how to recover;
 * invalid messages (NaN, arrays of different lengths) are rejected with a throttled
   warning; unknown names are reported once; of a joint named twice the first value counts
   (as in robot_state_publisher), with one warning;
