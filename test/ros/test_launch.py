@@ -764,8 +764,16 @@ def test_gazebo_launch_helpers():
     assert spawn_timeout_message('r', 5, None) == (
         "ros_gz_sim create did not spawn 'r' within spawn_timeout=5 s: it was waiting for "
         'Gazebo and the SDFormat; stopping the launch')
-    assert exit_message('create', -9) == ('create was killed by signal 9 (its error is '
-                                          'above); stopping the launch')
+
+
+def test_exit_message_says_an_error_is_above_only_after_an_exit_code():
+    # A program that exits with a code said why (our nodes log a fatal line); one killed by
+    # a signal had no chance to.
+    assert exit_message('sdf_converter', 1) == ('sdf_converter exited with code 1 (its error '
+                                                'is above); stopping the launch')
+    assert exit_message('create', -9) == ('create was killed by signal 9 (SIGKILL); stopping '
+                                          'the launch')
+    assert exit_message('create', -200) == 'create was killed by signal 200; stopping the launch'
 
 
 def test_launch_helpers_and_bringup_find_packages(monkeypatch, tmp_path):

@@ -28,6 +28,7 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 
 import re
 import shlex
+import signal
 
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
@@ -286,7 +287,17 @@ def spawn_timeout_message(name: str, seconds: float, waiting_for: str | None) ->
 
 
 def exit_message(executable: str, returncode: int) -> str:
-    """Return the line that ends a launch whose ``executable`` failed."""
-    how = f'was killed by signal {-returncode}' if returncode < 0 else \
-        f'exited with code {returncode}'
-    return f'{executable} {how} (its error is above); stopping the launch'
+    """
+    Return the line that ends a launch whose ``executable`` failed.
+
+    A process that exited with an error code said why before (our nodes log a fatal line); one
+    killed by a signal had no chance to: nothing is said to be above.
+    """
+    if returncode >= 0:
+        return (f'{executable} exited with code {returncode} (its error is above); stopping '
+                'the launch')
+    try:
+        name = f' ({signal.Signals(-returncode).name})'
+    except ValueError:  # not a signal of this platform
+        name = ''
+    return f'{executable} was killed by signal {-returncode}{name}; stopping the launch'
