@@ -461,6 +461,21 @@ def test_bringup_runs_with_stand_in_launch(monkeypatch):
                                                     'sdf_version': '1.7'})
 
 
+def test_bringup_names_the_description_file_in_the_nodes_messages(monkeypatch):
+    # Both nodes get description_source: the file, whose lines the text keeps; for xacro
+    # the lines are the expansion's, and the name says so.
+    module = _load_with_fakes(monkeypatch, 'bringup.launch.py')
+    sdf = DATA_DIR / 'sdf' / 'joint_types.sdf'
+    for path, source in ((sdf, str(sdf)), (EXAMPLE_XACRO, f'{EXAMPLE_XACRO} (expanded)')):
+        _, actions = _run(module.generate_launch_description(), {
+            'description_file': str(path), 'sdf_version': '1.11'})
+        nodes = [a for a in actions if type(a).__name__ == 'Node']
+        assert [n.kwargs['executable'] for n in nodes] == ['state_publisher', 'sdf_converter']
+        for node in nodes:
+            value = node.kwargs['parameters'][1]['description_source']
+            assert (value.value, value.value_type) == (source, str)
+
+
 @pytest.mark.parametrize('distro, version', [('humble', '1.9'), ('jazzy', '1.11'),
                                              ('kilted', '1.11'), ('rolling', '1.11'),
                                              (None, '1.11')])

@@ -89,6 +89,17 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
         line).
 
     """
+    return read_description_and_source(path, xacro_args, package_path)[0]
+
+
+def read_description_and_source(path: str, xacro_args: str = '',
+                                package_path: str = '') -> tuple[str, str]:
+    """
+    Return :func:`read_description`'s text and the name the nodes give it in messages.
+
+    The name (the nodes' ``description_source`` parameter) is ``path``, whose lines are the
+    text's; for xacro, ``'PATH (expanded)'``: the lines are those of xacro's expansion.
+    """
     if not path:
         raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
     mappings = parse_xacro_args(xacro_args)
@@ -97,7 +108,7 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
     loaded = load(path, LoadOptions(mappings=mappings, packages=packages))
     if mappings and not loaded.xacro:
         raise ValueError(f'xacro_args given, but {path} is {loaded.fmt}, not xacro')
-    return loaded.text.decode('utf-8')
+    return loaded.text.decode('utf-8'), f'{path} (expanded)' if loaded.xacro else path
 
 
 def as_bool(name: str, value: str) -> bool:
