@@ -24,10 +24,14 @@ meshes refer to (an OBJ's material library and texture, a COLLADA file's images:
 
 * a file of a package keeps its path in the package (``package://arm/meshes/a.stl`` ->
   ``meshes/a.stl``), so that what meshes refer to by relative path is found beside them;
-* a file outside any package keeps its path below the description file's folder when it is
-  in it, else goes to ``meshes/``, ``materials/textures/`` or ``materials/`` by its use;
+* a file outside any package keeps its path below the description file's folder;
 * when the files of two packages (or folders) would take the same path, every file of the
   later one goes below a folder of its name (``gripper/meshes/base.stl``).
+
+Only files of packages and files below the description's folder are copied (and of those,
+what a mesh refers to only inside its package or folder): a description, which may come
+from anyone, cannot have export copy ``/etc/passwd`` or ``~/.ssh/id_rsa`` into a folder
+meant to be shared.
 
 A URI naming a folder (a material script's ``model://pkg/materials/scripts``) brings the
 files below it (at most :data:`MAX_FOLDER_FILES`). URIs that name no local file Gazebo
@@ -53,8 +57,6 @@ from sdf_tools.resources.uris import locate
 MAX_FOLDER_FILES = 1000
 #: Files the exported folder holds itself.
 RESERVED = frozenset({'model.sdf', 'model.config'})
-#: Where a file outside any package and outside the description's folder goes, by use.
-LOOSE_FOLDERS = {'mesh': 'meshes', 'texture': 'materials/textures', 'resource': 'materials'}
 _UNSAFE = re.compile(r'[^A-Za-z0-9._-]')
 
 
@@ -99,11 +101,10 @@ class Plan:
 
 @record(frozen=True, slots=True)
 class _Root:
-    """Files placed together: their paths below ``folder`` are kept below ``base``."""
+    """Files placed together (a package, the description's folder), keeping their paths."""
 
     folder: str
     name: str
-    base: str = ''
 
 
 def plan(uses, name: str, packages, folder: str | None) -> Plan:
@@ -150,10 +151,10 @@ class _Planner:
     def __init__(self, packages, folder: str | None):
         self.packages = packages
         self.folder = None if folder is None else os.path.abspath(folder)
-        self.roots: dict[tuple, _Root] = {}
-        self.entries: dict[tuple, list] = {}   # root key -> [(path below root, file)]
-        self.placed: dict[str, tuple] = {}     # real path -> (root key, path below root)
-        self.uri_files: dict[str, tuple] = {}  # URI -> (root key, path below root)
+        self.roots: dict[str, _Root] = {}      # root folder -> root
+        self.entries: dict[str, list] = {}     # root folder -> [(path below root, file)]
+        self.placed: dict[str, tuple] = {}     # real path -> (root folder, path below root)
+        self.uri_files: dict[str, tuple] = {}  # URI -> (root folder, path below root)
         self.warnings: list[Diagnostic] = []
         self.missing_packages: set[str] = set()
         self.seen: set[str] = set()
@@ -181,7 +182,12 @@ class _Planner:
             self.warn(use, f'{uri} is not copied: {e}')
             return
         path = os.path.abspath(located)
-        root, relative = self._root(uri, path, use.kind)
+        found = self._root(uri, path)
+        if found is None:
+            self.warn(use, f'{uri} is not copied: {path} is in no package and not below the '
+                      "description's folder (export copies only those)")
+            return
+        root, relative = found
         if os.path.isdir(path) and use.kind == 'resource':
             self._add_folder(use, path, root, relative)
         elif not os.path.isfile(path):
@@ -194,8 +200,8 @@ class _Planner:
                     os.path.splitext(path)[1].lower() in _referencing_suffixes():
                 self._add_references(use, path, root)
 
-    def _root(self, uri: str, path: str, kind: str) -> tuple[_Root, str]:
-        """Return the root a located file is placed with, and its path below the root."""
+    def _root(self, uri: str, path: str) -> tuple[_Root, str] | None:
+        """Return the root a located file is placed with and its path below it, or ``None``."""
         for scheme in ('package://', 'model://'):
             if uri.startswith(scheme):
                 package = uri[len(scheme):].partition('/')[0]
@@ -211,18 +217,16 @@ class _Planner:
         if self.folder is not None and _inside(path, self.folder):
             return (_Root(self.folder, os.path.basename(self.folder)),
                     os.path.relpath(path, self.folder))
-        folder = os.path.dirname(path)
-        return _Root(folder, os.path.basename(folder), LOOSE_FOLDERS[kind]), \
-            os.path.basename(path)
+        return None
 
     def _add_file(self, path: str, root: _Root, relative: str) -> tuple:
         """Add one file (once: a file reached again keeps its first place)."""
         real = os.path.realpath(path)
         if real in self.placed:
             return self.placed[real]
-        key = (root.folder, root.base)
+        key = root.folder
         self.roots.setdefault(key, root)
-        relative = _join(root.base, relative.replace(os.sep, '/'))
+        relative = relative.replace(os.sep, '/')
         self.entries.setdefault(key, []).append((relative, _path(path)))
         self.placed[real] = (key, relative)
         return self.placed[real]
@@ -242,8 +246,7 @@ class _Planner:
                 self._add_file(file, root, os.path.relpath(file, root.folder))
             else:
                 self.warn(use, f'{file} (in {use.uri}) is not copied: it cannot be read')
-        self.uri_files[use.uri] = ((root.folder, root.base),
-                                   _join(root.base, relative.replace(os.sep, '/')))
+        self.uri_files[use.uri] = (root.folder, relative.replace(os.sep, '/'))
 
     def _add_references(self, use: Use, path: str, root: _Root) -> None:
         """Add the files a mesh refers to by relative path inside its root (warn about others)."""
@@ -274,7 +277,7 @@ class _Planner:
                 self._add_file(target, root, os.path.relpath(target, root.folder))
 
     def place(self) -> dict:
-        """Return root key -> the folder its files go below ('' for the top), roots in order."""
+        """Return root folder -> the folder its files go below ('' for the top), in order."""
         claimed: dict[str, str] = {}  # path in the folder -> real path of its file
         folders: set[str] = set()     # every folder holding a claimed path
         prefixes = {}

@@ -50,20 +50,20 @@ def test_a_package_file_keeps_its_path_in_the_package(tmp_path):
     assert result.warnings == ()
 
 
-def test_files_outside_packages_keep_their_path_below_the_description_or_go_by_use(tmp_path):
+def test_files_outside_packages_are_copied_only_from_below_the_description(tmp_path):
     (tmp_path / 'robot' / 'parts').mkdir(parents=True)
     (tmp_path / 'robot' / 'parts' / 'a.stl').write_text(STL)
-    (tmp_path / 'elsewhere').mkdir()
-    (tmp_path / 'elsewhere' / 'b.stl').write_text(STL)
-    (tmp_path / 'elsewhere' / 'skin.png').write_bytes(b'png')
-    uses = [mesh('parts/a.stl'), mesh(f'file://{tmp_path}/elsewhere/b.stl'),
-            Use(str(tmp_path / 'elsewhere' / 'skin.png'), 'texture')]
+    (tmp_path / 'secret').write_text('password')
+    uses = [mesh('parts/a.stl', 3), mesh(f'file://{tmp_path}/robot/parts/a.stl', 4),
+            mesh(str(tmp_path / 'secret'), 5), Use('../secret', 'texture')]
     result = plan(uses, 'm', None, str(tmp_path / 'robot'))
     assert result.uris == {'parts/a.stl': 'model://m/parts/a.stl',
-                           f'file://{tmp_path}/elsewhere/b.stl': 'model://m/meshes/b.stl',
-                           str(tmp_path / 'elsewhere' / 'skin.png'):
-                               'model://m/materials/textures/skin.png'}
-    assert set(result.files) == {'parts/a.stl', 'meshes/b.stl', 'materials/textures/skin.png'}
+                           f'file://{tmp_path}/robot/parts/a.stl': 'model://m/parts/a.stl'}
+    assert sources(result) == {'parts/a.stl': str(tmp_path / 'robot' / 'parts' / 'a.stl')}
+    assert [w.message for w in result.warnings] == [
+        f"{uri} is not copied: {tmp_path}/secret is in no package and not below the "
+        "description's folder (export copies only those)" for uri in (str(tmp_path / 'secret'),
+                                                                      '../secret')]
 
 
 def test_a_file_named_by_several_uris_is_copied_once(tmp_path):
