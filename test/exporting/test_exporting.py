@@ -31,6 +31,7 @@ from model_folders import packages_for
 from model_folders import probe_world
 from model_folders import textured_obj
 import pytest
+import sdf_tools
 from sdf_tools import outputs
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import Code
@@ -42,6 +43,7 @@ from sdf_tools.loading import LoadOptions
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 import support
+from workspaces import make_tree
 
 INERTIAL = ('<inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" '
             'iyz="0" izz="0.01"/></inertial>')
@@ -125,6 +127,24 @@ def test_the_folder_holds_model_config_model_sdf_and_each_file_used_once(tmp_pat
         assert (out.parent / uri[len('model://'):]).exists(), uri
     assert (out / 'meshes' / 'base.stl').read_bytes() == \
         (urdf.parent.parent / 'meshes' / 'base.stl').read_bytes()
+
+
+def test_xacro_find_and_package_uris_of_one_mesh_copy_it_once(tmp_path):
+    layout = make_tree(tmp_path)
+    out = tmp_path / 'robot_model'
+    result = sdf_tools.export(str(layout['robot']), str(out), sdf_tools.ExportOptions(
+        load=LoadOptions(packages=resolver(layout['src']))))
+    assert tree(out) == ['meshes/base.stl', 'model.config', 'model.sdf']
+    assert (out / 'meshes' / 'base.stl').read_text() == \
+        (layout['package'] / 'meshes' / 'base.stl').read_text()  # the source package's
+    assert uris(out / 'model.sdf') == ['model://robot_model/meshes/base.stl'] * 2
+    assert result.uris == {
+        f"{layout['package']}/meshes/base.stl": 'model://robot_model/meshes/base.stl',
+        'package://arm_description/meshes/base.stl': 'model://robot_model/meshes/base.stl'}
+    # The robot file is in no package: the model.config says where the model comes from.
+    config = etree.parse(str(out / 'model.config')).getroot()
+    assert config.findtext('description') == 'robot, exported by sdf_tools from robot.urdf.xacro'
+    assert config.findtext('version') == '1.0' and config.find('author') is None
 
 
 def test_model_config_comes_from_the_package_holding_the_description(tmp_path):
