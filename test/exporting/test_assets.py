@@ -61,7 +61,7 @@ def test_files_outside_packages_are_copied_only_from_below_the_description(tmp_p
                            f'file://{tmp_path}/robot/parts/a.stl': 'model://m/parts/a.stl'}
     assert sources(result) == {'parts/a.stl': str(tmp_path / 'robot' / 'parts' / 'a.stl')}
     assert [w.message for w in result.warnings] == [
-        f"{uri} is not copied: {tmp_path}/secret is in no package and not below the "
+        f'{uri} is not copied: {tmp_path}/secret is in no package and not below the '
         "description's folder (export copies only those)" for uri in (str(tmp_path / 'secret'),
                                                                       '../secret')]
 
