@@ -129,6 +129,10 @@ class Code(str, enum.Enum):
     NO_SDF_EQUIVALENT = 'no-sdf-equivalent'  # URDF content SDFormat has no place for
     NO_URDF_EQUIVALENT = 'no-urdf-equivalent'  # SDFormat content URDF has no place for
     BAD_EXTRAS = 'bad-extras'              # kept SDFormat content that is not one element
+    # --- export --------------------------------------------------------------------------
+    NOT_EMPTY = 'not-empty'                # an output folder that already holds something
+    NOT_COPIED = 'not-copied'              # a file the model uses, not copied into the folder
+    NOT_SELF_CONTAINED = 'not-self-contained'  # a URI in the output naming what is outside
     # --- tools ---------------------------------------------------------------------------
     NO_GRAPHVIZ = 'no-graphviz'            # Graphviz's dot is not installed
     GRAPHVIZ_FAILED = 'graphviz-failed'    # Graphviz's dot failed

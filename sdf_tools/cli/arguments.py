@@ -103,10 +103,11 @@ def _density(text):
     return value
 
 
-def _add_mesh_options(parser):
-    """Add ``--mesh-uris`` and ``--auto-inertials`` (URDF to SDFormat)."""
-    parser.add_argument('--mesh-uris', choices=_MESH_URIS, default='model',
-                        help=_MESH_URIS_HELP)
+def _add_mesh_options(parser, uris=True):
+    """Add ``--mesh-uris`` (unless not ``uris``) and ``--auto-inertials`` (URDF to SDFormat)."""
+    if uris:
+        parser.add_argument('--mesh-uris', choices=_MESH_URIS, default='model',
+                            help=_MESH_URIS_HELP)
     parser.add_argument('--auto-inertials', type=_density, metavar='DENSITY',
                         help=_AUTO_INERTIALS_HELP)
 
@@ -135,7 +136,7 @@ def urdf2sdf_parser(prog='urdf2sdf'):
 def main_parser():
     p = _Parser(prog='sdf_tools', description='Robot description tools: convert between URDF, '
                 'xacro, SDFormat and RobCoGen Kinematics-DSL; check; print the tree; forward '
-                'kinematics.')
+                'kinematics; export a Gazebo model folder.')
     common = _Parser(add_help=False)
     common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     common.add_argument('--package-path', action='append', default=[], metavar='DIR',
@@ -163,6 +164,29 @@ def main_parser():
                    'leaving out (with a warning for each) what URDF cannot hold, instead of '
                    'refusing it')
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
+
+    e = sub.add_parser('export', help='write a self-contained Gazebo model folder',
+                       parents=[common], description='Write a description as a Gazebo model '
+                       'folder: model.config, model.sdf, and every mesh and texture it uses, '
+                       "copied once, its URIs model://NAME/... (NAME: the folder's name). "
+                       'Gazebo loads it from any folder of its resource path '
+                       '(GZ_SIM_RESOURCE_PATH), without the ROS workspace.')
+    e.add_argument('input', help='input file (.urdf .xacro .sdf .world .kindsl), or - for '
+                   'standard input')
+    e.add_argument('mappings', nargs='*', default=[], metavar='name:=value',
+                   help='xacro arguments, or RobCoGen parameter values')
+    e.add_argument('-o', '--output', required=True, metavar='DIR',
+                   help='the folder to write (its folder must exist); written whole or not '
+                   'at all')
+    e.add_argument('--force', action='store_true', help='replace DIR if it holds something '
+                   '(only once the new folder is complete)')
+    e.add_argument('--model', help='model to take from an SDFormat world')
+    e.add_argument('--preserve-fixed-joints', action='store_true',
+                   help='URDF: keep every fixed joint')
+    e.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS,
+                   help='SDFormat version of model.sdf (default 1.9, as libsdformat 12)')
+    _add_mesh_options(e, uris=False)
+    e.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
     for name, helptext in (('check', 'check a description and print its tree'),
                            ('tree', 'print the kinematic tree (text, dot or svg)'),

@@ -262,5 +262,10 @@ def _fk(args):
     return EXIT_OK
 
 
+def _export(args):
+    from sdf_tools.cli.export import export_command  # imports this module: not at the top
+    return export_command(args)
+
+
 #: ``sdf_tools COMMAND``'s bodies, each taking the parsed arguments and returning the exit code.
-COMMANDS = {'convert': _convert, 'check': _check, 'tree': _tree, 'fk': _fk}
+COMMANDS = {'convert': _convert, 'check': _check, 'tree': _tree, 'fk': _fk, 'export': _export}

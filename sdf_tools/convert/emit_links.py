@@ -155,12 +155,16 @@ def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict
         sdf_name = part_name(part.name, link.name, index, 'visual')
         targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'visual',
                                            reporter) if exts else None
-        if not targeting:
-            _write_part(out, 'visual', sdf_name, part, uris, material=part.model.material)
+        material = part.model.material
+        texture = uris.get(material.texture) if material is not None and material.texture \
+            else None  # only sdf_tools export gives textures a URI (ConversionOptions.uri_map)
+        if not targeting and texture is None:
+            _write_part(out, 'visual', sdf_name, part, uris, material=material)
             continue
         added = etree.Element('visual')
-        gazebo_apply.apply_visual(added, targeting, on_overwrite)
-        _add_urdf_material(added, part.model.material)
+        if targeting:
+            gazebo_apply.apply_visual(added, targeting, on_overwrite)
+        _add_urdf_material(added, material, texture)
         _write_part(out, 'visual', sdf_name, part, uris, added=added)
     return names
 
@@ -262,18 +266,29 @@ def _write_part(out: SdfText, tag: str, name: str, part, uris, *, material=None,
     out.end()
 
 
-def _add_urdf_material(visual, material) -> None:
-    """Add the URDF colour unless an extension already gave diffuse or ambient."""
+def _add_urdf_material(visual, material, texture: str | None = None) -> None:
+    """
+    Add the URDF colour unless an extension already gave diffuse or ambient.
+
+    ``texture`` is the URI of the URDF texture (``sdf_tools export`` only): it becomes
+    ``<pbr><metal><albedo_map>`` unless an extension gave ``<pbr>``, and a material with a
+    texture and no colour is white, so that the texture shows as it is (Gazebo multiplies
+    the two).
+    """
     if material is None:
         return
     mat = first_child(visual, 'material')
     if mat is None:
         mat = etree.SubElement(visual, 'material')
-    if first_child(mat, 'diffuse') is not None or first_child(mat, 'ambient') is not None:
-        return
-    color = fmt_vec(_urdf_color(material))
-    for colour in COLOURS:
-        gazebo_apply.add_key_value(mat, colour, color)
+    if first_child(mat, 'diffuse') is None and first_child(mat, 'ambient') is None:
+        rgba = _urdf_color(material) if texture is None or material.rgba is not None else \
+            (1.0, 1.0, 1.0, 1.0)
+        color = fmt_vec(rgba)
+        for colour in COLOURS:
+            gazebo_apply.add_key_value(mat, colour, color)
+    if texture is not None and first_child(mat, 'pbr') is None:
+        metal = etree.SubElement(etree.SubElement(mat, 'pbr'), 'metal')
+        etree.SubElement(metal, 'albedo_map').text = texture
 
 
 def _urdf_color(material) -> tuple:

@@ -117,6 +117,12 @@ class ConversionOptions:
         Density (kg/m^3): links without ``<inertial>`` get the mass properties of their
         collision geometry at this density (:mod:`.auto_inertials`; meshes need trimesh).
         ``None``: they get the placeholder.
+    uri_map : dict, optional
+        URDF mesh filename or ``<texture>`` filename -> the URI to write for it, as
+        ``sdf_tools export`` places the files (:mod:`.mesh_uris`). Meshes not in it are
+        written as ``mesh_uris`` says; a visual whose URDF texture is in it gets the texture
+        as ``<pbr><metal><albedo_map>`` (libsdformat leaves textures out). Given, the
+        converter warns about no URI itself (the caller located the files).
 
     """
 
@@ -128,6 +134,7 @@ class ConversionOptions:
     packages: PackageResolver | None = None
     input_folder: str | None = None
     auto_inertials: float | None = None
+    uri_map: dict | None = None
 
 
 @record(frozen=True)

@@ -347,8 +347,8 @@ def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converte
     extensions, fixed-joint lumping, as libsdformat); SDFormat and RobCoGen models are
     written with :func:`~sdf_tools.formats.sdf.writer.write_sdf` at
     ``options.sdf_version``. With a resolver (``options.packages``), mesh and texture URIs
-    that name no file are warned about. For xacro input, what is reported names the xacro
-    files' lines.
+    that name no file are warned about (unless ``options.uri_map`` says the caller located
+    them). For xacro input, what is reported names the xacro files' lines.
 
     Raises
     ------
@@ -365,7 +365,8 @@ def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converte
                                                 result.warnings + left_out_of_sdf(robot)))
     from sdf_tools.formats.sdf.writer import write_sdf
     sdf = write_sdf(robot, version=options.sdf_version)
-    checked = check_uris(robot, options.packages)[1] if options.packages is not None else ()
+    checked = check_uris(robot, options.packages)[1] \
+        if options.packages is not None and options.uri_map is None else ()
     return Converted(sdf, checked)
 
 

@@ -220,8 +220,7 @@ def _ancestor(folder: str, test) -> str | None:
 def _around(near: str) -> list[_Place]:
     """Return the input file's package and its workspace (or repository), if it has one."""
     route = 'around the input file'
-    package = _ancestor(os.path.dirname(near),
-                        lambda f: os.path.isfile(os.path.join(f, 'package.xml')))
+    package = package_folder(near)
     if package is None:
         return []
     places = [_Place(package, 'package', route)]
@@ -235,9 +234,45 @@ def _around(near: str) -> list[_Place]:
     return places
 
 
-def _manifest_name(folder: str) -> str:
+def package_folder(path: str) -> str | None:
     """
-    Return the ``<name>`` of the package.xml in ``folder``.
+    Return the folder of the package holding the file ``path``, or ``None``.
+
+    That is the nearest folder at or above the file's folder with a ``package.xml``, as the
+    resolver finds the input file's package (module docstring, 4).
+    """
+    return _ancestor(os.path.dirname(os.path.abspath(path)),
+                     lambda f: os.path.isfile(os.path.join(f, 'package.xml')))
+
+
+@record(frozen=True, slots=True)
+class Manifest:
+    """
+    What a package's ``package.xml`` says about it (what a Gazebo ``model.config`` takes).
+
+    Attributes
+    ----------
+    name : str
+        ``<name>``.
+    version : str or None
+        ``<version>``.
+    description : str or None
+        ``<description>``'s text (markup inside left out, white space collapsed).
+    authors, maintainers : tuple of (str, str or None)
+        ``<author>`` and ``<maintainer>``: the name and the ``email`` attribute.
+
+    """
+
+    name: str
+    version: str | None = None
+    description: str | None = None
+    authors: tuple[tuple[str, str | None], ...] = ()
+    maintainers: tuple[tuple[str, str | None], ...] = ()
+
+
+def read_manifest(folder: str) -> Manifest:
+    """
+    Return what the ``package.xml`` in ``folder`` says.
 
     Raises
     ------
@@ -257,7 +292,23 @@ def _manifest_name(folder: str) -> str:
     name = (root.findtext('name') or '').strip() if root.tag == 'package' else ''
     if not name:
         raise ValueError(f'{path}: no <package><name>')
-    return name
+
+    def text(element) -> str:
+        return ' '.join(''.join(element.itertext()).split())
+
+    def people(tag: str) -> tuple:
+        return tuple((text(e), (e.get('email') or '').strip() or None)
+                     for e in root.iterchildren(tag) if text(e))
+
+    description = root.find('description')
+    return Manifest(name, (root.findtext('version') or '').strip() or None,
+                    None if description is None else text(description) or None,
+                    people('author'), people('maintainer'))
+
+
+def _manifest_name(folder: str) -> str:
+    """Return the ``<name>`` of the package.xml in ``folder`` (``ValueError`` as read_manifest)."""
+    return read_manifest(folder).name
 
 
 @record(frozen=True, slots=True)

@@ -22,9 +22,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 import pytest
 from sdf_tools.resources import packages as packages_module
+from sdf_tools.resources.packages import Manifest
+from sdf_tools.resources.packages import package_folder
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.packages import read_manifest
 from sdf_tools.resources.packages import split_folders
 from sdf_tools.resources.packages import unquote
 from workspaces import make_package
@@ -237,3 +240,25 @@ def test_a_package_folder_named_differently_is_listed_with_its_name(tmp_path):
 def test_unquote_is_urllibs(text):
     assert unquote(text) == urllib.parse.unquote(text)
     assert unquote('meshes/a%20b.stl') == 'meshes/a b.stl'
+
+
+def test_read_manifest_gives_what_a_model_config_takes(tmp_path):
+    (tmp_path / 'package.xml').write_text(
+        '<?xml version="1.0"?>\n<package format="3">\n  <name>arm_description</name>\n'
+        '  <version>2.1.0</version>\n  <description>\n    The <b>arm</b>:\n    meshes and'
+        ' URDF.\n  </description>\n  <maintainer email="m@example.com">Mia Maint</maintainer>'
+        '\n  <maintainer email="n@example.com">  </maintainer>\n  <author>Ann Author</author>\n'
+        '  <author email="b@example.com">Bob</author>\n  <license>BSD</license>\n</package>\n')
+    assert read_manifest(str(tmp_path)) == Manifest(
+        'arm_description', '2.1.0', 'The arm: meshes and URDF.',
+        (('Ann Author', None), ('Bob', 'b@example.com')), (('Mia Maint', 'm@example.com'),))
+    (tmp_path / 'package.xml').write_text('<package><version>1</version></package>')
+    with pytest.raises(ValueError, match='no <package><name>'):
+        read_manifest(str(tmp_path))
+
+
+def test_package_folder_is_the_nearest_folder_above_with_a_package_xml(tree, tmp_path):
+    macro = tree['package'] / 'urdf' / 'arm.xacro'
+    assert package_folder(str(macro)) == str(tree['package'])
+    assert package_folder(str(tree['package'] / 'package.xml')) == str(tree['package'])
+    assert package_folder(str(tree['robot'])) is None
