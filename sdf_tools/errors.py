@@ -55,6 +55,8 @@ class Code(str, enum.Enum):
     XACRO = 'xacro'                        # xacro failed, or xacro markup was not expanded
     PACKAGE_NOT_FOUND = 'package-not-found'  # $(find pkg) or package://pkg names no package found
     MISSING_FILE = 'missing-file'          # a mesh or texture URI names a file that does not exist
+    DUPLICATE_PACKAGE = 'duplicate-package'  # two packages of one name where one is looked for
+    INCOMPLETE_SEARCH = 'incomplete-search'  # a package search stopped early or skipped folders
     EMPTY = 'empty'                        # no description at all
     UNKNOWN_FORMAT = 'unknown-format'      # text in none of the formats sdf_tools reads
     NOT_URDF = 'not-urdf'                  # the root element is not <robot>

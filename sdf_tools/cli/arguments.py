@@ -76,10 +76,10 @@ _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-versio
 _KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
                        'line); messages about elements whose xacro line cannot be told '
                        'then name its lines')
-_PACKAGE_PATH_HELP = ('where xacro $(find pkg) looks first (repeatable, or DIR:DIR): a '
-                      'package, a folder of packages, an install prefix or a colcon '
-                      'workspace; then AMENT_PREFIX_PATH, ROS_PACKAGE_PATH and the '
-                      "input's own package and workspace")
+_PACKAGE_PATH_HELP = ('where xacro $(find pkg) and package:// look (repeatable, or DIR:DIR): '
+                      'a package, a folder of packages, an install prefix or a colcon '
+                      "workspace; after the input's own package, checkout and workspace, "
+                      'before AMENT_PREFIX_PATH and ROS_PACKAGE_PATH')
 
 
 _MESH_URIS = ('model', 'file', 'package')  # sdf_tools.convert.mesh_uris.MODES (not imported)

@@ -60,8 +60,8 @@ from sdf_tools.outputs import write_folder
 from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.records import replace
-from sdf_tools.resources.packages import package_folder
-from sdf_tools.resources.packages import read_manifest
+from sdf_tools.resources.package_places import package_folder
+from sdf_tools.resources.package_places import read_manifest
 
 #: Folder names usable as the model's name in ``model://`` URIs.
 NAME = re.compile(r'[A-Za-z0-9_][A-Za-z0-9._-]*')

@@ -48,9 +48,9 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.records import record
-from sdf_tools.resources.packages import package_folder
+from sdf_tools.resources.package_places import package_folder
+from sdf_tools.resources.package_places import read_manifest
 from sdf_tools.resources.packages import PackageNotFoundError
-from sdf_tools.resources.packages import read_manifest
 from sdf_tools.resources.uris import locate
 
 #: Most files a URI naming a folder brings; a larger folder is not copied.

@@ -29,7 +29,7 @@ Gazebo's format (libsdformat finds the model's file through it, Fuel shows the r
       <description>A two-wheeled arm.</description>
     </model>
 
-The name is the robot's. With a ``package.xml`` (:class:`~sdf_tools.resources.packages.Manifest`
+The name is the robot's. With a ``package.xml`` (:class:`~sdf_tools.resources.package_places.Manifest`
 of the package holding the description), the version is the package's, and its
 ``<author>`` then ``<maintainer>`` people (each once) are the authors, its description the
 description. Without one, the version is ``1.0``, there is no author, and the description

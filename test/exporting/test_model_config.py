@@ -16,7 +16,7 @@
 
 from lxml import etree
 from sdf_tools.exporting.model_config import model_config
-from sdf_tools.resources.packages import Manifest
+from sdf_tools.resources.package_places import Manifest
 
 
 def fields(text):

@@ -169,3 +169,20 @@ def test_referenced_files_needs_trimesh(monkeypatch, tmp_path):
     with pytest.raises(ConversionError, match='sdf_tools export .*pip install') as info:
         meshes.referenced_files(str(tmp_path / 'a.obj'), str(tmp_path))
     assert info.value.diagnostic.code is Code.NO_TRIMESH
+
+
+def test_a_duplicate_package_is_warned_about_at_the_uri_that_looked_it_up(tmp_path):
+    from workspaces import make_package
+    first = make_package(tmp_path / 'a' / PACKAGE)
+    make_package(tmp_path / 'b' / PACKAGE)
+    packages = PackageResolver(PackagePath.from_environment([str(tmp_path)], environ={}))
+    uri = f'package://{PACKAGE}/meshes/base.stl'
+    robot = parse_urdf(f'<robot name="r">\n<link name="a">\n<visual><geometry><mesh '
+                       f'filename="{uri}"/></geometry></visual>\n<collision><geometry><mesh '
+                       f'filename="{uri}"/></geometry></collision></link>\n</robot>\n',
+                       'robot.urdf')
+    located, warnings = check_uris(robot, packages)
+    assert located == {uri: first / 'meshes' / 'base.stl'}
+    (warning,) = warnings  # once, at the first use
+    assert (str(warning.location), warning.entity, warning.code) == (
+        'robot.urdf:3', "link 'a'", Code.DUPLICATE_PACKAGE)

@@ -74,9 +74,9 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
     xacro_args : str
         ``name:=value`` items for xacro (:func:`parse_xacro_args`).
     package_path : str
-        Folders where xacro's ``$(find pkg)`` looks first, ``:``-separated (the
-        ``package_path`` launch argument); then the environment and the folders around
-        ``path`` (:mod:`sdf_tools.resources.packages`).
+        Folders where xacro's ``$(find pkg)`` looks, ``:``-separated (the
+        ``package_path`` launch argument): after the package, checkout and workspace of
+        ``path``, before the environment (:mod:`sdf_tools.resources.packages`).
 
     Raises
     ------
