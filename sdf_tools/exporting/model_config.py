@@ -29,8 +29,9 @@ Gazebo's format (libsdformat finds the model's file through it, Fuel shows the r
       <description>A two-wheeled arm.</description>
     </model>
 
-The name is the robot's. With a ``package.xml`` (:class:`~sdf_tools.resources.package_places.Manifest`
-of the package holding the description), the version is the package's, and its
+The name is the robot's. With a ``package.xml``
+(:class:`~sdf_tools.resources.package_places.Manifest` of the package holding the
+description), the version is the package's, and its
 ``<author>`` then ``<maintainer>`` people (each once) are the authors, its description the
 description. Without one, the version is ``1.0``, there is no author, and the description
 says where the model comes from.

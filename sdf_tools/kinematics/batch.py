@@ -224,8 +224,13 @@ def _op(link: int, motion, step, parent: int, slot: int, row: int) -> _Op:
 
 
 def _transposed(m9) -> np.ndarray | None:
+    """Return the transpose of a 9-tuple matrix as a (3, 3) array, or ``None`` for ``None``."""
+    return None if m9 is None else _transpose(m9)
+
+
+def _transpose(m9) -> np.ndarray:
     """Return the transpose of a 9-tuple matrix as a (3, 3) array (for left matmuls)."""
-    return None if m9 is None else np.array(m9, dtype=float).reshape(3, 3).T.copy()
+    return np.array(m9, dtype=float).reshape(3, 3).T.copy()
 
 
 class _RevoluteTail:
@@ -269,7 +274,7 @@ class _MotionTail:
     def __init__(self, motion, row: int):
         self.motion = motion
         self.row = row
-        self.r_i_t = _transposed(mat3_from_quat(motion.inv_quat))
+        self.r_i_t = _transpose(mat3_from_quat(motion.inv_quat))
         self.t_i = np.array(motion.inv_xyz)
 
     def apply(self, work: _Chunk, r_p, r_c, t_c) -> None:

@@ -63,6 +63,9 @@ from sdf_tools.topology import mimic_loop_message
 from sdf_tools.topology import WORLD
 from sdf_tools.transforms import vec_unit
 
+#: A joint's unit ``(axis, axis2)`` (``None`` where it uses none).
+_Axes = tuple[tuple | None, tuple | None]
+
 MISSING_MIMIC_MODES = ('error', 'ignore')
 
 
@@ -164,7 +167,8 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
     )
 
 
-def _check_joints(robot: Robot, joints, missing_mimic: str, reporter: Reporter):
+def _check_joints(robot: Robot, joints, missing_mimic: str,
+                  reporter: Reporter) -> tuple[dict[str, _Axes], dict, dict]:
     """
     Check the tree and its joints, and raise every problem at once.
 
@@ -192,8 +196,11 @@ def _check_joints(robot: Robot, joints, missing_mimic: str, reporter: Reporter):
 
 def _tf_joints(order, link_joint, link_parent, motions, mimics, n_q) -> _Joints:
     """Sort the joints into moving and fixed ones, and note what each coordinate moves."""
-    moving, moving_motions, fixed, fixed_transforms = [], [], [], []
-    dependents = [[] for _ in range(n_q)]
+    moving: list = []
+    moving_motions: list = []
+    fixed: list = []
+    fixed_transforms: list = []
+    dependents: list[list[int]] = [[] for _ in range(n_q)]
     for name, joint, parent, motion in zip(order, link_joint, link_parent, motions):
         if joint is None:
             continue
@@ -278,7 +285,7 @@ def _unit(vector, joint: Joint, what: str, reporter: Reporter):
     return vec_unit(floats)
 
 
-def _joint_axes(joint: Joint, reporter: Reporter):
+def _joint_axes(joint: Joint, reporter: Reporter) -> _Axes:
     """Return the unit ``(axis, axis2)`` a joint uses (``None`` where it uses none)."""
     count = joint.kind.axes
     axis = _unit(joint.axis, joint, '<axis> xyz', reporter) if count >= 1 else None
@@ -298,12 +305,12 @@ def _resolve_mimics(direct: dict, by_name: dict, reporter: Reporter) -> dict:
         Mimic joint name -> :class:`_Mimic` whose ``source`` is independent.
 
     """
-    failed = set()
+    failed: set[str] = set()
     for cycle in find_cycles(direct, lambda name: direct[name].source):
         joint = by_name[cycle[0]]
         reporter.error(mimic_loop_message(cycle), joint.location, _entity(joint), Code.CYCLE)
         failed.update(cycle)
-    resolved = {}
+    resolved: dict = {}
     for name in direct:
         path = []
         current = name

@@ -152,7 +152,8 @@ class RevoluteMotion(Motion):
             pre, post = mat3_multiply(g, u), mat3_transpose(u)
         d = quat_rotate(to_child, self.inv_xyz)
         coordinate, multiplier, offset = self.drive
-        return RevoluteStep(None if pre == IDENTITY_MAT3 else pre, *self.xyz, k, coordinate,
+        x, y, z = self.xyz
+        return RevoluteStep(None if pre == IDENTITY_MAT3 else pre, x, y, z, k, coordinate,
                             sign * multiplier, sign * offset, post, None if d == ZERO3 else d)
 
     def tf_step(self) -> TfRevolute | TfRevoluteOffset:
@@ -199,8 +200,10 @@ class PrismaticMotion(Motion):
     def world_step(self) -> PrismaticStep:
         quat, base, direction = self._constants()
         rotation = mat3_from_quat(quat)
-        return PrismaticStep(None if rotation == IDENTITY_MAT3 else rotation, *base, *self.drive,
-                             *direction)
+        (bx, by, bz), (dx, dy, dz) = base, direction
+        coordinate, multiplier, offset = self.drive
+        return PrismaticStep(None if rotation == IDENTITY_MAT3 else rotation, bx, by, bz,
+                             coordinate, multiplier, offset, dx, dy, dz)
 
     def tf_step(self) -> TfPrismatic:
         quat, base, direction = self._constants()

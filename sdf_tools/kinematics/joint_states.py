@@ -63,7 +63,7 @@ def joint_transforms(records, q) -> list:
     ``q`` is a list of floats (n_q,). ``math.sin`` raises ValueError or OverflowError for an
     infinite angle.
     """
-    out = []
+    out: list = []
     append = out.append
     sin = math.sin
     cos = math.cos

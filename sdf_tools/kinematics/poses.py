@@ -32,7 +32,6 @@ from sdf_tools.kinematics.single import compile_records
 from sdf_tools.kinematics.single import world_poses
 from sdf_tools.kinematics.tree import KinematicTree
 from sdf_tools.kinematics.values import as_float
-from sdf_tools.kinematics.values import infinite_angle_error
 from sdf_tools.kinematics.values import InfiniteAngle
 from sdf_tools.kinematics.values import raise_infinite_angle
 
@@ -94,7 +93,7 @@ def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None,
             return _evaluate_with_mimic_values(tree, q, mimic_values)
         return _evaluate(tree, q, chunk)
     except InfiniteAngle as e:
-        raise infinite_angle_error(tree, e.args[0]) from None
+        raise_infinite_angle(tree, e.args[0])
     except (ValueError, OverflowError):  # math.sin(inf) of the single evaluator
         raise_infinite_angle(tree, np.asarray(q, dtype=float).reshape(-1, n_q))
 

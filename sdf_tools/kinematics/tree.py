@@ -311,7 +311,9 @@ class KinematicTree:
         if len(q) != len(self.coordinate_names):
             raise ValueError(f'q has {len(q)} entries, the tree has {self.n_q} coordinates')
         if _INF in q or -_INF in q:  # also translations, which would not raise below
-            raise infinite_angle_error(self, [q])
+            error = infinite_angle_error(self, [q])
+            if error is not None:  # always: an infinite coordinate is one
+                raise error
         try:
             return joint_transforms(self._tf_records, q)
         except (ValueError, OverflowError):  # math.sin(inf): only on this error path

@@ -130,8 +130,8 @@ class _Throttle:
 
     def __init__(self, period: float):
         self.period = period
-        self._next = {}
-        self._suppressed = {}
+        self._next: dict[str, float] = {}
+        self._suppressed: dict[str, int] = {}
 
     def allow(self, kind: str):
         """Return ``None`` to stay quiet, else the number of messages suppressed since."""
@@ -228,11 +228,11 @@ class JointStateTf:
         self._n_stamps = tree.n_q + len(tree.mimic_joints)
         self._mimic_stamp = {m.joint: tree.n_q + k for k, m in enumerate(tree.mimic_joints)}
         self._last_stamp = [0] * self._n_stamps
-        self._last_now = None
+        self._last_now: int | None = None
         self._frame_set = TfMessageCdr if serialized else TransformSet
         self._frame_prefix = str(frame_prefix)
-        self._plans = {}
-        self._reported = set()
+        self._plans: dict = {}
+        self._reported: set = set()
         self._throttle = _Throttle(throttle_sec)
         self._multi_dof = {j.name: [tree.coordinate_names[c] for c in j.coordinates]
                            for j in tree.moving_joints if j.multi_dof}

@@ -180,7 +180,7 @@ class StatePublisher(Node):
     def _setup(self, broadcaster_factory) -> None:
         self._make_broadcaster = broadcaster_factory
         self._log = self.get_logger()
-        self._clock = self.get_clock()
+        self._ros_clock = self.get_clock()  # (rclpy.Node keeps its own in _clock)
         values = declare_parameters(self, PARAMETERS)
         problem = publish_frequency_problem(values['publish_frequency'])
         if problem:
@@ -239,7 +239,7 @@ class StatePublisher(Node):
                 sec, nanosec = msg.header.stamp.sec, msg.header.stamp.nanosec
                 names, positions = msg.name, msg.position
             transforms = state.process_values(sec, nanosec, names, positions,
-                                              self._clock.now().nanoseconds)
+                                              self._ros_clock.now().nanoseconds)
             if transforms is not None:
                 if self._serialized_tf:
                     self._tf.publish(transforms)
@@ -343,10 +343,13 @@ class StatePublisher(Node):
             publisher = getattr(old, 'pub_tf', None)
             if publisher is not None:
                 self.destroy_publisher(publisher)
-        self._static = self._make_broadcaster(self, True)
-        stamp = self._clock.now().to_msg()
-        self._static.sendTransform(static_transforms(self.model.tree, self._frame_prefix,
-                                                     stamp, self.model.robot.frames))
+        model = self.model
+        if model is None:
+            return
+        static = self._static = self._make_broadcaster(self, True)
+        stamp = self._ros_clock.now().to_msg()
+        static.sendTransform(static_transforms(model.tree, self._frame_prefix, stamp,
+                                               model.robot.frames))
 
 
 def main(args=None) -> int:
