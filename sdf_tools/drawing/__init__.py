@@ -56,6 +56,7 @@ from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import Severity
 from sdf_tools.outputs import write_atomically
 from sdf_tools.records import record
+from sdf_tools.records import replace
 
 __all__ = ['Camera', 'link_poses', 'overlay', 'OVERLAY_COLORS', 'Picture', 'view', 'VIEWS',
            'ViewOptions']
@@ -82,7 +83,8 @@ class ViewOptions:
     collision : bool
         Draw the collision geometry instead of the visual geometry.
     frames : bool
-        Draw each link frame's axes (x red, y green, z blue).
+        Draw each link frame's axes (x red, y green, z blue); :func:`view` draws them anyway
+        when there is no geometry to draw.
     packages : PackageResolver or None
         Finds ``package://`` and ``model://`` mesh URIs
         (:func:`sdf_tools.loading.package_resolver`).
@@ -214,12 +216,13 @@ def view(robot, poses=None, options: ViewOptions | None = None, *, joints=None) 
         raise ValueError('give the link poses or the joint values, not both')
     scene = _scene(robot, poses if poses is not None else link_poses(robot, joints), options)
     warnings = scene.warnings
-    if len(scene.triangles) == 0:
+    if len(scene.triangles) == 0:  # a blank picture says nothing: the frames at least
         what = 'collision' if options.collision else 'visual'
-        warnings += (Diagnostic(f'nothing to draw: no {what} geometry is drawn'
-                                f"{'' if options.collision else ' (try the collisions)'}",
+        warnings += (Diagnostic(f'no {what} geometry to draw: the link frames are drawn '
+                                f"instead{'' if options.collision else ' (try the collisions)'}",
                                 robot.location, f"robot '{robot.name}'", Severity.WARNING,
                                 Code.NOT_DRAWN),)
+        options = replace(options, frames=True)
     return _picture([Layer(scene)], options, warnings)
 
 

@@ -152,7 +152,8 @@ def draw_layers(layers, camera, options: RenderOptions):
         if options.frames or len(shown) == 0:
             shown = np.concatenate([shown, axes[:, 0, :2]])  # the link origins
         window = fit_window(shown, options.size)
-    triangles, shades = _visible(triangles, colors, closed, (window[1] - window[0]) * SPLIT)
+    longest = (window[1] - window[0]) * SPLIT
+    triangles, shades = visible_faces(triangles, colors, closed, longest)
     order = np.argsort(triangles[:, :, 2].sum(axis=1), kind='stable')  # farthest first
     return _draw(triangles[order], shades[order], axes, window, layers, options), window
 
@@ -164,12 +165,30 @@ def _frame_axes(frames, rotation) -> np.ndarray:
     return np.concatenate([origins[:, None, :], tips], axis=1) @ rotation.T
 
 
-def _visible(triangles, colors, closed, longest: float):
+def visible_faces(triangles, colors, closed, longest: float):
     """
     Return the triangles the camera sees (split to edges of at most ``longest``) and shades.
 
     Faces of closed solids that turn away are left out; the other faces turned away are
     lit as if turned towards the camera (open meshes have no outside).
+
+    Parameters
+    ----------
+    triangles : ndarray, shape (n, 3, 3)
+        Corners in the camera frame (right, up, toward the camera), m.
+    colors : ndarray, shape (n, 4)
+        RGBA of each.
+    closed : ndarray of bool, shape (n,)
+        Whether each bounds a closed solid.
+    longest : float
+        Longest edge (m) after splitting.
+
+    Returns
+    -------
+    triangles : ndarray, shape (k, 3, 3)
+    shades : ndarray, shape (k, 4)
+        RGBA, shaded.
+
     """
     normals = np.cross(triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0])
     length = np.linalg.norm(normals, axis=1)

@@ -240,10 +240,9 @@ class _MeshCache:
         except ValueError as e:
             self.warn(where, f'{uri}: {e}; not drawn', Code.NOT_DRAWN)
             return None
-        closed = bool(triangles.is_watertight and triangles.is_winding_consistent)
         if len(triangles.faces) > self.options.max_faces:
             triangles = decimated(triangles, self.options.max_faces)
-            closed = False  # decimation may open it
+        closed = bool(triangles.is_watertight and triangles.is_winding_consistent)
         return (np.asarray(triangles.vertices, dtype=float), np.asarray(triangles.faces),
                 closed)
 

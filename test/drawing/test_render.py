@@ -134,6 +134,30 @@ def test_meshes_are_drawn_where_forward_kinematics_puts_them(tmp_path):
                                    corners[:, 2].min(), corners[:, 2].max()))
 
 
+@pytest.mark.parametrize('closed, kept', [(True, 2), (False, 12)])
+def test_faces_of_closed_solids_turned_away_are_left_out(closed, kept):
+    """Seen from +z (camera coordinates), a closed cube shows its top; an open one all."""
+    from sdf_tools.drawing.render import visible_faces
+    from sdf_tools.drawing.shapes import box
+    vertices, faces = box((1, 1, 1))
+    triangles, shades = visible_faces(vertices[faces], np.ones((12, 4)), np.full(12, closed),
+                                      longest=10.0)
+    assert len(triangles) == len(shades) == kept
+
+
+def test_open_meshes_are_drawn_from_both_sides(tmp_path):
+    """A lone triangle facing away from the camera is drawn all the same (no outside)."""
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    from mesh_robot import ascii_stl
+    (tmp_path / 'sheet.stl').write_text(ascii_stl([((0, 0, 0), (0, 0, 1), (0, 1, 0))]))
+    robot = parse_urdf('<robot name="r"><link name="a"><visual><geometry>'
+                       '<mesh filename="sheet.stl"/></geometry></visual></link></robot>')
+    for view_name in ('front', (180.0, 0.0)):  # from +x (its back), from -x (its front)
+        picture = view(robot, options=ViewOptions(view=view_name, size=(100, 100),
+                                                  folder=str(tmp_path)))
+        assert picture.warnings == () and drawn(pixels(picture.data)).sum() > 1000
+
+
 def _box_robot(*boxes) -> str:
     """Return a URDF of fixed boxes: (name, size, xyz, rgba) each."""
     links = ''.join(f'<link name="{name}"><visual><origin xyz="{" ".join(map(str, xyz))}"/>'
@@ -179,16 +203,29 @@ def test_faces_are_shaded_by_their_normal_against_the_light():
     assert top[0] > right[0] > front[0] > 0
 
 
+def _axes_colours(data: bytes):
+    """Return how many pixels are strongly red, green and blue: the frames' axes."""
+    rgb = pixels(data).astype(int)
+    return [int(((rgb[..., i] - rgb.min(axis=2) > 100) & (rgb.max(axis=2) == rgb[..., i])).sum())
+            for i in range(3)]
+
+
 def test_link_frames_are_drawn_on_request():
-    robot = parse_urdf('<robot name="r"><link name="a"/></robot>')  # nothing but a frame
-    size = (200, 200)
-    without = view(robot, options=ViewOptions(view='iso', size=size))
-    assert not drawn(pixels(without.data)).any()
-    assert [w.code for w in without.warnings] == [Code.NOT_DRAWN]
-    rgb = pixels(view(robot, options=ViewOptions(view='iso', size=size, frames=True)).data)
-    reds, greens, blues = ((rgb[..., i].astype(int) - rgb.min(axis=2) > 100) &
-                           (rgb.max(axis=2) == rgb[..., i]) for i in range(3))
-    assert reds.sum() > 10 and greens.sum() > 10 and blues.sum() > 10
+    robot = parse_urdf(_box_robot(('grey', (1, 1, 1), (0, 0, 0), '0.8 0.8 0.8 1')))
+    options = ViewOptions(view='iso', size=(200, 200))
+    assert _axes_colours(view(robot, options=options).data) == [0, 0, 0]
+    with_frames = view(robot, options=ViewOptions(view='iso', size=(200, 200), frames=True))
+    assert min(_axes_colours(with_frames.data)) > 10
+
+
+def test_a_robot_without_geometry_shows_its_frames_and_says_so():
+    robot = parse_urdf('<robot name="r">\n<link name="a"/></robot>', 'r.urdf')
+    picture = view(robot, options=ViewOptions(view='iso', size=(200, 200)))
+    assert min(_axes_colours(picture.data)) > 10
+    (warning,) = picture.warnings
+    assert warning.code == Code.NOT_DRAWN
+    assert str(warning) == ("r.urdf:1: warning: robot 'r': no visual geometry to draw: the "
+                            'link frames are drawn instead (try the collisions)')
 
 
 def test_svg_pictures_are_vector_drawings_and_repeatable():
