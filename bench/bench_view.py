@@ -15,8 +15,10 @@
 """
 ``sdf_tools view`` as users meet it: a picture of a robot with primitives, in seconds.
 
-For the bundled demo and the corpus robots with the most primitive shapes (their meshes are
-not in the corpus: they are left out, with a warning each), two figures:
+For the bundled demo, the corpus robots with the most primitive shapes (their meshes are
+not in the corpus: they are left out, with a warning each) and a made-up robot of four large
+meshes (spheres of 81,920 triangles each, binary STL, decimated to ``max_faces``), two
+figures:
 
 * the whole process, ``sdf_tools view ROBOT -o robot.png`` (800 x 600, iso view), wall time
   from start to exit and CPU time (user + system; on a busy machine the fairer figure),
@@ -60,6 +62,23 @@ ROBOTS = (('demo_arm', DEMO, ['shoulder_lift=0.6', 'elbow=0.9']),
 TARGET = 2.0
 
 
+def _mesh_robot(folder: Path) -> Path:
+    """Write a chain of four links whose visuals are 81,920-triangle spheres; return its URDF."""
+    import trimesh
+    for i in range(4):  # four files, each read and decimated
+        trimesh.creation.icosphere(subdivisions=6, radius=0.1 + 0.01 * i).export(
+            str(folder / f'ball{i}.stl'))
+    links = ''.join(f'<link name="l{i}"><visual><geometry><mesh filename="ball{i}.stl"/>'
+                    '</geometry></visual></link>' for i in range(4))
+    joints = ''.join(f'<joint name="j{i}" type="revolute"><parent link="l{i - 1}"/>'
+                     f'<child link="l{i}"/><origin xyz="0 0 0.25"/><axis xyz="1 0 0"/>'
+                     '<limit lower="-1" upper="1" effort="1" velocity="1"/></joint>'
+                     for i in range(1, 4))
+    path = folder / 'meshes.urdf'
+    path.write_text(f'<robot name="meshes">{links}{joints}</robot>')
+    return path
+
+
 def _process_seconds(path, words, out, rounds):
     """Return the median wall and CPU (user + system) times (s) of ``sdf_tools view``."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO_DIR),
@@ -88,7 +107,7 @@ def _stages(path, words, rounds):
     from sdf_tools.drawing.scene import SceneOptions
     from sdf_tools.loading import load
     values = {w.split('=')[0]: float(w.split('=')[1]) for w in words if '=' in w}
-    options = SceneOptions(collision='--collision' in words)
+    options = SceneOptions(collision='--collision' in words, folder=str(Path(path).parent))
     stages = {'load': [], 'fk': [], 'scene': [], 'draw': []}
     for _ in range(rounds):
         start = time.perf_counter()
@@ -116,24 +135,26 @@ def main(argv=None) -> int:
     import matplotlib.backends.backend_agg  # noqa: F401 - its import, timed once
     import matplotlib.figure  # noqa: F401
     print(f'import matplotlib (Agg): {time.perf_counter() - start:.3f} s')
-    print(f'{"robot":22} {"triangles":>9} {"process":>8} {"cpu":>6} {"load":>7} {"fk":>7} '
+    print(f'{"robot":24} {"triangles":>9} {"process":>8} {"cpu":>6} {"load":>7} {"fk":>7} '
           f'{"scene":>7} {"draw":>7}')
     results = {}
     with tempfile.TemporaryDirectory() as folder:
-        for label, path, words in ROBOTS:
+        robots = ROBOTS + (('4 meshes of 81,920 faces', _mesh_robot(Path(folder)), []),)
+        for label, path, words in robots:
             if not path.is_file():
-                print(f'{label:22} (not here: {path})')
+                print(f'{label:24} (not here: {path})')
                 continue
             stages, triangles = _stages(path, words, args.rounds)
             process, cpu = _process_seconds(path, words, Path(folder) / 'robot.png',
                                             args.rounds)
             results[label] = dict(stages, process=process, process_cpu=cpu,
                                   triangles=triangles)
-            print(f'{label:22} {triangles:9d} {process:8.3f} {cpu:6.3f} ' +
+            print(f'{label:24} {triangles:9d} {process:8.3f} {cpu:6.3f} ' +
                   ' '.join(f'{stages[name]:7.3f}' for name in ('load', 'fk', 'scene', 'draw')))
-    slowest = max(r['process'] for r in results.values())
-    print(f'slowest process: {slowest:.2f} s (target {TARGET:.0f} s): '
-          f'{"met" if slowest <= TARGET else "NOT met"}')
+    for what, key in (('wall', 'process'), ('CPU', 'process_cpu')):
+        slowest = max(r[key] for label, r in results.items() if 'meshes' not in label)
+        print(f'slowest process with primitives, {what} time: {slowest:.2f} s (target '
+              f'{TARGET:.0f} s): {"met" if slowest <= TARGET else "NOT met"}')
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2) + '\n')
     return 0

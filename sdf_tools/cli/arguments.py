@@ -106,7 +106,8 @@ def _density(text):
 
 _VIEWS = ('front', 'side', 'top', 'iso')  # sdf_tools.drawing.VIEWS (not imported)
 _VIEW_HELP = ('the direction the robot is seen from: front (from +x), side (from -y), top, '
-              'iso (default), or AZIMUTH,ELEVATION in degrees (as matplotlib)')
+              'iso (default), or AZIMUTH,ELEVATION in degrees (as matplotlib; a negative '
+              'azimuth after =, as --view=-60,25)')
 
 
 def _view(text):

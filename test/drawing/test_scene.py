@@ -101,6 +101,21 @@ def test_what_cannot_be_drawn_is_left_out_with_a_warning_naming_it(tmp_path):
     assert all(w.location.source == 'robot.urdf' for w in scene.warnings[:4])
 
 
+def test_sdformat_model_uris_are_found_as_packages(tmp_path):
+    """Gazebo finds model://pkg/... through its resource path; a picture, as package://."""
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    from mesh_robot import make_mesh_robot
+    from sdf_tools.formats.sdf.reader import parse_sdf
+    tree = make_mesh_robot(tmp_path)
+    robot = parse_sdf('<sdf version="1.9"><model name="m"><link name="a"><visual name="v">'
+                      '<geometry><mesh><uri>model://mesh_robot/meshes/cube.stl</uri>'
+                      '<scale>2 2 2</scale></mesh></geometry></visual></link></model></sdf>')
+    packages = PackageResolver(PackagePath.from_environment([str(tree['src'])], environ={}))
+    scene = build_scene(robot, {'a': np.eye(4)}, SceneOptions(packages=packages))
+    assert scene.warnings == () and len(scene.triangles) == 12 and scene.closed.all()
+    assert scene.triangles.reshape(-1, 3).max(axis=0) == pytest.approx([2, 2, 2])
+
+
 def test_without_trimesh_meshes_are_left_out_with_one_warning(tmp_path, monkeypatch):
     from mesh_robot import cube_stl
     (tmp_path / 'cube.stl').write_text(cube_stl())
