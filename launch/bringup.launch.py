@@ -39,7 +39,7 @@ from sdf_tools.ros.bringup.helpers import as_float
 from sdf_tools.ros.bringup.helpers import default_sdf_version
 from sdf_tools.ros.bringup.helpers import GAZEBO_OF_DISTRO
 from sdf_tools.ros.bringup.helpers import NEWER_GAZEBO
-from sdf_tools.ros.bringup.helpers import read_description
+from sdf_tools.ros.bringup.helpers import read_description_and_source
 
 PACKAGE = 'sdf_tools'
 
@@ -50,7 +50,8 @@ def _nodes(context, *args, **kwargs):
         return LaunchConfiguration(name).perform(context)
 
     package_path = arg('package_path')
-    text = read_description(arg('description_file'), arg('xacro_args'), package_path)
+    text, source = read_description_and_source(arg('description_file'), arg('xacro_args'),
+                                               package_path)
     config = os.path.join(get_package_share_directory(PACKAGE), 'config')
     use_sim_time = as_bool('use_sim_time', arg('use_sim_time'))
     sdf_version = as_choice('sdf_version', arg('sdf_version'), CONVERTIBLE_VERSIONS)
@@ -64,6 +65,7 @@ def _nodes(context, *args, **kwargs):
             'frame_prefix': ParameterValue(arg('frame_prefix'), value_type=str),
             'publish_frequency': as_float('publish_frequency', arg('publish_frequency')),
             'package_path': ParameterValue(package_path, value_type=str),
+            'description_source': ParameterValue(source, value_type=str),
             'use_sim_time': use_sim_time,
         }])]
     if as_bool('start_sdf_converter', arg('start_sdf_converter')):
@@ -78,6 +80,8 @@ def _nodes(context, *args, **kwargs):
                 'sdf_version': ParameterValue(sdf_version, value_type=str),
                 'gz_joint_state_topic': ParameterValue(arg('gz_joint_state_topic'),
                                                        value_type=str),
+                # Names the first description from the topic: state_publisher's, read above.
+                'description_source': ParameterValue(source, value_type=str),
                 'use_sim_time': use_sim_time,
             }]))
     # One failing node stops the launch (and so ros_gz_sim create waiting for the SDFormat).

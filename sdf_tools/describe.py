@@ -76,7 +76,7 @@ def tree_text(robot: Robot) -> str:
     (SDFormat) follow as ``[loop] joint (...): parent -> child``.
     """
     index = robot.index
-    frames = {}
+    frames: dict[str, list] = {}
     for frame in robot.frames:
         frames.setdefault(frame.attached_to, []).append(frame.name)
 

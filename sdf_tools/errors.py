@@ -55,6 +55,8 @@ class Code(str, enum.Enum):
     XACRO = 'xacro'                        # xacro failed, or xacro markup was not expanded
     PACKAGE_NOT_FOUND = 'package-not-found'  # $(find pkg) or package://pkg names no package found
     MISSING_FILE = 'missing-file'          # a mesh or texture URI names a file that does not exist
+    DUPLICATE_PACKAGE = 'duplicate-package'  # two packages of one name where one is looked for
+    INCOMPLETE_SEARCH = 'incomplete-search'  # a package search stopped early or skipped folders
     EMPTY = 'empty'                        # no description at all
     UNKNOWN_FORMAT = 'unknown-format'      # text in none of the formats sdf_tools reads
     NOT_URDF = 'not-urdf'                  # the root element is not <robot>
@@ -129,6 +131,10 @@ class Code(str, enum.Enum):
     NO_SDF_EQUIVALENT = 'no-sdf-equivalent'  # URDF content SDFormat has no place for
     NO_URDF_EQUIVALENT = 'no-urdf-equivalent'  # SDFormat content URDF has no place for
     BAD_EXTRAS = 'bad-extras'              # kept SDFormat content that is not one element
+    # --- export --------------------------------------------------------------------------
+    NOT_EMPTY = 'not-empty'                # an output folder that already holds something
+    NOT_COPIED = 'not-copied'              # a file the model uses, not copied into the folder
+    NOT_SELF_CONTAINED = 'not-self-contained'  # a URI in the output naming what is outside
     # --- tools ---------------------------------------------------------------------------
     NO_GRAPHVIZ = 'no-graphviz'            # Graphviz's dot is not installed
     GRAPHVIZ_FAILED = 'graphviz-failed'    # Graphviz's dot failed
@@ -142,7 +148,7 @@ class Code(str, enum.Enum):
     def __str__(self) -> str:
         return self.value
 
-    __format__ = str.__format__
+    __format__ = str.__format__  # type: ignore[assignment]  # f'{code}' is its value
 
 
 @record(frozen=True, slots=True)

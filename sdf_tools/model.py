@@ -63,7 +63,8 @@ class Pose:
     @staticmethod
     def from_rpy(xyz: Vec3 = transforms.ZERO3, rpy: Vec3 = transforms.ZERO3) -> 'Pose':
         """Return the pose of a URDF ``<origin xyz rpy>`` (fixed-axis roll, pitch, yaw)."""
-        return Pose(tuple(float(v) for v in xyz), transforms.quat_from_rpy(*rpy))
+        x, y, z = xyz
+        return Pose((float(x), float(y), float(z)), transforms.quat_from_rpy(*rpy))
 
     @property
     def rpy(self) -> Vec3:

@@ -37,6 +37,7 @@ Here ``__init__`` is compiled once per shape of record (the 35 records a convers
 import builtins
 from functools import cache
 from operator import attrgetter
+import sys
 from types import FunctionType
 from typing import Any
 from typing import TYPE_CHECKING
@@ -49,6 +50,9 @@ else:
         return lambda decorator: decorator
 
 _MISSING = object()
+# A code object holds its function's qualified name (for tracebacks) from Python 3.11 on;
+# 3.10's has no such field, and the function's own __qualname__ does there.
+_CODE_HAS_QUALNAME = sys.version_info >= (3, 11)
 
 
 class FrozenInstanceError(AttributeError):
@@ -158,7 +162,8 @@ def _init(record_class, names, defaults, factories, setting, post_init):
     """
     qualname = f'{record_class.__qualname__}.__init__'
     code = _init_code(len(names), tuple(factories), setting, post_init)
-    code = code.replace(co_varnames=('self', *names), co_qualname=qualname)
+    named = {'co_qualname': qualname} if _CODE_HAS_QUALNAME else {}
+    code = code.replace(co_varnames=('self', *names), **named)
     globs = {'__builtins__': builtins, '_MISSING': _MISSING, '_setattr': object.__setattr__}
     for index, name in enumerate(names):
         globs[f'_name_{index}'] = name

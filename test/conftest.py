@@ -21,3 +21,10 @@ each test's folder on ``sys.path``, and this file (loaded first) puts ``test/`` 
 the shared helpers (``support``, ``xml_compare``, ``conversion_rules``, ``chain_fk``...).
 Test file names are unique across folders for the same reason.
 """
+
+from hypothesis import settings
+
+# No test is bounded by wall-clock time (a busy neighbour must never fail CI): hypothesis'
+# default 200 ms deadline per example is one, so it is off for every test.
+settings.register_profile('sdf_tools', deadline=None)
+settings.load_profile('sdf_tools')

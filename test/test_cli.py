@@ -599,3 +599,39 @@ def test_without_ros_nothing_imports_ament_index(tree):
                               env=env, capture_output=True, text=True, timeout=120)
         assert done.returncode == status, done.stderr
         assert 'Traceback' not in done.stderr
+
+
+def test_a_clone_under_src_uses_its_own_package_and_says_which_not(capsys, tmp_path,
+                                                                   monkeypatch):
+    # Issue 24: ~/src/myrepo with a stale copy of a package elsewhere under ~/src.
+    from workspaces import make_package
+    from workspaces import PACKAGE
+    from workspaces import ROBOT_XACRO
+    monkeypatch.delenv('AMENT_PREFIX_PATH', raising=False)
+    monkeypatch.delenv('ROS_PACKAGE_PATH', raising=False)
+    src = tmp_path / 'src'
+    (src / 'myrepo' / '.git').mkdir(parents=True)
+    robot = make_package(src / 'myrepo' / 'robot', name='robot') / 'urdf' / 'robot.urdf.xacro'
+    robot.write_text(ROBOT_XACRO)
+    mine = make_package(src / 'myrepo' / PACKAGE, label='mine')
+    stale = make_package(src / 'old' / PACKAGE, label='stale')
+    code, out, err = run(cli.urdf2sdf_main, [str(robot)], capsys)
+    assert (code, err) == (0, '') and _visual_mesh(out) == f'{mine}/meshes/base.stl'
+    code, out, err = run(cli.urdf2sdf_main, [str(robot), '--package-path', str(src)], capsys)
+    assert code == 0 and _visual_mesh(out) == f'{mine}/meshes/base.stl'
+    assert err == (f"{robot}:3: warning: $(find {PACKAGE}): package '{PACKAGE}' is in 2 places: "
+                   f"using {mine} (the input's checkout), not {stale} (--package-path); the "
+                   "input's checkout is searched first\n")
+
+
+def test_package_path_root_is_searched_without_aborting(capsys, tmp_path, monkeypatch):
+    # Issue 24: '--package-path /' stopped the lookup at '/proc/1/cwd' (Permission denied).
+    from workspaces import ROBOT_XACRO
+    monkeypatch.delenv('AMENT_PREFIX_PATH', raising=False)
+    monkeypatch.delenv('ROS_PACKAGE_PATH', raising=False)
+    robot = tmp_path / 'robot.urdf.xacro'
+    robot.write_text(ROBOT_XACRO.replace('arm_description', 'sdf_tools_no_such_package'))
+    code, out, err = run(cli.urdf2sdf_main, [str(robot), '--package-path', '/'], capsys)
+    assert code == 1 and out == '' and 'Traceback' not in err
+    assert err.startswith(f'Error: {robot}:3: $(find sdf_tools_no_such_package): package '
+                          "'sdf_tools_no_such_package' not found; searched: / (--package-path:")

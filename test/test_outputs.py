@@ -172,3 +172,92 @@ def test_output_in_a_read_only_file_system_or_missing_directory(tmp_path, capsys
             assert code == 1 and out == '', err
             assert err.startswith('Error: ') and 'Traceback' not in err, err
     assert not (tmp_path / 'missing').exists() and leftovers(tmp_path) == []
+
+
+# --- whole folders (sdf_tools export) -------------------------------------------------------
+
+def siblings(folder: Path) -> list:
+    """Return the names in ``folder``'s parent (temporary folders would show here)."""
+    return sorted(p.name for p in folder.parent.iterdir())
+
+
+def test_write_folder_writes_text_bytes_and_copies_and_leaves_nothing_else(tmp_path):
+    source = tmp_path / 'mesh.stl'
+    source.write_bytes(b'solid x\nendsolid x\n')
+    target = tmp_path / 'out' / 'model'
+    target.parent.mkdir()
+    atomic.write_folder(str(target), {'model.sdf': 'text \u00e9', 'raw.bin': b'\x00\x01',
+                                      'meshes/a/mesh.stl': source})
+    assert (target / 'model.sdf').read_text(encoding='utf-8') == 'text \u00e9'
+    assert (target / 'raw.bin').read_bytes() == b'\x00\x01'
+    assert (target / 'meshes' / 'a' / 'mesh.stl').read_bytes() == source.read_bytes()
+    assert siblings(target) == ['model']
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o777 & ~umask
+    assert (target / 'raw.bin').stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_write_folder_takes_an_empty_folder_and_refuses_one_holding_something(tmp_path):
+    target = tmp_path / 'model'
+    target.mkdir()
+    atomic.write_folder(str(target), {'a': 'first'})
+    assert (target / 'a').read_text() == 'first'
+    with pytest.raises(FileExistsError, match='not empty') as info:
+        atomic.write_folder(str(target), {'b': 'second'})
+    assert info.value.filename == str(target)
+    assert sorted(p.name for p in target.iterdir()) == ['a'] and siblings(target) == ['model']
+
+
+def test_write_folder_never_replaces_a_file_or_a_symbolic_link(tmp_path):
+    file = tmp_path / 'file'
+    file.write_text('mine')
+    link = tmp_path / 'link'
+    (tmp_path / 'real').mkdir()
+    link.symlink_to(tmp_path / 'real')
+    for target in (file, link):
+        with pytest.raises(NotADirectoryError, match='never replaced'):
+            atomic.write_folder(str(target), {'a': 'x'}, replace=True)
+    assert file.read_text() == 'mine' and link.is_symlink()
+    assert not list((tmp_path / 'real').iterdir())
+
+
+def test_write_folder_replaces_only_when_asked_once_the_new_one_is_whole(tmp_path,
+                                                                         monkeypatch):
+    target = tmp_path / 'model'
+    atomic.write_folder(str(target), {'old.txt': 'old', 'meshes/old.stl': 'old'})
+    real_fsync = os.fsync
+    calls = []
+
+    def fail_second(fd):
+        calls.append(fd)
+        if len(calls) == 2:
+            raise OSError(28, 'No space left on device')
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, 'fsync', fail_second)
+    with pytest.raises(OSError, match='No space left'):
+        atomic.write_folder(str(target), {'new.txt': 'new', 'other.txt': 'new'}, replace=True)
+    monkeypatch.setattr(os, 'fsync', real_fsync)
+    assert sorted(str(p.relative_to(target)) for p in target.rglob('*')) == \
+        ['meshes', 'meshes/old.stl', 'old.txt']
+    assert siblings(target) == ['model']
+    atomic.write_folder(str(target), {'new.txt': 'new'}, replace=True)
+    assert [p.name for p in target.iterdir()] == ['new.txt'] and siblings(target) == ['model']
+
+
+def test_write_folder_leaves_nothing_when_a_file_cannot_be_copied(tmp_path):
+    target = tmp_path / 'model'
+    with pytest.raises(FileNotFoundError) as info:
+        atomic.write_folder(str(target), {'a.txt': 'a', 'm.stl': tmp_path / 'missing.stl'})
+    assert info.value.filename == str(tmp_path / 'missing.stl')
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_write_folder_refuses_paths_leaving_the_folder_and_a_missing_parent(tmp_path):
+    for relative in ('../x', '/etc/x', 'a/../../x', '', 'a//b'):
+        with pytest.raises(ValueError, match='not a relative path'):
+            atomic.write_folder(str(tmp_path / 'model'), {relative: 'x'})
+    with pytest.raises(FileNotFoundError, match='would hold it'):
+        atomic.write_folder(str(tmp_path / 'no' / 'model'), {'a': 'x'})
+    assert list(tmp_path.iterdir()) == []

@@ -24,6 +24,7 @@ meets it, plus a robot file outside any package that includes the macro::
     ws/src/arm_description/           the package's sources (a colcon src/ tree)
     ws/src/robot_bringup/urdf/robot.urdf.xacro   the same robot file, inside a package
     ws/install/arm_description/share/arm_description/   colcon's isolated install
+    ws/build/, ws/log/                colcon's marks (a built workspace: mark_built)
     prefix/share/arm_description/     an ament prefix (merged install, ament index marker)
 
 Each copy of the mesh file says where it is, so a test can tell which copy was found.
@@ -82,6 +83,23 @@ def make_package(folder: Path, name: str = PACKAGE, label: str = 'src') -> Path:
     return folder
 
 
+def mark_built(ws: Path, install: bool = True) -> None:
+    """
+    Leave in ``ws`` the marks ``colcon build`` leaves (colcon-core 0.x, isolated layout).
+
+    ``build/``, ``install/`` and ``log/`` each hold an empty ``COLCON_IGNORE``; ``install/``
+    also ``.colcon_install_layout`` and the setup scripts (here empty). Without ``install``:
+    only ``build/`` and ``log/`` (a build that failed before installing anything).
+    """
+    for sub in ('build', 'log') + (('install',) if install else ()):
+        (ws / sub).mkdir(exist_ok=True)
+        (ws / sub / 'COLCON_IGNORE').write_text('')
+    if install:
+        (ws / 'install' / '.colcon_install_layout').write_text('isolated\n')
+        for script in ('setup.sh', 'local_setup.sh', '_local_setup_util_sh.py'):
+            (ws / 'install' / script).write_text('')
+
+
 def make_tree(root: Path) -> dict:
     """
     Build the layouts of the module docstring under ``root``; return their paths by role.
@@ -93,7 +111,7 @@ def make_tree(root: Path) -> dict:
     ws = root / 'ws'
     package = make_package(ws / 'src' / PACKAGE, label='src')
     install = make_package(ws / 'install' / PACKAGE / 'share' / PACKAGE, label='install')
-    (ws / 'install' / 'local_setup.sh').write_text('')
+    mark_built(ws)
     bringup = ws / 'src' / 'robot_bringup'
     (bringup / 'urdf').mkdir(parents=True)
     (bringup / 'package.xml').write_text(manifest('robot_bringup'))

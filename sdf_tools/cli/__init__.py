@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Command-line tools: ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk|view``.
+Command-line tools: ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk|export|view``.
 
 Exit codes: 0 success, 1 invalid description (every problem printed with file:line), 2 usage
 error. Results go to stdout (or ``-o``, written atomically), diagnostics to stderr, never a
@@ -95,7 +95,7 @@ def urdf2sdf_main(argv=None) -> int:
 def _main(argv):
     rest, extras = split_extras(argv)
     args = main_parser().parse_args(rest)
-    if args.command == 'convert':
+    if args.command in ('convert', 'export'):
         args.mappings = args.mappings + extras
     else:
         args.assignments = args.assignments + extras

@@ -77,10 +77,10 @@ _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-versio
 _KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
                        'line); messages about elements whose xacro line cannot be told '
                        'then name its lines')
-_PACKAGE_PATH_HELP = ('where xacro $(find pkg) looks first (repeatable, or DIR:DIR): a '
-                      'package, a folder of packages, an install prefix or a colcon '
-                      'workspace; then AMENT_PREFIX_PATH, ROS_PACKAGE_PATH and the '
-                      "input's own package and workspace")
+_PACKAGE_PATH_HELP = ('where xacro $(find pkg) and package:// look (repeatable, or DIR:DIR): '
+                      'a package, a folder of packages, an install prefix or a colcon '
+                      "workspace; after the input's own package, checkout and workspace, "
+                      'before AMENT_PREFIX_PATH and ROS_PACKAGE_PATH')
 
 
 _MESH_URIS = ('model', 'file', 'package')  # sdf_tools.convert.mesh_uris.MODES (not imported)
@@ -157,10 +157,11 @@ def _add_view_parser(sub, common):
     s.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
 
-def _add_mesh_options(parser):
-    """Add ``--mesh-uris`` and ``--auto-inertials`` (URDF to SDFormat)."""
-    parser.add_argument('--mesh-uris', choices=_MESH_URIS, default='model',
-                        help=_MESH_URIS_HELP)
+def _add_mesh_options(parser, uris=True):
+    """Add ``--mesh-uris`` (unless not ``uris``) and ``--auto-inertials`` (URDF to SDFormat)."""
+    if uris:
+        parser.add_argument('--mesh-uris', choices=_MESH_URIS, default='model',
+                            help=_MESH_URIS_HELP)
     parser.add_argument('--auto-inertials', type=_density, metavar='DENSITY',
                         help=_AUTO_INERTIALS_HELP)
 
@@ -189,7 +190,7 @@ def urdf2sdf_parser(prog='urdf2sdf'):
 def main_parser():
     p = _Parser(prog='sdf_tools', description='Robot description tools: convert between URDF, '
                 'xacro, SDFormat and RobCoGen Kinematics-DSL; check; print the tree; forward '
-                'kinematics; draw a picture.')
+                'kinematics; export a Gazebo model folder; draw a picture.')
     common = _Parser(add_help=False)
     common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     common.add_argument('--package-path', action='append', default=[], metavar='DIR',
@@ -217,6 +218,29 @@ def main_parser():
                    'leaving out (with a warning for each) what URDF cannot hold, instead of '
                    'refusing it')
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
+
+    e = sub.add_parser('export', help='write a self-contained Gazebo model folder',
+                       parents=[common], description='Write a description as a Gazebo model '
+                       'folder: model.config, model.sdf, and every mesh and texture it uses, '
+                       "copied once, its URIs model://NAME/... (NAME: the folder's name). "
+                       'Gazebo loads it from any folder of its resource path '
+                       '(GZ_SIM_RESOURCE_PATH), without the ROS workspace.')
+    e.add_argument('input', help='input file (.urdf .xacro .sdf .world .kindsl), or - for '
+                   'standard input')
+    e.add_argument('mappings', nargs='*', default=[], metavar='name:=value',
+                   help='xacro arguments, or RobCoGen parameter values')
+    e.add_argument('-o', '--output', required=True, metavar='DIR',
+                   help='the folder to write (its folder must exist); written whole or not '
+                   'at all')
+    e.add_argument('--force', action='store_true', help='replace DIR if it holds something '
+                   '(only once the new folder is complete)')
+    e.add_argument('--model', help='model to take from an SDFormat world')
+    e.add_argument('--preserve-fixed-joints', action='store_true',
+                   help='URDF: keep every fixed joint')
+    e.add_argument('--sdf-version', default='1.9', choices=CONVERTIBLE_VERSIONS,
+                   help='SDFormat version of model.sdf (default 1.9, as libsdformat 12)')
+    _add_mesh_options(e, uris=False)
+    e.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
     for name, helptext in (('check', 'check a description and print its tree'),
                            ('tree', 'print the kinematic tree (text, dot or svg)'),

@@ -262,10 +262,16 @@ def _fk(args):
     return EXIT_OK
 
 
+def _export(args):
+    from sdf_tools.cli.export import export_command  # imports this module: not at the top
+    return export_command(args)
+
+
 def _view(args):
     from sdf_tools.cli.view import view  # the drawing and matplotlib: only for pictures
     return view(args)
 
 
 #: ``sdf_tools COMMAND``'s bodies, each taking the parsed arguments and returning the exit code.
-COMMANDS = {'convert': _convert, 'check': _check, 'tree': _tree, 'fk': _fk, 'view': _view}
+COMMANDS = {'convert': _convert, 'check': _check, 'tree': _tree, 'fk': _fk, 'export': _export,
+            'view': _view}

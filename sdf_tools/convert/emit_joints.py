@@ -34,11 +34,12 @@ from lxml import etree
 
 from sdf_tools.convert.gazebo_apply import apply_joint
 from sdf_tools.convert.gazebo_apply import overwrite_warner
-from sdf_tools.convert.sdf_text import SdfText
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Joint
 from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
+from sdf_tools.formats.sdf.emit import axis_text
+from sdf_tools.formats.sdf.emit import SdfText
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formatting import fmt
 from sdf_tools.model import JointType
@@ -64,7 +65,7 @@ _PLACEMENT_TEXT = """
 <parent>{}</parent>
 <child>{}</child>
 """
-_PLACEMENT = Block(_PLACEMENT_TEXT)
+_FIXED = Block('<joint name="{}" type="fixed">\n' + nested(_PLACEMENT_TEXT) + '</joint>\n')
 
 
 def write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
@@ -115,7 +116,7 @@ def write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
 
 def _write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str, reporter,
                  defaults: bool) -> None:
-    """Write a joint SDFormat has, with the schema's defaults if ``defaults``."""
+    """Write a joint SDFormat has, with the schema's defaults if ``defaults``: one block."""
     urdf = joint.model
     kind = urdf.kind
     locked = kind is JointType.FIXED and joint.lumping_disabled
@@ -126,36 +127,29 @@ def _write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
     relative_to = '__model__' if joint.parent == WORLD else escape_attribute(joint.parent)
     placement = (relative_to, out.pose(joint.origin.xyz, joint.origin.quat),
                  escape_text(joint.parent), escape_text(link.name))
+    name = escape_attribute(joint.sdf_name)
     if kind is JointType.FIXED and not locked:
-        out.start('joint', {'name': joint.sdf_name, 'type': sdf_type})
-        out.block(_PLACEMENT, *placement)
-        out.end()
+        out.block(_FIXED, name, *placement)
         return
     if locked:
-        axis = None, (('lower', '0'), ('upper', '0')), (('damping', '0'), ('friction', '0'))
+        mimic, limit, dynamics = None, (('lower', '0'), ('upper', '0')), \
+            (('damping', '0'), ('friction', '0'))
     else:
-        axis = _axis_leaves(out, joint, tree, sdf_version, reporter)
-    mimic, limit, dynamics = axis
-    if defaults and mimic is None:  # most joints: one block
-        out.block(_moving_joint(tuple(tag for tag, _ in limit), tuple(tag for tag, _ in dynamics),
-                                locked),
-                  escape_attribute(joint.sdf_name), sdf_type, *placement,
-                  *(() if locked else (out.vector(urdf.axis),)),
-                  *(text for _, text in limit), *(text for _, text in dynamics))
-        return
-    out.start('joint', {'name': joint.sdf_name, 'type': sdf_type})
-    out.block(_PLACEMENT, *placement)
-    out.start('axis')
-    if not locked:
-        out.leaf('xyz', out.vector(urdf.axis))
-    if mimic is not None:
-        _group(out, 'mimic', mimic[1], defaults and _MIMIC_DEFAULTS, mimic[0])
-    _group(out, 'limit', limit, defaults and _LIMIT_DEFAULTS)
-    _group(out, 'dynamics', dynamics, defaults and _DYNAMICS_DEFAULTS)
-    if locked and defaults:
-        _fill(out, ('limit', 'dynamics'), _AXIS_DEFAULTS)
-    out.end()
-    out.end()
+        mimic, limit, dynamics = _axis_leaves(out, joint, tree, sdf_version, reporter)
+    block = _moving_joint(_tags(limit), _tags(dynamics), locked,
+                          None if mimic is None else _tags(mimic[1]), defaults)
+    out.block(block, name, sdf_type, *placement,
+              *(() if locked else (out.vector(urdf.axis),)),
+              *(() if mimic is None else (mimic[0], *_texts(mimic[1]))),
+              *_texts(limit), *_texts(dynamics))
+
+
+def _tags(leaves) -> tuple:
+    return tuple(tag for tag, _ in leaves)
+
+
+def _texts(leaves) -> tuple:
+    return tuple(text for _, text in leaves)
 
 
 def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, reporter):
@@ -163,7 +157,7 @@ def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, repor
     Return a moving joint's ``(mimic, limit, dynamics)``, warning about what is changed.
 
     ``limit`` and ``dynamics`` are ``(tag, text)`` leaves (limits swapped if reversed);
-    ``mimic`` is ``None`` or ``(attributes, leaves)`` (SDFormat 1.11 only).
+    ``mimic`` is ``None`` or ``(joint attribute, leaves)`` (SDFormat 1.11 only).
     """
     urdf = joint.model
     entity = f"joint '{joint.name}'"
@@ -174,7 +168,7 @@ def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, repor
         reporter.warn(f'<mimic> is left out: SDFormat {sdf_version} has no mimic joints (1.11 '
                       'has; libsdformat 12 drops it too), so the simulator moves this joint on '
                       'its own', urdf.location, entity, Code.MIMIC_DROPPED)
-    limit = ()
+    limit: tuple[tuple[str, str], ...] = ()
     if urdf.limit is not None:
         lower, upper = urdf.limit.lower, urdf.limit.upper
         if urdf.kind is not JointType.CONTINUOUS:
@@ -186,7 +180,7 @@ def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, repor
             limit += (('lower', out.number(lower)), ('upper', out.number(upper)))
         limit += (('effort', out.number(urdf.limit.effort)),
                   ('velocity', out.number(urdf.limit.velocity)))
-    dynamics = ()
+    dynamics: tuple[tuple[str, str], ...] = ()
     if urdf.dynamics is not None:
         dynamics = (('damping', out.number(urdf.dynamics.damping)),
                     ('friction', out.number(urdf.dynamics.friction)))
@@ -194,49 +188,38 @@ def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, repor
 
 
 def _mimic_leaves(out: SdfText, urdf, tree: Tree, entity: str, reporter):
-    """Return ``<mimic>``'s attributes and leaves (its ``<reference>`` is a schema default)."""
+    """Return ``<mimic>``'s joint (escaped) and leaves (its ``<reference>`` is a default)."""
     source = tree.joints.get(urdf.mimic.joint)
     if source is None or is_merged(source):
         reporter.warn(f'<mimic> joint {urdf.mimic.joint!r} is not in the SDFormat model; the '
                       'mimic constraint is left out', urdf.location, entity, Code.MIMIC_DROPPED)
         return None
-    return {'joint': source.sdf_name}, (('multiplier', out.number(urdf.mimic.multiplier)),
-                                        ('offset', out.number(urdf.mimic.offset)))
+    return escape_attribute(source.sdf_name), (('multiplier', out.number(urdf.mimic.multiplier)),
+                                               ('offset', out.number(urdf.mimic.offset)))
 
 
 @functools.cache
-def _moving_joint(limit: tuple, dynamics: tuple, locked: bool) -> Block:
+def _moving_joint(limit: tuple, dynamics: tuple, locked: bool, mimic: tuple | None,
+                  defaults: bool) -> Block:
     """
-    Return the block of a whole joint with an axis and the schema's defaults.
+    Return the block of a whole joint with an axis (:func:`~.emit.axis_text`'s layout).
 
-    Its slots: name, type, the :data:`_PLACEMENT` slots, the axis direction (unless
-    ``locked``), then one for each tag of ``limit`` and of ``dynamics``. What the schema adds
-    is written as :func:`complete_defaults` adds it.
+    Its slots: name, type, the :data:`_PLACEMENT_TEXT` slots, the axis direction (unless
+    ``locked``), the mimic's joint and each tag of ``mimic`` (unless ``None``), then one for
+    each tag of ``limit`` and of ``dynamics``. With ``defaults``, what the schema adds is
+    written as :func:`complete_defaults` adds it.
     """
-    def leaves(given, defaults):
-        return ''.join([*(f'<{tag}>{{}}</{tag}>\n' for tag in given),
-                        *(f'<{tag}>{text}</{tag}>\n' for tag, text in _missing(given, defaults))])
+    def leaves(given, table):
+        slots = tuple((tag, None) for tag in given)
+        return slots + tuple(_missing(given, table)) if defaults else slots
 
-    axis = ''.join([
-        '' if locked else '<xyz>{}</xyz>\n',
-        '<limit>\n', nested(leaves(limit, _LIMIT_DEFAULTS)), '</limit>\n',
-        '<dynamics>\n', nested(leaves(dynamics, _DYNAMICS_DEFAULTS)), '</dynamics>\n',
-        *(f'<{tag}>{text}</{tag}>\n' for tag, text in (_AXIS_DEFAULTS if locked else ()))])
-    return Block('<joint name="{}" type="{}">\n' + nested(_PLACEMENT_TEXT)
-                 + nested(f'<axis>\n{nested(axis)}</axis>\n') + '</joint>\n')
-
-
-def _group(out: SdfText, tag: str, children, defaults, attributes=None) -> None:
-    """Write ``<tag>`` with ``(tag, text)`` children, then the ``defaults`` it lacks."""
-    if defaults:
-        children = (*children, *_missing([child for child, _ in children], defaults))
-    out.group(tag, children, attributes)
-
-
-def _fill(out: SdfText, present, defaults) -> None:
-    """Write each ``(tag, text)`` of ``defaults`` whose tag is not in ``present``."""
-    for tag, text in _missing(present, defaults):
-        out.leaf(tag, text)
+    axis = axis_text(xyz=not locked,
+                     mimic=None if mimic is None else leaves(mimic, _MIMIC_DEFAULTS),
+                     limit=leaves(limit, _LIMIT_DEFAULTS),
+                     dynamics=leaves(dynamics, _DYNAMICS_DEFAULTS),
+                     after=_AXIS_DEFAULTS if locked and defaults else ())
+    return Block('<joint name="{}" type="{}">\n' + nested(_PLACEMENT_TEXT) + nested(axis)
+                 + '</joint>\n')
 
 
 def _missing(present, defaults):
@@ -270,7 +253,7 @@ def complete_defaults(joint) -> None:
 
 def _children_by_tag(parent) -> dict:
     """Return ``{tag: first child with that tag}`` of an element."""
-    children = {}
+    children: dict = {}
     for child in parent:
         children.setdefault(child.tag, child)
     return children

@@ -39,7 +39,6 @@ from sdf_tools.convert import gazebo_apply
 from sdf_tools.convert.emit_joints import NO_SDF_JOINT
 from sdf_tools.convert.emit_joints import write_joint
 from sdf_tools.convert.gazebo_ext import key_value
-from sdf_tools.convert.sdf_text import SdfText
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Link
 from sdf_tools.convert.tree import part_name
@@ -47,20 +46,22 @@ from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.formats.sdf.emit import COLOURS
+from sdf_tools.formats.sdf.emit import geometry_block
+from sdf_tools.formats.sdf.emit import inertial_block
+from sdf_tools.formats.sdf.emit import part_block
+from sdf_tools.formats.sdf.emit import SdfText
+from sdf_tools.formats.sdf.emit import shape_texts
 from sdf_tools.formatting import fmt_vec
-from sdf_tools.model import Box
 from sdf_tools.model import Capsule
-from sdf_tools.model import Cylinder
 from sdf_tools.model import Mesh
 from sdf_tools.model import Sphere
 from sdf_tools.topology import WORLD
 from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.validate import geometry_problem
 from sdf_tools.xmlio.parse import first_child
-from sdf_tools.xmlio.text import Block
 from sdf_tools.xmlio.text import escape_attribute
 from sdf_tools.xmlio.text import escape_text
-from sdf_tools.xmlio.text import nested
 
 
 def write_links(out: SdfText, tree: Tree, options, reporter, uris: dict) -> None:
@@ -132,7 +133,7 @@ def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict
     Returns ``{source link: {unlumped name: name here}}`` of the collisions.
     """
     exts = link.extensions
-    names = {}
+    names: dict[str, dict[str, str]] = {}
     for index, part in enumerate(link.collisions):
         sdf_name = part_name(part.name, link.name, index, 'collision')
         names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
@@ -154,12 +155,16 @@ def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict
         sdf_name = part_name(part.name, link.name, index, 'visual')
         targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'visual',
                                            reporter) if exts else None
-        if not targeting:
-            _write_part(out, 'visual', sdf_name, part, uris, material=part.model.material)
+        material = part.model.material
+        texture = uris.get(material.texture) if material is not None and material.texture \
+            else None  # only sdf_tools export gives textures a URI (ConversionOptions.uri_map)
+        if not targeting and texture is None:
+            _write_part(out, 'visual', sdf_name, part, uris, material=material)
             continue
         added = etree.Element('visual')
-        gazebo_apply.apply_visual(added, targeting, on_overwrite)
-        _add_urdf_material(added, part.model.material)
+        if targeting:
+            gazebo_apply.apply_visual(added, targeting, on_overwrite)
+        _add_urdf_material(added, material, texture)
         _write_part(out, 'visual', sdf_name, part, uris, added=added)
     return names
 
@@ -178,7 +183,7 @@ def _write_inertial(out: SdfText, link: Link, options, reporter) -> None:
     if not inertia.clearly_physical(values):  # most tensors are, without an eigen-solve
         values = _valid_inertia(link, m, values, reporter)
     number = out.number
-    out.block(_INERTIAL, out.pose(com, quat), number(m), *map(number, values))
+    out.block(inertial_block(), out.pose(com, quat), number(m), *map(number, values))
 
 
 def _valid_inertia(link: Link, m: float, values: tuple, reporter) -> tuple:
@@ -235,15 +240,17 @@ def _write_part(out: SdfText, tag: str, name: str, part, uris, *, material=None,
     :func:`_add_urdf_material` adds it. ``added`` holds, as lxml elements, what extensions
     gave the part (and a configured visual's colour): it never finds or replaces the pose or
     the geometry, so it is built apart and written after them. A part without it is one
-    block (:data:`_PARTS`).
+    block (:func:`~sdf_tools.formats.sdf.emit.part_block`).
     """
     geometry = part.model.geometry
     if tag == 'collision' and isinstance(geometry, Capsule) and geometry.length == 0.0:
         geometry = Sphere(geometry.radius)  # the same shape; DART aborts on the capsule
-    shape = _geometry_texts(out, geometry, uris)
+    uri = escape_text(uris[geometry.filename]) if isinstance(geometry, Mesh) else ''
+    shape = shape_texts(out, geometry, uri)
     pose = out.pose(part.origin.xyz, part.origin.quat)
+    kind = geometry.__class__ if shape else None
     if added is None:
-        block = _PARTS[tag, geometry.__class__ if shape else None, material is not None]
+        block = part_block(tag, kind, colour=material is not None)
         if material is None:
             out.block(block, escape_attribute(name), pose, *shape)
         else:
@@ -253,24 +260,35 @@ def _write_part(out: SdfText, tag: str, name: str, part, uris, *, material=None,
     out.start(tag, {'name': name})
     out.leaf('pose', pose)
     if shape:
-        out.block(_GEOMETRY[geometry.__class__], *shape)
+        out.block(geometry_block(kind), *shape)
     for element in added:
         out.element(element)
     out.end()
 
 
-def _add_urdf_material(visual, material) -> None:
-    """Add the URDF colour unless an extension already gave diffuse or ambient."""
+def _add_urdf_material(visual, material, texture: str | None = None) -> None:
+    """
+    Add the URDF colour unless an extension already gave diffuse or ambient.
+
+    ``texture`` is the URI of the URDF texture (``sdf_tools export`` only): it becomes
+    ``<pbr><metal><albedo_map>`` unless an extension gave ``<pbr>``, and a material with a
+    texture and no colour is white, so that the texture shows as it is (Gazebo multiplies
+    the two).
+    """
     if material is None:
         return
     mat = first_child(visual, 'material')
     if mat is None:
         mat = etree.SubElement(visual, 'material')
-    if first_child(mat, 'diffuse') is not None or first_child(mat, 'ambient') is not None:
-        return
-    color = fmt_vec(_urdf_color(material))
-    gazebo_apply.add_key_value(mat, 'diffuse', color)
-    gazebo_apply.add_key_value(mat, 'ambient', color)
+    if first_child(mat, 'diffuse') is None and first_child(mat, 'ambient') is None:
+        rgba = _urdf_color(material) if texture is None or material.rgba is not None else \
+            (1.0, 1.0, 1.0, 1.0)
+        color = fmt_vec(rgba)
+        for colour in COLOURS:
+            gazebo_apply.add_key_value(mat, colour, color)
+    if texture is not None and first_child(mat, 'pbr') is None:
+        metal = etree.SubElement(etree.SubElement(mat, 'pbr'), 'metal')
+        etree.SubElement(metal, 'albedo_map').text = texture
 
 
 def _urdf_color(material) -> tuple:
@@ -282,67 +300,3 @@ def _urdf_color(material) -> tuple:
 
 def _clamp01(value: float) -> float:
     return min(max(value, 0.0), 1.0)
-
-
-def _geometry_texts(out: SdfText, geometry, uris) -> tuple:
-    """Return a shape's ``<geometry>`` leaf texts in :data:`_SHAPES`' order (none if unknown)."""
-    if isinstance(geometry, Box):
-        return (out.vector(geometry.size),)
-    if isinstance(geometry, Cylinder):
-        return out.number(geometry.length), out.number(geometry.radius)
-    if isinstance(geometry, Sphere):
-        return (out.number(geometry.radius),)
-    if isinstance(geometry, Mesh):
-        return (out.vector(geometry.scale or (1.0, 1.0, 1.0)),
-                escape_text(uris[geometry.filename]))
-    if isinstance(geometry, Capsule):
-        return out.number(geometry.radius), out.number(geometry.length)
-    return ()
-
-
-# The pieces written the same way for every link, part and shape (XmlText.block).
-_INERTIAL = Block("""
-<inertial>
-  <pose>{}</pose>
-  <mass>{}</mass>
-  <inertia>
-    <ixx>{}</ixx>
-    <ixy>{}</ixy>
-    <ixz>{}</ixz>
-    <iyy>{}</iyy>
-    <iyz>{}</iyz>
-    <izz>{}</izz>
-  </inertia>
-</inertial>
-""")
-_MATERIAL = """
-<material>
-  <diffuse>{}</diffuse>
-  <ambient>{}</ambient>
-</material>
-"""
-#: Each URDF shape's SDFormat element and its leaves, in the order they are written.
-_SHAPES = {Box: ('box', 'size'), Cylinder: ('cylinder', 'length', 'radius'),
-           Sphere: ('sphere', 'radius'), Mesh: ('mesh', 'scale', 'uri'),
-           Capsule: ('capsule', 'radius', 'length')}
-
-
-def _geometry_text(shape: str, *leaves: str) -> str:
-    """Return ``<geometry><shape>`` with one leaf slot for each of ``leaves``."""
-    slots = ''.join(f'    <{leaf}>{{}}</{leaf}>\n' for leaf in leaves)
-    return f'<geometry>\n  <{shape}>\n{slots}  </{shape}>\n</geometry>\n'
-
-
-def _part_text(tag: str, geometry: str, material: bool) -> str:
-    """Return a ``<visual>`` or ``<collision>``: name and pose slots, geometry, material."""
-    body = nested(geometry + (_MATERIAL if material else ''))
-    return f'<{tag} name="{{}}">\n  <pose>{{}}</pose>\n{body}</{tag}>\n'
-
-
-_GEOMETRY = {kind: Block(_geometry_text(*leaves)) for kind, leaves in _SHAPES.items()}
-#: ``(tag, geometry class, URDF colour or not)`` -> the whole part (an unknown shape has
-#: no ``<geometry>``, as libsdformat writes it).
-_PARTS = {(tag, kind, material): Block(_part_text(tag, geometry, material))
-          for tag in ('visual', 'collision') for material in (False, True)
-          for kind, geometry in ((None, ''),
-                                 *((k, _geometry_text(*v)) for k, v in _SHAPES.items()))}

@@ -107,7 +107,8 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
     """
     link_refs = _index_link_refs(extensions, tree)  # before any blob is edited
     # Parts, extensions and child joints move to the kept ancestor (pre-order).
-    keep_of, x_of = {}, {}
+    keep_of: dict = {}
+    x_of: dict = {}
     for link in tree.preorder(tree.root):
         joint = link.parent_joint
         if not is_merged(joint):
@@ -130,7 +131,7 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
             parent.mass = inertia.combine(parent.mass or _NO_MASS,
                                           (m, moved.xyz, moved.quat, i))
     # Blobs that name a merged link name its kept ancestor.
-    frame_refs = []
+    frame_refs: list = []
     for name, keep in keep_of.items():
         for blob in link_refs.get(name, ()):
             _rename_link_refs(blob, name, keep.name, x_of[name], values, frame_refs)
@@ -231,7 +232,7 @@ def _projector_ref(element) -> tuple | None:
 
 def _index_link_refs(extensions: list, tree: Tree) -> dict:
     """Map link names to the extension blobs that name them (plugins, joints, ...)."""
-    refs = {}
+    refs: dict = {}
     for ext in extensions:
         for blob in ext.blobs:
             named, projectors = _link_references(blob)

@@ -33,6 +33,11 @@ plugin parameter) is the author's, for Gazebo.
 With a resolver (``ConversionOptions.packages``), every mode also warns, through
 :func:`sdf_tools.resources.uris.check_uris`, about referenced meshes and textures whose
 file does not exist.
+
+``ConversionOptions.uri_map`` (``sdf_tools export``, which copies the files into a model
+folder) overrides the mode for the meshes it holds, and gives the URI of each URDF texture
+it holds; the caller has located the files, so what cannot be located is not warned about
+here then.
 """
 
 import os
@@ -54,6 +59,9 @@ def mesh_uris(robot, options, reporter) -> dict:
     """
     Return URDF mesh filename -> the ``<uri>`` to write, for every mesh of ``robot``.
 
+    With ``options.uri_map``, also URDF texture filename -> its URI, for every texture
+    the map holds.
+
     Parameters
     ----------
     robot : Robot
@@ -66,19 +74,26 @@ def mesh_uris(robot, options, reporter) -> dict:
 
     """
     located = {}
+    given = options.uri_map or {}
     if options.packages is not None:
         located, warnings = check_uris(robot, options.packages, options.input_folder,
                                        every_mesh=options.mesh_uris == 'file')
-        reporter.warnings.extend(warnings)
+        if options.uri_map is None:
+            reporter.warnings.extend(warnings)
     uris = {}
     for link in robot.links:
         for part in link.visuals + link.collisions:
             if isinstance(part.geometry, Mesh) and part.geometry.filename not in uris:
                 filename = part.geometry.filename
-                if options.mesh_uris == 'model':
+                if filename in given:
+                    uris[filename] = given[filename]
+                elif options.mesh_uris == 'model':
                     uris[filename] = model_uri(filename)
                 elif options.mesh_uris == 'file' and filename in located:
                     uris[filename] = 'file://' + os.fspath(located[filename])
                 else:
                     uris[filename] = filename
+    if given:
+        uris.update((uri, given[uri]) for uri, is_mesh, _, _ in robot.resource_uses()
+                    if not is_mesh and uri in given)
     return uris

@@ -158,7 +158,9 @@ def _name_frames(frames: list, taken: set, reporter) -> tuple:
     Each merged joint leaves a frame attached to its parent link (itself maybe a frame), and
     each merged link a frame attached to that joint frame.
     """
-    joint_frames, link_frames, renamed = {}, {}, {}
+    joint_frames: dict = {}
+    link_frames: dict = {}
+    renamed: dict = {}
     named = []
     for frame in frames:
         new = _unique(frame.name, taken, '_frame')
@@ -194,7 +196,7 @@ def check_sdf_names(robot: Robot, tree: Tree, frames: list, model_extensions: li
     """
     problems = []
     version = version_tuple(sdf_version)
-    read_as = {}  # name as SDFormat reads it -> the name written
+    read_as: dict[str, str] = {}  # name as SDFormat reads it -> the name written
 
     def check(name, what, entity, location, child=True):
         problem = sdf_names.name_problem(name, what, version)

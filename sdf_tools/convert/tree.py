@@ -100,8 +100,8 @@ class Link:
         self.visuals = [Part(v, model.name, i, 'visual') for i, v in enumerate(model.visuals)]
         self.collisions = [Part(c, model.name, i, 'collision')
                            for i, c in enumerate(model.collisions)]
-        self.parent_joint = None
-        self.children = []
+        self.parent_joint: Joint | None = None
+        self.children: list[Joint] = []
         self.extensions = extensions
         self.lumped = False
 
@@ -162,7 +162,7 @@ class Tree:
         """
         preserve = {e.ref for e in extensions if e.preserve}
         disable = {e.ref for e in extensions if e.disable_lumping} - preserve
-        by_ref = {}
+        by_ref: dict[str, list] = {}
         for ext in extensions:
             if ext.ref:
                 by_ref.setdefault(ext.ref, []).append(ext)
@@ -177,9 +177,9 @@ class Tree:
         for name, joints in robot.index.child_joints.items():
             if name in self.links:
                 self.links[name].children = [self.joints[j.name] for j in joints]
-        for joint in self.joints.values():
-            if joint.child in self.links:
-                self.links[joint.child].parent_joint = joint
+        for working in self.joints.values():
+            if working.child in self.links:
+                self.links[working.child].parent_joint = working
         self.root = self.links[robot.index.roots[0]]
 
     def preorder(self, top: Link) -> list:

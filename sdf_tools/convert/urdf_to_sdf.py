@@ -71,12 +71,12 @@ from sdf_tools.convert import naming
 from sdf_tools.convert.emit_links import write_links
 from sdf_tools.convert.mesh_uris import mesh_uris
 from sdf_tools.convert.mesh_uris import MODES
-from sdf_tools.convert.sdf_text import SdfText
 from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
+from sdf_tools.formats.sdf.emit import SdfText
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.model import Robot
 from sdf_tools.records import field
@@ -117,6 +117,12 @@ class ConversionOptions:
         Density (kg/m^3): links without ``<inertial>`` get the mass properties of their
         collision geometry at this density (:mod:`.auto_inertials`; meshes need trimesh).
         ``None``: they get the placeholder.
+    uri_map : dict, optional
+        URDF mesh filename or ``<texture>`` filename -> the URI to write for it, as
+        ``sdf_tools export`` places the files (:mod:`.mesh_uris`). Meshes not in it are
+        written as ``mesh_uris`` says; a visual whose URDF texture is in it gets the texture
+        as ``<pbr><metal><albedo_map>`` (libsdformat leaves textures out). Given, the
+        converter warns about no URI itself (the caller located the files).
 
     """
 
@@ -128,6 +134,7 @@ class ConversionOptions:
     packages: PackageResolver | None = None
     input_folder: str | None = None
     auto_inertials: float | None = None
+    uri_map: dict | None = None
 
 
 @record(frozen=True)
@@ -268,8 +275,9 @@ def _check_poses_finite(model, tree: Tree, reporter: Reporter) -> None:
         entity = location = None
         if named is not None:
             entity = f"{named.tag} '{named.get('name')}'"
-            item = {'link': tree.links, 'joint': tree.joints}.get(
-                named.tag, {}).get(named.get('name'))
+            items: dict = tree.links if named.tag == 'link' else \
+                tree.joints if named.tag == 'joint' else {}
+            item = items.get(named.get('name'))
             location = item.model.location if item is not None else None
         reporter.error(f'a <pose> of its <{pose.getparent().tag}> is not finite '
                        f'({pose.text}): the joint origins composed by fixed-joint '

@@ -347,22 +347,38 @@ class KinematicTree:
             A name is not a mimic joint of the tree.
 
         """
-        slots = {}
+        slots: dict[str, int] = {}
         for r, name in enumerate(reported):
             if name not in self._mimic_names:
                 raise KeyError(f'{name!r} is not a mimic joint of {self.name!r}')
             slots.setdefault(name, self.n_q + r)
         if not slots:
             return {}
+        # Each joint's (slot, multiplier, offset), or None when no reported joint decides it,
+        # resolved once: a walk stops at the first joint already resolved (linear in the
+        # number of mimic joints, however long the chains).
+        resolved: dict[str, tuple[int, float, float] | None] = {
+            name: (slot, 1.0, 0.0) for name, slot in slots.items()}
+        direct = self._direct_mimics
+        for mimic in self.mimic_joints:
+            path = []
+            current = mimic.joint
+            while current not in resolved and current in direct:
+                path.append(current)
+                current = direct[current][0]
+            base = resolved.get(current)
+            for name in reversed(path):
+                if base is not None:
+                    slot, multiplier, offset = base
+                    _, m, o = direct[name]
+                    base = (slot, m * multiplier, m * offset + o)
+                resolved[name] = base
         moving = {joint.name: k for k, joint in enumerate(self.moving_joints)}
         drives = {}
         for mimic in self.mimic_joints:
-            multiplier, offset, current = 1.0, 0.0, mimic.joint
-            while current not in slots and current in self._direct_mimics:
-                current, m, o = self._direct_mimics[current]
-                multiplier, offset = multiplier * m, multiplier * o + offset
-            if current in slots and mimic.joint in moving:
-                drives[moving[mimic.joint]] = Drive(slots[current], multiplier, offset)
+            drive = resolved[mimic.joint]
+            if drive is not None and mimic.joint in moving:
+                drives[moving[mimic.joint]] = Drive(*drive)
         return drives
 
     def joint_state_plan(self, names) -> JointStatePlan:

@@ -71,7 +71,7 @@ SOURCE = '<robot_description>'
 def package_resolver(folders=(), *, near: str | None = None, option: str = '--package-path',
                      environ: 'Mapping[str, str] | None' = None) -> PackageResolver:
     """
-    Return where packages are looked for: ``folders``, the environment, then around ``near``.
+    Return where packages are looked for: around ``near``, ``folders``, the environment.
 
     Parameters
     ----------
@@ -79,7 +79,7 @@ def package_resolver(folders=(), *, near: str | None = None, option: str = '--pa
         Folders given by the user (``--package-path``, the ``package_path`` parameter or
         launch argument); each item may itself be a ``:``-separated list.
     near : str, optional
-        The input file, whose package and workspace are searched last.
+        The input file, whose package, checkout and workspace are searched first.
     option : str
         How the user gives folders, for messages.
     environ : mapping, optional
@@ -181,7 +181,8 @@ class Loaded:
         For xacro input, where the lines of the expansion come from: :func:`to_sdf` and
         :func:`check` map what they report through it.
     warnings : tuple of Diagnostic
-        The reader's warnings, then (with ``check_uris``) the URIs that name no file.
+        xacro's package lookups' (a duplicate package, at its ``$(find)``), the reader's,
+        then (with ``check_uris``) the URIs that name no file.
     text : bytes
         What the reader read (for xacro input: the expansion, one element per line).
     source : str
@@ -237,21 +238,22 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
 
     """
     options = options or LoadOptions()
-    if (path is None) == (text is None):
-        raise ValueError('give a path or a text')
-    if path is not None:
+    if path is not None and text is None:
         data, source = read_input(path, max_bytes=options.max_bytes or DEFAULT_MAX_BYTES)
-    else:
+    elif text is not None and path is None:
         data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
         source = options.source or '<string>'
         if not data.strip():
             raise DescriptionError(Diagnostic('the description is empty', SourceLocation(source),
                                               code=Code.EMPTY))
+    else:
+        raise ValueError('give a path or a text')
     fmt = options.fmt or detect_format(data, source)
     if ('urdf' if fmt == 'xacro' else fmt) not in options.formats:
         raise WrongFormat(source, fmt)
     packages = options.packages
     origins = None
+    lookups: tuple[Diagnostic, ...] = ()  # the package lookups' warnings (duplicates, ...)
     if fmt == 'xacro':
         if not options.allow_xacro:
             raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a '
@@ -260,12 +262,14 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
         file = path if path not in (None, '-') else None
         packages = packages or package_resolver(near=file)
         data, origins = _expand(data, source, file, options, packages)
+        lookups = packages.take_warnings()
         fmt = 'urdf'
     with nullcontext() if origins is None else origins.relocating():
-        robot = _read(data, origins.label if origins else source, fmt, options)
+        robot = _read(data, source if origins is None else origins.label or source, fmt,
+                      options)
     if origins is not None:
         robot = robot.relocated(origins.locate)
-    warnings = robot.warnings
+    warnings = lookups + robot.warnings
     if options.check_uris:
         warnings += check_uris(robot, packages or package_resolver())[1]
     return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages)
@@ -346,8 +350,8 @@ def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converte
     extensions, fixed-joint lumping, as libsdformat); SDFormat and RobCoGen models are
     written with :func:`~sdf_tools.formats.sdf.writer.write_sdf` at
     ``options.sdf_version``. With a resolver (``options.packages``), mesh and texture URIs
-    that name no file are warned about. For xacro input, what is reported names the xacro
-    files' lines.
+    that name no file are warned about (unless ``options.uri_map`` says the caller located
+    them). For xacro input, what is reported names the xacro files' lines.
 
     Raises
     ------
@@ -364,7 +368,8 @@ def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converte
                                                 result.warnings + left_out_of_sdf(robot)))
     from sdf_tools.formats.sdf.writer import write_sdf
     sdf = write_sdf(robot, version=options.sdf_version)
-    checked = check_uris(robot, options.packages)[1] if options.packages is not None else ()
+    checked = check_uris(robot, options.packages)[1] \
+        if options.packages is not None and options.uri_map is None else ()
     return Converted(sdf, checked)
 
 

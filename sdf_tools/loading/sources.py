@@ -27,7 +27,7 @@ from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
-from sdf_tools.xmlio.parse import XML_PREAMBLE
+from sdf_tools.xmlio.parse import preamble_end
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
@@ -35,7 +35,9 @@ FORMATS = ('urdf', 'sdf', 'kindsl')
 _XACRO_MARKUP = re.compile(rb'<\s*xacro:|\$\{|\$\(')
 _ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
 # RobCoGen Kinematics-DSL: the keyword Robot, after a byte order mark, spaces and comments.
-_DSL_START = re.compile(rb'(\xef\xbb\xbf)?(\s|//[^\n]*+|/\*.*?\*/)*Robot\b', re.DOTALL)
+# Each step of the skip consumes a whole blank run or comment (no backtracking into one).
+_DSL_SKIP = re.compile(rb'\s+|//[^\n]*|/\*.*?\*/', re.DOTALL)
+_DSL_ROBOT = re.compile(rb'Robot\b')
 
 
 def detect_format(data: bytes, name: str = '') -> str:
@@ -64,9 +66,9 @@ def detect_format(data: bytes, name: str = '') -> str:
         if lower.endswith(ext):
             return 'xacro' if fmt == 'urdf' and has_xacro_markup(data) else fmt
     head = data[:65536]
-    start = XML_PREAMBLE.match(head).end()
+    start = preamble_end(head)
     if head[start:start + 1] != b'<':
-        if _DSL_START.match(head):
+        if _starts_as_dsl(head):
             return 'kindsl'
         raise _unknown_format(data, name or '<string>')
     if has_xacro_markup(data):
@@ -88,6 +90,14 @@ def _unknown_format(data: bytes, source: str) -> DescriptionError:
         'not a robot description: not XML (URDF, xacro or SDFormat), and not RobCoGen '
         "Kinematics-DSL, which starts with 'Robot'", SourceLocation(source, line),
         code=Code.UNKNOWN_FORMAT))
+
+
+def _starts_as_dsl(head: bytes) -> bool:
+    """Return whether ``head`` starts with ``Robot`` after a BOM, blanks and comments."""
+    pos = 3 if head.startswith(b'\xef\xbb\xbf') else 0
+    while (skipped := _DSL_SKIP.match(head, pos)) is not None:
+        pos = skipped.end()
+    return _DSL_ROBOT.match(head, pos) is not None
 
 
 def has_xacro_markup(data: bytes) -> bool:

@@ -21,14 +21,17 @@ and while it runs three of its functions are replaced (and put back afterwards):
 * ``xacro.parse`` first checks each file (the main one and every include) with the safe
   parser (:func:`~sdf_tools.xmlio.parse.parse_xml`);
 * ``$(find pkg)`` asks a :class:`~sdf_tools.resources.packages.PackageResolver` instead of
-  ament_index_python, so no sourced ROS is needed;
+  ament_index_python, so no sourced ROS is needed; the lookup's warnings (a duplicate
+  package) are placed at the line of that ``$(find)``;
 * a failing ``$(...)`` substitution is remembered with its text, so the error names it and
   the line of the file (or included file) that holds it.
 
 Errors read ``file:line: expression: reason``, e.g.
 ``robot.urdf.xacro:12: $(find ur_description): package 'ur_description' not found;
 searched: ...; give its folder with --package-path``; other xacro failures read
-``file[:line]: xacro failed: reason``, once, without exception class names.
+``file[:line]: xacro failed: reason``, once, without exception class names. A file that
+cannot be opened is reported at the line that names it (the include, ``load_yaml``), with
+what the package it is in tells (:meth:`PackageResolver.explain_missing`).
 """
 
 import contextlib
@@ -130,7 +133,8 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
         packages = PackageResolver(PackagePath.from_environment(near=path))
     mappings = {str(k): str(v) for k, v in (mappings or {}).items()}
     files = {None: data}  # file name as xacro gives it (None: the document) -> its bytes
-    with _XACRO_LOCK, _patched_xacro(xacro, packages, files):
+    context = (source, path, data)
+    with _XACRO_LOCK, _patched_xacro(xacro, packages, files, context):
         saved_cwd = os.getcwd()
         try:
             if path is not None:
@@ -152,9 +156,12 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
 
 
 @contextlib.contextmanager
-def _patched_xacro(xacro, packages: PackageResolver, files: dict):
+def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple):
     """
     Replace xacro's file parser, package lookup and substitution entry (module docstring).
+
+    A lookup that leaves warnings (a duplicate package) places them at the line of its
+    ``$(find)``; ``context`` is ``(source, path, data)`` of :func:`run_xacro`, to tell it.
 
     xacro parses files with ``xml.dom.minidom``, which expands internal entities and has no
     depth limit: ``parse`` first reads the file itself and checks it, so a file that
@@ -180,7 +187,11 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict):
         return original_parse(inp, filename)
 
     def find(package):
-        return str(packages.find(package))
+        folder = str(packages.find(package))
+        expression = f'$(find {package})'
+        packages.place_warnings(lambda: _locate(_context_files(xacro, *context),
+                                                _substitution_matcher(expression)), expression)
+        return folder
 
     def eval_extension(text):
         try:
@@ -207,10 +218,7 @@ def _innermost(e: BaseException) -> BaseException:
 def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
              packages: PackageResolver):
     """Return the :class:`DescriptionError` for a xacro failure (module docstring)."""
-    macro_files = [macro.history[-1][-1] for macro in reversed(xacro.macrostack or [])
-                   if getattr(macro, 'history', None) and macro.history[-1]]
-    stack_files = list(reversed(xacro.filestack or [None]))
-    files = _read_files(xacro, macro_files + stack_files, source, path, data)
+    files = _context_files(xacro, source, path, data)
     failed = e
     while failed is not None and not isinstance(failed, _SubstitutionFailed):
         failed = getattr(failed, 'exc', None)
@@ -228,15 +236,24 @@ def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
                                            entity, code=Code.XACRO))
     reason = _reason(e)
     missing = _innermost(e)
-    found = packages.source_package(missing.filename) if isinstance(missing, OSError) and \
-        missing.filename else None
-    if found is not None:  # e.g. description/urdf/x.xacro, installed as share/pkg/urdf/x.xacro
-        reason += (f"; package '{found[0]}' was found as sources ({found[1]}), which are "
-                   'laid out otherwise once installed: build it (colcon build) and '
-                   f"{packages.hint('the workspace')}")
-    current = _read_files(xacro, stack_files[:1], source, path, data)[0][0]
-    return DescriptionError(Diagnostic(f'xacro failed: {reason}', SourceLocation(current),
-                                       code=Code.XACRO))
+    current = _read_files(xacro, list(reversed(xacro.filestack or [None]))[:1], source, path,
+                          data)[0][0]
+    location = SourceLocation(current)
+    if isinstance(missing, OSError) and missing.filename:  # an include, a YAML file, ...
+        location = _locate(files, _path_matcher(str(missing.filename)))
+        if location.line is None:
+            location = SourceLocation(current)
+        hint = packages.explain_missing(os.path.join(xacro.root_dir, missing.filename))
+        reason += f'; {hint}' if hint else ''
+    return DescriptionError(Diagnostic(f'xacro failed: {reason}', location, code=Code.XACRO))
+
+
+def _context_files(xacro, source: str, path: str | None, data: bytes):
+    """Return ``[(name, text)]`` of the files xacro is in: macros being expanded, includes."""
+    macro_files = [macro.history[-1][-1] for macro in reversed(xacro.macrostack or [])
+                   if getattr(macro, 'history', None) and macro.history[-1]]
+    stack_files = list(reversed(xacro.filestack or [None]))
+    return _read_files(xacro, macro_files + stack_files, source, path, data)
 
 
 def _substitution_reason(expression: str, cause: BaseException) -> str:
@@ -315,6 +332,27 @@ def _locate(files, matcher) -> SourceLocation:
 def _find_literal(text: str, literal: str) -> int | None:
     offset = text.find(literal)
     return None if offset < 0 else offset
+
+
+def _path_matcher(path: str):
+    """
+    Return a matcher for where a file that could not be opened is named.
+
+    The longest end of ``path`` (``urdf/arm.xacro`` of ``/ws/src/arm/urdf/arm.xacro``) that
+    is written as a whole, as in ``$(find arm)/urdf/arm.xacro`` or ``"arm.xacro"``.
+    """
+    parts = path.replace(os.sep, '/').split('/')
+    ends = [re.compile(r'(?<![\w.-])' + re.escape('/'.join(parts[i:])) + r'(?![\w.-])')
+            for i in range(len(parts)) if parts[i]]
+
+    def match(text):
+        for end in ends:
+            m = end.search(text)
+            if m is not None:
+                return m.start()
+        return None
+
+    return match
 
 
 def _substitution_matcher(expression: str):

@@ -311,7 +311,7 @@ def _steps(parent) -> dict:
     """Return each child's step in a path: its name, and ``[@name=...]`` or its number."""
     children = list(parent.iterchildren(etree.Element))
     counts = Counter(child.tag for child in children)
-    numbers = Counter()
+    numbers: Counter[str] = Counter()
     steps = {}
     for child in children:
         name = _qualified(child)

@@ -13,16 +13,18 @@
 # limitations under the License.
 
 """
-Mesh files read as triangles, through trimesh (an optional dependency).
+Mesh files read through trimesh (an optional dependency): as triangles, or for the files they name.
 
-Only ``--auto-inertials`` (:func:`load_solid`) and ``sdf_tools view``
-(:func:`load_triangles`) read meshes, and only they import this module; trimesh is installed
-with ``pip install 'sdf_tools[meshes]'`` or ``'sdf_tools[view]'`` (or ``pip install
-trimesh``; DAE also needs pycollada, convex hulls scipy). Whatever trimesh reads is read
-(STL, OBJ, DAE, PLY, glTF, ...): a file holding a scene of several meshes becomes one mesh,
-each part placed by the scene's transforms, in metres when the file gives its unit (COLLADA
-``<unit meter>``, which Gazebo applies too).
+Only ``--auto-inertials`` (:func:`load_solid`), ``sdf_tools export``
+(:func:`referenced_files`) and ``sdf_tools view`` (:func:`load_triangles`) read meshes, and
+only they import this module; trimesh is installed with ``pip install 'sdf_tools[meshes]'``
+or ``'sdf_tools[view]'`` (or ``pip install trimesh``; DAE also needs pycollada, convex hulls
+scipy). Whatever trimesh reads is read (STL, OBJ, DAE, PLY, glTF, ...): a file holding a
+scene of several meshes becomes one mesh, each part placed by the scene's transforms, in
+metres when the file gives its unit (COLLADA ``<unit meter>``, which Gazebo applies too).
 """
+
+import os
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
@@ -52,6 +54,10 @@ class Solid:
     closed: bool
 
 
+#: Suffixes of the mesh formats that may name other files (materials, textures, buffers).
+REFERENCING_SUFFIXES = frozenset({'.obj', '.dae', '.gltf', '.glb', '.ply'})
+
+
 def require_trimesh(user: str = 'auto_inertials (--auto-inertials)', extra: str = 'meshes'):
     """
     Return the ``trimesh`` module.
@@ -66,7 +72,8 @@ def require_trimesh(user: str = 'auto_inertials (--auto-inertials)', extra: str 
     Raises
     ------
     ConversionError
-        It is not installed (code ``no-trimesh``), with how to install it.
+        It is not installed (code ``no-trimesh``), with how to install it; the text says
+        that ``user`` needs it.
 
     """
     try:
@@ -77,6 +84,70 @@ def require_trimesh(user: str = 'auto_inertials (--auto-inertials)', extra: str 
             f"pip install 'sdf_tools[{extra}]' (or: pip install trimesh scipy pycollada)",
             code=Code.NO_TRIMESH)) from None
     return trimesh
+
+
+def referenced_files(path: str, within: str) -> tuple[str, ...]:
+    """
+    Return the names of the files the mesh file ``path`` refers to, as written in it.
+
+    They are the files trimesh asks for while it loads ``path``: an OBJ's material library
+    and that library's texture, a COLLADA file's images, a glTF's buffers and images. Those
+    named by a relative path that stays inside the folder ``within`` are given to trimesh
+    (so that it reads an OBJ's material library and goes on to its texture); no other file
+    is read. Each name is given once, in the order asked.
+
+    Raises
+    ------
+    ConversionError
+        trimesh is not installed.
+    ValueError
+        trimesh cannot read the file.
+
+    """
+    trimesh = require_trimesh('sdf_tools export (to find the files a mesh refers to)')
+    import logging
+    from trimesh.resolvers import Resolver
+    folder = os.path.dirname(os.path.abspath(path))
+    root = os.path.abspath(within)
+    asked: list[str] = []
+
+    class Recorder(Resolver):
+        """Records each name asked for; serves the files inside ``root`` only."""
+
+        def __init__(self):
+            self.file_name = os.path.basename(path)
+
+        def get(self, name):
+            name = str(name)
+            if name not in asked:
+                asked.append(name)
+            candidate = os.path.normpath(os.path.join(folder, name.strip()))
+            if '://' in name or os.path.isabs(name.strip()) or \
+                    os.path.commonpath([candidate, root]) != root or \
+                    not os.path.isfile(candidate):
+                raise FileNotFoundError(name)
+            with open(candidate, 'rb') as f:
+                return f.read()
+
+        def write(self, name, data):
+            raise OSError(f'{name}: not written')
+
+        def namespaced(self, namespace):
+            return self
+
+        def keys(self):
+            return iter(())
+
+    quiet = logging.NullHandler()  # trimesh logs what it cannot load; the caller reports it
+    logger = logging.getLogger('trimesh')
+    logger.addHandler(quiet)
+    try:
+        trimesh.load(path, resolver=Recorder())
+    except Exception as e:  # trimesh raises whatever its loaders raise
+        raise ValueError(f'trimesh cannot read {path} ({type(e).__name__}: {e})') from None
+    finally:
+        logger.removeHandler(quiet)
+    return tuple(asked)
 
 
 def load_solid(path: str, scale=None) -> Solid:

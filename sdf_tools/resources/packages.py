@@ -15,53 +15,95 @@
 """
 Where ROS packages are, without a sourced ROS: ``$(find pkg)`` and ``package://pkg/...``.
 
-A :class:`PackagePath` says where to look; a :class:`PackageResolver` looks there, in this
-order, and the first package of the name wins:
+A :class:`PackagePath` says where to look; a :class:`PackageResolver` looks there
+(:mod:`.package_places` tells what each place is). The rules:
 
-1. the folders given (``--package-path DIR``, the ``package_path`` parameter or launch
+**Search order.** The first place that holds the package wins:
+
+1. around the input file (when there is one), so that its own packages win over
+   same-named ones anywhere else:
+
+   a. the ``install/`` of the colcon workspace whose ``src/`` holds the input, when colcon
+      made it: a built workspace is used as built (as after ``source install/setup.sh``);
+   b. the input's package: the nearest folder above the input holding ``package.xml``;
+   c. the input's checkout: the nearest folder above the input holding ``.git`` (a clone,
+      worktree or submodule), whatever its parents are called (in a workspace, only one
+      below its ``src/``);
+   d. the rest of the workspace's ``src/``;
+   e. outside both a checkout and a workspace: the folder holding the input's package;
+
+2. the folders given (``--package-path DIR``, the ``package_path`` parameter or launch
    argument), in the order given;
-2. ``AMENT_PREFIX_PATH``: each prefix, as ament_index does (``PREFIX/share/<pkg>``);
-3. ``ROS_PACKAGE_PATH``: each folder, in order;
-4. around the input file (when there is one): the package holding it (the nearest folder
-   above it with a ``package.xml``), then the colcon workspace holding that package (the
-   folder above the nearest ``src`` folder above it) or, outside a workspace, the
-   repository holding it (the nearest folder at or above it with ``.git``; without one,
-   the folder holding the package) as a folder of packages.
+3. ``AMENT_PREFIX_PATH``: each prefix, as ament_index does;
+4. ``ROS_PACKAGE_PATH``: each folder, in order.
 
-A folder of 1 and 3 is taken as the first of these it is:
+**Workspace detection.** A folder is a colcon workspace when it holds ``src/`` and a
+``build/``, ``install/`` or ``log/`` folder that colcon made: holding colcon's
+``COLCON_IGNORE`` (``install/`` also ``.colcon_install_layout``). A folder named ``src`` is
+nothing more: ``~/src/myrepo`` is a checkout among others, not a workspace (a package
+not found then says that ``~/src`` was not searched, and why).
 
-* **a package**: it holds ``package.xml``; it provides the package named by its ``<name>``
-  (not by the folder's name);
-* **an install prefix**: it holds ``share/``, ``local_setup.sh`` or
-  ``.colcon_install_layout`` (an ament prefix such as ``/opt/ros/jazzy``, or a colcon
-  ``install/`` folder);
-* **a workspace root**: it holds ``src/`` or ``install/``: its ``install/`` is searched as
-  an install prefix, then its ``src/`` as a folder of packages;
-* **a folder of packages**: every other folder. Packages are found up to
-  :data:`MAX_DEPTH` levels below it, by the ``<name>`` of their ``package.xml``; hidden
-  folders, ``build``, ``install`` and ``log``, folders holding ``COLCON_IGNORE``,
-  ``AMENT_IGNORE`` or ``CATKIN_IGNORE``, and the inside of packages are not searched, and
-  the search stops after :data:`MAX_FOLDERS` folders.
+**What a folder given is** (2 and 4), the first of:
+
+* a package: it holds ``package.xml``, and provides the package its ``<name>`` names (not
+  the folder's name);
+* an install prefix: it holds ``.colcon_install_layout`` (a colcon ``install/``),
+  ``share/ament_index/`` (an ament prefix such as ``/opt/ros/jazzy``) or ``.catkin``;
+* a workspace root (above): its ``install/``, then its ``src/``;
+* a folder of packages: any other folder.
 
 An install prefix holds ``pkg`` as ``PREFIX/share/<pkg>`` (ament, colcon ``--merge-install``)
 or ``PREFIX/<pkg>/share/<pkg>`` (colcon's default isolated layout), when that folder holds
 a ``package.xml`` or the ament index lists ``pkg``.
 
+**A folder of packages** is searched as colcon searches a workspace: packages by the
+``<name>`` of their ``package.xml``, breadth first in alphabetical order; hidden folders,
+``build``, ``install``, ``log``, ``node_modules``, ``__pycache__``, folders holding
+``COLCON_IGNORE``, ``AMENT_IGNORE`` or ``CATKIN_IGNORE`` and the inside of packages are
+skipped, and so are folders that cannot be read. The input's checkout, a workspace's
+``src/`` and a folder given that holds ``.git`` are searched fully (to any depth; a
+safety stop at 200,000 folders, :data:`~.package_places.MAX_FULL_FOLDERS`); any other
+(``~``, ``/``) only 4 levels down and up to 10,000 folders
+(:data:`~.package_places.MAX_DEPTH`, :data:`~.package_places.MAX_FOLDERS`). A package not
+found names, for each folder, its count of packages, the ignore markers that skipped
+folders (and the package a skipped folder holds), the folders that could not be read and
+where a search stopped.
+
+**Duplicates.** Two packages of one name are a warning naming both and the one used, when
+they are in one folder of packages (the shallowest wins, then the first in alphabetical
+order), among the input's package, checkout and workspace (a to d above), or around the
+input and in a folder given (the input's wins). An installed copy is not a duplicate of
+its sources, and the environment is an underlay: a package found before it shadows its
+copy there without a warning. A search that stopped at its bound or skipped folders it
+could not read is a warning too.
+
 A package's folder is the one holding its ``package.xml`` (``share/<pkg>`` when installed):
 ``$(find pkg)`` is that folder, and ``package://pkg/meshes/a.stl`` is ``meshes/a.stl`` in it.
-Within a folder of packages, the shallowest package of a name wins, then the first in
-alphabetical order. Each folder is searched at most once per resolver.
+Each folder is searched at most once per resolver. Warnings wait in the resolver until taken
+(:meth:`PackageResolver.take_warnings`), placed at the ``$(find)`` or URI that caused them.
 """
 
-from collections import deque
 import os
 from typing import TYPE_CHECKING
 
-from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Severity
+from sdf_tools.errors import SourceLocation
 from sdf_tools.records import record
-from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.records import replace
+from sdf_tools.resources.package_places import around
+from sdf_tools.resources.package_places import classify
+from sdf_tools.resources.package_places import files_named
+from sdf_tools.resources.package_places import inside
+from sdf_tools.resources.package_places import is_workspace
+from sdf_tools.resources.package_places import manifest_name
+from sdf_tools.resources.package_places import Place
+from sdf_tools.resources.package_places import Scan
+from sdf_tools.resources.package_places import scan
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
 
@@ -77,17 +119,6 @@ def unquote(text: str) -> str:
         return text
     from urllib.parse import unquote as percent_decode
     return percent_decode(text)
-
-
-#: How many levels below a folder of packages a package.xml is looked for.
-MAX_DEPTH = 4
-#: How many folders one folder-of-packages search visits at most.
-MAX_FOLDERS = 10_000
-#: Largest package.xml read (bytes).
-MAX_MANIFEST_BYTES = 1024 * 1024
-_SKIPPED_FOLDERS = frozenset({'build', 'install', 'log', '__pycache__'})
-_IGNORE_MARKERS = ('COLCON_IGNORE', 'AMENT_IGNORE', 'CATKIN_IGNORE')
-_INSTALL_MARKERS = ('local_setup.sh', '.colcon_install_layout')
 
 
 class PackageNotFoundError(LookupError):
@@ -110,7 +141,7 @@ class PackageNotFoundError(LookupError):
                          f"{', '.join(self.searched) or 'nothing'}; {hint}")
 
 
-def split_folders(text: str) -> tuple[str, ...]:
+def split_folders(text: str | None) -> tuple[str, ...]:
     """Return the folders of a ``:``-separated list (as ``ROS_PACKAGE_PATH``), minus empty ones."""
     return tuple(item for item in (text or '').split(os.pathsep) if item)
 
@@ -129,7 +160,7 @@ class PackagePath:
     ros_package_path : str or None
         ``ROS_PACKAGE_PATH`` (``None``: not set).
     near : str or None
-        The input file, whose package and workspace are searched last.
+        The input file, whose package, checkout and workspace are searched first.
     option : str
         How the user gives folders, for messages: ``--package-path``, ``the package_path
         parameter``, ...
@@ -146,7 +177,7 @@ class PackagePath:
     def from_environment(cls, folders=(), *, near: str | None = None,
                          option: str = '--package-path', environ=None) -> 'PackagePath':
         """
-        Return the places to search: ``folders``, then the environment, then ``near``.
+        Return the places to search: around ``near``, ``folders``, then the environment.
 
         Parameters
         ----------
@@ -177,130 +208,11 @@ class PackagePath:
                    None if near is None else os.path.abspath(near), option)
 
 
-@record(frozen=True, slots=True)
-class _Place:
-    """One place searched: ``kind`` is package, prefix, packages, missing or unset."""
-
-    path: str
-    kind: str
-    route: str
-
-
-def _classify(folder: str, route: str) -> list[_Place]:
-    """Return how a folder given by the user (or ROS_PACKAGE_PATH) is searched."""
-    if not os.path.isdir(folder):
-        return [_Place(folder, 'missing', route)]
-    if os.path.isfile(os.path.join(folder, 'package.xml')):
-        return [_Place(folder, 'package', route)]
-    if os.path.isdir(os.path.join(folder, 'share')) or any(
-            os.path.exists(os.path.join(folder, m)) for m in _INSTALL_MARKERS):
-        return [_Place(folder, 'prefix', route)]
-    install, src = os.path.join(folder, 'install'), os.path.join(folder, 'src')
-    if os.path.isdir(install) or os.path.isdir(src):
-        return _workspace(folder, route)
-    return [_Place(folder, 'packages', route)]
-
-
-def _workspace(root: str, route: str) -> list[_Place]:
-    install, src = os.path.join(root, 'install'), os.path.join(root, 'src')
-    return ([_Place(install, 'prefix', route)] if os.path.isdir(install) else []) + \
-        ([_Place(src, 'packages', route)] if os.path.isdir(src) else [])
-
-
-def _ancestor(folder: str, test) -> str | None:
-    """Return the nearest folder at or above ``folder`` that passes ``test``, or ``None``."""
-    while not test(folder):
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-    return folder
-
-
-def _around(near: str) -> list[_Place]:
-    """Return the input file's package and its workspace (or repository), if it has one."""
-    route = 'around the input file'
-    package = _ancestor(os.path.dirname(near),
-                        lambda f: os.path.isfile(os.path.join(f, 'package.xml')))
-    if package is None:
-        return []
-    places = [_Place(package, 'package', route)]
-    src = _ancestor(os.path.dirname(package), lambda f: os.path.basename(f) == 'src')
-    if src is not None:
-        return places + _workspace(os.path.dirname(src), route)
-    repository = _ancestor(package, lambda f: os.path.exists(os.path.join(f, '.git'))) or \
-        os.path.dirname(package)
-    if repository != package:
-        places.append(_Place(repository, 'packages', route))
-    return places
-
-
-def _manifest_name(folder: str) -> str:
-    """
-    Return the ``<name>`` of the package.xml in ``folder``.
-
-    Raises
-    ------
-    ValueError
-        It cannot be read, is not XML, or has no ``<package><name>``.
-
-    """
-    path = os.path.join(folder, 'package.xml')
-    try:
-        with open(path, 'rb') as f:
-            data = f.read(MAX_MANIFEST_BYTES + 1)
-        root = parse_xml(data, path, max_bytes=MAX_MANIFEST_BYTES)
-    except OSError as e:
-        raise ValueError(f'{path}: {e.strerror}') from None
-    except SdfToolsError as e:
-        raise ValueError(str(e)) from None
-    name = (root.findtext('name') or '').strip() if root.tag == 'package' else ''
-    if not name:
-        raise ValueError(f'{path}: no <package><name>')
-    return name
-
-
-@record(frozen=True, slots=True)
-class _Scan:
-    """The packages of a folder of packages: name -> folder, and what could not be read."""
-
-    packages: dict
-    problems: tuple[str, ...]
-    truncated: bool
-
-
-def _scan(root: str) -> _Scan:
-    """Find the packages below ``root``: breadth first, sorted, bounded (module docstring)."""
-    packages, problems = {}, []
-    queue = deque([(root, 0)])
-    seen = set()
-    while queue:
-        if len(seen) >= MAX_FOLDERS:
-            return _Scan(packages, tuple(problems), True)
-        folder, depth = queue.popleft()
-        real = os.path.realpath(folder)
-        if real in seen:  # a symbolic link back up
-            continue
-        seen.add(real)
-        try:
-            with os.scandir(folder) as it:
-                entries = sorted(it, key=lambda e: e.name)
-        except OSError:
-            continue
-        names = {e.name for e in entries}
-        if any(m in names for m in _IGNORE_MARKERS):
-            continue
-        if 'package.xml' in names and folder != root:
-            try:
-                packages.setdefault(_manifest_name(folder), folder)
-            except ValueError as e:
-                problems.append(str(e))
-            continue
-        if depth < MAX_DEPTH:
-            queue.extend((e.path, depth + 1) for e in entries
-                         if not e.name.startswith('.') and e.name not in _SKIPPED_FOLDERS
-                         and e.is_dir())
-    return _Scan(packages, tuple(problems), False)
+def _listed(items, limit: int = 3) -> str:
+    """Return the first ``limit`` texts of ``items``, comma-separated, and how many more."""
+    items = list(items)
+    more = f' and {len(items) - limit} more' if len(items) > limit else ''
+    return ', '.join(items[:limit]) + more
 
 
 class PackageResolver:
@@ -316,15 +228,19 @@ class PackageResolver:
 
     def __init__(self, package_path: PackagePath | None = None):
         self.package_path = package_path or PackagePath()
-        self._places: list[_Place] | None = None
+        self._places: list[Place] | None = None
+        self._lone_src: str | None = None
         self._names: dict[str, str | None] = {}   # package folder -> its name (None: unreadable)
-        self._scans: dict[str, _Scan] = {}
+        self._scans: dict[str, Scan] = {}
         self._found: dict[str, 'Path'] = {}
-        self._sources: dict[str, str] = {}   # package -> folder, for packages not installed
+        self._found_in: dict[str, Place] = {}
+        self._warnings: list[Diagnostic] = []
 
     def find(self, package: str) -> 'Path':
         """
         Return the folder of ``package`` (the one holding its package.xml).
+
+        A duplicate (module docstring) leaves a warning to take (:meth:`take_warnings`).
 
         Raises
         ------
@@ -334,34 +250,39 @@ class PackageResolver:
         """
         if package in self._found:
             return self._found[package]
-        for place in self._search_order():
-            folder = self._lookup(place, package)
-            if folder is not None:
-                if place.kind != 'prefix':
-                    self._sources[package] = folder
+        places = self._search_order()
+        for index, place in enumerate(places):
+            hits = self._hits(place, package)
+            if hits:
+                self._check_duplicates(package, place, hits, places[index + 1:])
                 from pathlib import Path  # not at the top: see unquote
-                self._found[package] = Path(folder)
+                self._found_in[package] = place
+                self._found[package] = Path(hits[0])
                 return self._found[package]
-        raise PackageNotFoundError(package, self.searched(), self.hint('its folder'))
+        raise PackageNotFoundError(package, self.searched(), self._not_found_hint(package))
 
     def hint(self, what: str) -> str:
         """Return how to add a folder, e.g. ``give its folder with --package-path``."""
         option = self.package_path.option
         return f'give {what} {"with" if option.startswith("-") else "in"} {option}'
 
-    def source_package(self, path: str) -> tuple[str, 'Path'] | None:
+    def take_warnings(self, location: SourceLocation | None = None,
+                      entity: str | None = None) -> tuple[Diagnostic, ...]:
         """
-        Return ``(name, folder)`` of the package found as sources that holds ``path``.
+        Return the warnings of the lookups so far (duplicates, incomplete searches), once.
 
-        Only packages found so far count, and only those found as sources (a package
-        folder, not an install prefix): their files may be laid out otherwise once
-        installed (a CMake ``install(DIRECTORY description/urdf DESTINATION share/pkg)``).
+        Those without a place get ``location`` and ``entity``: the use that looked it up.
         """
-        from pathlib import Path  # not at the top: see unquote
-        for name, folder in self._sources.items():
-            if Path(path).is_relative_to(folder):
-                return name, Path(folder)
-        return None
+        taken = tuple(w if w.location is not None else replace(w, location=location,
+                                                               entity=entity)
+                      for w in self._warnings)
+        self._warnings.clear()
+        return taken
+
+    def place_warnings(self, locate: 'Callable[[], SourceLocation]', entity: str) -> None:
+        """Give the warnings without a place the one ``locate()`` returns (called only then)."""
+        if any(w.location is None for w in self._warnings):
+            self._warnings[:] = self.take_warnings(locate(), entity)
 
     def resolve_uri(self, uri: str) -> 'Path':
         """
@@ -391,21 +312,48 @@ class PackageResolver:
             raise ValueError(f'{uri}: the path leaves the package folder')
         return self.find(package) / relative
 
-    def _search_order(self) -> list[_Place]:
-        """Return every folder searched, in order (computed once)."""
-        if self._places is None:
-            p = self.package_path
-            places = [place for folder in p.folders for place in _classify(folder, p.option)]
-            places += [_Place(prefix, 'prefix', 'AMENT_PREFIX_PATH')
-                       for prefix in split_folders(p.ament_prefix_path)] or \
-                [_Place('', 'unset', 'AMENT_PREFIX_PATH')]
-            places += [place for folder in split_folders(p.ros_package_path)
-                       for place in _classify(folder, 'ROS_PACKAGE_PATH')] or \
-                [_Place('', 'unset', 'ROS_PACKAGE_PATH')]
-            if p.near is not None:
-                places += _around(p.near)
-            self._places = places
-        return self._places
+    def explain_missing(self, path: str) -> str | None:
+        """
+        Return why ``path``, in a package found so far, is missing, or ``None``.
+
+        Only what can be told from the files: a package used as installed whose sources
+        have the file (rebuild), sources that hold it elsewhere, as an install would lay
+        it out differently (build), or a package without any file of that name (another
+        version of the package).
+        """
+        path = os.path.abspath(path)
+        held = [(name, str(folder)) for name, folder in self._found.items()
+                if inside(path, str(folder))]
+        if not held:
+            return None
+        name, folder = max(held, key=lambda item: len(item[1]))
+        place, relative = self._found_in[name], os.path.relpath(path, folder)
+        base = os.path.basename(relative)
+        if place.kind == 'prefix':
+            sources = self._sources_of(name, place)
+            if sources is None:
+                return (f"package '{name}' is used as installed ({folder}), which has no "
+                        f'{relative}: is it the version the description was written for?')
+            elsewhere = files_named(sources, base)
+            if elsewhere:
+                have = 'have it' if relative in elsewhere else f'have {elsewhere[0]}'
+                return (f"package '{name}' is used as installed ({folder}), which has no "
+                        f'{relative}; its sources ({sources}) {have}: build the workspace '
+                        'again (colcon build); if it is still missing, the package does not '
+                        'install it there')
+            return (f"package '{name}' has no {relative}, neither installed ({folder}) nor in "
+                    f'its sources ({sources}): is it the version the description was '
+                    'written for?')
+        elsewhere = files_named(folder, base)
+        if not elsewhere:
+            return (f"package '{name}' ({folder}) has no {relative}, nor any file named "
+                    f'{base}: is it the version the description was written for?')
+        hint = (f"package '{name}' was found as sources ({folder}), which hold "
+                f'{elsewhere[0]}; installing may lay it out as {relative}: build it '
+                '(colcon build)')
+        if not self._in_searched_workspace(folder):
+            hint += f" and {self.hint('the workspace')}"
+        return hint
 
     def searched(self) -> tuple[str, ...]:
         """Return the places searched, described for messages (scanned folders with counts)."""
@@ -421,25 +369,53 @@ class PackageResolver:
                 name = self._name(place.path)
                 detail += f": package '{name}'" if name else ': unreadable package.xml'
             elif place.kind == 'packages' and place.path in self._scans:
-                scan = self._scans[place.path]
-                detail += f': {len(scan.packages)} package(s)'
-                if scan.truncated:
-                    detail += f', stopped after {MAX_FOLDERS} folders'
-                detail += ''.join(f'; {problem}' for problem in scan.problems[:3])
+                detail += _scan_detail(self._scans[place.path])
             lines.append(f'{place.path} ({detail})')
         return tuple(lines)
+
+    def _search_order(self) -> list[Place]:
+        """Return every place searched, in order, each once (computed once)."""
+        if self._places is None:
+            p = self.package_path
+            places: list[Place] = []
+            if p.near is not None:
+                places, self._lone_src = around(p.near)
+            places += [place for folder in p.folders for place in classify(folder, p.option)]
+            places += [Place(prefix, 'prefix', 'AMENT_PREFIX_PATH', 'environment', origin=prefix)
+                       for prefix in split_folders(p.ament_prefix_path)] or \
+                [Place('', 'unset', 'AMENT_PREFIX_PATH', 'environment')]
+            places += [place for folder in split_folders(p.ros_package_path)
+                       for place in classify(folder, 'ROS_PACKAGE_PATH', 'environment')] or \
+                [Place('', 'unset', 'ROS_PACKAGE_PATH', 'environment')]
+            seen: set[tuple[str, str]] = set()
+            self._places = []
+            for place in places:
+                if place.kind == 'unset' or (place.path, place.kind) not in seen:
+                    seen.add((place.path, place.kind))
+                    self._places.append(place)
+        return self._places
 
     def _name(self, folder: str) -> str | None:
         if folder not in self._names:
             try:
-                self._names[folder] = _manifest_name(folder)
+                self._names[folder] = manifest_name(folder)
             except ValueError:
                 self._names[folder] = None
         return self._names[folder]
 
-    def _lookup(self, place: _Place, package: str) -> str | None:
+    def _scan(self, place: Place) -> Scan:
+        """Return the packages of a folder of packages, searched once; warn if incomplete."""
+        found = self._scans.get(place.path)
+        if found is None:
+            found = self._scans[place.path] = scan(place.path, place.full)
+            if found.stopped_after is not None or found.unreadable:
+                self._warn(_incomplete(place, found), Code.INCOMPLETE_SEARCH)
+        return found
+
+    def _hits(self, place: Place, package: str) -> list[str]:
+        """Return the folders of ``package`` in one place, the one that wins first."""
         if place.kind == 'package':
-            return place.path if self._name(place.path) == package else None
+            return [place.path] if self._name(place.path) == package else []
         if place.kind == 'prefix':
             index = os.path.join('share', 'ament_index', 'resource_index', 'packages', package)
             for prefix in (place.path, os.path.join(place.path, package)):
@@ -447,10 +423,95 @@ class PackageResolver:
                 if os.path.isdir(share) and (
                         os.path.isfile(os.path.join(share, 'package.xml'))
                         or os.path.isfile(os.path.join(prefix, index))):
-                    return share
-            return None
+                    return [share]
+            return []
         if place.kind == 'packages':
-            if place.path not in self._scans:
-                self._scans[place.path] = _scan(place.path)
-            return self._scans[place.path].packages.get(package)
-        return None
+            return list(self._scan(place).packages.get(package, ()))
+        return []
+
+    def _check_duplicates(self, package: str, place: Place, hits: list[str],
+                          later: list[Place]) -> None:
+        """Warn when ``package`` has other folders that count (module docstring, Duplicates)."""
+        chosen = os.path.realpath(hits[0])
+        others = [(hit, place) for hit in hits[1:]]
+        if place.group == 'around':
+            origins = set()  # one copy per folder given (a workspace's install/ and src/)
+            for other in later:
+                if other.group == 'around' and other.full and place.kind != 'prefix':
+                    others += [(hit, other) for hit in self._hits(other, package)]
+                elif other.group == 'given' and other.origin not in origins:
+                    found = [hit for hit in self._hits(other, package)
+                             if os.path.realpath(hit) != chosen]
+                    if found:
+                        origins.add(other.origin)
+                        others.append((found[0], other))
+        seen, shown = {chosen}, []
+        for hit, other in others:
+            if os.path.realpath(hit) not in seen:
+                seen.add(os.path.realpath(hit))
+                shown.append((hit, other))
+        if not shown:
+            return
+        rule = ('in one folder, the shallowest wins, then the first in alphabetical order'
+                if all(other is place for _, other in shown)
+                else f'{place.route} is searched first')
+        listed = ', '.join(f'{hit} ({other.route})' for hit, other in shown)
+        self._warn(f"package '{package}' is in {len(shown) + 1} places: using {hits[0]} "
+                   f'({place.route}), not {listed}; {rule}', Code.DUPLICATE_PACKAGE)
+
+    def _warn(self, message: str, code: Code) -> None:
+        self._warnings.append(Diagnostic(message, severity=Severity.WARNING, code=code))
+
+    def _not_found_hint(self, package: str) -> str:
+        """Return what to do about a package not found: what skipped it, how to add one."""
+        hints = [f"'{package}' is in {skipped.path}, which is skipped for its {skipped.why}: "
+                 f"remove that file, or {self.hint('the folder')}"
+                 for found in self._scans.values() for skipped in found.ignored
+                 if skipped.package == package]
+        if self._lone_src is not None:
+            root = os.path.dirname(self._lone_src)
+            hints.append(f'{self._lone_src} was not searched: {root} is not a colcon '
+                         'workspace (no build/, install/ or log/ made by colcon); if it '
+                         f'holds the package, {self.hint(self._lone_src)}')
+        return '; '.join(hints + [self.hint('its folder')])
+
+    def _sources_of(self, package: str, place: Place) -> str | None:
+        """Return the source folder of a package found in a workspace's ``install/``."""
+        if place.sources is None or not os.path.isdir(place.sources):
+            return None
+        sources = Place(place.sources, 'packages', place.route, place.group, True, place.origin)
+        hits = self._scan(sources).packages.get(package)
+        return hits[0] if hits else None
+
+    def _in_searched_workspace(self, folder: str) -> bool:
+        """Return whether ``folder`` is in the ``src/`` of a workspace searched."""
+        return any(place.kind == 'packages' and os.path.basename(place.path) == 'src'
+                   and inside(folder, place.path)
+                   and is_workspace(os.path.dirname(place.path))
+                   for place in self._search_order())
+
+
+def _scan_detail(found: Scan) -> str:
+    """Return what a search of a folder of packages found and skipped, for messages."""
+    detail = f': {len(found.packages)} package(s)'
+    if found.stopped_after is not None:
+        detail += f', stopped after {found.stopped_after} folders'
+    if found.ignored:
+        detail += '; skipped for an ignore marker: ' + _listed(
+            f'{s.path} ({s.why}' + (f", package '{s.package}')" if s.package else ')')
+            for s in found.ignored)
+    if found.unreadable:
+        detail += '; unreadable: ' + _listed(f'{s.path} ({s.why})' for s in found.unreadable)
+    return detail + ''.join(f'; {problem}' for problem in found.problems[:3])
+
+
+def _incomplete(place: Place, found: Scan) -> str:
+    """Return the warning text of a search that stopped or skipped unreadable folders."""
+    parts = []
+    if found.stopped_after is not None:
+        parts.append(f'stopped after {found.stopped_after} folders, so packages further '
+                     'down were not looked at')
+    if found.unreadable:
+        parts.append(f'skipped {len(found.unreadable)} folder(s) or link(s) it could not '
+                     'read: ' + _listed(f'{s.path} ({s.why})' for s in found.unreadable))
+    return f'the search for packages in {place.path} ({place.route}) ' + ' and '.join(parts)

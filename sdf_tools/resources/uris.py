@@ -93,6 +93,12 @@ def locate(uri: str, packages, folder: str | None = None, *,
     return Path(os.path.abspath(os.path.join(folder, uri)))
 
 
+def _lookup_warnings(packages, location, entity) -> tuple[Diagnostic, ...]:
+    """Return the warnings a resolver's lookups left (:meth:`PackageResolver.take_warnings`)."""
+    take = getattr(packages, 'take_warnings', None)
+    return take(location, entity) if take is not None else ()
+
+
 def _checked(uri: str, is_mesh: bool, every_mesh: bool) -> bool:
     """Return whether ``uri`` is looked up (module docstring)."""
     if uri.startswith(_PACKAGE) or uri.startswith(_FILE) or os.path.isabs(uri):
@@ -125,7 +131,8 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         URI -> absolute :class:`~pathlib.Path` of every URI looked up and located (the file
         may be missing).
     warnings : tuple of Diagnostic
-        One per package not found (at its first use, with the places searched), one per
+        One per package not found (at its first use, with the places searched) or found
+        twice (a duplicate, at the use that looked it up), one per
         located file that does not exist (``missing-file``), one per URI that names no local
         file (when looked up because of ``every_mesh``, or a ``package://`` URI leaving its
         package).
@@ -151,6 +158,8 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         except ValueError as e:
             warn(str(e), Code.WARNING)
             continue
+        finally:  # the lookup's own warnings (a duplicate package), at this use
+            problems.extend(_lookup_warnings(packages, location, entity))
         located[uri] = path.__class__(os.path.abspath(path))  # a pathlib.Path, as locate's
         if not path.is_file():
             warn(f'{uri}: no such file: {path}', Code.MISSING_FILE)

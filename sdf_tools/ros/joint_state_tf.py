@@ -28,6 +28,19 @@ implements robot_state_publisher's publishing rules and the ways this node goes 
   never published (a throttled warning says why), out-of-order messages are dropped, and
   each publisher of a subset of the joints is throttled on its own. When the node clock
   goes backwards, every stored stamp is cleared with robot_state_publisher's warning.
+* **Stamps from the future** (beyond robot_state_publisher): a message stamped more than
+  :data:`FUTURE_STAMP_SEC` after the node clock's now is dropped, neither published nor
+  remembered, with a throttled warning. robot_state_publisher publishes it and then drops
+  every message of those joints until its clock reaches that stamp (for good, for a stamp
+  in 2038), and tf2 listeners, which discard transforms older than their newest one minus
+  their cache length (10 s by default), would lose these frames alike. Not checked while
+  the node clock reads 0 (``use_sim_time`` before the first ``/clock``).
+* **Stamps from the past**: a message stamped more than :data:`STAMP_JUMP_SEC` before the
+  last published stamp of its joints (the sender's clock jumped back, or a bag replays
+  without ``/clock``) is dropped as robot_state_publisher drops it, until its stamps pass
+  that one; a throttled warning says so and how to recover (``use_sim_time`` with
+  ``/clock``, so that the node clock jumps back too and the stamps are cleared; or
+  ``ignore_timestamp`` set to true, and back to false once the stamps are consistent).
 * **Merging**: each message writes its values into one configuration shared by all
   publishers and produces transforms only for the joints it moves: those owning a named
   coordinate, the mimic joints named, and every mimic joint following one of those (chains
@@ -78,7 +91,13 @@ PLAN_CACHE_SIZE = 64
 MAX_REPORTED_NAMES = 256
 #: robot_state_publisher's message when the node clock goes backwards.
 BACKWARDS_MESSAGE = 'Moved backwards in time, re-publishing joint transforms!'
+#: Stamps more than this many seconds after the node clock are dropped (tf2's cache length).
+FUTURE_STAMP_SEC = 10.0
+#: Stamps more than this many seconds before the last published are warned about.
+STAMP_JUMP_SEC = 1.0
 MAX_PUBLISH_FREQUENCY = 1000.0
+_FUTURE_NS = int(FUTURE_STAMP_SEC * 1e9)
+_JUMP_NS = int(STAMP_JUMP_SEC * 1e9)
 
 
 def publish_frequency_problem(value) -> str | None:
@@ -138,6 +157,17 @@ def _suffix(suppressed: int) -> str:
     return f' ({suppressed} similar message(s) suppressed)' if suppressed else ''
 
 
+def _seconds(t: int) -> str:
+    """Return a stamp (ns) as seconds with nanoseconds, e.g. ``'12.000000500 s'``."""
+    sec, nanosec = divmod(t, 1_000_000_000)
+    return f'{sec}.{nanosec:09d} s'
+
+
+def _joints(names) -> str:
+    """Return the first joint name of a message, as robot_state_publisher's warnings do."""
+    return f'{names[0]!r}(,...)' if len(names) > 1 else repr(names[0])
+
+
 class JointStateTf:
     """
     Turn ``sensor_msgs/JointState`` messages into ``/tf`` transforms for one robot.
@@ -171,8 +201,8 @@ class JointStateTf:
     Attributes
     ----------
     received, published, throttled, rejected : int
-        Messages handled, that produced transforms, that the throttle dropped, that were
-        invalid.
+        Messages handled, that produced transforms, that the throttle or the stamp rules
+        dropped, that were invalid.
 
     """
 
@@ -306,12 +336,15 @@ class JointStateTf:
         t = sec * 1_000_000_000 + nanosec
         last_stamp = self._last_stamp
         if not self.ignore_timestamp:
-            last = min(now_ns, min(map(last_stamp.__getitem__, stamps)))
+            oldest = min(map(last_stamp.__getitem__, stamps))
+            last = oldest if oldest < now_ns else now_ns
             if t < last + self._interval:
                 self.throttled += 1
-                if t == 0:
-                    self._warn_zero_stamp()
+                if t <= 0 or t < oldest - _JUMP_NS:
+                    self._warn_old_stamp(t, oldest, names)
                 return None
+            if t > now_ns + _FUTURE_NS and now_ns > 0:
+                return self._drop_future_stamp(t, now_ns, names)
         try:
             plan.update(self._q, positions)
         except KinematicsError as e:
@@ -347,13 +380,41 @@ class JointStateTf:
                     throttle_duration_sec=self._throttle.period)
         return None
 
-    def _warn_zero_stamp(self):
-        suppressed = self._throttle.allow('zero')
+    def _warn_old_stamp(self, t: int, oldest: int, names) -> None:
+        """Say why a message stamped 0, or well before the last published one, is dropped."""
+        kind = 'zero' if t <= 0 else 'past'
+        suppressed = self._throttle.allow(kind)
+        if suppressed is None:
+            return
+        if kind == 'zero':
+            text = ('joint_states messages stamped 0 (or before 1970) are never published (the '
+                    'stamp is never newer than the last one published): stamp them, or set '
+                    'ignore_timestamp to true')
+        else:
+            text = (f'Dropped joint_states about {_joints(names)} stamped {_seconds(t)}, '
+                    f'{(oldest - t) / 1e9:.3f} s before the last stamp published for these '
+                    f'joints ({_seconds(oldest)}): their messages are dropped until their '
+                    "stamps pass it (robot_state_publisher's rule). If the sender's clock "
+                    'jumped back (a restart, a replayed bag): use_sim_time with /clock makes '
+                    'the node clock jump too, which clears the stamps; or set ignore_timestamp '
+                    'to true, and back to false')
+        self.logger.warning(text + _suffix(suppressed),
+                            throttle_duration_sec=self._throttle.period)
+
+    def _drop_future_stamp(self, t: int, now_ns: int, names):
+        """Drop a message stamped more than FUTURE_STAMP_SEC after the node clock; say so."""
+        self.throttled += 1
+        suppressed = self._throttle.allow('future')
         if suppressed is not None:
             self.logger.warning(
-                'joint_states messages stamped 0 are never published (the stamp is never '
-                'newer than the last one published): stamp them, or set ignore_timestamp to '
-                f'true{_suffix(suppressed)}', throttle_duration_sec=self._throttle.period)
+                f'Dropped joint_states about {_joints(names)} stamped {_seconds(t)}, '
+                f'{(t - now_ns) / 1e9:.3f} s after the node clock ({_seconds(now_ns)}): '
+                f'messages stamped more than {FUTURE_STAMP_SEC:g} s ahead are neither published '
+                "(tf2 listeners would then discard these frames' transforms until their clock "
+                "reaches that stamp) nor remembered. Check the sender's clock and use_sim_time, "
+                f'or set ignore_timestamp to true to publish them{_suffix(suppressed)}',
+                throttle_duration_sec=self._throttle.period)
+        return None
 
     def _new_entry(self, key: tuple):
         plan = self.tree.joint_state_plan(key)

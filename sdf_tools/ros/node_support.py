@@ -26,9 +26,12 @@ arrive before messages are dropped (measured: 7 kHz kept up with against 2 kHz).
 rclpy uses the ``SingleThreadedExecutor``; ``SDF_TOOLS_EXECUTOR=single`` forces it.
 """
 
+import contextlib
 import os
+import re
 import signal
 import sys
+import tempfile
 import textwrap
 
 from rcl_interfaces.msg import FloatingPointRange
@@ -51,6 +54,11 @@ from sdf_tools.resources.packages import PackageResolver
 LATCHED_QOS = QoSProfile(depth=1, history=HistoryPolicy.KEEP_LAST,
                          reliability=ReliabilityPolicy.RELIABLE,
                          durability=DurabilityPolicy.TRANSIENT_LOCAL)
+#: rcl's source places in its messages (``, at /project/src/rcl/arguments.c:352``).
+_RCL_SOURCE = re.compile(r', at /\S+\.c:\d+')
+#: rcl's message for a ``-p`` value it cannot read, and the parameter's name.
+_PARAMETER_RULE = re.compile(r"Couldn't parse parameter override rule: '(?:-p|--param) "
+                             r"([^:=\s']+):=")
 #: Exit codes of ``main()``.
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -219,6 +227,80 @@ def _own_signal_handling() -> dict:
     return {'signal_handler_options': SignalHandlerOptions.NO}
 
 
+def ros_arguments_message(prog: str, error: Exception) -> str:
+    """
+    Return the one line for ROS arguments rcl refused, without rcl's source paths.
+
+    rcl reads ``-p`` values as YAML: a description given as ``-p robot_description:="$(cat
+    robot.urdf)"`` is refused with its first kilobyte quoted; the line names the parameter
+    and the ways that work instead.
+    """
+    text = _RCL_SOURCE.sub('', str(error)).strip()
+    match = _PARAMETER_RULE.search(text)
+    if match is not None:
+        name = _clip(match.group(1), 60)
+        way = (' pass the description with the launch file (ros2 launch sdf_tools '
+               'bringup.launch.py description_file:=FILE) or' if 'description' in name else '')
+        return (f'{prog}: error: rcl reads -p values as YAML, and the value of -p {name}:=... '
+                f'is not valid YAML:{way} put it in a parameters file (--ros-args --params-file '
+                'FILE)')
+    lines = text.splitlines() or [type(error).__name__]
+    return f'{prog}: error: {_clip(lines[0], 300)}'
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + '...'
+
+
+@contextlib.contextmanager
+def _c_stderr_held():
+    """
+    Hold back what C code writes on file descriptor 2 in the block; let it out on success.
+
+    rcutils prints a note of its own when rcl's message about a refused argument is too
+    long; the exception carries the message anyway, and :func:`ros_arguments_message` says it
+    in one line.
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no usable descriptor 2: nothing to hold back
+        yield
+        return
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield  # an exception leaves what was held back unsaid
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+        held.seek(0)
+        out = held.read()
+    if out:
+        sys.stderr.write(out.decode(errors='replace'))
+        sys.stderr.flush()
+
+
+def _command_line(prog: str, summary: str, specs, argv) -> int | None:
+    """Answer ``--help`` or refuse bad arguments (return the exit code); ``None``: go on."""
+    try:
+        with _c_stderr_held():
+            rest = rclpy.utilities.remove_ros_args(argv)[1:]
+    except Exception as e:  # malformed --ros-args (e.g. '-p name' without ':='): rcl says why
+        print(ros_arguments_message(prog, e), file=sys.stderr)
+        return EXIT_USAGE
+    if any(a in ('-h', '--help') for a in rest):
+        print(parameter_help(prog, summary, specs))
+        return EXIT_OK
+    if rest:
+        shown = ', '.join(repr(_clip(a, 60)) for a in rest[:5]) + (', ...' if rest[5:] else '')
+        print(f'{prog}: error: unexpected arguments {shown}; parameters go after --ros-args '
+              '(--ros-args -p name:=value); see --help', file=sys.stderr)
+        return EXIT_USAGE
+    return None
+
+
 def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int:
     """
     Run a node until Ctrl-C; return the exit code.
@@ -243,22 +325,14 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
     -------
     int
         0 after a normal shutdown, 1 when the node could not start (missing requirement,
-        bad parameters), 2 on a usage error.
+        bad parameters) or set its ``failure`` attribute to a message (a cause that cannot go
+        away by itself: logged as fatal, the node stopped), 2 on a usage error.
 
     """
     argv = list(sys.argv if args is None else args)
-    try:
-        rest = rclpy.utilities.remove_ros_args(argv)[1:]
-    except Exception as e:  # malformed --ros-args (e.g. '-p name' without ':='): rcl says why
-        print(f'{prog}: error: {e}', file=sys.stderr)
-        return EXIT_USAGE
-    if any(a in ('-h', '--help') for a in rest):
-        print(parameter_help(prog, summary, specs))
-        return EXIT_OK
-    if rest:
-        print(f'{prog}: error: unexpected arguments {rest!r}; parameters go after --ros-args '
-              '(--ros-args -p name:=value); see --help', file=sys.stderr)
-        return EXIT_USAGE
+    done = _command_line(prog, summary, specs, argv)
+    if done is not None:
+        return done
     problem = check() if check is not None else None
     if problem:
         print(problem, file=sys.stderr)
@@ -273,20 +347,26 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
     code = EXIT_OK
     try:
         try:
-            rclpy.init(args=argv, **_own_signal_handling())
+            with _c_stderr_held():
+                rclpy.init(args=argv, **_own_signal_handling())
         except Exception as e:  # bad --ros-args: rcl says why
-            print(f'{prog}: error: {e}', file=sys.stderr)
+            print(ros_arguments_message(prog, e), file=sys.stderr)
             return EXIT_USAGE
         node = make_node()
         executor = make_executor()
         executor.add_node(node)
-        while rclpy.ok() and not stop:  # spin_once: the signal flag is seen between events
+        # spin_once: the signal flag and the node's failure are seen between events.
+        while rclpy.ok() and not stop and getattr(node, 'failure', None) is None:
             try:
                 executor.spin_once(timeout_sec=0.2)
             except Exception:
                 if rclpy.ok():
                     raise
                 break  # the context was shut down while waiting (another shutdown path)
+        failure = getattr(node, 'failure', None)
+        if failure is not None:
+            node.get_logger().fatal(failure)
+            code = EXIT_FAILURE
     except StartupError as e:
         rclpy.logging.get_logger(prog).fatal(str(e))
         code = EXIT_FAILURE

@@ -32,11 +32,24 @@ JointStatePublisher system is added to the model, publishing on that Gazebo topi
 ``sdf_version``: Fortress's below 1.10).
 
 The node re-converts whenever the description or a conversion parameter changes, logs every
-conversion warning, and optionally writes the result to ``output_file`` (atomically). It
-never dies on bad input: an invalid description on the topic is logged with its file:line
-error; an invalid parameter value (or an option the current description cannot be converted
-with) is rejected with that error as the reason. Either way the last good SDFormat stays
-published.
+conversion warning, and optionally writes the result to ``output_file`` (atomically). Bad
+input never kills it once it has published: an invalid description on the topic is logged
+with its file:line error; an invalid parameter value (or an option the current description
+cannot be converted with) is rejected with that error as the reason. Either way the last
+good SDFormat stays published.
+
+Before the first SDFormat is published, a cause that cannot go away by itself stops the
+node with a fatal log and exit code 1, so that a launch waiting for the SDFormat (``ros_gz_sim
+create``) stops at once: a ``robot_description`` parameter given at startup that cannot be
+converted, or a first description from the topic that is valid but cannot be converted with
+the node's options (:class:`~sdf_tools.errors.ConversionError`, e.g. ``auto_inertials``
+without trimesh). An invalid description on the topic is logged and the node waits for a
+valid one.
+
+Messages name the description ``<robot_description>``, or ``description_source`` (read only)
+for the description the node starts with: the ``robot_description`` parameter given at
+startup or, when that is empty, the first description from the topic (bringup.launch.py sets
+it to the file state_publisher's description was read from).
 """
 
 import math
@@ -44,6 +57,7 @@ import math
 from rclpy.node import Node
 from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+from sdf_tools.errors import ConversionError
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.outputs import write_atomically
@@ -52,6 +66,7 @@ from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
 from sdf_tools.ros.bringup.gazebo import gz_topic_problem
 from sdf_tools.ros.descriptions import Conversion
 from sdf_tools.ros.descriptions import convert
+from sdf_tools.ros.descriptions import SOURCE
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS
@@ -109,6 +124,12 @@ PARAMETERS = (
         'Also write each conversion to this file (atomically: readers see the old or the '
         'whole new file); empty: do not write.'),
     ParameterSpec('package_path', '', PACKAGE_PATH_DESCRIPTION, read_only=True),
+    ParameterSpec(
+        'description_source', '',
+        'Name of the description the node starts with in messages (file:line): the '
+        'robot_description parameter given at startup or, when that is empty, the first '
+        'description from the topic; empty: <robot_description>. The launch files set it to '
+        'the description file.', read_only=True),
 )
 _OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massless_inertia',
                  'mesh_uris', 'auto_inertials', 'gz_joint_state_topic')
@@ -171,7 +192,14 @@ class SdfConverter(Node):
                 raise StartupError(problem)
         self.packages = package_resolver(self._values['package_path'])
         self.converted: Conversion | None = None
+        #: Why the node cannot go on (node_support.run then stops it with exit code 1).
+        self.failure: str | None = None
+        # The names of the parameter's and the topic's descriptions in messages: the first
+        # description the node gets is description_source, any later one SOURCE.
+        self._first_source = self._values['description_source'] or SOURCE
+        self._parameter_source = self._first_source
         self._topic_text: str | None = None
+        self._topic_source = SOURCE
         self._pending = None
         self._publisher = self.create_publisher(String, 'robot_description_sdf', LATCHED_QOS)
         self.create_subscription(String, 'robot_description', self._on_description,
@@ -179,7 +207,8 @@ class SdfConverter(Node):
         self.add_on_set_parameters_callback(self._validate_parameters)
         self.add_post_set_parameters_callback(self._apply_parameters)
         if self._values['robot_description']:
-            self._update('the robot_description parameter')
+            self._first_source = SOURCE
+            self._convert_startup_parameter()
         else:
             self._log.info('Waiting for the robot description on topic '
                            f"'{self.resolve_topic_name('robot_description')}'")
@@ -194,33 +223,61 @@ class SdfConverter(Node):
                                  mesh_uris=values['mesh_uris'], packages=self.packages,
                                  auto_inertials=values['auto_inertials'] or None)
 
-    def _convert(self, text: str, values) -> Conversion:
+    def _convert(self, text: str, source: str, values) -> Conversion:
         """Convert ``text`` with the options of ``values``; add the Gazebo systems asked for."""
-        result = convert(text, self._options(values), packages=self.packages)
+        result = convert(text, self._options(values), packages=self.packages, source=source)
         topic = values['gz_joint_state_topic']
         if topic:
             result = replace(result, sdf=add_joint_state_publisher(result.sdf, topic))
         return result
 
-    def _text(self, values) -> str | None:
-        return values['robot_description'] or self._topic_text
+    def _text(self, values) -> tuple[str | None, str]:
+        """Return the description ``values`` select and its name in messages."""
+        if values['robot_description']:
+            return values['robot_description'], self._parameter_source
+        return self._topic_text, self._topic_source
 
-    def _update(self, origin: str) -> None:
-        """Convert the current description with the current options; publish or log."""
-        text = self._text(self._values)
+    def _convert_startup_parameter(self) -> None:
+        """Convert the robot_description parameter given at startup, or stop the node."""
+        text = self._values['robot_description']
+        try:
+            result = self._convert(text, self._parameter_source, self._values)
+        except SdfToolsError as e:
+            raise StartupError('Cannot convert the robot_description parameter; nothing is '
+                               f'published, stopping:\n{e}') from None
+        except Exception as e:  # a converter bug: say so rather than wait for nothing
+            raise StartupError('Cannot convert the robot_description parameter; nothing is '
+                               f'published, stopping: {type(e).__name__}: {e}') from None
+        self._publish(result)
+
+    def _update_from_topic(self) -> None:
+        """Convert the topic's description with the current options; publish or log."""
+        text, source = self._text(self._values)
         if text is None:
             return
         try:
-            result = self._convert(text, self._values)
+            result = self._convert(text, source, self._values)
+        except ConversionError as e:
+            if self.converted is None:  # the options cannot convert it: nothing will come
+                self.failure = ('Cannot convert the description from the robot_description '
+                                f'topic with these options; nothing is published, stopping:\n{e}')
+                return
+            self._log.error('Cannot convert the description from the robot_description topic; '
+                            f'{self._kept()}:\n{e}')
         except SdfToolsError as e:
-            self._log.error(f'Cannot convert the description from {origin}; the last good '
-                            f'SDFormat stays published:\n{e}')
-            return
+            self._log.error('Ignored an invalid description from the robot_description topic; '
+                            f'{self._kept()}:\n{e}')
         except Exception as e:  # a converter bug must not kill the node
-            self._log.error(f'Cannot convert the description from {origin} '
-                            f'({type(e).__name__}: {e}); the last good SDFormat stays published')
-            return
-        self._publish(result)
+            self._log.error('Cannot convert the description from the robot_description topic '
+                            f'({type(e).__name__}: {e}); {self._kept()}')
+        else:
+            self._publish(result)
+
+    def _kept(self) -> str:
+        """Say what stays published after a failed conversion."""
+        if self.converted is None:
+            return 'nothing is published yet: waiting for a valid description'
+        return 'the last good SDFormat stays published'
 
     def _publish(self, result: Conversion) -> None:
         for warning in result.warnings:
@@ -247,11 +304,12 @@ class SdfConverter(Node):
     def _on_description(self, msg: String) -> None:
         try:
             self._topic_text = msg.data
+            self._topic_source, self._first_source = self._first_source, SOURCE
             if self._values['robot_description']:
                 self._log.info('Received a description on the topic; the robot_description '
                                'parameter takes precedence (clear it to use the topic)')
                 return
-            self._update('the robot_description topic')
+            self._update_from_topic()
         except Exception as e:  # never let a message kill the node
             self._log.error(f'robot_description callback failed: {type(e).__name__}: {e}')
 
@@ -265,12 +323,14 @@ class SdfConverter(Node):
                         return reject(problem)
                     values[p.name] = p.value
             self._pending = None
-            if any(p.name == 'robot_description' or p.name in _OPTION_NAMES
-                   for p in parameters):
-                text = self._text(values)
+            new_description = any(p.name == 'robot_description' for p in parameters)
+            if new_description or any(p.name in _OPTION_NAMES for p in parameters):
+                text, source = self._text(values)
+                if new_description and values['robot_description']:
+                    source = SOURCE
                 if text:
                     try:
-                        result = self._convert(text, values)
+                        result = self._convert(text, source, values)
                     except SdfToolsError as e:
                         return reject(str(e))
                     self._pending = (values, result)
@@ -283,6 +343,8 @@ class SdfConverter(Node):
             for p in parameters:
                 if p.name in self._values:
                     self._values[p.name] = p.value
+                if p.name == 'robot_description':
+                    self._parameter_source = SOURCE
             pending, self._pending = self._pending, None
             if pending is not None and pending[0] == self._values:
                 self._publish(pending[1])

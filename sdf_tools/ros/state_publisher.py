@@ -28,6 +28,12 @@ A drop-in for robot_state_publisher: the same parameters, topics, QoS and publis
   ``J/y``, ``J/z``, ``J/qx`` .. ``J/qw`` / ``J/x``, ``J/y``, ``J/theta``) arrive, and never
   on ``/tf_static`` (robot_state_publisher skips floating joints and publishes planar ones
   as fixed at their origin);
+* a ``joint_states`` stamp more than 10 s after the node clock is dropped with a
+  throttled warning instead of being published (robot_state_publisher publishes it, then
+  drops those joints' messages until its clock reaches that stamp: for good, for a stamp
+  in 2038); a stamp more than 1 s before the last published one of its joints (a sender's
+  clock jumping back) is dropped as in robot_state_publisher, with a throttled warning
+  that says until when and how to recover;
 * invalid messages (NaN, arrays of different lengths) are rejected with a throttled
   warning; unknown names are reported once; of a joint named twice the first value counts
   (as in robot_state_publisher), with one warning;
@@ -73,6 +79,7 @@ from rclpy.serialization import deserialize_message
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.ros.descriptions import load_model
 from sdf_tools.ros.descriptions import RobotModel
+from sdf_tools.ros.descriptions import SOURCE
 from sdf_tools.ros.joint_state_tf import JointStateTf
 from sdf_tools.ros.joint_state_tf import MAX_PUBLISH_FREQUENCY
 from sdf_tools.ros.joint_state_tf import publish_frequency_problem
@@ -127,6 +134,11 @@ PARAMETERS = (
         'Read the description from the robot_description topic (transient local) instead of '
         'the robot_description parameter, and do not republish it.', read_only=True),
     ParameterSpec('package_path', '', PACKAGE_PATH_DESCRIPTION, read_only=True),
+    ParameterSpec(
+        'description_source', '',
+        'Name of the robot_description parameter given at startup in messages (file:line); '
+        'empty: <robot_description>. The launch files set it to the description file.',
+        read_only=True),
 )
 
 
@@ -199,7 +211,8 @@ class StatePublisher(Node):
                 raise StartupError('robot_description parameter must not be empty (or set '
                                    'description_from_topic:=true)')
             try:
-                model = load_model(text, packages=self.packages)
+                model = load_model(text, packages=self.packages,
+                                   source=values['description_source'] or SOURCE)
             except SdfToolsError as e:
                 raise StartupError(f'Unable to load the robot description:\n{e}') from None
             self._description_pub = self.create_publisher(String, 'robot_description',

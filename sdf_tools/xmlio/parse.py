@@ -100,7 +100,7 @@ def _escape_dcolon_tags(data: bytes) -> bytes:
     def escape(text):
         return _DCOLON_TAG.sub(lambda t: t.group(1) + t.group(2).replace(b'::', mark), text)
 
-    out = []
+    out: list = []
     pos = 0
     while True:  # one pass: each comment or CDATA section is skipped by finding its end
         m = _MARKUP_START.search(data, pos)
@@ -213,15 +213,22 @@ def _parse_namespace_lenient(data: bytes):
                         and (m := _UNDEFINED_PREFIX.search(message))} - declared
             if not prefixes or len(declared | prefixes) > MAX_UNDECLARED_PREFIXES:
                 raise
-            data = _declare_prefixes(data, prefixes)
-            if data is None:
+            declaring = _declare_prefixes(data, prefixes)
+            if declaring is None:
                 raise
+            data = declaring
             declared |= prefixes
+
+
+def preamble_end(data: bytes) -> int:
+    """Return where the text after the XML declaration, comments and blanks starts."""
+    match = XML_PREAMBLE.match(data)  # it always matches (every part is optional)
+    return match.end() if match is not None else 0
 
 
 def _declare_prefixes(data: bytes, prefixes) -> bytes | None:
     """Return ``data`` with ``prefixes`` declared on the root (``None``: no root found)."""
-    start = XML_PREAMBLE.match(data).end()
+    start = preamble_end(data)
     name = _ROOT_NAME.match(data, start)
     if name is None:
         return None

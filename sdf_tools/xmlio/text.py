@@ -89,8 +89,9 @@ class XmlText:
     __slots__ = ('_parts', '_open', '_indent')
 
     def __init__(self, depth: int = 0):
-        self._parts = []
-        self._open = []  # per open element: (tag, its start tag without '>', index in _parts)
+        self._parts: list[str] = []
+        # Per open element: (tag, its start tag without '>', index in _parts).
+        self._open: list[tuple[str, str, int]] = []
         self._indent = '  ' * depth  # of the next element written
 
     @property

@@ -15,15 +15,17 @@
 """
 Tests of sdf_tools.convert.emit_joints: a joint written in one block.
 
-A joint no extension configures is written whole, with the schema's defaults, as one block;
-it must be the text of the same joint written element by element and completed by
-``complete_defaults`` (the path joints with extensions take). What joints become is tested
-against libsdformat in test_urdf_to_sdf and test_corpus_conversion.
+A joint is written whole as one block: with the schema's defaults when no extension configures
+it, otherwise without them, parsed, configured and completed by ``complete_defaults``. Either
+way it must be the text of the same joint written element by element and completed by
+``complete_defaults``. What joints become is tested against libsdformat in test_urdf_to_sdf
+and test_corpus_conversion.
 """
 
 from lxml import etree
 import pytest
 from sdf_tools.convert import emit_joints
+from sdf_tools.xmlio.text import Block
 from sdf_tools.xmlio.text import XmlText
 
 LIMITS = [(), ('effort', 'velocity'), ('lower', 'upper', 'effort', 'velocity')]
@@ -33,17 +35,21 @@ SHAPES = ([(limit, dynamics, False) for limit in LIMITS for dynamics in DYNAMICS
 
 
 @pytest.mark.parametrize('depth', [1, 3])
+@pytest.mark.parametrize('mimic', [None, ('multiplier', 'offset')])
 @pytest.mark.parametrize('limit, dynamics, locked', SHAPES)
 def test_a_whole_joint_block_is_the_joint_completed_element_by_element(limit, dynamics,
-                                                                       locked, depth):
+                                                                       locked, mimic, depth):
     placement = ('base', '1 2 3 0 0 0', 'base', 'arm')
-    texts = {tag: str(i) for i, tag in enumerate((*limit, *dynamics), start=10)}
+    mimic_tags = () if mimic is None else mimic
+    texts = {tag: str(i) for i, tag in enumerate((*mimic_tags, *limit, *dynamics), start=10)}
     by_element = XmlText(depth)
     by_element.start('joint', {'name': 'j', 'type': 'revolute'})
-    by_element.block(emit_joints._PLACEMENT, *placement)
+    by_element.block(Block(emit_joints._PLACEMENT_TEXT), *placement)
     by_element.start('axis')
     if not locked:
         by_element.leaf('xyz', '0 1 0')
+    if mimic is not None:
+        by_element.group('mimic', [(tag, texts[tag]) for tag in mimic], {'joint': 'k'})
     by_element.group('limit', [(tag, texts[tag]) for tag in limit])
     by_element.group('dynamics', [(tag, texts[tag]) for tag in dynamics])
     by_element.end()
@@ -53,7 +59,16 @@ def test_a_whole_joint_block_is_the_joint_completed_element_by_element(limit, dy
     expected = XmlText(depth)
     expected.element(joint)
 
+    slots = ('j', 'revolute', *placement, *(() if locked else ('0 1 0',)),
+             *(() if mimic is None else ('k',)), *texts.values())
     at_once = XmlText(depth)
-    at_once.block(emit_joints._moving_joint(limit, dynamics, locked), 'j', 'revolute',
-                  *placement, *(() if locked else ('0 1 0',)), *texts.values())
+    at_once.block(emit_joints._moving_joint(limit, dynamics, locked, mimic, True), *slots)
     assert at_once.text() == expected.text()
+    # Without the defaults (a joint extensions configure), completed afterwards.
+    bare = XmlText()
+    bare.block(emit_joints._moving_joint(limit, dynamics, locked, mimic, False), *slots)
+    completed = etree.fromstring(bare.text())
+    emit_joints.complete_defaults(completed)
+    later = XmlText(depth)
+    later.element(completed)
+    assert later.text() == expected.text()

@@ -27,9 +27,9 @@ import numpy as np
 import pytest
 from sdf_tools import batch_transforms
 from sdf_tools import transforms
-from sdf_tools.convert.sdf_text import writes_non_finite
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import DescriptionError
+from sdf_tools.formats.sdf.emit import writes_non_finite
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.model import Pose
 from urdf_snippets import convert

@@ -127,6 +127,63 @@ def test_gazebo_blobs_are_copied_as_written_in_every_mode(robot_files):
         assert plugin.findtext('uri') == f'package://{PACKAGE}/meshes/cube.stl', mode
 
 
+def test_a_uri_map_gives_the_uris_it_holds_and_the_converter_checks_none(robot_files):
+    urdf = robot_files['urdf']
+    text = urdf.read_text().replace('meshes/open.stl', 'meshes/gone.stl')
+    given = {f'package://{PACKAGE}/meshes/cube.stl': 'model://copy/meshes/cube.stl'}
+    for mode in MODES:
+        result = convert(urdf, text, mesh_uris=mode, packages=resolver(robot_files['src']),
+                         input_folder=str(urdf.parent), uri_map=given)
+        expected = convert(urdf, text, mesh_uris=mode, packages=resolver(robot_files['src']),
+                           input_folder=str(urdf.parent))
+        # The mapped mesh has its URI; the others are written as the mode says.
+        assert uris(result.sdf) == ['model://copy/meshes/cube.stl'] + uris(expected.sdf)[1:]
+        assert not [w for w in result.warnings if w.code == Code.MISSING_FILE], mode
+        assert [w for w in expected.warnings if w.code == Code.MISSING_FILE], mode
+
+
+TEXTURED = """<robot name="r">
+  <material name="skin"><texture filename="package://pkg/skin.png"/></material>
+  <link name="a"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+    <visual><geometry><box size="1 1 1"/></geometry><material name="skin"/></visual>
+    <visual><geometry><box size="1 1 1"/></geometry>
+      <material name="red"><color rgba="0.4 0 0 1"/><texture filename="tint.png"/></material>
+    </visual>
+  </link>
+</robot>
+"""
+OWN_PBR = ('<gazebo reference="a"><visual><material><pbr><metal><albedo_map>mine.png'
+           '</albedo_map></metal></pbr></material></visual></gazebo>\n</robot>')
+
+
+def materials(sdf):
+    return [v.find('material') for v in etree.fromstring(sdf.encode()).iter('visual')]
+
+
+def test_urdf_textures_in_the_uri_map_become_albedo_maps(tmp_path):
+    robot = parse_urdf(TEXTURED, 'textured.urdf')
+    plain = materials(urdf_to_sdf(robot).sdf)  # libsdformat: no texture, black
+    assert plain[0].findtext('diffuse') == '0 0 0 1'
+    assert [m.find('pbr') for m in plain] == [None, None]
+    given = {'package://pkg/skin.png': 'model://m/skin.png', 'tint.png': 'model://m/tint.png'}
+    result = urdf_to_sdf(robot, ConversionOptions(uri_map=given))
+    skin, tinted = materials(result.sdf)
+    # A texture without a colour shows as it is (white), one with a colour is tinted by it.
+    assert skin.findtext('diffuse') == skin.findtext('ambient') == '1 1 1 1'
+    assert skin.findtext('pbr/metal/albedo_map') == 'model://m/skin.png'
+    assert tinted.findtext('diffuse') == '0.5 0 0 1'
+    assert tinted.findtext('pbr/metal/albedo_map') == 'model://m/tint.png'
+    if support.oracle_path() is not None:  # libsdformat takes the material
+        (tmp_path / 'm.sdf').write_text(result.sdf)
+        check = support.run_oracle('check', tmp_path / 'm.sdf')
+        assert check.returncode == 0, check.stdout
+    # A <pbr> an extension gives is kept.
+    own = parse_urdf(TEXTURED.replace('</robot>', OWN_PBR), 'textured.urdf')
+    assert [m.findtext('pbr/metal/albedo_map') for m in materials(
+        urdf_to_sdf(own, ConversionOptions(uri_map=given)).sdf)] == ['mine.png', 'mine.png']
+
+
 def test_mesh_options_are_checked(robot_files):
     urdf = robot_files['urdf']
     for options, message in (({'mesh_uris': 'absolute'}, 'mesh_uris must be one of model, '

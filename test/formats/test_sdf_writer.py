@@ -27,6 +27,7 @@ from diagnostics import urdf
 import numpy as np
 import pytest
 
+from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.sdf.writer import write_sdf
@@ -47,6 +48,7 @@ from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Visual
 from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.text import escape_attribute
 from support import NO_ORACLE
 from support import oracle_path
 from support import run_oracle
@@ -185,15 +187,15 @@ def test_links_and_extras_round_trip():
                 mine.name, mine.geometry, mine.origin)
     assert back.link('base').visuals[0].material == robot.link('base').visuals[0].material
     assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in text
-    assert "<sensor name='imu' type='imu'>" in text
+    assert '<sensor name="imu" type="imu">' in text
     assert text.count('<material>') == 1    # kept from extras, not written twice
     assert back.extras[0] == '<self_collide>true</self_collide>'
 
 
 def test_format_of_the_output():
     text = write_sdf(read_fixture('two_links_orthogonal_2'))
-    assert text.startswith('<?xml version="1.0" ?>\n<sdf version=\'1.9\'>\n'
-                           "  <model name='two_links_orthogonal_2'>\n")
+    assert text.startswith('<?xml version="1.0" ?>\n<sdf version="1.9">\n'
+                           '  <model name="two_links_orthogonal_2">\n')
     assert '<pose>-0.1 0 0 0 0 0</pose>' in text
     assert '-0 ' not in text and '1.0 ' not in text
     assert [fmt(v) for v in (1.0, -0.0, 0.1, 1e-9, 1e16, -2.5, 0.1 + 0.2)] == [
@@ -308,8 +310,8 @@ def test_extras_are_escaped_and_reindented():
              '<w a="q"/></plugin>')
     robot = _robot(links=(Link('a', extras=(extra,)), Link('b')))
     text = write_sdf(robot)
-    assert "<plugin name='a&apos;b &amp; c' filename='x'>" in text
-    assert "        <v>1 &lt; 2</v>\n        <w a='q'/>\n" in text
+    assert '<plugin name="a\'b &amp; c" filename="x">' in text
+    assert '        <v>1 &lt; 2</v>\n        <w a="q"/>\n' in text
     element = parse_xml(parse_sdf(text).link('a').extras[0])
     assert element.get('name') == "a'b & c" and element.findtext('v') == '1 < 2'
 
@@ -348,3 +350,15 @@ def test_write_sdf_refuses_models_sdformat_cannot_read_back(doc, match):
     robot = parse_urdf(doc)
     with pytest.raises(ConversionError, match=match):
         write_sdf(robot)
+
+
+def test_both_writers_quote_and_escape_by_one_rule():
+    """The model writer and the URDF converter write a name the same way (xmlio.text)."""
+    name = 'a"b<c>&d\tz'
+    urdf_text = urdf(f'<link name="{escape_attribute(name)}"><inertial><mass value="1"/>'
+                     '<inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>'
+                     '</link>')
+    robot = parse_urdf(urdf_text, 'r.urdf')
+    written = f'<link name="{escape_attribute(name)}">'
+    assert written in write_sdf(robot) and written in urdf_to_sdf(robot).sdf
+    assert written == '<link name="a&quot;b&lt;c&gt;&amp;d&#9;z">'

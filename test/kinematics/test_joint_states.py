@@ -19,6 +19,7 @@ Expected transforms come from the independent reference in kinematics_reference.
 """
 
 import array
+import math
 
 from kinematics_reference import assert_poses_close
 from kinematics_reference import build
@@ -36,6 +37,7 @@ import pytest
 from sdf_tools.errors import KinematicsError
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.kinematics import forward_kinematics
+import support
 
 
 def test_joint_transforms_compose_to_world_poses():
@@ -193,3 +195,33 @@ def test_reported_mimic_values_win_along_chains():
         forward_kinematics(tree, [q, q], mimic_values={'jb': 0.05})
     with pytest.raises(KinematicsError, match="joint 'jb'.*finite"):
         forward_kinematics(tree, q, mimic_values={'jb': float('inf')})
+
+
+def test_reported_mimic_values_resolve_in_linear_time():
+    """A mimic value given near the top of a long mimic chain costs linear time, not n²."""
+    def mimic_chain(n):
+        # j0 independent, j(i) mimics j(i - 1): j5's value decides j6 .. j(n - 1).
+        joints = [J(f'j{i}', 'revolute', f'l{i}', f'l{i + 1}', axis=(0, 0, 1),
+                    mimic=(f'j{i - 1}', 1.0, 0.0) if i else None) for i in range(n)]
+        return compile_tree(build(dict.fromkeys(f'l{i}' for i in range(n + 1)), joints))
+
+    def cpu_seconds(n):
+        tree = mimic_chain(n)
+        q = tree.default_q().tolist()
+        moving = [j.name for j in tree.moving_joints]
+        assert [moving[k] for k in tree.mimic_drives(['j5'])] == moving[5:]
+        # Every joint about z: the last link turns by 0.3 rad per joint from j5 on.
+        end = forward_kinematics(tree, q, mimic_values={'j5': 0.3})[tree.link_index[f'l{n}']]
+        angle = 0.3 * (n - 5)
+        np.testing.assert_allclose(end[:2, 0], [math.cos(angle), math.sin(angle)], atol=1e-6)
+
+        def with_mimic_value():
+            forward_kinematics(tree, q, mimic_values={'j5': 0.3})
+            tree.joint_state_plan(['j0', 'j5'])
+
+        return support.least_cpu_seconds(with_mimic_value, repeats=2)
+
+    small, large = cpu_seconds(2_000), cpu_seconds(8_000)
+    # Four times the joints: linear is about four times the CPU time, quadratic sixteen.
+    assert large < 8.0 * small, (f'4x the joints took {large / small:.1f}x the CPU time '
+                                 f'({small:.3f} s -> {large:.3f} s): not linear')

@@ -67,7 +67,7 @@ def test_to_sdf_converts_urdf_and_writes_the_other_formats():
                '<joint name="j" type="fixed"><parent>a</parent><child>b</child></joint>'
                '</model></sdf>')
     converted = to_sdf(sdf)
-    assert "name='j' type='fixed'" in converted.sdf and converted.warnings == ()
+    assert '<joint name="j" type="fixed">' in converted.sdf and converted.warnings == ()
 
 
 def test_check_reports_the_tree_and_the_converter_problems_once():
@@ -147,3 +147,17 @@ def test_urdf_elements_sdformat_has_no_place_for_are_warned_about_once_per_kind(
         'place for it (libsdformat ignores it too)',
         "r.urdf:9: warning: robot 'r': <webots> is left out: SDFormat has no place for it "
         '(libsdformat ignores it too)']
+
+
+def test_load_reports_the_package_lookups_warnings_at_their_find(tmp_path):
+    from workspaces import make_package
+    from workspaces import ROBOT_XACRO
+    first = make_package(tmp_path / 'a' / 'arm_description')
+    make_package(tmp_path / 'b' / 'arm_description')
+    robot = tmp_path / 'robot.urdf.xacro'
+    robot.write_text(ROBOT_XACRO)
+    loaded = load(str(robot), LoadOptions(packages=package_resolver([str(tmp_path)],
+                                                                    environ={})))
+    assert [(str(w.location), w.code) for w in loaded.warnings] == [
+        (f'{robot}:3', Code.DUPLICATE_PACKAGE)]
+    assert f'using {first} (--package-path)' in loaded.warnings[0].message

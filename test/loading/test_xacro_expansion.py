@@ -24,12 +24,16 @@ import sys
 import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import SourceLocation
 from sdf_tools.loading.xacro import expand_xacro
 from sdf_tools.loading.xacro import run_xacro
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
+from workspaces import make_package
 from workspaces import make_tree
+from workspaces import mark_built
 from workspaces import PACKAGE
+from workspaces import ROBOT_XACRO
 from workspaces import XACRO_NS
 import xacro
 from xacro import substitution_args
@@ -141,8 +145,8 @@ def test_xacro_failures_are_one_clear_line(tmp_path, monkeypatch):
         assert str(error(robot)) == f'{robot}:3: {message}'
     robot.write_text(f'<robot name="r" {XACRO_NS}>\n<xacro:include filename="none.xacro"/>'
                      '</robot>')
-    assert str(error(robot)) == (f'{robot}: xacro failed: No such file or directory: '
-                                 f'{tmp_path}/none.xacro')  # once, not twice
+    assert str(error(robot)) == (f'{robot}:2: xacro failed: No such file or directory: '
+                                 f'{tmp_path}/none.xacro')  # once, not twice; the include's line
     robot.write_text(f'<robot name="r" {XACRO_NS}><link name="$(arg side)"/></robot>')
     assert 'name="left"' in expand(robot, side='left')
 
@@ -166,15 +170,65 @@ def test_text_without_a_file_uses_the_resolver_given(tree):
         expand_xacro(data, '<stdin>')
 
 
-def test_a_file_missing_from_a_source_package_suggests_its_install(tmp_path):
+def demo_package(root, *files):
+    """Write package ``demo`` (its package.xml and empty ``files``) into ``root``."""
+    root.mkdir(parents=True)
+    (root / 'package.xml').write_text('<package format="3"><name>demo</name></package>')
+    for name in files:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f'<robot {XACRO_NS}/>')
+    return root
+
+
+INCLUDE = (f'<robot name="r" {XACRO_NS}>\n<!-- arm.xacro -->\n'
+           '<xacro:include filename="$(find demo)/urdf/arm.xacro"/>\n</robot>\n')
+
+
+def test_a_file_missing_from_a_source_package_suggests_building_when_it_is_elsewhere(tmp_path):
     # ros2_control_demos' layout: description/urdf/ in the sources, urdf/ once installed.
-    package = tmp_path / 'src' / 'demo'
-    (package / 'description' / 'urdf').mkdir(parents=True)
-    (package / 'package.xml').write_text('<package format="3"><name>demo</name></package>')
+    package = demo_package(tmp_path / 'src' / 'demo', 'description/urdf/arm.xacro')
     robot = package / 'description' / 'urdf' / 'robot.urdf.xacro'
-    robot.write_text(f'<robot name="r" {XACRO_NS}>\n'
-                     '<xacro:include filename="$(find demo)/urdf/arm.xacro"/>\n</robot>\n')
+    robot.write_text(INCLUDE)
     assert str(error(robot)) == (
-        f'{robot}: xacro failed: No such file or directory: {package}/urdf/arm.xacro; package '
-        f"'demo' was found as sources ({package}), which are laid out otherwise once "
-        'installed: build it (colcon build) and give the workspace with --package-path')
+        f'{robot}:3: xacro failed: No such file or directory: {package}/urdf/arm.xacro; package '
+        f"'demo' was found as sources ({package}), which hold description/urdf/arm.xacro; "
+        'installing may lay it out as urdf/arm.xacro: build it (colcon build) and give the '
+        'workspace with --package-path')
+
+
+def test_a_file_missing_from_a_package_without_it_is_not_a_build_problem(tmp_path):
+    package = demo_package(tmp_path / 'demo', 'urdf/other.xacro')
+    robot = tmp_path / 'robot.urdf.xacro'
+    robot.write_text(INCLUDE)
+    assert str(error(robot, package)) == (
+        f'{robot}:3: xacro failed: No such file or directory: {package}/urdf/arm.xacro; package '
+        f"'demo' ({package}) has no urdf/arm.xacro, nor any file named arm.xacro: is it the "
+        'version the description was written for?')
+
+
+def test_a_file_missing_from_an_installed_package_that_its_sources_have_says_rebuild(tmp_path):
+    ws = tmp_path / 'ws'
+    sources = demo_package(ws / 'src' / 'demo', 'urdf/arm.xacro')
+    installed = demo_package(ws / 'install' / 'demo' / 'share' / 'demo')
+    mark_built(ws)
+    robot = sources / 'robot.urdf.xacro'
+    robot.write_text(INCLUDE)
+    assert str(error(robot)) == (
+        f'{robot}:3: xacro failed: No such file or directory: {installed}/urdf/arm.xacro; '
+        f"package 'demo' is used as installed ({installed}), which has no urdf/arm.xacro; its "
+        f'sources ({sources}) have it: build the workspace again (colcon build); if it is still '
+        'missing, the package does not install it there')
+
+
+def test_a_duplicate_package_is_a_warning_at_its_find(tmp_path):
+    make_package(tmp_path / 'a' / PACKAGE, label='a')
+    make_package(tmp_path / 'b' / PACKAGE, label='b')
+    robot = tmp_path / 'robot.urdf.xacro'
+    robot.write_text(ROBOT_XACRO)
+    packages = PackageResolver(PackagePath.from_environment([str(tmp_path)], environ={}))
+    run_xacro(robot.read_bytes(), str(robot), {}, str(robot), packages)
+    (warning,) = packages.take_warnings()
+    assert (warning.location, warning.entity) == (SourceLocation(str(robot), 3),
+                                                  f'$(find {PACKAGE})')
+    assert warning.message.startswith(f"package '{PACKAGE}' is in 2 places: using "
+                                      f'{tmp_path}/a/{PACKAGE} (--package-path), not ')

@@ -152,3 +152,51 @@ def test_without_trimesh_the_error_says_how_to_install_it(monkeypatch):
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.code == Code.NO_TRIMESH
     assert "pip install 'sdf_tools[meshes]'" in diagnostic.message
+
+
+def test_referenced_files_are_what_obj_and_dae_files_name_as_written(tmp_path):
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    pytest.importorskip('collada', reason='pycollada (for DAE) is not installed')
+    from model_folders import textured_dae
+    from model_folders import textured_obj
+    obj = textured_obj('sub/arm.mtl', '../tex/arm.png')
+    (tmp_path / 'pkg' / 'meshes' / 'sub').mkdir(parents=True)
+    (tmp_path / 'pkg' / 'meshes' / 'arm.obj').write_text(obj['obj'])
+    (tmp_path / 'pkg' / 'meshes' / 'sub' / 'arm.mtl').write_text(obj['mtl'])
+    (tmp_path / 'pkg' / 'meshes' / 'arm.dae').write_text(textured_dae('../tex/skin.png'))
+    (tmp_path / 'pkg' / 'meshes' / 'plain.stl').write_text('solid s\nendsolid s\n')
+    assert meshes.referenced_files(str(tmp_path / 'pkg' / 'meshes' / 'arm.obj'),
+                                   str(tmp_path / 'pkg')) == ('sub/arm.mtl', '../tex/arm.png')
+    assert meshes.referenced_files(str(tmp_path / 'pkg' / 'meshes' / 'arm.dae'),
+                                   str(tmp_path / 'pkg')) == ('../tex/skin.png',)
+    # A material library outside the folder it may read is named, not read (so neither is
+    # the texture it names).
+    assert meshes.referenced_files(str(tmp_path / 'pkg' / 'meshes' / 'arm.obj'),
+                                   str(tmp_path / 'pkg' / 'meshes' / 'none')) == \
+        ('sub/arm.mtl',)
+    with pytest.raises(ValueError, match='trimesh cannot read'):
+        meshes.referenced_files(str(tmp_path / 'missing.dae'), str(tmp_path))
+
+
+def test_referenced_files_needs_trimesh(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, 'trimesh', None)
+    with pytest.raises(ConversionError, match='sdf_tools export .*pip install') as info:
+        meshes.referenced_files(str(tmp_path / 'a.obj'), str(tmp_path))
+    assert info.value.diagnostic.code is Code.NO_TRIMESH
+
+
+def test_a_duplicate_package_is_warned_about_at_the_uri_that_looked_it_up(tmp_path):
+    from workspaces import make_package
+    first = make_package(tmp_path / 'a' / PACKAGE)
+    make_package(tmp_path / 'b' / PACKAGE)
+    packages = PackageResolver(PackagePath.from_environment([str(tmp_path)], environ={}))
+    uri = f'package://{PACKAGE}/meshes/base.stl'
+    robot = parse_urdf(f'<robot name="r">\n<link name="a">\n<visual><geometry><mesh '
+                       f'filename="{uri}"/></geometry></visual>\n<collision><geometry><mesh '
+                       f'filename="{uri}"/></geometry></collision></link>\n</robot>\n',
+                       'robot.urdf')
+    located, warnings = check_uris(robot, packages)
+    assert located == {uri: first / 'meshes' / 'base.stl'}
+    (warning,) = warnings  # once, at the first use
+    assert (str(warning.location), warning.entity, warning.code) == (
+        'robot.urdf:3', "link 'a'", Code.DUPLICATE_PACKAGE)

@@ -37,6 +37,7 @@ from ros_support import RecordingLogger  # noqa: E402
 from ros_support import snapshot  # noqa: E402
 from sdf_tools.ros.descriptions import load_model  # noqa: E402
 from sdf_tools.ros.joint_state_tf import BACKWARDS_MESSAGE  # noqa: E402
+from sdf_tools.ros.joint_state_tf import FUTURE_STAMP_SEC  # noqa: E402
 from sdf_tools.ros.joint_state_tf import JointStateTf  # noqa: E402
 from support import DATA_DIR  # noqa: E402
 
@@ -51,7 +52,7 @@ def test_throttle_and_clock_rules_on_the_state():
     log = RecordingLogger()
     state = JointStateTf(tree, publish_frequency=20.0, logger=log)
     now = 1000 * S
-    msg = joint_state(['j1'], [0.5], 2000 * S)  # stamped in the future of the node clock
+    msg = joint_state(['j1'], [0.5], now + 5 * S)  # in the future, within FUTURE_STAMP_SEC
     assert state.process(msg, now) is not None
     # The reference is min(now, last stamps): a later message 50 ms after *now* publishes.
     assert state.process(joint_state(['j1'], [0.5], now + 50_000_000), now) is not None
@@ -66,6 +67,63 @@ def test_throttle_and_clock_rules_on_the_state():
     zero = log.records[-1]
     assert 'stamped 0' in zero[1] and zero[2]['throttle_duration_sec'] > 0
     assert len(log.texts('warning', 'stamped 0')) == 1
+
+
+def test_a_stamp_from_the_future_is_dropped_and_tf_goes_on():
+    """One message stamped in 2038 is dropped with a throttled warning, not remembered."""
+    tree = load_model(ARM).tree
+    log = RecordingLogger()
+    state = JointStateTf(tree, publish_frequency=20.0, logger=log)
+    now = 1000 * S
+    assert state.process(joint_state(['j1'], [0.1], now - S), now) is not None
+    for _ in range(3):
+        assert state.process(joint_state(['j1'], [0.2], (2**31 - 1) * S), now) is None
+    (text, kwargs), = [(r[1], r[2]) for r in log.records]
+    assert text.startswith("Dropped joint_states about 'j1' stamped 2147483647.000000000 s, "
+                           '2147482647.000 s after the node clock (1000.000000000 s)')
+    assert 'ignore_timestamp' in text and kwargs['throttle_duration_sec'] > 0
+    # The next message stamped by a sane clock is published: nothing was remembered.
+    out = state.process(joint_state(['j1'], [0.3], now - S + 50_000_000), now)
+    assert [t.child_frame_id for t in out] == ['l1']
+    assert state.positions()['j1'] == 0.3
+    # Just within the limit: published (robot_state_publisher's rule).
+    limit = int(FUTURE_STAMP_SEC * S)
+    assert state.process(joint_state(['fa'], [0.1], now + limit), now) is not None
+    # ignore_timestamp publishes whatever the stamp.
+    state.ignore_timestamp = True
+    assert state.process(joint_state(['j1'], [0.4], (2**31 - 1) * S), now) is not None
+    assert len(log.records) == 1
+    # A node clock at 0 (use_sim_time before the first /clock) has no now to compare with.
+    fresh = JointStateTf(tree, logger=log)
+    assert fresh.process(joint_state(['j1'], [0.1], 10**6 * S), 0) is not None
+    assert len(log.records) == 1
+
+
+def test_a_stamp_jump_back_is_warned_with_the_way_to_recover():
+    """Stamps well before the last published: dropped as before, and the warning says so."""
+    tree = load_model(ARM).tree
+    log = RecordingLogger()
+    state = JointStateTf(tree, publish_frequency=20.0, logger=log, throttle_sec=0.0)
+    now = 1000 * S
+    assert state.process(joint_state(['j1'], [0.1], 100 * S), now) is not None
+    # Out of order by less than STAMP_JUMP_SEC: dropped quietly (robot_state_publisher).
+    assert state.process(joint_state(['j1'], [0.2], 100 * S - S // 2), now) is None
+    assert log.records == []
+    # The sender's clock jumped back 50 s: dropped, and the warning says until when and why.
+    assert state.process(joint_state(['j1'], [0.2], 50 * S), now) is None
+    (level, text, kwargs), = log.records
+    assert level == 'warning' and kwargs['throttle_duration_sec'] == 0.0
+    assert text.startswith("Dropped joint_states about 'j1' stamped 50.000000000 s, "
+                           '50.000 s before the last stamp published for these joints '
+                           '(100.000000000 s): their messages are dropped until their stamps '
+                           'pass it')
+    assert 'use_sim_time' in text and 'ignore_timestamp to true, and back to false' in text
+    # The recovery the warning gives: ignore_timestamp true, then false.
+    state.ignore_timestamp = True
+    assert state.process(joint_state(['j1'], [0.3], 50 * S + 10_000_000), now) is not None
+    state.ignore_timestamp = False
+    assert state.process(joint_state(['j1'], [0.4], 50 * S + 60_000_000), now) is not None
+    assert state.positions()['j1'] == 0.4 and len(log.records) == 1
 
 
 def test_unknown_names_warned_once_each():

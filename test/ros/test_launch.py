@@ -461,6 +461,21 @@ def test_bringup_runs_with_stand_in_launch(monkeypatch):
                                                     'sdf_version': '1.7'})
 
 
+def test_bringup_names_the_description_file_in_the_nodes_messages(monkeypatch):
+    # Both nodes get description_source: the file, whose lines the text keeps; for xacro
+    # the lines are the expansion's, and the name says so.
+    module = _load_with_fakes(monkeypatch, 'bringup.launch.py')
+    sdf = DATA_DIR / 'sdf' / 'joint_types.sdf'
+    for path, source in ((sdf, str(sdf)), (EXAMPLE_XACRO, f'{EXAMPLE_XACRO} (expanded)')):
+        _, actions = _run(module.generate_launch_description(), {
+            'description_file': str(path), 'sdf_version': '1.11'})
+        nodes = [a for a in actions if type(a).__name__ == 'Node']
+        assert [n.kwargs['executable'] for n in nodes] == ['state_publisher', 'sdf_converter']
+        for node in nodes:
+            value = node.kwargs['parameters'][1]['description_source']
+            assert (value.value, value.value_type) == (source, str)
+
+
 @pytest.mark.parametrize('distro, version', [('humble', '1.9'), ('jazzy', '1.11'),
                                              ('kilted', '1.11'), ('rolling', '1.11'),
                                              (None, '1.11')])
@@ -764,8 +779,16 @@ def test_gazebo_launch_helpers():
     assert spawn_timeout_message('r', 5, None) == (
         "ros_gz_sim create did not spawn 'r' within spawn_timeout=5 s: it was waiting for "
         'Gazebo and the SDFormat; stopping the launch')
-    assert exit_message('create', -9) == ('create was killed by signal 9 (its error is '
-                                          'above); stopping the launch')
+
+
+def test_exit_message_says_an_error_is_above_only_after_an_exit_code():
+    # A program that exits with a code said why (our nodes log a fatal line); one killed by
+    # a signal had no chance to.
+    assert exit_message('sdf_converter', 1) == ('sdf_converter exited with code 1 (its error '
+                                                'is above); stopping the launch')
+    assert exit_message('create', -9) == ('create was killed by signal 9 (SIGKILL); stopping '
+                                          'the launch')
+    assert exit_message('create', -200) == 'create was killed by signal 200; stopping the launch'
 
 
 def test_launch_helpers_and_bringup_find_packages(monkeypatch, tmp_path):

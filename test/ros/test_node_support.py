@@ -20,6 +20,7 @@ a Ctrl-C exit with "failed to initialize wait set: the given context is not vali
 in CI). These tests stop nodes in each way a node is stopped and read the exit code.
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -59,6 +60,8 @@ def make_node():
         elif len(ticks) == 3:
             if how == 'shutdown':
                 rclpy.shutdown()
+            elif how == 'failure':
+                node.failure = 'cannot go on: the reason'
             else:
                 os.kill(os.getpid(), getattr(signal, how))
 
@@ -84,3 +87,33 @@ def test_run_stops_cleanly(how):
     # rclpy's handler is not installed: run() stops between two spin_once calls instead.
     assert 'options NO' in result.stdout
     assert 'handler restored True' in result.stdout
+
+
+def test_run_stops_a_node_that_failed_with_exit_code_1():
+    """A node that sets ``failure`` (a cause that cannot go away) is stopped, its reason fatal."""
+    env = subprocess_env()
+    env['PYTHONPATH'] = os.pathsep.join([str(REPO_DIR), env.get('PYTHONPATH', '')])
+    result = subprocess.run([sys.executable, '-c', PROGRAM, 'failure'], env=env,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1, result.stderr
+    assert re.search(r'\[FATAL\] \[[0-9.]+\] \[runner_test\]: cannot go on: the reason',
+                     result.stderr), result.stderr
+    assert 'Traceback' not in result.stderr and 'handler restored True' in result.stdout
+
+
+def test_a_description_given_with_dash_p_gets_one_line_saying_what_works():
+    """A URDF in -p, which rcl reads as YAML: one line, no XML, no rcl source path."""
+    description = ('<?xml version="1.0" ?>\n<robot name="r">\n  <!-- note: a comment -->\n'
+                   + '  <link name="a"/>\n' * 100 + '</robot>\n')  # > 1 kB: rcutils notes it
+    env = subprocess_env()
+    env['PYTHONPATH'] = os.pathsep.join([str(REPO_DIR), env.get('PYTHONPATH', '')])
+    code = 'import sys; from sdf_tools.ros.sdf_converter import main; sys.exit(main())'
+    result = subprocess.run([sys.executable, '-c', code, '--ros-args', '-p',
+                             f'robot_description:={description}'], env=env,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        'sdf_converter: error: rcl reads -p values as YAML, and the value of -p '
+        'robot_description:=... is not valid YAML: pass the description with the launch file '
+        '(ros2 launch sdf_tools bringup.launch.py description_file:=FILE) or put it in a '
+        'parameters file (--ros-args --params-file FILE)']

@@ -249,14 +249,80 @@ def test_bad_input_keeps_the_last_good_sdf(ros):
 
 def test_startup(ros):
     ns = unique_namespace('conv')
-    node = ros.converter(ns, robot_description=BROKEN)  # logged, not fatal: waits for more
-    assert node.converted is None
+    # A description given at startup that cannot be converted cannot get better by itself.
+    with pytest.raises(StartupError, match='^Cannot convert the robot_description parameter; '
+                                           'nothing is published, stopping:\n'
+                                           '<robot_description>:4: not well-formed XML'):
+        ros.converter(ns, robot_description=BROKEN)
+    node = ros.converter(ns)
+    assert node.converted is None and node.failure is None  # waits for the topic
     with pytest.raises(StartupError, match='sdf_version must be one of'):
         SdfConverter(context=ros.context, namespace=ns,
                      parameter_overrides=[Parameter('sdf_version', value='1.6')])
     for spec in PARAMETERS:
         assert node.describe_parameter(spec.name).description
         assert type(node.get_parameter(spec.name).value) is type(spec.default)
+
+
+def test_a_first_description_the_options_cannot_convert_stops_the_node(ros, monkeypatch):
+    """auto_inertials without trimesh: nothing can be published, so the node says so and stops."""
+    monkeypatch.setitem(sys.modules, 'trimesh', None)  # import trimesh -> ImportError
+    ns = unique_namespace('conv')
+    ros.description_publisher(ns).publish(String(data=TWO_LINKS))
+    node = ros.converter(ns, auto_inertials=1000.0)
+    log = RecordingLogger()
+    node._log = log
+    assert spin_until(ros.executor, lambda: node.failure is not None)
+    assert node.failure.startswith(
+        'Cannot convert the description from the robot_description topic with these options; '
+        'nothing is published, stopping:\nauto_inertials (--auto-inertials) reads meshes with '
+        'the trimesh package, which is not installed')
+    assert node.converted is None and log.records == []  # run() logs the failure as fatal
+
+
+def test_an_invalid_first_description_on_the_topic_is_waited_past(ros):
+    """An invalid description on the topic never stops the node, and nothing is claimed kept."""
+    ns = unique_namespace('conv')
+    pub = ros.description_publisher(ns)
+    pub.publish(String(data=BROKEN))
+    node = ros.converter(ns)
+    log = RecordingLogger()
+    node._log = log
+    assert spin_until(ros.executor, lambda: log.records)
+    (level, text, _), = log.records
+    assert level == 'error' and text.startswith(
+        'Ignored an invalid description from the robot_description topic; nothing is '
+        'published yet: waiting for a valid description:\n<robot_description>:4:')
+    pub.publish(String(data=TWO_LINKS))
+    assert spin_until(ros.executor, lambda: node.converted is not None)
+    # Once something is published, the options failing on a new description stop nothing.
+    pub.publish(String(data='<robot name="w"><link name="world"/></robot>'))
+    assert spin_until(ros.executor, lambda: log.texts('error')[1:])
+    assert log.texts('error')[1].startswith(
+        'Cannot convert the description from the robot_description topic; the last good '
+        "SDFormat stays published:\n<robot_description>:1: robot 'w': the robot has no link")
+    assert node.failure is None and ros.late_sdf(ns) == reference(TWO_LINKS)
+
+
+def test_description_source_names_the_first_description(ros):
+    """The launch files name the file the description was read from; later ones are not it."""
+    with pytest.raises(StartupError, match='\nrobot.urdf:4: not well-formed XML'):
+        ros.converter(unique_namespace('conv'), robot_description=BROKEN,
+                      description_source='robot.urdf')
+    ns = unique_namespace('conv')
+    pub = ros.description_publisher(ns)
+    pub.publish(String(data=BROKEN))
+    node = ros.converter(ns, description_source='robot.urdf')
+    log = RecordingLogger()
+    node._log = log
+    assert spin_until(ros.executor, lambda: log.texts('error'))
+    pub.publish(String(data=BROKEN))
+    assert spin_until(ros.executor, lambda: log.texts('error')[1:])
+    first, second = log.texts('error')
+    assert '\nrobot.urdf:4: ' in first and '\n<robot_description>:4: ' in second
+    result = node.set_parameters([Parameter('robot_description', value=BROKEN)])[0]
+    assert result.reason.startswith('<robot_description>:4: ')
+    assert not node.set_parameters([Parameter('description_source', value='x')])[0].successful
 
 
 def test_main_publishes_and_stops_cleanly(ros, tmp_path):

@@ -555,6 +555,19 @@ def test_startup_errors(ros):
         start(robot_description=ARM, description_from_topic=True)
 
 
+def test_description_source_names_the_description_given_at_startup(ros, harness):
+    broken = ARM.replace('<child link="l2"/>', '<child link="nowhere"/>')
+    with pytest.raises(StartupError, match=r'\narm.urdf:\d+: .*nowhere'):
+        StatePublisher(broadcaster_factory=TfCapture().factory, context=ros.context,
+                       namespace=unique_namespace('bad'), parameter_overrides=[
+                           Parameter('robot_description', value=broken),
+                           Parameter('description_source', value='arm.urdf')])
+    # A description set later is not the file's.
+    h = harness(ARM, description_source='arm.urdf')
+    result = h.node.set_parameters([Parameter('robot_description', value=broken)])[0]
+    assert re.match(r'<robot_description>:\d+: .*nowhere', result.reason), result.reason
+
+
 def test_parameters_are_declared_with_descriptors(harness):
     h = harness(ARM)
     for spec in PARAMETERS:

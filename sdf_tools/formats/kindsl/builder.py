@@ -41,11 +41,13 @@ Mapping to the model
 """
 
 import math
+from typing import TypeVar
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.kindsl.document import Document
+from sdf_tools.formats.kindsl.document import JointSpec
 from sdf_tools.formats.kindsl.document import LinkSpec
 from sdf_tools.formats.kindsl.document import MOMENTS
 from sdf_tools.model import Frame
@@ -57,6 +59,8 @@ from sdf_tools.model import Link
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.topology import WORLD
+
+_Spec = TypeVar('_Spec', LinkSpec, JointSpec)
 
 
 def build_robot(document: Document, source: str, reporter: Reporter) -> Robot:
@@ -162,7 +166,7 @@ class _Builder:
 
     def build(self) -> Robot:
         doc = self.doc
-        specs = ([doc.base] if doc.base is not None else []) + doc.links
+        specs: list[LinkSpec] = ([doc.base] if doc.base is not None else []) + doc.links
         links = self._index(specs, 'link')
         joints = self._index(doc.joints, 'joint')
         self._check_ids(specs)
@@ -173,18 +177,18 @@ class _Builder:
                            "(no 'children' list names it); only the RobotBase has no parent",
                            Code.NO_PARENT)
         model_joints = []
-        for spec in doc.joints:
-            if joints.get(spec.name) is not spec:
+        for joint in doc.joints:
+            if joints.get(joint.name) is not joint:
                 continue
-            connection = ends.get(spec.name)
+            connection = ends.get(joint.name)
             if connection is None:
-                self.error(spec.line, f"joint '{spec.name}'", 'is not used by any link (no '
-                           f"'children' entry says '<link> via {spec.name}')", Code.UNUSED_JOINT)
+                self.error(joint.line, f"joint '{joint.name}'", 'is not used by any link (no '
+                           f"'children' entry says '<link> via {joint.name}')", Code.UNUSED_JOINT)
                 continue
             parent, child = connection
-            model_joints.append(Joint(name=spec.name, kind=spec.kind, parent=parent,
-                                      child=child, origin=spec.pose, axis=(0.0, 0.0, 1.0),
-                                      location=self.loc(spec.line)))
+            model_joints.append(Joint(name=joint.name, kind=joint.kind, parent=parent,
+                                      child=child, origin=joint.pose, axis=(0.0, 0.0, 1.0),
+                                      location=self.loc(joint.line)))
         model_links = [self._link(spec) for spec in specs]
         frames = self._frames(specs, links)
         base = doc.base
@@ -195,9 +199,9 @@ class _Builder:
                      frames=tuple(frames), source=self.source, source_format='kindsl',
                      location=self.loc(doc.line))
 
-    def _index(self, specs, kind: str) -> dict:
+    def _index(self, specs: list[_Spec], kind: str) -> dict[str, _Spec]:
         """Return name -> spec; the second and later specs of a name are reported."""
-        index = {}
+        index: dict[str, _Spec] = {}
         for spec in specs:
             if spec.name in index:
                 self.error(spec.line, f"{kind} '{spec.name}'", f'{kind} name {spec.name!r} is '
@@ -208,7 +212,7 @@ class _Builder:
         return index
 
     def _check_ids(self, specs) -> None:
-        owners = {}
+        owners: dict = {}
         for spec in specs:
             if spec.link_id is None:
                 continue
@@ -301,7 +305,7 @@ class _Builder:
 
     def _frames(self, specs, links) -> list:
         frames = []
-        seen = {}
+        seen: dict = {}
         for spec in specs:
             if links.get(spec.name) is not spec:
                 continue

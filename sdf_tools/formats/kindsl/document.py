@@ -22,6 +22,7 @@ builder in :mod:`.reader` resolves them and makes the model.
 
 from sdf_tools.model import JointType
 from sdf_tools.model import Pose
+from sdf_tools.records import field
 from sdf_tools.records import record
 
 #: The moments of inertia of ``inertia_properties``, in the order
@@ -36,7 +37,7 @@ class Inertia:
     line: int
     mass: float | None = None
     com: tuple | None = None
-    moments: dict | None = None
+    moments: dict = field(default_factory=dict)
 
 
 @record(slots=True)
@@ -80,5 +81,5 @@ class Document:
     name: str
     line: int
     base: LinkSpec | None
-    links: list
-    joints: list
+    links: list[LinkSpec]
+    joints: list[JointSpec]

@@ -22,6 +22,7 @@ comment that is never closed, is a syntax error: reading stops there.
 """
 
 import re
+from typing import NoReturn
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
@@ -132,7 +133,7 @@ class TokenCursor:
         self.source = source
         self.reporter = reporter
         self.entity: str | None = None
-        self.current = None
+        self.current: Token
         self.advance()
 
     def advance(self) -> None:
@@ -172,7 +173,7 @@ class TokenCursor:
             self.syntax_error(tok, f'expected {what}, got {tok.describe()}')
         return self.take()
 
-    def syntax_error(self, tok: Token, message: str):
+    def syntax_error(self, tok: Token, message: str) -> NoReturn:
         """Raise a syntax error at ``tok``, with every error collected before it."""
         diagnostic = Diagnostic(f'syntax error at column {tok.column}: {message}',
                                 SourceLocation(self.source, tok.line), self.entity,

@@ -151,7 +151,7 @@ class _Parser(TokenCursor):
             self.take()
             spec.floating = True
         self.expect('{')
-        seen = {}
+        seen: dict[str, Token] = {}
         while not self.at('}'):
             tok = self.peek()
             key = tok.text if tok.kind == 'ident' else None
@@ -195,8 +195,8 @@ class _Parser(TokenCursor):
 
     def inertia(self, start: Token) -> Inertia:
         self.expect('{')
-        spec = Inertia(start.line, moments={})
-        seen = {}
+        spec = Inertia(start.line)
+        seen: dict[str, Token] = {}
         while not self.at('}'):
             tok = self.peek()
             key = tok.text if tok.kind == 'ident' else None
@@ -266,7 +266,7 @@ class _Parser(TokenCursor):
     def pose_block(self, start: Token) -> Pose:
         """Read ``{ translation = (x, y, z)  rotation = (rx, ry, rz) }``."""
         self.expect('{')
-        seen = {}
+        seen: dict[str, Token] = {}
         translation = rotation = None
         while not self.at('}'):
             tok = self.peek()

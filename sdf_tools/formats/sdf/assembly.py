@@ -111,11 +111,12 @@ def _joint(graph: FrameGraph, v: ValueReader, version: tuple, vertex: Vertex) ->
     if parent_key == WORLD:
         parent, frame_of_parent = WORLD, MODEL_FRAME
     else:
-        parent = frame_of_parent = graph.body(parent_key)
-        if parent is None:
+        body = graph.body(parent_key)
+        if body is None:
             v.error(spec.parent_elem, entity, f'<parent> {spec.parent!r} is not attached '
                     'to any link', Code.MISSING_LINK)
             return None
+        parent = frame_of_parent = body
     x_pj = graph.relative(vertex.key, frame_of_parent)
     x_cj = graph.relative(vertex.key, child)
     if x_pj is None or x_cj is None:
@@ -145,6 +146,7 @@ def _axis(graph: FrameGraph, version: tuple, vertex: Vertex, spec: AxisSpec | No
     if spec is None:
         return Z_AXIS, None, None, None
     scope = vertex.scope
+    frame: str | None
     if version < (1, 5) or spec.use_parent_model_frame:
         frame = scope.key
     elif spec.expressed_in is not None:

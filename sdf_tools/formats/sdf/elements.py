@@ -26,6 +26,8 @@ Children sdf_tools does not model are kept as serialised XML (``extras``, see
 effort, into a :class:`~sdf_tools.model.Material`.
 """
 
+from typing import Any
+
 from sdf_tools.errors import Code
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.sdf.values import pose_value
@@ -59,7 +61,7 @@ class Placed:
 
     pose: Pose
     rel_text: str | None    # its relative_to as written (None: the link frame)
-    elem: object            # the <pose>, for messages
+    elem: Any               # the <pose> (lxml), for messages
 
 
 @record(slots=True, eq=False)

@@ -35,6 +35,8 @@ have no pose and no body. Names written in the document are resolved in the scop
 model that holds them (:meth:`FrameGraph.ref`).
 """
 
+from typing import Any
+
 from sdf_tools.errors import Code
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
@@ -60,7 +62,7 @@ class Scope:
     key: str                   # its frame: MODEL_FRAME for the top model, else scoped name
     prefix: str                # '' or 'outer::inner::'
     name: str                  # the model's name, for messages
-    elem: object
+    elem: Any                  # the <model> (lxml)
     depth: int
     links: list = field(default_factory=list)     # link keys, document order
     models: list = field(default_factory=list)    # nested model keys, document order
@@ -81,14 +83,14 @@ class Vertex:
     key: str
     kind: str
     name: str
-    elem: object
+    elem: Any                       # its element (lxml)
     scope: Scope
     pose: Pose = IDENTITY
     rel_text: str | None = None    # //pose/@relative_to as written
-    pose_elem: object = None
+    pose_elem: Any = None
     attach_text: str | None = None  # //frame/@attached_to
     inner: Scope | None = None      # for nested models: the scope they open
-    data: object = None             # LinkSpec or JointSpec
+    data: Any = None                # LinkSpec or JointSpec
 
     @property
     def entity(self) -> str:
@@ -176,10 +178,10 @@ class FrameGraph:
         self._settle_poses()
         # Placement frames need the poses inside the nested model: innermost first.
         nested = [x for x in self.order if x.kind == 'model']
-        for vertex in sorted(nested, key=lambda x: -x.inner.depth):
+        for vertex in sorted(nested, key=lambda x: -_inner(x).depth):
             if vertex.key not in self._edge:
                 continue
-            x_mf = self.placement(vertex.inner)
+            x_mf = self.placement(_inner(vertex))
             if x_mf is not None:
                 self._edge[vertex.key] = self._edge[vertex.key].compose(x_mf.inverse())
         self._settle_bodies()
@@ -203,7 +205,7 @@ class FrameGraph:
         if text and text.strip():
             entity = f"model '{scope.name}'"
             key = self.ref(scope, text, elem, entity, 'canonical_link')
-            vertex = self.vertices.get(key)  # None for the model frame itself
+            vertex = None if key is None else self.vertices.get(key)  # None: the model frame
             if key is not None and (vertex is None or vertex.kind != 'link'):
                 self.v.error(elem, entity, f'canonical_link names {text.strip()!r}, which is '
                              'not a link', Code.BAD_CANONICAL_LINK)
@@ -222,13 +224,13 @@ class FrameGraph:
                 return
             default = self._attach[vertex.key] = self._joint_child(vertex)
         elif kind == 'frame':
-            target = vertex.scope.key
+            target: str | None = vertex.scope.key
             if vertex.attach_text is not None:
                 target = self.ref(vertex.scope, vertex.attach_text, vertex.elem, vertex.entity,
                                   'attached_to')
             default = self._attach[vertex.key] = target
         elif kind == 'model':
-            self._attach[vertex.key] = vertex.inner.canonical
+            self._attach[vertex.key] = _inner(vertex).canonical
             default = vertex.scope.key
         else:
             default = vertex.scope.key
@@ -374,13 +376,21 @@ class FrameGraph:
         """Return the link a vertex is attached to (``None``: none, reported)."""
         body_of = self._body_of
         path = []
-        while key is not None and key not in body_of:
-            path.append(key)
-            key = self._attached_to(key)
-        result = None if key is None else body_of[key]
+        at: str | None = key
+        while at is not None and at not in body_of:
+            path.append(at)
+            at = self._attached_to(at)
+        result = None if at is None else body_of[at]
         for k in path:
             body_of[k] = result
         return result
+
+
+def _inner(vertex: Vertex) -> Scope:
+    """Return the scope a nested model's vertex opens (every ``model`` vertex has one)."""
+    if vertex.inner is None:
+        raise ValueError(f'{vertex.entity} opens no scope')
+    return vertex.inner
 
 
 def _cycle_text(keys) -> str:

@@ -24,6 +24,7 @@ default of its version; ``<use_parent_model_frame>`` is ignored from 1.7 on.
 """
 
 import math
+from typing import Any
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.elements import element_text
@@ -60,7 +61,7 @@ class AxisSpec:
     xyz: tuple
     expressed_in: str | None
     use_parent_model_frame: bool
-    elem: object
+    elem: Any                  # the <axis> (lxml)
     limit: Limit | None = None
     dynamics: Dynamics | None = None
     mimic: Mimic | None = None
@@ -73,14 +74,14 @@ class JointSpec:
     kind: JointType
     parent: str | None = None
     child: str | None = None
-    parent_elem: object = None
-    child_elem: object = None
+    parent_elem: Any = None
+    child_elem: Any = None
     axis: AxisSpec | None = None
     axis2: AxisSpec | None = None
     pitch: float | None = None
     gearbox_ratio: float | None = None
     gearbox_reference: str | None = None
-    gearbox_elem: object = None
+    gearbox_elem: Any = None
     extras: tuple = ()
 
 

@@ -156,7 +156,7 @@ def _read_document(v: ValueReader, root, wanted) -> Robot:
         return Robot(name='', source=v.source, source_format='sdf')
     version = _read_version(v, root)
     elem = _select_model(v, root, wanted) if version is not None else None
-    if elem is None:
+    if version is None or elem is None:
         return Robot(name='', source=v.source, source_format='sdf')
     return _ModelReader(v, version).read(elem)
 
@@ -317,7 +317,7 @@ class _ModelReader:
     def _register_scope(self, scope: Scope) -> None:
         """Create the vertices of a model scope (and of its nested models), in document order."""
         v = self.v
-        elems = {kind: [] for kind in _KIND_ORDER}
+        elems: dict[str, list] = {kind: [] for kind in _KIND_ORDER}
         for child in scope.elem:
             if child.tag in elems:
                 elems[child.tag].append(child)

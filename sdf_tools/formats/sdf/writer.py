@@ -43,40 +43,47 @@ joints to ``world``. Repeated or missing visual and collision names are made uni
 Everything else SDFormat cannot hold raises :class:`~sdf_tools.errors.ConversionError`.
 """
 
+import functools
 import math
 import re
-
-from lxml import etree
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.emit import axis_text
+from sdf_tools.formats.sdf.emit import COLOURS
+from sdf_tools.formats.sdf.emit import DYNAMICS
+from sdf_tools.formats.sdf.emit import geometry_block
+from sdf_tools.formats.sdf.emit import inertial_block
+from sdf_tools.formats.sdf.emit import LIMIT
+from sdf_tools.formats.sdf.emit import MIMIC
+from sdf_tools.formats.sdf.emit import MOMENTS
+from sdf_tools.formats.sdf.emit import part_block
+from sdf_tools.formats.sdf.emit import SdfText
+from sdf_tools.formats.sdf.emit import shape_leaves
+from sdf_tools.formats.sdf.emit import shape_texts
 from sdf_tools.formats.sdf.scopes import empty_scope
 from sdf_tools.formats.sdf.scopes import group_by_scope
 from sdf_tools.formats.sdf.scopes import world_link
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.formats.sdf.versions import WRITABLE_VERSIONS
-from sdf_tools.formatting import fmt
-from sdf_tools.formatting import fmt_pose
-from sdf_tools.formatting import fmt_vec
-from sdf_tools.model import Box
 from sdf_tools.model import Capsule
-from sdf_tools.model import Cylinder
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import JointType
 from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
-from sdf_tools.model import Sphere
 from sdf_tools.topology import link_loop_message
 from sdf_tools.topology import WORLD
-from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
-from sdf_tools.xmlio.parse import to_string
+from sdf_tools.xmlio.parse import restore_names
+from sdf_tools.xmlio.text import Block
+from sdf_tools.xmlio.text import escape_attribute
+from sdf_tools.xmlio.text import escape_text
 
 
 _TYPE_NAMES = {
@@ -129,13 +136,14 @@ def write_sdf(robot: Robot, *, version: str = '1.9') -> str:
 
 
 class _SdfWriter:
-    """Builds the document for one robot."""
+    """Writes the document for one robot, element by element (:class:`SdfText`)."""
 
     def __init__(self, robot: Robot, version: tuple):
         self.robot = robot
         self.version = version
         self.problems: list[Diagnostic] = []
-        self.world_link = None
+        self.world_link: str | None = None
+        self.out = SdfText()
 
     def fail(self, message: str, entity: str | None = None, location=None) -> None:
         self.problems.append(Diagnostic(message, location, entity, code=Code.NOT_EXPRESSIBLE))
@@ -146,7 +154,12 @@ class _SdfWriter:
             self.fail(f'{what} is not finite (composing the poses overflows)', entity,
                       location)
             return '0 0 0 0 0 0'
-        return fmt_pose(pose.xyz, pose.quat)
+        return self.out.pose(pose.xyz, pose.quat)
+
+    def pose_leaf(self, pose: Pose, entity: str, location, what: str = '<pose>') -> None:
+        """Write ``<pose>`` unless ``pose`` is the identity."""
+        if not pose.is_identity():
+            self.out.leaf('pose', self.pose_text(pose, entity, location, what))
 
     def write(self, version_text: str) -> str:
         robot = self.robot
@@ -164,21 +177,22 @@ class _SdfWriter:
                       robot.location)
         poses = self._link_poses()
         scopes = group_by_scope(robot, self.world_link, self.version, self.fail)
-        root = etree.Element('sdf', version=version_text)
-        model = etree.SubElement(root, 'model', name=robot.name)
-        if robot.origin is not None and not robot.origin.is_identity():
-            _text(model, 'pose', self.pose_text(robot.origin, f"robot '{robot.name}'",
-                                                robot.location))
+        out = self.out
+        out.start('sdf', {'version': version_text})
+        out.start('model', {'name': robot.name})
+        if robot.origin is not None:
+            self.pose_leaf(robot.origin, f"robot '{robot.name}'", robot.location)
         if robot.static:
-            _text(model, 'static', 'true')
-        self._fill_scope(model, '', scopes, poses)
+            out.leaf('static', 'true')
+        self._fill_scope('', scopes, poses)
         for extra in robot.extras:
-            self._append_xml(model, extra, f"robot '{robot.name}'")
+            self._append_xml(extra, f"robot '{robot.name}'")
+        out.end()
+        out.end()
         if self.problems:
             raise ConversionError(self.problems)
-        lines = ['<?xml version="1.0" ?>']
-        _emit(root, 0, lines)
-        return '\n'.join(lines) + '\n'
+        text = out.text()
+        return '<?xml version="1.0" ?>\n' + (restore_names(text) if out.escaped_names else text)
 
     # --- structure --------------------------------------------------------------------
 
@@ -204,125 +218,120 @@ class _SdfWriter:
                     joint.joint_in_child.inverse())
         return poses
 
-    def _fill_scope(self, model, prefix, scopes, poses) -> None:
+    def _fill_scope(self, prefix, scopes, poses) -> None:
+        out = self.out
         items = scopes.get(prefix, empty_scope())
         for link in items['link']:
-            self._link(model, link, prefix, poses[link.name])
+            self._link(link, prefix, poses[link.name])
         for joint in items['joint']:
-            self._joint(model, joint, prefix)
+            self._joint(joint, prefix)
         for frame in items['frame']:
-            element = etree.SubElement(model, 'frame', name=frame.name[len(prefix):],
-                                       attached_to=frame.attached_to[len(prefix):])
-            if not frame.pose.is_identity():
-                _text(element, 'pose', self.pose_text(frame.pose, f"frame '{frame.name}'",
-                                                      frame.location))
+            out.start('frame', {'name': frame.name[len(prefix):],
+                                'attached_to': frame.attached_to[len(prefix):]})
+            self.pose_leaf(frame.pose, f"frame '{frame.name}'", frame.location)
+            out.end()
         children = dict.fromkeys(p[len(prefix):].split('::')[0] for p in scopes
                                  if p != prefix and p.startswith(prefix))
         for name in children:
-            nested = etree.SubElement(model, 'model', name=name)
-            self._fill_scope(nested, f'{prefix}{name}::', scopes, poses)
+            out.start('model', {'name': name})
+            self._fill_scope(f'{prefix}{name}::', scopes, poses)
+            out.end()
 
     # --- links ------------------------------------------------------------------------
 
-    def _link(self, model, link, prefix, pose) -> None:
+    def _link(self, link, prefix, pose) -> None:
+        out = self.out
         entity = f"link '{link.name}'"
         local = link.name[len(prefix):]
-        element = etree.SubElement(model, 'link', name=local)
-        if not pose.is_identity():
-            _text(element, 'pose', self.pose_text(pose, entity, link.location,
-                                                  'its pose in the model frame'))
+        out.start('link', {'name': local})
+        self.pose_leaf(pose, entity, link.location, 'its pose in the model frame')
         inertial = link.inertial
         if inertial is not None:
-            item = etree.SubElement(element, 'inertial')
+            origin = None
             if not inertial.origin.is_identity():
-                _text(item, 'pose', self.pose_text(inertial.origin, entity, link.location))
-            _text(item, 'mass', fmt(inertial.mass))
-            tensor = etree.SubElement(item, 'inertia')
-            for key in ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'):
-                _text(tensor, key, fmt(getattr(inertial, key)))
+                origin = self.pose_text(inertial.origin, entity, link.location)
+            number = out.number
+            out.block(inertial_block(origin is not None), *(() if origin is None else (origin,)),
+                      number(inertial.mass),
+                      *(number(getattr(inertial, key)) for key in MOMENTS))
         for tag, items in (('visual', link.visuals), ('collision', link.collisions)):
-            names = set()
+            names: set[str] = set()
             for item in items:
-                name = _unique(item.name or f'{local}_{tag}', names)
-                shape = etree.SubElement(element, tag, name=name)
-                if not item.origin.is_identity():
-                    _text(shape, 'pose', self.pose_text(item.origin, entity, item.location))
-                self._geometry(etree.SubElement(shape, 'geometry'), item.geometry, entity,
-                               item.location)
-                has_material = any(_MATERIAL.match(extra) for extra in item.extras)
-                if tag == 'visual' and not has_material and item.material is not None \
-                        and item.material.rgba is not None:
-                    material = etree.SubElement(shape, 'material')
-                    _text(material, 'ambient', fmt_vec(item.material.rgba))
-                    _text(material, 'diffuse', fmt_vec(item.material.rgba))
-                for extra in item.extras:
-                    self._append_xml(shape, extra, entity)
+                self._part(tag, _unique(item.name or f'{local}_{tag}', names), item, entity)
         for extra in link.extras:
-            self._append_xml(element, extra, entity)
+            self._append_xml(extra, entity)
+        out.end()
 
-    def _geometry(self, element, geometry, entity, location) -> None:
-        if isinstance(geometry, Box):
-            _text(etree.SubElement(element, 'box'), 'size', fmt_vec(geometry.size))
-        elif isinstance(geometry, (Cylinder, Capsule)):
-            if isinstance(geometry, Capsule) and self.version < (1, 8):
-                self.fail('capsules need SDFormat 1.8 or later', entity, location)
-            shape = etree.SubElement(element, 'cylinder' if isinstance(geometry, Cylinder)
-                                     else 'capsule')
-            _text(shape, 'radius', fmt(geometry.radius))
-            _text(shape, 'length', fmt(geometry.length))
-        elif isinstance(geometry, Sphere):
-            _text(etree.SubElement(element, 'sphere'), 'radius', fmt(geometry.radius))
-        elif isinstance(geometry, Mesh):
-            shape = etree.SubElement(element, 'mesh')
-            _text(shape, 'uri', geometry.filename)
-            if geometry.scale is not None:
-                _text(shape, 'scale', fmt_vec(geometry.scale))
-        elif isinstance(geometry, OtherGeometry):
-            self._append_xml(element, geometry.xml, entity)
+    def _part(self, tag: str, name: str, item, entity: str) -> None:
+        """Write a visual or collision: pose, geometry, colour, extras."""
+        out = self.out
+        geometry = item.geometry
+        if isinstance(geometry, Capsule) and self.version < (1, 8):
+            self.fail('capsules need SDFormat 1.8 or later', entity, item.location)
+        uri = escape_text(geometry.filename) if isinstance(geometry, Mesh) else ''
+        shape = shape_texts(out, geometry, uri, default_scale=False)
+        has_material = any(_MATERIAL.match(extra) for extra in item.extras)
+        colour = tag == 'visual' and not has_material and item.material is not None \
+            and item.material.rgba is not None
+        pose = None if item.origin.is_identity() else \
+            self.pose_text(item.origin, entity, item.location)
+        if shape and not item.extras:
+            texts = (*shape, *((out.vector(item.material.rgba),) * 2 if colour else ()))
+            out.block(part_block(tag, geometry.__class__, pose=pose is not None, colour=colour,
+                                 leaves=shape_leaves(geometry, shape)),
+                      escape_attribute(name), *(() if pose is None else (pose,)), *texts)
+            return
+        out.start(tag, {'name': name})
+        if pose is not None:
+            out.leaf('pose', pose)
+        if shape:
+            out.block(geometry_block(geometry.__class__, shape_leaves(geometry, shape)), *shape)
         else:
-            etree.SubElement(element, 'empty')
+            out.start('geometry')
+            if isinstance(geometry, OtherGeometry):
+                self._append_xml(geometry.xml, entity)
+            else:
+                out.leaf('empty', '')
+            out.end()
+        if colour:
+            rgba = out.vector(item.material.rgba)
+            out.group('material', [(c, rgba) for c in COLOURS])
+        for extra in item.extras:
+            self._append_xml(extra, entity)
+        out.end()
 
-    def _append_xml(self, parent, text: str, entity) -> None:
+    def _append_xml(self, text: str, entity) -> None:
         try:
-            parent.append(parse_xml(text, f'extras of {entity}'))
+            element = parse_xml(text, f'extras of {entity}')
         except SdfToolsError as e:  # an extra that is not XML: say whose it is
             self.fail(f'an extra element is not well-formed XML: {e}', entity)
+            return
+        _strip_texts(element)
+        self.out.element(element)
 
     # --- joints -----------------------------------------------------------------------
 
-    def _joint(self, model, joint, prefix) -> None:
+    def _joint(self, joint, prefix) -> None:
+        out = self.out
         entity = f"joint '{joint.name}'"
         type_name = _TYPE_NAMES.get(joint.kind)
         if type_name is None:
             self.fail(f'SDFormat has no {joint.kind.value} joint', entity, joint.location)
             return
-        element = etree.SubElement(model, 'joint', name=joint.name[len(prefix):],
-                                   type=type_name)
-        if not joint.joint_in_child.is_identity():
-            _text(element, 'pose', self.pose_text(joint.joint_in_child, entity,
-                                                  joint.location))
+        out.start('joint', {'name': joint.name[len(prefix):], 'type': type_name})
+        self.pose_leaf(joint.joint_in_child, entity, joint.location)
         parent = joint.parent
-        _text(element, 'parent', WORLD if parent in (WORLD, self.world_link)
-              else parent[len(prefix):])
-        _text(element, 'child', joint.child[len(prefix):])
+        out.leaf('parent', WORLD if parent in (WORLD, self.world_link)
+                 else parent[len(prefix):])
+        out.leaf('child', joint.child[len(prefix):])
         kind = joint.kind
         if kind is JointType.GEARBOX:
-            _text(element, 'gearbox_ratio', fmt(joint.gearbox_ratio
-                                                if joint.gearbox_ratio is not None else 1.0))
+            out.leaf('gearbox_ratio', out.number(joint.gearbox_ratio
+                                                 if joint.gearbox_ratio is not None else 1.0))
             if joint.gearbox_reference_body is not None:
-                _text(element, 'gearbox_reference_body',
-                      joint.gearbox_reference_body[len(prefix):]
-                      if joint.gearbox_reference_body.startswith(prefix)
-                      else joint.gearbox_reference_body)
+                out.leaf('gearbox_reference_body', _local(joint.gearbox_reference_body, prefix))
         if kind is JointType.SCREW:
-            pitch = joint.screw_thread_pitch if joint.screw_thread_pitch is not None else 1.0
-            if self.version >= (1, 10):
-                _text(element, 'screw_thread_pitch', fmt(pitch))
-            elif pitch == 0.0 or not math.isfinite(-2.0 * math.pi / pitch):
-                self.fail(f'a screw pitch of {pitch:g} cannot be written as <thread_pitch> '
-                          '(before SDFormat 1.10)', entity, joint.location)
-            else:
-                _text(element, 'thread_pitch', fmt(-2.0 * math.pi / pitch))
+            self._screw(joint, entity)
         if kind.axes:
             limit = joint.limit
             if kind is JointType.CONTINUOUS:
@@ -331,37 +340,69 @@ class _SdfWriter:
                          None if limit is None else limit.velocity)
             elif limit is not None:
                 limit = (limit.lower, limit.upper, limit.effort, limit.velocity)
-            self._axis(element, 'axis', joint.axis, limit, joint.dynamics, joint, prefix)
+            self._axis('axis', joint.axis, limit, joint.dynamics, joint.mimic, prefix)
         if kind.axes == 2 and joint.axis2 is not None:
             limit2 = joint.limit2
             if limit2 is not None:
                 limit2 = (limit2.lower, limit2.upper, limit2.effort, limit2.velocity)
-            self._axis(element, 'axis2', joint.axis2, limit2, joint.dynamics2, None, prefix)
+            self._axis('axis2', joint.axis2, limit2, joint.dynamics2, None, prefix)
         for extra in joint.extras:
-            self._append_xml(element, extra, entity)
+            self._append_xml(extra, entity)
+        out.end()
 
-    def _axis(self, joint_element, tag, xyz, limit, dynamics, joint, prefix) -> None:
-        axis = etree.SubElement(joint_element, tag)
-        _text(axis, 'xyz', fmt_vec(xyz))
-        if dynamics is not None:
-            item = etree.SubElement(axis, 'dynamics')
-            _text(item, 'damping', fmt(dynamics.damping))
-            _text(item, 'friction', fmt(dynamics.friction))
-            _text(item, 'spring_reference', fmt(dynamics.spring_reference))
-            _text(item, 'spring_stiffness', fmt(dynamics.spring_stiffness))
-        if limit is not None:
-            item = etree.SubElement(axis, 'limit')
-            for key, value in zip(('lower', 'upper', 'effort', 'velocity'), limit):
-                if value is not None:
-                    _text(item, key, fmt(value))
-        mimic = joint.mimic if joint is not None else None
+    def _screw(self, joint, entity: str) -> None:
+        """Write a screw joint's pitch as the version has it."""
+        out = self.out
+        pitch = joint.screw_thread_pitch if joint.screw_thread_pitch is not None else 1.0
+        if self.version >= (1, 10):
+            out.leaf('screw_thread_pitch', out.number(pitch))
+        elif pitch == 0.0 or not math.isfinite(-2.0 * math.pi / pitch):
+            self.fail(f'a screw pitch of {pitch:g} cannot be written as <thread_pitch> '
+                      '(before SDFormat 1.10)', entity, joint.location)
+        else:
+            out.leaf('thread_pitch', out.number(-2.0 * math.pi / pitch))
+
+    def _axis(self, tag, xyz, limit, dynamics, mimic, prefix) -> None:
+        """Write ``<axis>`` or ``<axis2>`` in :func:`~.emit.axis_text`'s layout."""
+        out = self.out
+        number = out.number
+        texts = [out.vector(xyz)]
+        mimic_leaves = None
         if mimic is not None and self.version >= version_tuple(MIMIC_VERSION):
-            leader = mimic.joint[len(prefix):] if mimic.joint.startswith(prefix) \
-                else mimic.joint
-            item = etree.SubElement(axis, 'mimic', joint=leader)
-            _text(item, 'multiplier', fmt(mimic.multiplier))
-            _text(item, 'offset', fmt(mimic.offset))
-            _text(item, 'reference', '0')
+            mimic_leaves = tuple(zip(MIMIC, (number(mimic.multiplier), number(mimic.offset),
+                                             '0')))
+            texts.append(escape_attribute(_local(mimic.joint, prefix)))
+        limit_leaves = None
+        if limit is not None:
+            limit_leaves = tuple((key, number(value)) for key, value in zip(LIMIT, limit)
+                                 if value is not None)
+        dynamics_leaves = None
+        if dynamics is not None:
+            dynamics_leaves = tuple(zip(DYNAMICS, map(number, (
+                dynamics.damping, dynamics.friction, dynamics.spring_reference,
+                dynamics.spring_stiffness))))
+        key = (tag, _slots(mimic_leaves), _slots(limit_leaves), _slots(dynamics_leaves))
+        for leaves in (mimic_leaves, limit_leaves, dynamics_leaves):
+            texts.extend(text for _, text in leaves or ())
+        out.block(_axis_block(*key), *texts)
+
+
+@functools.cache
+def _axis_block(tag: str, mimic, limit, dynamics) -> Block:
+    """Return the block of an axis with these leaves (each a tuple of tags, or ``None``)."""
+    def slots(tags):
+        return None if tags is None else tuple((t, None) for t in tags)
+    return Block(axis_text(tag, mimic=slots(mimic), limit=slots(limit),
+                           dynamics=slots(dynamics)))
+
+
+def _slots(leaves) -> tuple | None:
+    return None if leaves is None else tuple(tag for tag, _ in leaves)
+
+
+def _local(name: str, prefix: str) -> str:
+    """Return a scoped name relative to ``prefix`` (unchanged when outside it)."""
+    return name[len(prefix):] if name.startswith(prefix) else name
 
 
 def _unique(name: str, taken: set) -> str:
@@ -374,44 +415,9 @@ def _unique(name: str, taken: set) -> str:
     return candidate
 
 
-def _text(parent, tag: str, text: str):
-    element = etree.SubElement(parent, tag)
-    element.text = text
-    return element
-
-
-# --- serialisation ---------------------------------------------------------------------------
-
-def _escape_text(text: str) -> str:
-    return text.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')
-
-
-def _escape_attr(text: str) -> str:
-    return (_escape_text(text).replace("'", '&apos;').replace('\n', '&#10;')
-            .replace('\t', '&#9;').replace('\r', '&#13;'))
-
-
-def _emit(element, depth: int, out: list) -> None:
-    """Append the lines of an element, indented by two spaces per level, single-quoted."""
-    pad = '  ' * depth
-    if element.tag.startswith('{') or any(k.startswith('{') for k in element.attrib):
-        # Namespaced content (rare in SDFormat): let lxml write the declarations it needs.
-        text = to_string(element, pretty=False, with_tail=False)
-        out.extend(pad + line for line in text.splitlines())
-        return
-    tag = local_name(element)
-    attrs = ''.join(f" {k}='{_escape_attr(v)}'" for k, v in element.attrib.items())
-    children = [c for c in element if isinstance(c.tag, str)]
-    text = element.text.strip() if element.text and element.text.strip() else None
-    if not children:
-        if text is None:
-            out.append(f'{pad}<{tag}{attrs}/>')
-        else:
-            out.append(f'{pad}<{tag}{attrs}>{_escape_text(text)}</{tag}>')
-        return
-    out.append(f'{pad}<{tag}{attrs}>')
-    if text is not None:
-        out.append(f'{pad}  {_escape_text(text)}')
-    for child in children:
-        _emit(child, depth + 1, out)
-    out.append(f'{pad}</{tag}>')
+def _strip_texts(element) -> None:
+    """Strip the text of leaves and drop whitespace-only text (the layout is re-indented)."""
+    for item in element.iter():
+        if item.text is not None:
+            item.text = item.text.strip() or None
+        item.tail = None

@@ -31,9 +31,9 @@ The ``<topic>`` element is read by the system in Fortress and later (gz-sim
 """
 
 import re
-from xml.sax.saxutils import escape
 
 from sdf_tools.formats.sdf.versions import version_tuple
+from sdf_tools.xmlio.text import escape_text
 
 #: ``(filename, name)`` of the JointStatePublisher system: Fortress, then Garden and later.
 FORTRESS_JOINT_STATE_PUBLISHER = ('ignition-gazebo-joint-state-publisher-system',
@@ -108,6 +108,6 @@ def add_joint_state_publisher(sdf: str, topic: str) -> str:
     else:  # indented like the writer's output: two spaces a level
         step, newline = '  ', '\n'
     plugin = (f'{indent}{step}<plugin filename="{filename}" name="{name}">{newline}'
-              f'{indent}{step * 2}<topic>{escape(topic)}</topic>{newline}'
+              f'{indent}{step * 2}<topic>{escape_text(topic)}</topic>{newline}'
               f'{indent}{step}</plugin>{newline}')
     return sdf[:start] + plugin + sdf[start:]

@@ -28,6 +28,7 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 
 import re
 import shlex
+import signal
 
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
@@ -73,9 +74,9 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
     xacro_args : str
         ``name:=value`` items for xacro (:func:`parse_xacro_args`).
     package_path : str
-        Folders where xacro's ``$(find pkg)`` looks first, ``:``-separated (the
-        ``package_path`` launch argument); then the environment and the folders around
-        ``path`` (:mod:`sdf_tools.resources.packages`).
+        Folders where xacro's ``$(find pkg)`` looks, ``:``-separated (the
+        ``package_path`` launch argument): after the package, checkout and workspace of
+        ``path``, before the environment (:mod:`sdf_tools.resources.packages`).
 
     Raises
     ------
@@ -88,6 +89,17 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
         line).
 
     """
+    return read_description_and_source(path, xacro_args, package_path)[0]
+
+
+def read_description_and_source(path: str, xacro_args: str = '',
+                                package_path: str = '') -> tuple[str, str]:
+    """
+    Return :func:`read_description`'s text and the name the nodes give it in messages.
+
+    The name (the nodes' ``description_source`` parameter) is ``path``, whose lines are the
+    text's; for xacro, ``'PATH (expanded)'``: the lines are those of xacro's expansion.
+    """
     if not path:
         raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
     mappings = parse_xacro_args(xacro_args)
@@ -96,7 +108,7 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
     loaded = load(path, LoadOptions(mappings=mappings, packages=packages))
     if mappings and not loaded.xacro:
         raise ValueError(f'xacro_args given, but {path} is {loaded.fmt}, not xacro')
-    return loaded.text.decode('utf-8')
+    return loaded.text.decode('utf-8'), f'{path} (expanded)' if loaded.xacro else path
 
 
 def as_bool(name: str, value: str) -> bool:
@@ -286,7 +298,17 @@ def spawn_timeout_message(name: str, seconds: float, waiting_for: str | None) ->
 
 
 def exit_message(executable: str, returncode: int) -> str:
-    """Return the line that ends a launch whose ``executable`` failed."""
-    how = f'was killed by signal {-returncode}' if returncode < 0 else \
-        f'exited with code {returncode}'
-    return f'{executable} {how} (its error is above); stopping the launch'
+    """
+    Return the line that ends a launch whose ``executable`` failed.
+
+    A process that exited with an error code said why before (our nodes log a fatal line); one
+    killed by a signal had no chance to: nothing is said to be above.
+    """
+    if returncode >= 0:
+        return (f'{executable} exited with code {returncode} (its error is above); stopping '
+                'the launch')
+    try:
+        name = f' ({signal.Signals(-returncode).name})'
+    except ValueError:  # not a signal of this platform
+        name = ''
+    return f'{executable} was killed by signal {-returncode}{name}; stopping the launch'

@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 import pytest
-from sdf_tools.convert.sdf_text import SdfText
+from sdf_tools.formats.sdf.emit import SdfText
 from sdf_tools.formatting import fmt
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec

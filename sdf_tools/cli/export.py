@@ -1,0 +1,43 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The body of ``sdf_tools export``: a description as a self-contained Gazebo model folder.
+
+Loads the input as the other commands do, exports it (:func:`sdf_tools.exporting.export`),
+prints the warnings, and on standard output the folder and its ``model://`` name.
+"""
+
+from sdf_tools.cli.arguments import mappings_of
+from sdf_tools.cli.commands import _load
+from sdf_tools.cli.commands import EXIT_OK
+from sdf_tools.cli.commands import print_diagnostics
+
+
+def export_command(args) -> int:
+    """Write ``args.input`` as the model folder ``args.output``; return the exit code."""
+    from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+    from sdf_tools.exporting import export
+    from sdf_tools.exporting import ExportOptions
+    loaded = _load(args, mappings_of(args.mappings), 'sdf_tools export')
+    conversion = ConversionOptions(preserve_fixed_joints=args.preserve_fixed_joints,
+                                   sdf_version=args.sdf_version,
+                                   auto_inertials=args.auto_inertials)
+    exported = export(loaded, args.output, ExportOptions(conversion=conversion,
+                                                         force=args.force))
+    print_diagnostics(exported.warnings, quiet=args.quiet)
+    copied = len(exported.files) - 2
+    print(f'{args.output}: model://{exported.name} (model.config, '
+          f'model.sdf and {copied} file{"" if copied == 1 else "s"} copied)')
+    return EXIT_OK

@@ -1,0 +1,219 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+``sdf_tools export``: a description as a self-contained Gazebo model folder.
+
+::
+
+    DIR/
+      model.config        name, SDFormat version; version, authors, description from the
+                          package.xml of the description's package (:mod:`.model_config`)
+      model.sdf           the model; every file it uses is model://DIR/...
+      meshes/base.stl     each mesh, texture and material file the model uses, once, at
+      ...                 its path in its package (:mod:`.assets`)
+
+:func:`export` loads the description (:func:`sdf_tools.loading.load`), locates and places
+the files it uses (:func:`.assets.plan`), converts it with the copies' URIs (the converter
+writes them for URDF meshes and textures, ``ConversionOptions.uri_map``; content copied as
+written gets them first, :func:`.rewrite.with_uris`), warns about URIs still naming
+something outside the folder (:func:`.rewrite.leftovers`), then writes the folder at once
+(:func:`sdf_tools.outputs.write_folder`): a failure leaves nothing behind, and an existing
+folder holding something is replaced only when forced, once the new one is complete.
+
+The model's name in its URIs is the folder's name: Gazebo finds ``model://DIR`` as the
+folder ``DIR`` in a folder of its resource path (``GZ_SIM_RESOURCE_PATH``, libsdformat's
+``SDF_PATH``), wherever that is; renaming the folder breaks the URIs.
+"""
+
+import os
+import re
+
+from sdf_tools.convert.mesh_uris import model_uri
+from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import Severity
+from sdf_tools.errors import SourceLocation
+from sdf_tools.exporting import assets
+from sdf_tools.exporting import rewrite
+from sdf_tools.exporting.model_config import model_config
+from sdf_tools.loading import load
+from sdf_tools.loading import Loaded
+from sdf_tools.loading import LoadOptions
+from sdf_tools.loading import package_resolver
+from sdf_tools.loading import to_sdf
+from sdf_tools.outputs import check_folder
+from sdf_tools.outputs import write_folder
+from sdf_tools.records import field
+from sdf_tools.records import record
+from sdf_tools.records import replace
+from sdf_tools.resources.package_places import package_folder
+from sdf_tools.resources.package_places import read_manifest
+
+#: Folder names usable as the model's name in ``model://`` URIs.
+NAME = re.compile(r'[A-Za-z0-9_][A-Za-z0-9._-]*')
+
+
+@record(frozen=True, eq=False)
+class ExportOptions:
+    """
+    How :func:`export` reads, converts and writes.
+
+    Attributes
+    ----------
+    load : LoadOptions
+        How the description is read (xacro arguments, ``packages``, ...).
+    conversion : ConversionOptions
+        ``sdf_version``, ``preserve_fixed_joints``, ``auto_inertials``, ...; ``packages``,
+        ``input_folder`` and ``uri_map`` are export's own, and ``mesh_uris`` says only how
+        meshes that are not copied are written.
+    force : bool
+        Replace a folder that already holds something.
+
+    """
+
+    load: LoadOptions = field(default_factory=LoadOptions)
+    conversion: ConversionOptions = field(default_factory=ConversionOptions)
+    force: bool = False
+
+
+@record(frozen=True, eq=False)
+class Exported:
+    """
+    What :func:`export` wrote.
+
+    Attributes
+    ----------
+    folder : str
+        The folder (absolute).
+    name : str
+        The model's name in its URIs (``model://NAME/...``): the folder's name.
+    files : tuple of str
+        Every file written, relative to ``folder`` (``/``-separated), sorted.
+    uris : dict
+        Each URI of the description that was copied -> its URI in ``model.sdf``.
+    warnings : tuple of Diagnostic
+        The reader's, the converter's and export's own: what is not copied, what still
+        names something outside the folder.
+
+    """
+
+    folder: str
+    name: str
+    files: tuple[str, ...]
+    uris: dict
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = None
+           ) -> Exported:
+    """
+    Write the description ``source`` as the Gazebo model folder ``folder`` (module docstring).
+
+    Parameters
+    ----------
+    source : str or Loaded
+        A description file (``-``: standard input), or one already loaded.
+    folder : str
+        The folder to write; its name is the model's name in URIs.
+    options : ExportOptions, optional
+        Reading, converting, and whether to replace a folder holding something.
+
+    Returns
+    -------
+    Exported
+
+    Raises
+    ------
+    SdfToolsError
+        The description cannot be read or converted, the folder's name cannot be a model
+        name, or the folder holds something (code ``not-empty``) and ``options.force`` is
+        not set, or it holds the description or a file the model uses.
+    OSError
+        The folder cannot be written (nothing is left behind); the error names it.
+
+    """
+    options = options or ExportOptions()
+    target = os.path.abspath(folder)
+    name = os.path.basename(target)
+    if not NAME.fullmatch(name):
+        raise SdfToolsError(Diagnostic(
+            f"{folder}: the folder's name is the model's name in its model:// URIs, so it "
+            f'must be letters, digits, _, - and . (not first), got {name!r}',
+            code=Code.BAD_NAME))
+    _check_target(target, folder, options.force)
+    if isinstance(source, Loaded):
+        loaded = source
+        file = source.source if os.path.isfile(source.source) else None
+    else:
+        loaded = load(source, options.load)
+        file = None if source == '-' else source
+    packages = loaded.packages or options.load.packages or package_resolver(near=file)
+    input_folder = None if file is None else os.path.dirname(os.path.abspath(file))
+    plan = assets.plan(rewrite.uses(loaded.robot), name, packages, input_folder)
+    conversion = replace(options.conversion, packages=packages, input_folder=input_folder,
+                         uri_map=plan.uris)
+    converted = to_sdf(replace(loaded, robot=rewrite.with_uris(loaded.robot, plan.uris)),
+                       conversion)
+    reported = plan.not_copied | {model_uri(uri) for uri in plan.not_copied}
+    manifest, problems = _manifest(file)
+    files = {'model.config': model_config(loaded.robot.name, conversion.sdf_version, manifest,
+                                          None if file is None else os.path.basename(file)),
+             'model.sdf': converted.sdf, **plan.files}
+    if options.force:
+        _refuse_inputs(target, folder, [file] + list(plan.files.values()))
+    try:
+        write_folder(target, files, replace=options.force)
+    except FileExistsError:
+        _check_target(target, folder, False)  # raises the error the user can act on
+        raise
+    warnings = loaded.warnings + plan.warnings + converted.warnings + problems + \
+        rewrite.leftovers(converted.sdf, name, reported)
+    return Exported(target, name, tuple(sorted(files)), dict(plan.uris), warnings)
+
+
+def _check_target(target: str, folder: str, force: bool) -> None:
+    """Refuse, before any work, a folder holding something (unless forced)."""
+    try:
+        check_folder(target, replace=force)
+    except FileExistsError:
+        raise SdfToolsError(Diagnostic(
+            f'{folder}: the folder is not empty; export replaces it only when forced '
+            '(--force)', code=Code.NOT_EMPTY)) from None
+
+
+def _refuse_inputs(target: str, folder: str, inputs) -> None:
+    """Refuse to replace a folder holding the description or a file the model uses."""
+    real = os.path.realpath(target)
+    for path in inputs:
+        if path is not None and \
+                os.path.commonpath([os.path.realpath(path), real]) == real:
+            raise SdfToolsError(Diagnostic(
+                f'{folder}: not replaced, because it holds {path}, which the export reads',
+                code=Code.NOT_EMPTY))
+
+
+def _manifest(file: str | None):
+    """Return the description's package's manifest (or ``None``), and a warning if unread."""
+    package = None if file is None else package_folder(file)
+    if package is None:
+        return None, ()
+    try:
+        return read_manifest(package), ()
+    except ValueError as e:
+        return None, (Diagnostic(f'{e}; model.config has no version, authors or description '
+                                 'from it', SourceLocation(os.path.join(package, 'package.xml')),
+                                 severity=Severity.WARNING, code=Code.IO),)

@@ -1,0 +1,172 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+The URIs of an exported model: what it uses, the model with the copies' URIs, what is left.
+
+The converter writes the URIs of URDF meshes and textures it is given
+(``ConversionOptions.uri_map``); the rest is content copied as written: the elements of
+``<gazebo>`` blocks (material scripts, meshes of visual blobs, plugin parameters) and, for
+SDFormat input, what the model keeps as ``extras``. Here:
+
+* :func:`uses` lists every URI the model uses, in document order: meshes and URDF textures
+  (:meth:`~sdf_tools.model.Robot.resource_uses`), then the text of each element of that
+  content named in :data:`URI_TAGS` (``<uri>``, the PBR texture maps);
+* :func:`with_uris` returns the model whose content holds the copies' URIs instead (copies
+  of the elements, never the originals), and for input other than URDF, whose meshes do;
+* :func:`leftovers` warns about each URI of the written SDFormat that still names something
+  outside the folder (``package://``, another model's ``model://``), with its line.
+"""
+
+import copy
+import re
+
+from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Severity
+from sdf_tools.errors import SourceLocation
+from sdf_tools.exporting.assets import Use
+from sdf_tools.model import Mesh
+from sdf_tools.records import replace
+from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import to_string
+
+#: Elements whose text is a URI of a file Gazebo loads.
+URI_TAGS = frozenset({'uri', 'albedo_map', 'normal_map', 'roughness_map', 'metalness_map',
+                      'emissive_map', 'light_map', 'environment_map', 'ambient_occlusion_map',
+                      'specular_map', 'glossiness_map'})
+_OUTSIDE = re.compile(r'(package|model|file)://([^/\s<>"\']*)[^\s<>"\']*')
+
+
+def uses(robot) -> list[Use]:
+    """Return each use of a URI in ``robot`` (module docstring), in document order."""
+    found = [Use(uri, 'mesh' if is_mesh else 'texture', entity, location)
+             for uri, is_mesh, entity, location in robot.resource_uses()]
+    for element, entity, location in _content(robot):
+        for child in element.iter(*URI_TAGS):
+            text = (child.text or '').strip()
+            if text:
+                found.append(Use(text, 'resource', entity, location))
+    return found
+
+
+def _content(robot):
+    """Yield ``(element, entity, location)`` of the content copied as written."""
+    if robot.source_format == 'urdf':
+        for block in robot.gazebo:
+            entity = '<gazebo>' if block.reference is None else \
+                f'<gazebo reference={block.reference!r}>'
+            for element in block.elements:
+                if isinstance(element.tag, str):
+                    yield element, entity, block.location
+        return
+    for text, entity, location in _extras(robot):
+        yield parse_xml(text, robot.source), entity, location
+
+
+def _extras(robot):
+    """Yield ``(text, entity, location)`` of each kept SDFormat element of ``robot``."""
+    for text in robot.extras:
+        yield text, f"model '{robot.name}'", robot.location
+    for link in robot.links:
+        entity = f"link '{link.name}'"
+        for text in link.extras:
+            yield text, entity, link.location
+        for part in link.visuals + link.collisions:
+            for text in part.extras + _other_geometry(part):
+                yield text, entity, part.location or link.location
+    for joint in robot.joints:
+        for text in joint.extras:
+            yield text, f"joint '{joint.name}'", joint.location
+
+
+def _other_geometry(part) -> tuple:
+    geometry = part.geometry
+    return (geometry.xml,) if geometry is not None and hasattr(geometry, 'xml') else ()
+
+
+def with_uris(robot, uris: dict):
+    """
+    Return ``robot`` with the URIs of :func:`uses` that ``uris`` maps replaced.
+
+    URDF meshes and textures are left to the converter (``ConversionOptions.uri_map``), so
+    that what reads them (``auto_inertials``) still finds the files.
+    """
+    if not uris:
+        return robot
+    if robot.source_format == 'urdf':
+        blocks = tuple(replace(block, elements=tuple(_rewritten(e, uris)
+                                                     for e in block.elements))
+                       for block in robot.gazebo)
+        return replace(robot, gazebo=blocks)
+
+    def text(value: str) -> str:
+        element = parse_xml(value, robot.source)
+        rewritten = _rewritten(element, uris)
+        if rewritten is element:
+            return value
+        return to_string(rewritten, pretty=False, with_tail=False)
+
+    def part(item):
+        geometry = item.geometry
+        if isinstance(geometry, Mesh) and geometry.filename in uris:
+            geometry = replace(geometry, filename=uris[geometry.filename])
+        elif geometry is not None and hasattr(geometry, 'xml'):
+            geometry = replace(geometry, xml=text(geometry.xml))
+        return replace(item, geometry=geometry, extras=tuple(map(text, item.extras)))
+
+    links = tuple(replace(link, extras=tuple(map(text, link.extras)),
+                          visuals=tuple(map(part, link.visuals)),
+                          collisions=tuple(map(part, link.collisions)))
+                  for link in robot.links)
+    joints = tuple(replace(joint, extras=tuple(map(text, joint.extras)))
+                   for joint in robot.joints)
+    return replace(robot, links=links, joints=joints, extras=tuple(map(text, robot.extras)))
+
+
+def _rewritten(element, uris: dict):
+    """Return ``element``, or a copy of it whose URI elements ``uris`` maps are replaced."""
+    if not isinstance(element.tag, str) or not any(
+            (child.text or '').strip() in uris for child in element.iter(*URI_TAGS)):
+        return element
+    element = copy.deepcopy(element)
+    for child in element.iter(*URI_TAGS):
+        text = (child.text or '').strip()
+        if text in uris:
+            child.text = uris[text]
+    return element
+
+
+def leftovers(sdf: str, name: str, reported=frozenset(),
+              file: str = 'model.sdf') -> tuple[Diagnostic, ...]:
+    """
+    Warn once about each URI in ``sdf`` naming something outside the folder ``name``.
+
+    That is every ``package://`` URI (Gazebo does not resolve them), every ``model://`` URI
+    of another model and every absolute ``file:///`` path, wherever it is (a ``<uri>``, a
+    plugin parameter), except those in ``reported`` (already warned about); each warning
+    names the URI and its first line in ``file``.
+    """
+    warnings, seen = [], set(reported)
+    for match in _OUTSIDE.finditer(sdf):
+        uri, scheme, host = match.group(), match.group(1), match.group(2)
+        if uri in seen or (scheme == 'model' and host == name) or (scheme == 'file' and host):
+            continue
+        seen.add(uri)
+        line = sdf.count('\n', 0, match.start()) + 1
+        warnings.append(Diagnostic(
+            f'{uri} names something outside the exported folder: Gazebo finds it only '
+            'where its resource path (GZ_SIM_RESOURCE_PATH) or ROS workspace holds it',
+            SourceLocation(file, line), None, Severity.WARNING, Code.NOT_SELF_CONTAINED))
+    return tuple(warnings)

@@ -1,0 +1,181 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""Tests of sdf_tools.exporting.assets: which files a model uses, and where each goes."""
+
+from model_folders import make_package
+from model_folders import textured_dae
+from model_folders import textured_obj
+import pytest
+from sdf_tools.errors import Code
+from sdf_tools.errors import SourceLocation
+from sdf_tools.exporting.assets import plan
+from sdf_tools.exporting.assets import Use
+from sdf_tools.resources.packages import PackagePath
+from sdf_tools.resources.packages import PackageResolver
+
+STL = 'solid s\nendsolid s\n'
+
+
+def resolver(*folders):
+    return PackageResolver(PackagePath.from_environment([str(f) for f in folders], environ={}))
+
+
+def mesh(uri, line=None):
+    return Use(uri, 'mesh', "link 'a'", SourceLocation('robot.urdf', line))
+
+
+def sources(result):
+    """Return path in the folder -> the copied file's path (str)."""
+    return {path: str(source) for path, source in result.files.items()}
+
+
+def test_a_package_file_keeps_its_path_in_the_package(tmp_path):
+    package = make_package(tmp_path / 'src' / 'arm', 'arm', {'meshes/v/base.stl': STL})
+    result = plan([mesh('package://arm/meshes/v/base.stl')], 'robot', resolver(tmp_path / 'src'),
+                  None)
+    assert result.uris == {'package://arm/meshes/v/base.stl': 'model://robot/meshes/v/base.stl'}
+    assert sources(result) == {'meshes/v/base.stl': str(package / 'meshes' / 'v' / 'base.stl')}
+    assert result.warnings == ()
+
+
+def test_files_outside_packages_are_copied_only_from_below_the_description(tmp_path):
+    (tmp_path / 'robot' / 'parts').mkdir(parents=True)
+    (tmp_path / 'robot' / 'parts' / 'a.stl').write_text(STL)
+    (tmp_path / 'secret').write_text('password')
+    uses = [mesh('parts/a.stl', 3), mesh(f'file://{tmp_path}/robot/parts/a.stl', 4),
+            mesh(str(tmp_path / 'secret'), 5), Use('../secret', 'texture')]
+    result = plan(uses, 'm', None, str(tmp_path / 'robot'))
+    assert result.uris == {'parts/a.stl': 'model://m/parts/a.stl',
+                           f'file://{tmp_path}/robot/parts/a.stl': 'model://m/parts/a.stl'}
+    assert sources(result) == {'parts/a.stl': str(tmp_path / 'robot' / 'parts' / 'a.stl')}
+    assert [w.message for w in result.warnings] == [
+        f'{uri} is not copied: {tmp_path}/secret is in no package and not below the '
+        "description's folder (export copies only those)" for uri in (str(tmp_path / 'secret'),
+                                                                      '../secret')]
+
+
+def test_a_file_named_by_several_uris_is_copied_once(tmp_path):
+    package = make_package(tmp_path / 'src' / 'arm', 'arm', {'meshes/base.stl': STL,
+                                                             'urdf/robot.urdf': '<robot/>'})
+    uses = [mesh('package://arm/meshes/base.stl'), mesh('../meshes/base.stl'),
+            mesh(f'file://{package}/meshes/base.stl'), mesh('model://arm/meshes/base.stl')]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), str(package / 'urdf'))
+    assert set(result.uris.values()) == {'model://m/meshes/base.stl'} and len(result.uris) == 4
+    assert list(result.files) == ['meshes/base.stl']
+
+
+def test_two_packages_with_the_same_paths_get_distinct_places(tmp_path):
+    make_package(tmp_path / 'src' / 'arm', 'arm', {'meshes/base.stl': STL,
+                                                   'meshes/arm.stl': STL})
+    make_package(tmp_path / 'src' / 'gripper', 'gripper', {'meshes/base.stl': 'solid g\n',
+                                                           'meshes/finger.stl': STL})
+    uses = [mesh(f'package://{p}/meshes/{m}.stl') for p, m in
+            (('arm', 'base'), ('gripper', 'base'), ('gripper', 'finger'), ('arm', 'arm'))]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
+    # The first package keeps the top; every file of the second goes below its name, so
+    # that its files stay beside each other.
+    assert result.uris == {
+        'package://arm/meshes/base.stl': 'model://m/meshes/base.stl',
+        'package://gripper/meshes/base.stl': 'model://m/gripper/meshes/base.stl',
+        'package://gripper/meshes/finger.stl': 'model://m/gripper/meshes/finger.stl',
+        'package://arm/meshes/arm.stl': 'model://m/meshes/arm.stl'}
+    assert sources(result)['gripper/meshes/base.stl'].endswith('gripper/meshes/base.stl')
+
+
+def test_a_package_file_never_takes_the_place_of_model_sdf_or_model_config(tmp_path):
+    make_package(tmp_path / 'src' / 'arm', 'arm', {'model.sdf': 'x', 'meshes/a.stl': STL})
+    result = plan([Use('package://arm/model.sdf', 'resource'), mesh('package://arm/meshes/a.stl')],
+                  'm', resolver(tmp_path / 'src'), None)
+    assert set(result.files) == {'arm/model.sdf', 'arm/meshes/a.stl'}
+
+
+def test_what_cannot_be_found_is_a_warning_naming_it_at_its_use(tmp_path):
+    make_package(tmp_path / 'src' / 'arm', 'arm', {})
+    uses = [mesh('package://arm/meshes/gone.stl', 3), mesh('package://nowhere/a.stl', 4),
+            mesh('package://nowhere/b.stl', 5), mesh('relative.stl', 6),
+            mesh('package://arm/../escape.stl', 7)]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
+    assert result.uris == {} and result.files == {}
+    assert {w.code for w in result.warnings} == {Code.NOT_COPIED}
+    assert [(w.location.line, w.entity) for w in result.warnings] == \
+        [(3, "link 'a'"), (4, "link 'a'"), (6, "link 'a'"), (7, "link 'a'")]  # a package once
+    gone, nowhere, relative, escape = (w.message for w in result.warnings)
+    assert gone == (f'package://arm/meshes/gone.stl is not copied: no such file: '
+                    f'{tmp_path}/src/arm/meshes/gone.stl')
+    assert nowhere.startswith("package://nowhere/a.stl is not copied: package 'nowhere' not "
+                              'found; searched: ')
+    assert 'relative.stl is not copied: relative.stl: a relative path' in relative
+    assert 'leaves the package folder' in escape
+    assert result.not_copied == {u.uri for u in uses} - {'package://nowhere/b.stl'}
+
+
+def test_uris_gazebo_resolves_itself_are_left_alone(tmp_path):
+    uses = [Use('file://media/materials/scripts/gazebo.material', 'resource'),
+            mesh('https://fuel.gazebosim.org/1.0/o/models/m/1/files/meshes/a.dae')]
+    result = plan(uses, 'm', resolver(), None)
+    assert (result.uris, result.files, result.warnings) == ({}, {}, ())
+
+
+def test_the_files_a_mesh_refers_to_are_copied_beside_it(tmp_path):
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    pytest.importorskip('collada', reason='pycollada (for DAE) is not installed')
+    obj = textured_obj('arm.mtl', '../textures/arm.png')
+    make_package(tmp_path / 'src' / 'arm', 'arm', {
+        'meshes/arm.obj': obj['obj'], 'meshes/arm.mtl': obj['mtl'],
+        'textures/arm.png': obj['png'], 'meshes/hand.dae': textured_dae('../textures/hand.png'),
+        'textures/hand.png': obj['png']})
+    uses = [mesh('package://arm/meshes/arm.obj'), mesh('package://arm/meshes/hand.dae')]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
+    assert set(result.files) == {'meshes/arm.obj', 'meshes/arm.mtl', 'textures/arm.png',
+                                 'meshes/hand.dae', 'textures/hand.png'}
+    assert result.warnings == ()
+
+
+def test_references_that_cannot_be_copied_are_warnings(tmp_path):
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    pytest.importorskip('collada', reason='pycollada (for DAE) is not installed')
+    make_package(tmp_path / 'src' / 'arm', 'arm', {
+        'meshes/a.dae': textured_dae('../../outside.png'),
+        'meshes/b.dae': textured_dae('/abs/skin.png'),
+        'meshes/c.dae': textured_dae('missing.png'),
+        'meshes/d.dae': 'not COLLADA'})
+    (tmp_path / 'src' / 'outside.png').write_bytes(b'png')
+    uses = [mesh(f'package://arm/meshes/{n}.dae', i) for i, n in enumerate('abcd')]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
+    assert sorted(result.files) == ['meshes/a.dae', 'meshes/b.dae', 'meshes/c.dae',
+                                    'meshes/d.dae']
+    assert [w.location.line for w in result.warnings] == [0, 1, 2, 3]
+    a, b, c, d = (w.message for w in result.warnings)
+    assert a == (f"package://arm/meshes/a.dae refers to '../../outside.png', outside "
+                 f'{tmp_path}/src/arm: it is not copied')
+    assert b.startswith("package://arm/meshes/b.dae refers to '/abs/skin.png', not by a "
+                        'relative path')
+    assert c == (f"package://arm/meshes/c.dae refers to 'missing.png', which does not exist "
+                 f'({tmp_path}/src/arm/meshes/missing.png)')
+    assert d.startswith('package://arm/meshes/d.dae: the files it refers to (textures, '
+                        'materials) cannot be told: trimesh cannot read')
+
+
+def test_a_uri_naming_a_folder_brings_its_files(tmp_path):
+    make_package(tmp_path / 'src' / 'arm', 'arm', {
+        'materials/scripts/arm.material': 'material Arm {}',
+        'materials/scripts/.hidden': 'x', 'materials/textures/arm.png': b'png'})
+    uses = [Use('model://arm/materials/scripts', 'resource'),
+            Use('model://arm/materials/textures', 'resource')]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
+    assert result.uris == {'model://arm/materials/scripts': 'model://m/materials/scripts',
+                           'model://arm/materials/textures': 'model://m/materials/textures'}
+    assert sorted(result.files) == ['materials/scripts/arm.material',
+                                    'materials/textures/arm.png']
