@@ -24,11 +24,17 @@ setup(
         # --auto-inertials with mesh collisions: trimesh reads them, scipy gives convex hulls
         # of open ones, pycollada reads DAE.
         'meshes': ['trimesh>=4', 'scipy', 'pycollada'],
+        # sdf_tools view: matplotlib draws (headless, Agg), trimesh reads meshes (pycollada:
+        # DAE), fast-simplification decimates large ones.
+        'view': ['matplotlib>=3.5', 'pillow>=7', 'trimesh>=4', 'pycollada',
+                 'fast-simplification'],
         'test': [
             'pytest',
             'hypothesis',
             'trimesh>=4',
             'scipy',
+            'matplotlib>=3.5',
+            'fast-simplification',
             'pin',
             'yourdfpy',
             'ros-rclpy[fastrtps]',

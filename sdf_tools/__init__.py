@@ -18,9 +18,9 @@ sdf_tools: robot descriptions for ROS 2 bringup and Gazebo spawning.
 The core (everything outside :mod:`sdf_tools.ros`) is pure Python on lxml and numpy and never
 imports ROS. Data flows one way: text -> located elements (:mod:`sdf_tools.xmlio`) -> readers
 (:mod:`sdf_tools.formats`) -> :mod:`sdf_tools.model` -> (the SDFormat writer or the URDF
-converter, :mod:`sdf_tools.convert` | the compiled tree, :mod:`sdf_tools.kinematics`) -> the
-command line (:mod:`sdf_tools.cli`) and the ROS nodes (:mod:`sdf_tools.ros`), both loading
-through :mod:`sdf_tools.loading`.
+converter, :mod:`sdf_tools.convert` | the compiled tree, :mod:`sdf_tools.kinematics`) ->
+pictures (:mod:`sdf_tools.drawing`) -> the command line (:mod:`sdf_tools.cli`) and the ROS
+nodes (:mod:`sdf_tools.ros`), both loading through :mod:`sdf_tools.loading`.
 
 Example::
 
@@ -31,6 +31,7 @@ Example::
     print(sdf_tools.to_sdf(loaded).sdf)
     tree = sdf_tools.compile_tree(loaded.robot)
     poses = sdf_tools.forward_kinematics(tree, tree.joint_vector({'left_elbow': 0.5}).q)
+    sdf_tools.view(loaded.robot, joints={'left_elbow': 0.5}).save('robot.png')
 
 The names below are imported on first use.
 """
@@ -73,6 +74,8 @@ _API = {
     'DescriptionError': 'sdf_tools.errors',
     'ConversionError': 'sdf_tools.errors',
     'KinematicsError': 'sdf_tools.errors',
+    'view': 'sdf_tools.drawing',
+    'ViewOptions': 'sdf_tools.drawing',
 }
 
 __all__ = sorted(_API)

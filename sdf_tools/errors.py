@@ -138,7 +138,9 @@ class Code(str, enum.Enum):
     # --- tools ---------------------------------------------------------------------------
     NO_GRAPHVIZ = 'no-graphviz'            # Graphviz's dot is not installed
     GRAPHVIZ_FAILED = 'graphviz-failed'    # Graphviz's dot failed
-    NO_TRIMESH = 'no-trimesh'              # trimesh (for --auto-inertials) is not installed
+    NO_TRIMESH = 'no-trimesh'              # trimesh (meshes' mass or pictures) is not installed
+    NO_MATPLOTLIB = 'no-matplotlib'        # matplotlib (for sdf_tools view) is not installed
+    NOT_DRAWN = 'not-drawn'                # geometry a picture leaves out (unreadable, no shape)
     # --- fallbacks -----------------------------------------------------------------------
     INVALID = 'invalid'                    # any other error
     WARNING = 'warning'                    # any other warning

@@ -37,9 +37,11 @@ def write_output(path: str | None, text: str) -> None:
         write_atomically(path, text)
 
 
-def write_atomically(path: str, text: str) -> None:
+def write_atomically(path: str, text: str | bytes) -> None:
     """
     Write ``text`` to ``path`` so that readers see the old file or the whole new one.
+
+    ``text`` is written as UTF-8; bytes (a picture) as they are.
 
     The text goes to a temporary file in the same directory, is flushed to disk, and
     replaces ``path`` in one rename; on any failure the temporary file is removed and
@@ -54,7 +56,8 @@ def write_atomically(path: str, text: str) -> None:
     except OSError as e:
         raise type(e)(e.errno, e.strerror, path) from None
     try:
-        with os.fdopen(fd, 'w', encoding='utf-8') as f:
+        binary = isinstance(text, bytes)
+        with os.fdopen(fd, 'wb' if binary else 'w', encoding=None if binary else 'utf-8') as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

@@ -128,7 +128,8 @@ def test_version_and_help_answer_before_the_converter_is_imported():
                            (['urdf2sdf', '--version'], f'urdf2sdf {__version__}'),
                            (['sdf_tools', '--help'], 'usage: sdf_tools'),
                            (['sdf_tools', '--version'], f'sdf_tools {__version__}'),
-                           (['sdf_tools', 'convert', '--help'], 'usage: sdf_tools convert')):
+                           (['sdf_tools', 'convert', '--help'], 'usage: sdf_tools convert'),
+                           (['sdf_tools', 'view', '--help'], 'usage: sdf_tools view')):
         done = _python(code, *argv)
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith(expected), done.stdout
@@ -150,9 +151,9 @@ def test_converting_a_urdf_imports_only_what_it_uses(tmp_path):
     code = ('import sys\nstarted = set(sys.modules)  # what the interpreter loads itself\n'
             'from sdf_tools import cli\nstatus = cli.urdf2sdf_main(sys.argv[1:])\n'
             "unused = [m for m in set(sys.modules) - started if m.split('.')[0] in ('xacro', "
-            "'numpy', 'dataclasses', 'tempfile', 'shutil', 'threading', 'pathlib', 'urllib') "
-            "or m.startswith(('sdf_tools.loading.xacro', 'sdf_tools.kinematics', "
-            "'sdf_tools.formats.sdf.reader'))]"
+            "'numpy', 'dataclasses', 'tempfile', 'shutil', 'threading', 'pathlib', 'urllib', "
+            "'matplotlib', 'PIL', 'trimesh') or m.startswith(('sdf_tools.loading.xacro', "
+            "'sdf_tools.kinematics', 'sdf_tools.formats.sdf.reader', 'sdf_tools.drawing'))]"
             "\nprint('IMPORTED', sorted(unused), file=sys.stderr)\nsys.exit(status)")
     done = _python(code, str(robot), bare=True)
     assert done.returncode == 0, done.stderr

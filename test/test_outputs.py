@@ -51,6 +51,13 @@ def test_write_atomically_replaces_whole_files_and_cleans_up(tmp_path, monkeypat
     assert [p.name for p in tmp_path.iterdir()] == ['out.sdf']
 
 
+def test_write_atomically_writes_bytes_as_they_are(tmp_path):
+    target = tmp_path / 'picture.png'
+    data = bytes(range(256)) + '\u00e9\n'.encode('utf-8')
+    atomic.write_atomically(str(target), data)
+    assert target.read_bytes() == data
+
+
 # --- the output files of urdf2sdf -o and sdf_tools convert -o -------------------------------
 
 GOOD = urdf('<link name="a">', f'<inertial><mass value="1"/>{INERTIA}</inertial>', '</link>')

@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Command-line tools: ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk|export``.
+Command-line tools: ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk|export|view``.
 
 Exit codes: 0 success, 1 invalid description (every problem printed with file:line), 2 usage
 error. Results go to stdout (or ``-o``, written atomically), diagnostics to stderr, never a

@@ -72,7 +72,8 @@ class _Parser(argparse.ArgumentParser):
 
 _ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
 _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
-                  '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded')
+                  '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded',
+                  '--view', '--size')
 _KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
                        'line); messages about elements whose xacro line cannot be told '
                        'then name its lines')
@@ -101,6 +102,59 @@ def _density(text):
         raise argparse.ArgumentTypeError(f'the density (kg/m^3) must be a finite number '
                                          f'greater than 0, got {text!r}')
     return value
+
+
+_VIEWS = ('front', 'side', 'top', 'iso')  # sdf_tools.drawing.VIEWS (not imported)
+_VIEW_HELP = ('the direction the robot is seen from: front (from +x), side (from -y), top, '
+              'iso (default), or AZIMUTH,ELEVATION in degrees (as matplotlib; a negative '
+              'azimuth after =, as --view=-60,25)')
+
+
+def _view(text):
+    """Return ``--view``'s value: a standard view's name, or (azimuth, elevation) degrees."""
+    if text in _VIEWS:
+        return text
+    try:
+        azimuth, elevation = (float(word) for word in text.split(','))
+    except ValueError:
+        azimuth = elevation = math.nan
+    if not (math.isfinite(azimuth) and math.isfinite(elevation)):
+        raise argparse.ArgumentTypeError(f'expected one of {", ".join(_VIEWS)} or '
+                                         f'AZIMUTH,ELEVATION in degrees, got {text!r}')
+    return azimuth, elevation
+
+
+def _size(text):
+    """Return ``--size``'s value: ``WIDTHxHEIGHT`` pixels, each 16 to 8192."""
+    width, _, height = text.lower().partition('x')
+    if not (width.isdigit() and height.isdigit() and 16 <= int(width) <= 8192 and
+            16 <= int(height) <= 8192):
+        raise argparse.ArgumentTypeError(f'expected WIDTHxHEIGHT in pixels (16 to 8192 '
+                                         f'each), e.g. 800x600, got {text!r}')
+    return int(width), int(height)
+
+
+def _add_view_parser(sub, common):
+    """Add ``sdf_tools view``."""
+    helptext = 'draw the robot at given joint values (PNG or SVG)'
+    s = sub.add_parser('view', help=helptext, parents=[common], description=helptext +
+                       ", headless with matplotlib (pip install 'sdf_tools[view]'): visual "
+                       'or collision geometry, primitives and meshes (trimesh).')
+    s.add_argument('input', help='input file, or - for standard input')
+    s.add_argument('assignments', nargs='*', default=[], metavar='NAME=VALUE',
+                   help='joint values (rad, m; others are 0), xacro name:=value, RobCoGen '
+                   'parameters')
+    s.add_argument('-o', '--output', required=True,
+                   help='the picture: .png or .svg, written atomically')
+    s.add_argument('--view', type=_view, default='iso', help=_VIEW_HELP)
+    s.add_argument('--size', type=_size, default=(800, 600), metavar='WxH',
+                   help='picture size in pixels (default 800x600)')
+    s.add_argument('--collision', action='store_true',
+                   help='draw the collision geometry instead of the visual geometry')
+    s.add_argument('--frames', action='store_true',
+                   help="draw each link frame's axes (x red, y green, z blue)")
+    s.add_argument('--model', help='model to take from an SDFormat world')
+    s.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
 
 def _add_mesh_options(parser, uris=True):
@@ -136,7 +190,7 @@ def urdf2sdf_parser(prog='urdf2sdf'):
 def main_parser():
     p = _Parser(prog='sdf_tools', description='Robot description tools: convert between URDF, '
                 'xacro, SDFormat and RobCoGen Kinematics-DSL; check; print the tree; forward '
-                'kinematics; export a Gazebo model folder.')
+                'kinematics; export a Gazebo model folder; draw a picture.')
     common = _Parser(add_help=False)
     common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     common.add_argument('--package-path', action='append', default=[], metavar='DIR',
@@ -201,6 +255,7 @@ def main_parser():
             s.add_argument('-o', '--output', help='output file, written atomically')
         if name == 'fk':
             s.add_argument('--json', action='store_true', help='print JSON')
+    _add_view_parser(sub, common)
     p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     _add_version(p)
     return p

@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-The bodies of ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk``.
+The bodies of ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk`` (``view``: :mod:`.view`).
 
 Each takes the parsed arguments, loads the input (:func:`sdf_tools.loading.load`), runs the job,
 prints the diagnostics and writes the result (``-o`` atomically). The converter, the readers
@@ -267,5 +267,11 @@ def _export(args):
     return export_command(args)
 
 
+def _view(args):
+    from sdf_tools.cli.view import view  # the drawing and matplotlib: only for pictures
+    return view(args)
+
+
 #: ``sdf_tools COMMAND``'s bodies, each taking the parsed arguments and returning the exit code.
-COMMANDS = {'convert': _convert, 'check': _check, 'tree': _tree, 'fk': _fk, 'export': _export}
+COMMANDS = {'convert': _convert, 'check': _check, 'tree': _tree, 'fk': _fk, 'export': _export,
+            'view': _view}

@@ -15,13 +15,13 @@
 """
 Mesh files read through trimesh (an optional dependency): as triangles, or for the files they name.
 
-Only ``--auto-inertials`` (:func:`load_solid`) and ``sdf_tools export``
-(:func:`referenced_files`) read meshes, and only they import this module; trimesh is
-installed with ``pip install 'sdf_tools[meshes]'`` (or ``pip install trimesh``; DAE also
-needs pycollada, convex hulls scipy). Whatever trimesh reads is read (STL, OBJ, DAE, PLY,
-glTF, ...): a file holding a scene of several meshes becomes one mesh, each part placed by
-the scene's transforms, in metres when the file gives its unit (COLLADA ``<unit meter>``,
-which Gazebo applies too).
+Only ``--auto-inertials`` (:func:`load_solid`), ``sdf_tools export``
+(:func:`referenced_files`) and ``sdf_tools view`` (:func:`load_triangles`) read meshes, and
+only they import this module; trimesh is installed with ``pip install 'sdf_tools[meshes]'``
+or ``'sdf_tools[view]'`` (or ``pip install trimesh``; DAE also needs pycollada, convex hulls
+scipy). Whatever trimesh reads is read (STL, OBJ, DAE, PLY, glTF, ...): a file holding a
+scene of several meshes becomes one mesh, each part placed by the scene's transforms, in
+metres when the file gives its unit (COLLADA ``<unit meter>``, which Gazebo applies too).
 """
 
 import os
@@ -58,9 +58,16 @@ class Solid:
 REFERENCING_SUFFIXES = frozenset({'.obj', '.dae', '.gltf', '.glb', '.ply'})
 
 
-def require_trimesh(user: str = 'auto_inertials (--auto-inertials)'):
+def require_trimesh(user: str = 'auto_inertials (--auto-inertials)', extra: str = 'meshes'):
     """
     Return the ``trimesh`` module.
+
+    Parameters
+    ----------
+    user : str
+        What reads meshes, for the message.
+    extra : str
+        The pip extra of sdf_tools that installs trimesh for it.
 
     Raises
     ------
@@ -73,8 +80,8 @@ def require_trimesh(user: str = 'auto_inertials (--auto-inertials)'):
         import trimesh
     except ImportError:
         raise ConversionError(Diagnostic(
-            f'{user} reads meshes with the trimesh package, which is not installed: pip '
-            "install 'sdf_tools[meshes]' (or: pip install trimesh scipy pycollada)",
+            f'{user} reads meshes with the trimesh package, which is not installed: '
+            f"pip install 'sdf_tools[{extra}]' (or: pip install trimesh scipy pycollada)",
             code=Code.NO_TRIMESH)) from None
     return trimesh
 
@@ -162,7 +169,51 @@ def load_solid(path: str, scale=None) -> Solid:
         trimesh cannot read the file, or it holds no triangles.
 
     """
-    trimesh = require_trimesh()
+    mesh = _read(path, scale, require_trimesh())
+    closed = bool(mesh.is_watertight and mesh.is_winding_consistent)
+    if not closed:
+        import numpy as np
+        try:
+            with np.errstate(all='ignore'):  # trimesh divides by a flat hull's zero volume
+                mesh = mesh.convex_hull
+        except Exception as e:  # degenerate point sets: qhull may refuse them
+            raise ValueError(f'{path} is not closed and has no convex hull '
+                             f'({type(e).__name__})') from None
+    return Solid(mesh.vertices, mesh.faces, closed)
+
+
+def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
+    """
+    Read a mesh file and return its triangles as they are (open or closed).
+
+    Parameters
+    ----------
+    path : str
+        The file.
+    scale : tuple of float, optional
+        URDF ``<mesh scale>`` (x, y, z factors), applied in the mesh frame.
+    user : str
+        What reads it, for the message when trimesh is missing.
+
+    Returns
+    -------
+    trimesh.Trimesh
+        Vertices in metres (scaled) in the mesh frame; ``faces`` wound as the file winds
+        them, flipped by a scale that mirrors (a negative product).
+
+    Raises
+    ------
+    ConversionError
+        trimesh is not installed.
+    ValueError
+        trimesh cannot read the file, or it holds no triangles.
+
+    """
+    return _read(path, scale, require_trimesh(user, 'view'))
+
+
+def _read(path: str, scale, trimesh):
+    """Return the one mesh of the file ``path`` (metres, scaled); ``ValueError`` if none."""
     try:
         scene = trimesh.load(path, force='scene')
         if scene.units not in (None, 'meters', 'm'):  # a DAE <unit>, as Gazebo applies it
@@ -174,16 +225,7 @@ def load_solid(path: str, scale=None) -> Solid:
         raise ValueError(f'{path} holds no triangles')
     if scale is not None and tuple(scale) != (1.0, 1.0, 1.0):
         mesh.apply_transform(_scaling(scale))
-    closed = bool(mesh.is_watertight and mesh.is_winding_consistent)
-    if not closed:
-        import numpy as np
-        try:
-            with np.errstate(all='ignore'):  # trimesh divides by a flat hull's zero volume
-                mesh = mesh.convex_hull
-        except Exception as e:  # degenerate point sets: qhull may refuse them
-            raise ValueError(f'{path} is not closed and has no convex hull '
-                             f'({type(e).__name__})') from None
-    return Solid(mesh.vertices, mesh.faces, closed)
+    return mesh
 
 
 def _scaling(scale):

@@ -131,6 +131,20 @@ def test_load_solid_reads_obj_and_dae_in_metres(tmp_path):
             pytest.approx(size ** 3, rel=1e-12), name
 
 
+def test_load_triangles_reads_a_mesh_as_it_is(tmp_path):
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    from mesh_robot import cube_stl
+    (tmp_path / 'open.stl').write_text(cube_stl(open_top=True))
+    (tmp_path / 'cube.stl').write_text(cube_stl())
+    mesh = meshes.load_triangles(str(tmp_path / 'open.stl'), (2.0, 1.0, 1.0))
+    assert len(mesh.faces) == 10 and not mesh.is_watertight  # no hull: the faces as they are
+    assert mesh.vertices.max(axis=0).tolist() == [2.0, 1.0, 1.0]
+    # A mirroring scale turns the faces over, so that they still face out.
+    mirrored = meshes.load_triangles(str(tmp_path / 'cube.stl'), (-1.0, 1.0, 1.0))
+    assert mirrored.vertices.min(axis=0).tolist() == [-1.0, 0.0, 0.0]
+    assert mirrored.volume == pytest.approx(1.0)
+
+
 def test_without_trimesh_the_error_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, 'trimesh', None)  # import trimesh raises ImportError
     with pytest.raises(ConversionError) as caught:

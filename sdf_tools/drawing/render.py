@@ -1,0 +1,288 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+Triangles to a PNG or SVG picture with matplotlib, headless: no display, no GPU.
+
+The projection is done here, not by mplot3d: the triangles are turned into the camera's frame
+(:class:`~sdf_tools.drawing.camera.Camera`, orthographic), the faces of closed solids that
+turn away from the camera are left out, long triangles are split so that painting them from
+the farthest to the nearest (by their centres' depth) hides what is behind, each is shaded
+by its normal against a light from the upper left, and all go to matplotlib as one
+``PolyCollection`` on axes that fill the figure. So a pixel maps to the picture plane
+exactly: column ``c`` of a ``W`` pixel wide picture of the window ``(u0, u1, v0, v1)`` covers
+``u0 + (u1 - u0) * [c, c + 1] / W``, row ``r`` (from the top) covers ``v1 - (v1 - v0) * [r + 1,
+r] / H``.
+
+matplotlib (``pip install 'sdf_tools[view]'``) is imported by :func:`draw_layers` only, through
+its Agg and SVG canvases (never pyplot, which would look for a display).
+"""
+
+import io
+
+import numpy as np
+
+from sdf_tools.drawing.camera import fit_window
+from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.records import record
+
+#: Where the light comes from, in the camera frame (right, up, toward the camera).
+LIGHT = np.array([-0.4, 0.6, 0.7]) / np.linalg.norm([-0.4, 0.6, 0.7])
+#: Shade of a face: AMBIENT + DIFFUSE * max(0, n . LIGHT) + FACING * n . toward.
+AMBIENT, DIFFUSE, FACING = 0.3, 0.5, 0.2
+#: Triangles are split until no edge is longer than this fraction of the window's width.
+SPLIT = 1.0 / 40.0
+#: ... unless the picture already has this many triangles.
+MAX_TRIANGLES = 400_000
+#: A PNG is drawn this many times wider and higher, then averaged down (antialiasing).
+SUPERSAMPLE = 3
+_DPI = 100
+
+
+@record(frozen=True, eq=False)
+class Layer:
+    """
+    Triangles to draw (:class:`~sdf_tools.drawing.scene.Scene`), and their legend entry.
+
+    ``label`` (``None``: none) is shown beside a patch of ``color`` (RGBA).
+    """
+
+    scene: object
+    label: str | None = None
+    color: tuple[float, float, float, float] | None = None
+
+
+@record(frozen=True)
+class RenderOptions:
+    """
+    How :func:`draw_layers` draws.
+
+    Attributes
+    ----------
+    size : tuple of int
+        ``(width, height)`` in pixels.
+    fmt : str
+        ``'png'`` or ``'svg'``.
+    window : tuple of float or None
+        ``(u0, u1, v0, v1)``: the part of the picture plane shown (m); ``None``: fitted to
+        the triangles (:func:`~sdf_tools.drawing.camera.fit_window`).
+    frames : bool
+        Draw each link frame's axes (x red, y green, z blue).
+    background : tuple of float
+        RGBA of the background.
+
+    """
+
+    size: tuple[int, int] = (800, 600)
+    fmt: str = 'png'
+    window: tuple[float, float, float, float] | None = None
+    frames: bool = False
+    background: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+
+
+def require_matplotlib():
+    """
+    Return the ``matplotlib`` module.
+
+    Raises
+    ------
+    SdfToolsError
+        It is not installed (code ``no-matplotlib``), with how to install it.
+
+    """
+    try:
+        import matplotlib
+    except ImportError:
+        raise SdfToolsError(Diagnostic(
+            'pictures (sdf_tools view) are drawn with matplotlib, which is not installed: pip '
+            "install 'sdf_tools[view]' (or: pip install matplotlib trimesh)",
+            code=Code.NO_MATPLOTLIB)) from None
+    return matplotlib
+
+
+def draw_layers(layers, camera, options: RenderOptions):
+    """
+    Draw ``layers`` as seen by ``camera``; return the picture's bytes and its window.
+
+    Parameters
+    ----------
+    layers : sequence of Layer
+        Drawn together, depth-sorted as one; a label puts the layer's colour in a legend.
+    camera : Camera
+        The view.
+    options : RenderOptions
+        Size, format, window, frames, background.
+
+    Returns
+    -------
+    data : bytes
+        The PNG or SVG file.
+    window : tuple of float
+        ``(u0, u1, v0, v1)`` (m) shown.
+
+    Raises
+    ------
+    SdfToolsError
+        matplotlib is not installed.
+
+    """
+    require_matplotlib()
+    rotation = camera.rotation
+    triangles = np.concatenate([layer.scene.triangles for layer in layers]) @ rotation.T
+    colors = np.concatenate([layer.scene.colors for layer in layers])
+    closed = np.concatenate([layer.scene.closed for layer in layers])
+    frames = np.concatenate([layer.scene.frames for layer in layers])
+    axes = _frame_axes(frames, rotation)
+    window = options.window
+    if window is None:
+        shown = triangles[..., :2].reshape(-1, 2)
+        if options.frames or len(shown) == 0:
+            shown = np.concatenate([shown, axes[:, 0, :2]])  # the link origins
+        window = fit_window(shown, options.size)
+    longest = (window[1] - window[0]) * SPLIT
+    triangles, shades = visible_faces(triangles, colors, closed, longest)
+    order = np.argsort(triangles[:, :, 2].sum(axis=1), kind='stable')  # farthest first
+    return _draw(triangles[order], shades[order], axes, window, layers, options), window
+
+
+def _frame_axes(frames, rotation) -> np.ndarray:
+    """Return, per link frame, its origin and the tips of its x, y, z axes: (k, 4, 3), unscaled."""
+    origins = frames[:, :3, 3]
+    tips = origins[:, None, :] + np.swapaxes(frames[:, :3, :3], 1, 2)  # + each axis column
+    return np.concatenate([origins[:, None, :], tips], axis=1) @ rotation.T
+
+
+def visible_faces(triangles, colors, closed, longest: float):
+    """
+    Return the triangles the camera sees (split to edges of at most ``longest``) and shades.
+
+    Faces of closed solids that turn away are left out; the other faces turned away are
+    lit as if turned towards the camera (open meshes have no outside).
+
+    Parameters
+    ----------
+    triangles : ndarray, shape (n, 3, 3)
+        Corners in the camera frame (right, up, toward the camera), m.
+    colors : ndarray, shape (n, 4)
+        RGBA of each.
+    closed : ndarray of bool, shape (n,)
+        Whether each bounds a closed solid.
+    longest : float
+        Longest edge (m) after splitting.
+
+    Returns
+    -------
+    triangles : ndarray, shape (k, 3, 3)
+    shades : ndarray, shape (k, 4)
+        RGBA, shaded.
+
+    """
+    normals = np.cross(triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0])
+    length = np.linalg.norm(normals, axis=1)
+    keep = (length > 0.0) & ~(closed & (normals[:, 2] <= 0.0))
+    triangles, colors = triangles[keep], colors[keep]
+    normals = normals[keep] / length[keep, None]
+    normals *= np.where(normals[:, 2] < 0.0, -1.0, 1.0)[:, None]
+    shade = AMBIENT + DIFFUSE * np.clip(normals @ LIGHT, 0.0, None) + FACING * normals[:, 2]
+    shades = np.concatenate([np.clip(colors[:, :3] * shade[:, None], 0.0, 1.0),
+                             colors[:, 3:]], axis=1)
+    return _split(triangles, shades, longest)
+
+
+def _split(triangles, values, longest: float):
+    """Halve the longest edge of every triangle whose edge is over ``longest``, repeatedly."""
+    for _ in range(16):
+        edges = np.linalg.norm(np.roll(triangles, -1, axis=1) - triangles, axis=2)  # i -> i+1
+        split = edges.max(axis=1) > longest
+        if not split.any() or len(triangles) + split.sum() > MAX_TRIANGLES:
+            break
+        first = edges[split].argmax(axis=1)
+        corners = (first[:, None] + np.arange(3)) % 3  # the longest edge from corner 0 to 1
+        t = triangles[split][np.arange(len(first))[:, None], corners]
+        middle = (t[:, 0] + t[:, 1]) / 2.0
+        halves = np.concatenate([np.stack([t[:, 0], middle, t[:, 2]], axis=1),
+                                 np.stack([middle, t[:, 1], t[:, 2]], axis=1)])
+        triangles = np.concatenate([triangles[~split], halves])
+        values = np.concatenate([values[~split], np.tile(values[split], (2, 1))])
+    return triangles, values
+
+
+def _draw(triangles, shades, axes, window, layers, options: RenderOptions) -> bytes:
+    """Draw on a figure with axes filling it; return the file's bytes."""
+    from matplotlib.collections import LineCollection
+    from matplotlib.collections import PolyCollection
+    from matplotlib.figure import Figure
+    png = options.fmt == 'png'
+    dpi = _DPI * (SUPERSAMPLE if png else 1)
+    width, height = options.size
+    # A hair more than the size, so that the pixel count (truncated) is the size exactly.
+    figure = Figure(figsize=((width + 1e-6) / _DPI, (height + 1e-6) / _DPI), dpi=dpi,
+                    facecolor=options.background)
+    ax = figure.add_axes((0.0, 0.0, 1.0, 1.0))
+    ax.set_axis_off()
+    ax.set_xlim(window[0], window[1])
+    ax.set_ylim(window[2], window[3])
+    # Antialiased triangles leave hairline seams between them. A PNG is drawn without
+    # antialiasing at SUPERSAMPLE times its size, then averaged down; in an SVG, opaque
+    # triangles get edges in their colour (0.5 pt) that close the seams.
+    opaque = shades[:, 3] >= 1.0
+    ax.add_collection(PolyCollection(
+        triangles[:, :, :2], facecolors=shades, linewidths=0.0 if png else 0.5,
+        edgecolors=np.where(opaque[:, None], shades, 0.0), antialiaseds=not png),
+        autolim=False)
+    if options.frames and len(axes):
+        scale = 0.06 * max(window[1] - window[0], window[3] - window[2])
+        tips = axes[:, :1, :2] + (axes[:, 1:, :2] - axes[:, :1, :2]) * scale
+        segments = np.stack([np.broadcast_to(axes[:, :1, :2], tips.shape), tips], axis=2)
+        ax.add_collection(LineCollection(list(segments.reshape(-1, 2, 2)), linewidths=1.5,
+                                         colors=['#d62728', '#2ca02c', '#1f77b4'] * len(axes),
+                                         zorder=3), autolim=False)
+    _legend(ax, layers)
+    return _png(figure, options.size) if png else _svg(figure)
+
+
+def _png(figure, size) -> bytes:
+    """Draw ``figure`` with Agg (SUPERSAMPLE times ``size``); return the averaged-down PNG."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image  # matplotlib's own dependency
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    width, height = size
+    drawn = Image.frombuffer('RGBA', (width * SUPERSAMPLE, height * SUPERSAMPLE),
+                             canvas.buffer_rgba(), 'raw', 'RGBA', 0, 1)
+    data = io.BytesIO()
+    drawn.reduce(SUPERSAMPLE).save(data, format='png')  # the mean of each block
+    return data.getvalue()
+
+
+def _svg(figure) -> bytes:
+    """Return ``figure`` as SVG text, the same for the same picture (no date, fixed ids)."""
+    import matplotlib
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+    data = io.BytesIO()
+    with matplotlib.rc_context({'svg.hashsalt': 'sdf_tools'}):
+        FigureCanvasSVG(figure).print_svg(data, metadata={'Date': None})
+    return data.getvalue()
+
+
+def _legend(ax, layers) -> None:
+    """Name each labelled layer beside a patch of its colour, in the upper left corner."""
+    labelled = [layer for layer in layers if layer.label]
+    if not labelled:
+        return
+    from matplotlib.patches import Patch
+    handles = [Patch(color=layer.color, label=layer.label) for layer in labelled]
+    ax.legend(handles=handles, loc='upper left', frameon=False, fontsize=9)

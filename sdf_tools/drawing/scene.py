@@ -1,0 +1,260 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+A robot at a configuration as coloured triangles in the model frame: what a picture shows.
+
+Each visual (or collision) becomes triangles: primitives from :mod:`.shapes`, meshes read
+with trimesh (:func:`sdf_tools.resources.meshes.load_triangles`; a mesh of more than
+``max_faces`` triangles is decimated, with fast-simplification when it is installed), placed
+by ``T_model_link @ T_link_element``. A visual's colour is its material's RGBA (URDF), else
+the default colour.
+
+What cannot be drawn is left out of the picture, each with a warning naming it and why: a
+mesh whose file is not found or cannot be read (one warning per URI, or per package not
+found), all meshes when trimesh is not installed (one warning), and geometry that has no
+shape here (SDFormat planes, heightmaps, ...). Nothing stands in for them.
+"""
+
+import os
+
+import numpy as np
+
+from sdf_tools.drawing.shapes import primitive
+from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import Severity
+from sdf_tools.model import Mesh
+from sdf_tools.records import record
+from sdf_tools.resources.packages import PackageNotFoundError
+from sdf_tools.resources.uris import locate
+
+#: The colour of visuals without one, and of collisions (RGBA, 0..1).
+VISUAL_COLOR = (0.72, 0.74, 0.78, 1.0)
+COLLISION_COLOR = (0.85, 0.55, 0.25, 1.0)
+
+
+@record(frozen=True, eq=False)
+class Scene:
+    """
+    A robot's triangles in the model frame.
+
+    Attributes
+    ----------
+    triangles : numpy.ndarray, shape (n, 3, 3)
+        Corners (m) of each triangle, wound counter-clockwise seen from its front.
+    colors : numpy.ndarray, shape (n, 4)
+        RGBA (0..1) of each triangle.
+    closed : numpy.ndarray of bool, shape (n,)
+        Whether the triangle bounds a closed, consistently wound solid (its back is never
+        seen, so a picture may leave it out when it faces away).
+    frames : numpy.ndarray, shape (k, 4, 4)
+        ``T_model_link`` of every link placed.
+    warnings : tuple of Diagnostic
+        What is not drawn, and why.
+
+    """
+
+    triangles: np.ndarray
+    colors: np.ndarray
+    closed: np.ndarray
+    frames: np.ndarray
+    warnings: tuple[Diagnostic, ...] = ()
+
+    def part(self, mask, color=None, frames: bool = True) -> 'Scene':
+        """
+        Return the triangles where ``mask`` (bool, (n,)) is true, all in ``color`` if given.
+
+        With ``frames``, the link frames are kept; the warnings are not.
+        """
+        colors = self.colors[mask]
+        if color is not None:
+            colors = np.broadcast_to(np.asarray(color, dtype=float), colors.shape)
+        return Scene(self.triangles[mask], colors, self.closed[mask],
+                     self.frames if frames else self.frames[:0])
+
+
+def shared(first: Scene, second: Scene, tolerance: float):
+    """
+    Return which triangles of each scene the other has too, corner for corner.
+
+    Corners are compared on a grid of ``tolerance`` (m): equal within it (unless they
+    straddle a grid line, about ``1e-9`` likely for the rounding errors of forward
+    kinematics at ``tolerance = 1e-6``).
+
+    Returns
+    -------
+    in_second : ndarray of bool, shape (n_first,)
+    in_first : ndarray of bool, shape (n_second,)
+
+    """
+    n = len(first.triangles)
+    corners = np.concatenate([first.triangles, second.triangles]).reshape(-1, 9)
+    _, kind = np.unique(np.round(corners / tolerance).astype(np.int64), axis=0,
+                        return_inverse=True)
+    kind = kind.reshape(-1)
+    return np.isin(kind[:n], kind[n:]), np.isin(kind[n:], kind[:n])
+
+
+@record(frozen=True, eq=False)
+class SceneOptions:
+    """
+    What :func:`build_scene` draws and where it finds meshes.
+
+    Attributes
+    ----------
+    collision : bool
+        Collision geometry instead of visual geometry.
+    packages : PackageResolver or None
+        Finds ``package://`` (and ``model://``) mesh URIs.
+    folder : str or None
+        The description file's folder, for relative mesh paths.
+    color : tuple of float or None
+        RGBA for every triangle (``None``: materials, else :data:`VISUAL_COLOR` or
+        :data:`COLLISION_COLOR`).
+    max_faces : int
+        Meshes with more triangles are decimated to about this many.
+
+    """
+
+    collision: bool = False
+    packages: object = None
+    folder: str | None = None
+    color: tuple[float, float, float, float] | None = None
+    max_faces: int = 5000
+
+
+def build_scene(robot, poses, options: SceneOptions | None = None) -> Scene:
+    """
+    Return the triangles of ``robot``'s visuals (or collisions) with its links at ``poses``.
+
+    Parameters
+    ----------
+    robot : Robot
+        The description.
+    poses : Mapping
+        Link name -> ``T_model_link``, array-like (4, 4); links not in it are not drawn.
+    options : SceneOptions, optional
+        Visuals or collisions, where meshes are, colour (default: visuals, materials).
+
+    """
+    options = options or SceneOptions()
+    meshes = _MeshCache(options)
+    triangles, colors, closed, frames = [], [], [], []
+    default = COLLISION_COLOR if options.collision else VISUAL_COLOR
+    for link in robot.links:
+        pose = poses.get(link.name)
+        if pose is None:
+            continue
+        frames.append(np.asarray(pose, dtype=float))
+        for element in link.collisions if options.collision else link.visuals:
+            where = (element.location or link.location, f"link '{link.name}'")
+            shape = _shape(element.geometry, meshes, where)
+            if shape is None:
+                continue
+            vertices, faces, solid = shape
+            t_model_element = frames[-1] @ element.origin.matrix()
+            triangles.append((vertices @ t_model_element[:3, :3].T + t_model_element[:3, 3])[
+                faces])
+            material = getattr(element, 'material', None)  # visuals only
+            color = options.color or (material.rgba if material is not None and
+                                      material.rgba is not None else default)
+            colors.append(np.broadcast_to(np.asarray(color, dtype=float), (len(faces), 4)))
+            closed.append(np.full(len(faces), solid))
+    if not triangles:
+        triangles, colors, closed = [np.zeros((0, 3, 3))], [np.zeros((0, 4))], [np.zeros(0, bool)]
+    return Scene(np.concatenate(triangles), np.concatenate(colors), np.concatenate(closed),
+                 np.array(frames).reshape(-1, 4, 4), tuple(meshes.warnings))
+
+
+def _shape(geometry, meshes: '_MeshCache', where):
+    """Return ``(vertices, faces, closed)`` of a geometry, or ``None`` (warned) if not drawn."""
+    if isinstance(geometry, Mesh):
+        return meshes.get(geometry, where)
+    shape = primitive(geometry)
+    if shape is not None:
+        return shape[0], shape[1], True
+    kind = 'no geometry' if geometry is None else f'<{geometry.kind}>'
+    meshes.warn(where, f'{kind} is not drawn (no shape for it in a picture)', Code.NOT_DRAWN)
+    return None
+
+
+class _MeshCache:
+    """The meshes of one picture, each file read once; the warnings about those not drawn."""
+
+    def __init__(self, options: SceneOptions):
+        self.options = options
+        self.read: dict = {}
+        self.warnings: list = []
+        self._missing_packages: set = set()
+        self._no_trimesh = False
+
+    def warn(self, where, message: str, code: Code) -> None:
+        location, entity = where
+        self.warnings.append(Diagnostic(message, location, entity, Severity.WARNING, code))
+
+    def get(self, mesh: Mesh, where):
+        """Return ``(vertices, faces, closed)`` of ``mesh``, or ``None`` (warned once)."""
+        key = (mesh.filename, mesh.scale)
+        if key not in self.read:
+            self.read[key] = self._load(mesh, where)
+        return self.read[key]
+
+    def _load(self, mesh: Mesh, where):
+        uri = mesh.filename
+        if self._no_trimesh:
+            return None
+        try:
+            path = locate(uri, self.options.packages, self.options.folder,
+                          model_as_package=True)
+        except PackageNotFoundError as e:
+            if e.package not in self._missing_packages:
+                self._missing_packages.add(e.package)
+                self.warn(where, f'{uri}: {e}; its meshes are not drawn', Code.PACKAGE_NOT_FOUND)
+            return None
+        except ValueError as e:
+            self.warn(where, f'{e}; not drawn', Code.NOT_DRAWN)
+            return None
+        if not os.path.isfile(path):
+            self.warn(where, f'{uri}: no such file: {path}; not drawn', Code.MISSING_FILE)
+            return None
+        from sdf_tools.resources.meshes import load_triangles  # trimesh: meshes only
+        try:
+            triangles = load_triangles(str(path), mesh.scale)
+        except SdfToolsError as e:  # no trimesh: say it once, draw the rest
+            self._no_trimesh = True
+            self.warn(where, f'meshes are not drawn: {e.diagnostic.message}', Code.NO_TRIMESH)
+            return None
+        except ValueError as e:
+            self.warn(where, f'{uri}: {e}; not drawn', Code.NOT_DRAWN)
+            return None
+        if len(triangles.faces) > self.options.max_faces:
+            triangles = decimated(triangles, self.options.max_faces)
+        closed = bool(triangles.is_watertight and triangles.is_winding_consistent)
+        return (np.asarray(triangles.vertices, dtype=float), np.asarray(triangles.faces),
+                closed)
+
+
+def decimated(mesh, faces: int):
+    """
+    Return ``mesh`` (a trimesh.Trimesh) with about ``faces`` triangles.
+
+    Quadric decimation needs the fast-simplification package (in the ``view`` extra); without
+    it the mesh is drawn whole, only slower.
+    """
+    try:
+        return mesh.simplify_quadric_decimation(face_count=faces)
+    except ImportError:  # fast-simplification is not installed
+        return mesh

@@ -1,0 +1,106 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+
+"""Tests of sdf_tools.drawing: view, overlay and link_poses, the pictures' Python API."""
+
+import numpy as np
+from pictures import drawn
+from pictures import pixels
+import pytest
+import sdf_tools
+from sdf_tools.drawing import link_poses
+from sdf_tools.drawing import overlay
+from sdf_tools.drawing import view
+from sdf_tools.drawing import ViewOptions
+from sdf_tools.errors import Code
+from sdf_tools.errors import KinematicsError
+from sdf_tools.formats.urdf.reader import parse_urdf
+
+pytest.importorskip('matplotlib', reason="needs matplotlib: pip install 'sdf_tools[view]'")
+
+#: A grey base and an arm on a hinge about x, drawn from the front (y right, z up).
+HINGED = """<robot name="hinged">
+  <link name="base"><visual><geometry><box size="0.4 0.4 0.2"/></geometry></visual></link>
+  <joint name="hinge" type="revolute"><parent link="base"/><child link="arm"/>
+    <origin xyz="0 0 0.1"/><axis xyz="1 0 0"/>
+    <limit lower="-3" upper="3" effort="1" velocity="1"/></joint>
+  <link name="arm"><visual><origin xyz="0 0 0.25"/><geometry><box size="0.1 0.1 0.5"/>
+    </geometry></visual></link>
+  <joint name="finger" type="prismatic"><parent link="arm"/><child link="tip"/>
+    <origin xyz="0 0 0.5"/><axis xyz="0 0 1"/>
+    <limit lower="0" upper="1" effort="1" velocity="1"/>
+    <mimic joint="hinge" multiplier="0.1"/></joint>
+  <link name="tip"/>
+</robot>"""
+FRONT = ViewOptions(view='front', size=(400, 300), window=(-0.8, 0.8, -0.4, 0.8))
+
+
+def test_the_api_draws_what_forward_kinematics_places():
+    robot = parse_urdf(HINGED)
+    assert sdf_tools.view is view and sdf_tools.ViewOptions is ViewOptions
+    poses = link_poses(robot, {'hinge': 0.5, 'finger': 0.3})  # a mimic's value wins
+    assert poses['arm'][:3, :3] == pytest.approx(np.array(
+        [[1, 0, 0], [0, np.cos(0.5), -np.sin(0.5)], [0, np.sin(0.5), np.cos(0.5)]]))
+    assert poses['tip'][:3, 3] == pytest.approx(poses['arm'][:3, :3] @ (0, 0, 0.8) +
+                                                (0, 0, 0.1))
+    by_values = view(robot, joints={'hinge': 0.5}, options=FRONT)
+    assert by_values.data == view(robot, link_poses(robot, {'hinge': 0.5}), FRONT).data
+    assert by_values.data != view(robot, options=FRONT).data  # the zero configuration
+
+
+def test_unknown_joint_names_are_refused_naming_the_coordinates():
+    with pytest.raises(KinematicsError) as caught:
+        link_poses(parse_urdf(HINGED), {'elbow': 1.0})
+    assert caught.value.diagnostic.code == Code.UNKNOWN_JOINT
+    assert caught.value.diagnostic.message == "not a joint coordinate of 'hinged': elbow; " \
+        'use: hinge'
+
+
+@pytest.mark.parametrize('kwargs, match', [
+    ({'options': ViewOptions(fmt='jpg')}, "unknown picture format 'jpg'"),
+    ({'options': ViewOptions(size=(0, 10))}, 'out of range'),
+    ({'joints': {'hinge': 1.0}, 'poses': {}}, 'not both')])
+def test_what_cannot_be_drawn_is_refused(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        view(parse_urdf(HINGED), **kwargs)
+
+
+def _colours(picture):
+    """Return the masks of grey, blue and orange pixels (the overlay's three colours)."""
+    rgb = pixels(picture.data).astype(int)
+    r, b = rgb[..., 0], rgb[..., 2]
+    shown = drawn(pixels(picture.data))
+    grey = shown & (np.ptp(rgb, axis=2) < 8)
+    return grey, shown & (b > r + 40), shown & (r > b + 40)
+
+
+def test_overlay_draws_what_is_the_same_once_and_what_moved_in_each_colour():
+    robot = parse_urdf(HINGED)
+    same = overlay((robot, None), (robot, link_poses(robot)), FRONT)
+    grey, blue, orange = _colours(same)
+    assert grey.sum() > 1000 and not blue.any() and not orange.any()
+    # Labels: a legend in the upper left corner, a patch of each colour.
+    _, blue, orange = _colours(overlay((robot, None), (robot, None), FRONT,
+                                       labels=('a.urdf', 'b.urdf')))
+    assert blue[:80, :80].sum() > 20 and orange[:80, :80].sum() > 20
+    assert not blue[80:].any() and not orange[80:].any()
+    moved = overlay((robot, None), (robot, link_poses(robot, {'hinge': 1.0})), FRONT)
+    grey, blue, orange = _colours(moved)
+    # The base is shared (grey); the arm upright at 0 (blue, at y = 0) and turned (orange,
+    # towards -y: to the left).
+    columns = np.nonzero(blue.any(axis=0))[0]
+    assert grey.sum() > 1000 and blue.sum() > 500 and orange.sum() > 500
+    assert abs((columns.min() + columns.max() + 1) / 2 - 200) <= 1  # centred on y = 0
+    assert np.nonzero(orange.any(axis=0))[0].mean() < 200 - 40
