@@ -135,7 +135,8 @@ FLOORS = {
     'formats': 6,
     'convert': 7, 'kinematics': 7,
     'loading': 8,
-    'cli': 9, 'ros': 9,
+    'comparing': 9,
+    'cli': 10, 'ros': 10,
 }
 ROS = {'rclpy', 'tf2_ros', 'tf2_msgs', 'launch', 'launch_ros', 'std_msgs', 'sensor_msgs',
        'geometry_msgs', 'rcl_interfaces', 'builtin_interfaces', 'rosidl_runtime_py'}
