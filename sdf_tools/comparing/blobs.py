@@ -21,8 +21,10 @@ blobs, ``<transmission>``...) is compared as a tree of settings, not as text:
 * elements are matched by tag and ``name`` attribute, whatever their order (the k-th of a
   tag and name on one side with the k-th on the other);
 * attributes and texts that are numbers (or lists of numbers) compare within the tolerance
-  (:func:`~sdf_tools.comparing.values.close`); ``true``/``1`` and ``false``/``0`` are the
-  same; other text compares with its white space collapsed;
+  (:func:`~sdf_tools.comparing.values.close`), a ``<pose>`` as a pose (position, and the
+  angle between the rotations: ``0 1.5708 0`` and ``3.1416 1.5708 3.1416`` are one
+  orientation); ``true``/``1`` and ``false``/``0`` are the same; other text compares with
+  its white space collapsed;
 * an element that holds nothing (no attribute, no text, nothing but such elements inside,
   ``<ode/>``) configures nothing and is left out.
 
@@ -30,7 +32,11 @@ Each difference is a :class:`BlobDifference` at the path of the element that dif
 (``sensor 'camera'/camera/image/width``).
 """
 
+import math
+
 from sdf_tools.comparing.values import all_close
+from sdf_tools.comparing.values import poses_close
+from sdf_tools.model import Pose
 from sdf_tools.records import record
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
@@ -107,6 +113,33 @@ def _numbers(text: str) -> list | None:
         return None
 
 
+def _pose(element) -> Pose | None:
+    """Return the pose a ``<pose>`` element's text gives (``None`` if it is no pose)."""
+    numbers = _numbers(' '.join((element.text or '').split()))
+    if numbers is None or not all(map(math.isfinite, numbers)):
+        return None
+    if element.get('rotation_format') == 'quat_xyzw':
+        if len(numbers) != 7 or not any(numbers[3:]):
+            return None
+        norm = math.hypot(*numbers[3:])
+        x, y, z, *quat = numbers
+        return Pose((x, y, z), tuple(v / norm for v in quat))
+    if len(numbers) != 6:
+        return None
+    x, y, z, roll, pitch, yaw = numbers
+    if same_text(element.get('degrees'), 'true', 0.0):
+        roll, pitch, yaw = map(math.radians, (roll, pitch, yaw))
+    return Pose.from_rpy((x, y, z), (roll, pitch, yaw))
+
+
+def _same_pose(a, b, tol: float) -> bool:
+    """Return whether two ``<pose>`` elements give one pose within ``tol``."""
+    if local_name(a) != 'pose':
+        return False
+    pose_a, pose_b = _pose(a), _pose(b)
+    return pose_a is not None and pose_b is not None and poses_close(pose_a, pose_b, tol)
+
+
 def keyed(elements) -> dict:
     """Return ``(tag, name) -> [element, ...]`` of the elements that configure something."""
     groups: dict = {}
@@ -157,7 +190,7 @@ def _compare_element(a, b, tol: float, path: str, out: list) -> None:
     for key in list(a.attrib) + [k for k in b.attrib if k not in a.attrib]:
         if key != 'name' and not same_text(a.get(key), b.get(key), tol):
             out.append(BlobDifference(f'{path}/@{key}', a.get(key), b.get(key)))
-    if not same_text(a.text, b.text, tol):
+    if not (same_text(a.text, b.text, tol) or _same_pose(a, b, tol)):
         out.append(BlobDifference(path, (a.text or '').strip() or None,
                                   (b.text or '').strip() or None))
     out.extend(compare_elements(a, b, tol, path))

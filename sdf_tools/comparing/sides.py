@@ -18,8 +18,10 @@ What each side of a comparison compares: the model as read, or a URDF as SDForma
 A URDF compared with an SDFormat model is first converted the way ``urdf2sdf`` converts it
 (:func:`~sdf_tools.convert.urdf_to_sdf.urdf_to_sdf`: ``<gazebo>`` extensions applied, fixed
 joints lumped, mesh URIs kept as written) and read back, so that both sides say what Gazebo
-would get. A fixed joint whose child link the SDFormat side has is kept (as
-``<preserveFixedJoint>`` would), so an SDFormat file written without lumping compares too.
+would get. Fixed joints whose child link the SDFormat side has are kept: all of them as
+``--preserve-fixed-joints`` keeps them, some as a ``<preserveFixedJoint>`` block does
+(which also gives the joint a ``<physics>``), so SDFormat written without lumping compares
+too.
 
 Every place of the converted model is mapped back to the URDF: links, joints and the
 ``<frame>`` s lumping leaves by name, visuals and collisions by the names libsdformat gives
@@ -93,18 +95,20 @@ def lumped(loaded: Loaded, other_links=frozenset()) -> Lumped:
 
     """
     robot = loaded.robot
-    kept = [j.name for j in robot.joints if j.kind is JointType.FIXED and j.parent != WORLD
-            and j.child in other_links]
-    if kept:
+    fixed = [j.name for j in robot.joints if j.kind is JointType.FIXED and j.parent != WORLD]
+    kept = [name for name in fixed if robot.joint(name).child in other_links]
+    options = ConversionOptions(mesh_uris='package', preserve_fixed_joints=bool(fixed)
+                                and len(kept) == len(fixed))
+    if kept and not options.preserve_fixed_joints:  # as <preserveFixedJoint> blocks would
         robot = replace(robot, gazebo=robot.gazebo + tuple(map(_preserving, kept)))
     if loaded.origins is not None:
         with loaded.origins.relocating():
-            result = urdf_to_sdf(robot, ConversionOptions(mesh_uris='package'))
+            result = urdf_to_sdf(robot, options)
     else:
-        result = urdf_to_sdf(robot, ConversionOptions(mesh_uris='package'))
+        result = urdf_to_sdf(robot, options)
     label = f'{loaded.source} (as SDFormat)'
     sdf = parse_sdf(result.sdf, label)
-    tree, extensions = _lumped_tree(robot)
+    tree, extensions = _lumped_tree(robot, options.preserve_fixed_joints)
     places = _places(robot, sdf, tree, result)
     fallback = SourceLocation(loaded.source)
 
@@ -130,11 +134,11 @@ def _preserving(joint: str) -> GazeboExtension:
     return GazeboExtension(joint, (element,))
 
 
-def _lumped_tree(robot: Robot) -> tuple[Tree, list]:
+def _lumped_tree(robot: Robot, preserve: bool) -> tuple[Tree, list]:
     """Return the converter's tree of ``robot`` after lumping, and its ``<gazebo>`` blocks."""
     values = ValueReader(robot.source, Reporter())
     extensions = gazebo_ext.parse_extensions(robot, values)
-    tree = Tree(robot, extensions, False)
+    tree = Tree(robot, extensions, preserve)
     lumping.lump(tree, extensions, values)
     return tree, extensions
 
