@@ -187,10 +187,12 @@ def _join(path: str, name: str, index: int) -> str:
 
 def _compare_element(a, b, tol: float, path: str, out: list) -> None:
     """Append the differences of two elements of one tag and name."""
+    same_pose = _same_pose(a, b, tol)
+    skipped = ('name', 'degrees', 'rotation_format') if same_pose else ('name',)
     for key in list(a.attrib) + [k for k in b.attrib if k not in a.attrib]:
-        if key != 'name' and not same_text(a.get(key), b.get(key), tol):
+        if key not in skipped and not same_text(a.get(key), b.get(key), tol):
             out.append(BlobDifference(f'{path}/@{key}', a.get(key), b.get(key)))
-    if not (same_text(a.text, b.text, tol) or _same_pose(a, b, tol)):
+    if not (same_pose or same_text(a.text, b.text, tol)):
         out.append(BlobDifference(path, (a.text or '').strip() or None,
                                   (b.text or '').strip() or None))
     out.extend(compare_elements(a, b, tol, path))

@@ -56,8 +56,16 @@ def compare_link(ctx: Context, meshes: MeshFiles, link_a: Link, link_b: Link) ->
 def same_content(a: Side, b: Side, tol: float, meshes: MeshFiles):
     """Return ``f(link_a, link_b)``: whether two links hold the same (likely renames)."""
     def same(name_a: str, name_b: str) -> bool:
+        link_a, link_b = a.robot.index.links[name_a], b.robot.index.links[name_b]
+        mass_a, mass_b = (None if link.inertial is None else link.inertial.mass
+                          for link in (link_a, link_b))
+        if (len(link_a.visuals), len(link_a.collisions), mass_a is None) != \
+                (len(link_b.visuals), len(link_b.collisions), mass_b is None) or \
+                (mass_a is not None and mass_b is not None and mass_a != mass_b
+                 and abs(mass_a - mass_b) > tol * max(abs(mass_a), abs(mass_b))):
+            return False  # the cheap tests first: many links may be tried
         ctx = Context(a, b, tol, Matching({name_a: name_b}, {}, frozenset(), frozenset()))
-        compare_link(ctx, meshes, a.robot.index.links[name_a], b.robot.index.links[name_b])
+        compare_link(ctx, meshes, link_a, link_b)
         return not ctx.differences
     return same
 
