@@ -87,9 +87,10 @@ def summary(element) -> str:
 
 def is_empty(element) -> bool:
     """Return whether an element configures nothing (module docstring)."""
-    if element.attrib or (element.text or '').strip():
-        return False
-    return all(is_empty(child) for child in element if isinstance(child.tag, str))
+    for item in element.iter():
+        if isinstance(item.tag, str) and (item.attrib or (item.text and item.text.strip())):
+            return False
+    return True
 
 
 def same_text(a: str | None, b: str | None, tol: float) -> bool:

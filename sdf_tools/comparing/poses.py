@@ -72,8 +72,9 @@ def check_poses(a: Side, b: Side, matching, explained: set, tol: float, count: i
              for i, name in enumerate(tree_a.link_names)
              if matching.links.get(name) in tree_b.link_index]
     configurations = tuple(dict(zip(tree_a.coordinate_names, row.tolist())) for row in q_a)
+    b_configurations = tuple(dict(zip(tree_b.coordinate_names, row.tolist())) for row in q_b)
     if not pairs:
-        return PoseCheck(configurations)
+        return PoseCheck(configurations, b_configurations=b_configurations)
     from sdf_tools.kinematics import forward_kinematics  # numpy's kinematics: only here
     index_a = np.array([i for i, _ in pairs])
     index_b = np.array([j for _, j in pairs])
@@ -91,7 +92,7 @@ def check_poses(a: Side, b: Side, matching, explained: set, tol: float, count: i
     return PoseCheck(configurations, len(pairs), d, names[worst_d[1]] if d > 0 else None,
                      int(worst_d[0]) if d > 0 else None, g,
                      names[worst_a[1]] if g > 0 else None, int(worst_a[0]) if g > 0 else None,
-                     unexplained)
+                     unexplained, b_configurations=b_configurations)
 
 
 def _errors(poses_a: np.ndarray, poses_b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

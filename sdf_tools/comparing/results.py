@@ -117,6 +117,9 @@ class PoseCheck:
         reads the same on both sides: pose differences the other differences do not explain.
     skipped : str
         Why poses were not compared (a side whose tree cannot be compiled), else ``''``.
+    b_configurations : tuple of dict
+        The same configurations under side B's coordinate names (coordinates only B has
+        drawn the same way).
 
     """
 
@@ -130,6 +133,7 @@ class PoseCheck:
     angle_configuration: int | None = None
     unexplained: tuple[str, ...] = ()
     skipped: str = ''
+    b_configurations: tuple = ()
 
 
 @record(frozen=True, eq=False)
@@ -195,3 +199,32 @@ class Comparison:
     def equal(self) -> bool:
         """Return whether no difference was found (notes do not count)."""
         return not self.differences
+
+    def link_poses(self, configuration: int = 0) -> tuple[dict, dict]:
+        """
+        Return both sides' link poses at one of the configurations compared.
+
+        Parameters
+        ----------
+        configuration : int
+            Index in ``poses.configurations`` (0: the zero configuration).
+
+        Returns
+        -------
+        tuple of dict
+            Per side, link name -> ``T_model_link``, a numpy (4, 4) array (m); ``{}`` for a
+            side without a kinematic tree. Side A's names map to side B's through
+            :attr:`link_names`.
+
+        """
+        from sdf_tools.kinematics import forward_kinematics  # numpy: only when asked
+        out: list[dict] = []
+        for side, values in ((self.a, self.poses.configurations),
+                             (self.b, self.poses.b_configurations)):
+            tree = side.tree
+            if tree is None or not values:
+                out.append({})
+                continue
+            poses = forward_kinematics(tree, tree.joint_vector(values[configuration]).q)
+            out.append(dict(zip(tree.link_names, poses)))
+        return out[0], out[1]

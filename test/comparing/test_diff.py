@@ -24,6 +24,7 @@ from diff_support import compare
 from diff_support import edited
 from diff_support import line_of
 from diff_support import read
+import numpy as np
 import pytest
 import sdf_tools
 from sdf_tools.comparing import diff
@@ -180,3 +181,13 @@ def test_the_comparison_keeps_both_robots_their_trees_and_the_configurations():
     assert zero == {'shoulder': 0.0, 'elbow': 0.0, 'finger_joint': 0.0}
     assert all(-1.5 <= q['shoulder'] <= 1.5 and 0 <= q['finger_joint'] <= 0.04 for q in random)
     assert len({q['elbow'] for q in random}) == 4
+
+
+def test_the_comparison_gives_both_sides_link_poses_at_a_configuration():
+    moved = edited('<origin xyz="0 0 0.4"/>', '<origin xyz="0 0 0.5"/>')
+    comparison = compare(ARM, moved.replace('"elbow"', '"elbow_pitch"'))
+    poses_a, poses_b = comparison.link_poses(2)
+    assert set(poses_a) == set(poses_b) == {'base', 'upper', 'fore', 'tool', 'finger'}
+    assert (poses_a['upper'] == poses_b['upper']).all()  # the same joint values on both sides
+    t_upper_fore = np.linalg.inv(poses_b['upper']) @ poses_b['fore']
+    assert np.allclose(t_upper_fore[:3, 3], [0, 0, 0.5])
