@@ -79,6 +79,7 @@ from sdf_tools.comparing.results import Note
 from sdf_tools.comparing.results import PoseCheck
 from sdf_tools.comparing.results import Side
 from sdf_tools.comparing.sides import lumped
+from sdf_tools.comparing.sides import sdf_version
 from sdf_tools.errors import KinematicsError
 from sdf_tools.loading import Loaded
 from sdf_tools.records import record
@@ -167,7 +168,7 @@ def _sides(a: Loaded, b: Loaded) -> tuple:
     formats = (a.robot.source_format, b.robot.source_format)
     for k, (loaded, other) in enumerate(((a, b), (b, a))):
         if formats == (('urdf', 'sdf') if k == 0 else ('sdf', 'urdf')):
-            view = lumped(loaded, frozenset(other.robot.index.links))
+            view = lumped(loaded, frozenset(other.robot.index.links), sdf_version(other))
             notes += view.notes
             blocks[k] = view.blocks
             sides.append(Side(loaded, view.robot, True, _compiled(view.robot)))

@@ -40,7 +40,8 @@ _ENTITY_WORDS = {'model': 'model', 'link': 'link', 'joint': 'joint', 'frame': 'f
 _KIND_WORDS = {'only-in-a': 'only in A', 'only-in-b': 'only in B', 'renamed': 'renamed',
                'joint-in-child': 'joint frame in the child link',
                'centre-of-mass': 'centre of mass', 'safety-controller': 'safety controller',
-               'poses': 'pose in the model frame', 'attached-to': 'attached to'}
+               'poses': 'pose in the model frame', 'attached-to': 'attached to',
+               'content': ''}
 
 
 def _describe(tag: str, side: Side) -> str:

@@ -17,8 +17,9 @@ What each side of a comparison compares: the model as read, or a URDF as SDForma
 
 A URDF compared with an SDFormat model is first converted the way ``urdf2sdf`` converts it
 (:func:`~sdf_tools.convert.urdf_to_sdf.urdf_to_sdf`: ``<gazebo>`` extensions applied, fixed
-joints lumped, mesh URIs kept as written) and read back, so that both sides say what Gazebo
-would get. Fixed joints whose child link the SDFormat side has are kept: all of them as
+joints lumped, mesh URIs kept as written, at the SDFormat version of the other side,
+:func:`sdf_version`) and read back, so that both sides say what Gazebo would get. Fixed
+joints whose child link the SDFormat side has are kept: all of them as
 ``--preserve-fixed-joints`` keeps them, some as a ``<preserveFixedJoint>`` block does
 (which also gives the joint a ``<physics>``), so SDFormat written without lumping compares
 too.
@@ -28,6 +29,8 @@ Every place of the converted model is mapped back to the URDF: links, joints and
 them (:func:`~sdf_tools.convert.tree.part_name` over the lumped tree), content added by
 ``<gazebo>`` blocks to the blocks (:attr:`Lumped.blocks`). The notes say what lumping did.
 """
+
+import re
 
 from lxml import etree
 
@@ -41,6 +44,8 @@ from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
+from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.loading import left_out_of_sdf
 from sdf_tools.loading import Loaded
 from sdf_tools.model import GazeboExtension
@@ -51,6 +56,8 @@ from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
 from sdf_tools.xmlio.parse import ValueReader
+
+_VERSION = re.compile(rb'<sdf\b[^>]*?\bversion\s*=\s*["\']\s*(\d+\.\d+)')
 
 
 @record(frozen=True, eq=False)
@@ -77,7 +84,26 @@ class Lumped:
     blocks: dict = field(default_factory=dict)
 
 
-def lumped(loaded: Loaded, other_links=frozenset()) -> Lumped:
+def sdf_version(loaded: Loaded) -> str:
+    """
+    Return the SDFormat version to convert a URDF to for comparison with ``loaded``.
+
+    The convertible version nearest below the document's (1.9 to 1.11; 1.9 if it cannot be
+    told), so that what the other side's version cannot hold (``<mimic>`` before 1.11) is
+    left out of both.
+    """
+    found = _VERSION.search(loaded.text[:4096])
+    if found is None:
+        return CONVERTIBLE_VERSIONS[0]
+    try:
+        version = version_tuple(found.group(1).decode())
+    except ValueError:
+        return CONVERTIBLE_VERSIONS[0]
+    return max((v for v in CONVERTIBLE_VERSIONS if version_tuple(v) <= version),
+               key=version_tuple, default=CONVERTIBLE_VERSIONS[0])
+
+
+def lumped(loaded: Loaded, other_links=frozenset(), version: str = '1.9') -> Lumped:
     """
     Return a URDF as SDFormat holds it (module docstring).
 
@@ -87,6 +113,8 @@ def lumped(loaded: Loaded, other_links=frozenset()) -> Lumped:
         A URDF (or xacro) description.
     other_links : set of str
         The link names of the other side: fixed joints to these are kept.
+    version : str
+        The SDFormat version to convert to (:func:`sdf_version`).
 
     Raises
     ------
@@ -97,8 +125,8 @@ def lumped(loaded: Loaded, other_links=frozenset()) -> Lumped:
     robot = loaded.robot
     fixed = [j.name for j in robot.joints if j.kind is JointType.FIXED and j.parent != WORLD]
     kept = [name for name in fixed if robot.joint(name).child in other_links]
-    options = ConversionOptions(mesh_uris='package', preserve_fixed_joints=bool(fixed)
-                                and len(kept) == len(fixed))
+    options = ConversionOptions(mesh_uris='package', sdf_version=version,
+                                preserve_fixed_joints=bool(fixed) and len(kept) == len(fixed))
     if kept and not options.preserve_fixed_joints:  # as <preserveFixedJoint> blocks would
         robot = replace(robot, gazebo=robot.gazebo + tuple(map(_preserving, kept)))
     if loaded.origins is not None:

@@ -18,8 +18,12 @@
 from diff_support import ARM
 from diff_support import line_of
 from diff_support import read
+from sdf_tools.comparing import diff
 from sdf_tools.comparing.sides import lumped
+from sdf_tools.comparing.sides import sdf_version
+from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.loading import load
+from sdf_tools.loading import to_sdf
 
 
 def test_every_place_of_the_lumped_model_is_in_the_urdf():
@@ -55,3 +59,14 @@ def test_a_xacro_urdf_is_placed_in_the_xacro_file(tmp_path):
     collision, = lumped(load(str(xacro))).robot.link('fore').collisions
     assert collision.location.source == str(xacro)
     assert collision.location.line == line_of(xacro.read_text(), '${r}')
+
+
+def test_the_urdf_is_converted_to_the_version_of_the_other_side():
+    mimic = ARM.replace('<axis xyz="1 0 0"/>', '<axis xyz="1 0 0"/><mimic joint="elbow"/>')
+    urdf = read(mimic, 'arm.urdf')
+    for version in ('1.9', '1.11'):
+        sdf = read(to_sdf(urdf, ConversionOptions(sdf_version=version)).sdf, 'arm.sdf')
+        assert sdf_version(sdf) == version
+        assert diff(urdf, sdf).equal  # with the mimic joint (1.11) or without (1.9) on both
+    assert sdf_version(read('<sdf version="1.6"><model name="m"><link name="a"/></model></sdf>',
+                            'old.sdf')) == '1.9'
