@@ -67,6 +67,8 @@ _API = {
     'forward_kinematics': 'sdf_tools.kinematics',
     'frame_poses': 'sdf_tools.kinematics',
     'KinematicTree': 'sdf_tools.kinematics',
+    'diff': 'sdf_tools.comparing',
+    'DiffOptions': 'sdf_tools.comparing',
     'Robot': 'sdf_tools.model',
     'Diagnostic': 'sdf_tools.errors',
     'SdfToolsError': 'sdf_tools.errors',

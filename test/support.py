@@ -89,6 +89,19 @@ def probe_report(stdout):
     return dict(line.split(None, 1) for line in stdout.splitlines() if ' ' in line)
 
 
+def rule_counts(title: str):
+    """
+    Yield a dict to count differences per rule in, then print the counts under ``title``.
+
+    The body of a module fixture: ``yield from support.rule_counts('...')``.
+    """
+    counts: dict = {}
+    yield counts
+    if counts:
+        lines = [f'{n:6d}  {rule}' for rule, n in sorted(counts.items(), key=lambda kv: -kv[1])]
+        print(f'\n{title}\n' + '\n'.join(lines))
+
+
 def least_cpu_seconds(func, *args, repeats: int = 3) -> float:
     """
     Return the least CPU time (s) of ``repeats`` calls of ``func(*args)``, collector off.

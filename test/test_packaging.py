@@ -135,7 +135,7 @@ FLOORS = {
     'formats': 6,
     'convert': 7, 'kinematics': 7,
     'loading': 8,
-    'drawing': 9, 'exporting': 9,
+    'comparing': 9, 'drawing': 9, 'exporting': 9,
     'cli': 10, 'ros': 10,
 }
 ROS = {'rclpy', 'tf2_ros', 'tf2_msgs', 'launch', 'launch_ros', 'std_msgs', 'sensor_msgs',

@@ -73,7 +73,8 @@ class _Parser(argparse.ArgumentParser):
 _ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
 _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
                   '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded',
-                  '--view', '--size')
+                  '--view', '--size', '--a-arg', '--b-arg', '--tol', '--configurations',
+                  '--seed')
 _KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
                        'line); messages about elements whose xacro line cannot be told '
                        'then name its lines')
@@ -255,10 +256,66 @@ def main_parser():
             s.add_argument('-o', '--output', help='output file, written atomically')
         if name == 'fk':
             s.add_argument('--json', action='store_true', help='print JSON')
+    _add_diff(sub)
     _add_view_parser(sub, common)
     p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     _add_version(p)
     return p
+
+
+def _tolerance(text):
+    """Return ``--tol``'s value: a finite number not below 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value >= 0.0):
+        raise argparse.ArgumentTypeError(f'the tolerance must be a finite number not below 0, '
+                                         f'got {text!r}')
+    return value
+
+
+def _count(text):
+    """Return ``--configurations``' value: a whole number from 0 to 1000."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f'expected a whole number from 0 to 1000, got {text!r}')
+    return value
+
+
+def _add_diff(sub):
+    """Add ``sdf_tools diff A B`` (exit 0 equal, 1 different, 2 usage or unreadable input)."""
+    d = sub.add_parser('diff', help='compare two descriptions by what they mean',
+                       description='Compare two descriptions (.urdf .xacro .sdf .world .kindsl) '
+                       'by what they mean: links, joints, mass properties, geometry, meshes, '
+                       'sensors and plugins, and link poses by forward kinematics. A URDF '
+                       'against SDFormat is compared as SDFormat holds it (fixed joints '
+                       'lumped). Exit code 0: equal, 1: different, 2: usage error or input '
+                       'that cannot be read.')
+    d.add_argument('a', help='description A (- for standard input)')
+    d.add_argument('b', help='description B (- for standard input)')
+    d.add_argument('assignments', nargs='*', default=[], metavar='name:=value',
+                   help='xacro arguments (or RobCoGen parameters) for both')
+    for side in ('a', 'b'):
+        d.add_argument(f'--{side}-arg', action='append', default=[], metavar='name:=value',
+                       help=f'a xacro argument for {side.upper()} only (repeatable)')
+    d.add_argument('--model', help='model to take from SDFormat worlds')
+    d.add_argument('--package-path', action='append', default=[], metavar='DIR',
+                   help=_PACKAGE_PATH_HELP)
+    d.add_argument('--tol', type=_tolerance, default=1e-6,
+                   help='numbers within TOL times the larger of 1 and their size are equal; '
+                   'poses within TOL m and rad (default 1e-6)')
+    d.add_argument('--configurations', type=_count, default=4, metavar='N',
+                   help='random configurations whose link poses are compared, besides the '
+                   'zero one (default 4)')
+    d.add_argument('--seed', type=int, default=0, help='of the random configurations')
+    d.add_argument('--json', action='store_true', help='print JSON')
+    d.add_argument('-q', '--quiet', action='store_true', help="do not print the readers' "
+                   'warnings')
+    d.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
 
 
 def _add_version(parser):

@@ -272,6 +272,11 @@ def _view(args):
     return view(args)
 
 
+def _diff(args):
+    from sdf_tools.cli.diff import diff_command  # the comparison is imported for diff only
+    return diff_command(args)
+
+
 #: ``sdf_tools COMMAND``'s bodies, each taking the parsed arguments and returning the exit code.
-COMMANDS = {'convert': _convert, 'check': _check, 'tree': _tree, 'fk': _fk, 'export': _export,
-            'view': _view}
+COMMANDS = {'convert': _convert, 'check': _check, 'tree': _tree, 'fk': _fk, 'diff': _diff,
+            'export': _export, 'view': _view}

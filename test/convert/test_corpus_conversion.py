@@ -47,11 +47,7 @@ NAN_COM = {'anymal_c', 'talos_full_v2'}
 
 @pytest.fixture(scope='module')
 def summary():
-    counts = {}
-    yield counts
-    if counts:
-        lines = [f'{n:6d}  {rule}' for rule, n in sorted(counts.items(), key=lambda kv: -kv[1])]
-        print('\ncorpus differences explained, by rule:\n' + '\n'.join(lines))
+    yield from support.rule_counts('corpus differences explained, by rule:')
 
 
 @pytest.mark.oracle

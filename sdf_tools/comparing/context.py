@@ -1,0 +1,129 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+What the comparison steps share: both sides, the tolerance, the matching and the findings.
+
+Each step (:mod:`.links`, :mod:`.joints`, :mod:`.model`) reads both robots through a
+:class:`Context` and adds what differs with :meth:`Context.add`; :meth:`Context.content`
+compares kept XML content (:mod:`.blobs`) and places each difference at the ``<gazebo>``
+block it came from when a side is a lumped URDF.
+"""
+
+from sdf_tools.comparing.blobs import compare_elements
+from sdf_tools.comparing.blobs import parse_blobs
+from sdf_tools.comparing.matching import Matching
+from sdf_tools.comparing.results import Difference
+from sdf_tools.comparing.results import Side
+from sdf_tools.comparing.values import pose_error
+from sdf_tools.comparing.values import pose_value
+from sdf_tools.comparing.values import poses_close
+from sdf_tools.errors import SourceLocation
+
+Places = tuple[SourceLocation | None, SourceLocation | None]
+
+
+class Context:
+    """
+    One comparison in progress.
+
+    Attributes
+    ----------
+    a, b : Side
+        The two sides.
+    tol : float
+        The tolerance (:mod:`.values`).
+    blocks : tuple of dict
+        Per side, where ``<gazebo>`` content comes from (:attr:`.sides.Lumped.blocks`;
+        empty for a side that is not a lumped URDF).
+    matching : Matching
+        Which link and joint is which.
+    differences : list of Difference
+        What was found, in order.
+
+    """
+
+    def __init__(self, a: Side, b: Side, tol: float, matching: Matching, blocks=({}, {})):
+        self.a = a
+        self.b = b
+        self.tol = tol
+        self.matching = matching
+        self.blocks = blocks
+        self.differences: list[Difference] = []
+
+    def add(self, entity: str, name: str, kind: str, a=None, b=None, *, part: str = '',
+            field: str = '', at: Places = (None, None), detail: str = '') -> None:
+        """Record a difference (the arguments are :class:`.results.Difference`'s)."""
+        self.differences.append(Difference(entity, name, kind, a, b, part, field, at[0], at[1],
+                                           detail))
+
+    def paired(self, entity: str, items_a, items_b, names: dict):
+        """
+        Yield the pairs of matched items (links, joints, frames) in side A's order.
+
+        ``names`` maps side A's names to side B's. Items only on one side, and renamed ones,
+        are recorded as differences on the way (the items only B has at the end).
+        """
+        by_name = {item.name: item for item in items_b}
+        for item in items_a:
+            other = names.get(item.name)
+            if other is None:
+                self.add(entity, item.name, 'only-in-a', item.name, None, at=(item.location, None))
+                continue
+            item_b = by_name[other]
+            if other != item.name:
+                self.add(entity, item.name, 'renamed', item.name, other,
+                         at=(item.location, item_b.location))
+            yield item, item_b
+        matched = set(names.values())
+        for item in items_b:
+            if item.name not in matched:
+                self.add(entity, item.name, 'only-in-b', None, item.name,
+                         at=(None, item.location))
+
+    def pose(self, entity: str, name: str, kind: str, poses: tuple, at: Places, *,
+             part: str = '', detail: str = '') -> None:
+        """Record a difference of two poses (``poses``: ``(a, b)``) if they differ."""
+        a, b = poses
+        if not poses_close(a, b, self.tol):
+            distance, angle = pose_error(a, b)
+            self.add(entity, name, kind, pose_value(a), pose_value(b), part=part, at=at,
+                     detail=f'moved {distance:.6g} m, turned {angle:.6g} rad{detail}')
+
+    def content(self, entity: str, name: str, extras: tuple, at: Places, *, part: str = '',
+                keys: tuple = (None, None)) -> None:
+        """
+        Add the differences of kept XML: ``extras`` holds each side's serialised elements.
+
+        ``keys`` are the keys of :attr:`blocks` that say which ``<gazebo>`` block wrote the
+        content on each side.
+        """
+        a_texts, b_texts = extras
+        if tuple(a_texts) == tuple(b_texts):
+            return
+        found = compare_elements(parse_blobs(a_texts), parse_blobs(b_texts), self.tol)
+        for d in found:
+            tag = d.path.split('/', 1)[0].split(' ', 1)[0]
+            places = (self._block(0, keys[0], tag) or at[0], self._block(1, keys[1], tag) or at[1])
+            self.add(entity, name, 'content', d.a, d.b, part=part, field=d.path, at=places)
+
+    def _block(self, side: int, key, tag: str) -> SourceLocation | None:
+        """Return the ``<gazebo>`` block that wrote ``tag`` into an element, if known."""
+        entry = self.blocks[side].get(key) if key is not None else None
+        if entry is None or isinstance(entry, SourceLocation):
+            return entry
+        for location, tags in entry:
+            if tag in tags:
+                return location
+        return entry[0][0] if entry else None

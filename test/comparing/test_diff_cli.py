@@ -1,0 +1,99 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+
+"""
+``sdf_tools diff`` (sdf_tools/cli/diff.py): the report, --json and the exit codes of a CI gate.
+
+0: equal, 1: different, 2: a usage error or an input that cannot be read.
+"""
+
+import json
+
+from diff_support import ARM
+from diff_support import edited
+from diff_support import line_of
+from sdf_tools import cli
+
+XACRO = ARM.replace('<robot name="arm">', '<robot name="arm" xmlns:xacro="http://www.ros.org/'
+                    'wiki/xacro">\n  <xacro:arg name="reach" default="0.4"/>').replace(
+    '<origin xyz="0 0 0.4"/>', '<origin xyz="0 0 $(arg reach)"/>')
+
+
+def run(capsys, *argv):
+    code = cli.main(['diff', *map(str, argv)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def files(tmp_path, **texts):
+    paths = []
+    for name, text in texts.items():
+        path = tmp_path / name.replace('_', '.')
+        path.write_text(text)
+        paths.append(path)
+    return paths
+
+
+def test_equal_descriptions_exit_0(tmp_path, capsys):
+    a, b = files(tmp_path, a_urdf=ARM, b_urdf=ARM.replace('0.4', '0.40'))
+    code, out, err = run(capsys, a, b)
+    assert code == 0 and out.endswith('equal (tolerance 1e-06)\n') and err == ''
+
+
+def test_different_descriptions_exit_1_with_the_report(tmp_path, capsys):
+    a, b = files(tmp_path, a_urdf=ARM, b_urdf=edited('<mass value="0.5"/>',
+                                                     '<mass value="0.6"/>'))
+    code, out, err = run(capsys, a, b)
+    line = line_of(ARM, '<link name="fore"')
+    assert code == 1
+    assert f'  mass: 0.5 | 0.6  [{a}:{line} | {b}:{line}]' in out.splitlines()
+    assert run(capsys, a, b, '--tol', '0.5')[0] == 0  # within a coarse tolerance
+
+
+def test_json_is_the_report_for_programs(tmp_path, capsys):
+    a, b = files(tmp_path, a_urdf=ARM, b_urdf=edited('damping="0.1"', 'damping="0.2"'))
+    code, out, err = run(capsys, a, b, '--json', '--configurations', '2', '--seed', '7')
+    data = json.loads(out)
+    assert code == 1 and data['equal'] is False
+    assert [(d['name'], d['kind'], d['field'], d['a'], d['b']) for d in data['differences']] == [
+        ('elbow', 'dynamics', 'damping', 0.1, 0.2)]
+    assert len(data['poses']['configurations']) == 3
+
+
+def test_xacro_arguments_apply_to_both_or_one_side(tmp_path, capsys):
+    a, = files(tmp_path, arm_xacro=XACRO)
+    assert run(capsys, a, a)[0] == 0
+    code, out, _ = run(capsys, a, a, '--b-arg', 'reach:=0.5')
+    assert code == 1 and "joint 'elbow'" in out and f'{a}:' in out
+    assert run(capsys, a, a, 'reach:=0.5')[0] == 0
+
+
+def test_an_unreadable_input_exits_2_naming_its_file_and_line(tmp_path, capsys):
+    a, b = files(tmp_path, a_urdf=ARM, b_urdf=edited('<mass value="0.5"/>',
+                                                     '<mass value="x"/>'))
+    code, out, err = run(capsys, a, b)
+    assert code == 2 and out == ''
+    assert f'{b}:{line_of(ARM, "<mass value=")}:' not in err  # the first <mass> is fine
+    assert f'{b}:{line_of(ARM, "0.5")}:' in err
+    code, out, err = run(capsys, a, tmp_path / 'missing.urdf')
+    assert code == 2 and 'missing.urdf' in err and 'Traceback' not in err
+
+
+def test_usage_errors_exit_2(tmp_path, capsys):
+    a, = files(tmp_path, a_urdf=ARM)
+    assert run(capsys, a)[0] == 2
+    assert run(capsys, a, a, '--tol', '-1')[0] == 2
+    code, _, err = run(capsys, '-', '-')
+    assert code == 2 and 'only one of A and B' in err
