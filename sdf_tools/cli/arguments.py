@@ -74,7 +74,7 @@ _ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
 _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
                   '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded',
                   '--view', '--size', '--a-arg', '--b-arg', '--tol', '--configurations',
-                  '--seed')
+                  '--seed', '--picture')
 _KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
                        'line); messages about elements whose xacro line cannot be told '
                        'then name its lines')
@@ -313,6 +313,9 @@ def _add_diff(sub):
                    'zero one (default 4)')
     d.add_argument('--seed', type=int, default=0, help='of the random configurations')
     d.add_argument('--json', action='store_true', help='print JSON')
+    d.add_argument('--picture', metavar='FILE', help='also draw both sides over each other '
+                   '(.png or .svg), at the configuration where the links are farthest apart: '
+                   "what both share in grey, each side's own in its colour (needs matplotlib)")
     d.add_argument('-q', '--quiet', action='store_true', help="do not print the readers' "
                    'warnings')
     d.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)

@@ -82,7 +82,7 @@ def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
     from sdf_tools.loading import LoadOptions
     from sdf_tools.loading import package_resolver
     from sdf_tools.loading import WrongFormat
-    if _same_file(args.input, args.keep_expanded):
+    if same_file(args.input, args.keep_expanded):
         raise UsageError(f'{prog}: error: the expansion would overwrite the input')
     try:
         packages = package_resolver(args.package_path,
@@ -109,7 +109,8 @@ def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
     return loaded
 
 
-def _same_file(a, b):
+def same_file(a, b) -> bool:
+    """Return whether paths ``a`` and ``b`` (``-``/``None``: none) name one existing file."""
     try:
         return a != '-' and b not in (None, '-') and os.path.samefile(a, b)
     except OSError:
@@ -120,7 +121,7 @@ def urdf2sdf(args) -> int:
     """Convert URDF (or xacro) to SDFormat: the body of ``urdf2sdf``."""
     from sdf_tools.loading import to_sdf
     mappings = mappings_of(args.mappings)
-    if _same_file(args.input, args.output):
+    if same_file(args.input, args.output):
         raise UsageError('urdf2sdf: error: the output would overwrite the input')
     loaded = _load(args, mappings, 'urdf2sdf', formats=('urdf',))
     converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
@@ -141,7 +142,7 @@ def _convert(args):
     to = to or 'sdf'
     if args.lossy and to != 'urdf':
         raise UsageError('sdf_tools convert: error: --lossy is for conversions to URDF')
-    if _same_file(args.input, args.output):
+    if same_file(args.input, args.output):
         raise UsageError('sdf_tools convert: error: the output would overwrite the input')
     loaded = _load(args, mappings, 'sdf_tools convert')
     warnings = list(loaded.warnings)
@@ -189,7 +190,7 @@ def _tree(args):
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
-    if _same_file(args.input, args.output):
+    if same_file(args.input, args.output):
         raise UsageError('sdf_tools tree: error: the output would overwrite the input')
     robot = _load(args, mappings, 'sdf_tools tree').robot
     if args.format == 'text':

@@ -23,11 +23,13 @@ file and line). The report goes to stdout (``--json``: the schema of
 
 import json
 import math
+import os
 import sys
 
 from sdf_tools.cli.arguments import mappings_of
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.cli.commands import print_diagnostics
+from sdf_tools.cli.commands import same_file
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.outputs import write_output
 
@@ -45,6 +47,7 @@ def diff_command(args) -> int:
     from sdf_tools.comparing.report import to_text
     if args.a == '-' and args.b == '-':
         raise UsageError(f'{_PROG}: error: only one of A and B can be standard input')
+    picture_format = _picture_format(args)
     both = _mappings(args.assignments)
     try:
         loaded = [_load(args, path, {**both, **mappings_of(extra)})
@@ -63,7 +66,39 @@ def diff_command(args) -> int:
     else:
         text = to_text(comparison)
     write_output(None, text)
+    if picture_format is not None:
+        _draw(comparison, args, picture_format)
     return EXIT_EQUAL if comparison.equal else EXIT_DIFFERENT
+
+
+def _picture_format(args) -> str | None:
+    """Return ``--picture``'s format (``png``/``svg``), checked before anything is loaded."""
+    if args.picture is None:
+        return None
+    fmt = {'.png': 'png', '.svg': 'svg'}.get(os.path.splitext(args.picture)[1].lower())
+    if fmt is None:
+        raise UsageError(f'{_PROG}: error: cannot tell the picture format of '
+                         f'{args.picture!r}: name a .png or .svg file')
+    if any(same_file(path, args.picture) for path in (args.a, args.b)):
+        raise UsageError(f'{_PROG}: error: the picture would overwrite an input')
+    from sdf_tools.drawing import require_matplotlib
+    require_matplotlib()  # say at once what is missing
+    return fmt
+
+
+def _draw(comparison, args, fmt: str) -> None:
+    """Draw both sides over each other where their link poses differ most."""
+    from sdf_tools.drawing import overlay
+    from sdf_tools.drawing import ViewOptions
+    poses = comparison.poses
+    worst = poses.position_configuration or poses.angle_configuration or 0
+    poses_a, poses_b = comparison.link_poses(worst)
+    picture = overlay((comparison.a.robot, poses_a or None),
+                      (comparison.b.robot, poses_b or None),
+                      ViewOptions(fmt=fmt, packages=comparison.a.loaded.packages),
+                      labels=('A', 'B'))
+    print_diagnostics(picture.warnings, quiet=args.quiet)
+    picture.save(args.picture)
 
 
 def _mappings(items) -> dict:

@@ -26,9 +26,9 @@ from sdf_tools.cli.arguments import number
 from sdf_tools.cli.arguments import split_assignments
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.cli.commands import _load
-from sdf_tools.cli.commands import _same_file
 from sdf_tools.cli.commands import EXIT_OK
 from sdf_tools.cli.commands import print_diagnostics
+from sdf_tools.cli.commands import same_file
 from sdf_tools.errors import Code
 from sdf_tools.errors import KinematicsError
 from sdf_tools.outputs import write_atomically
@@ -44,7 +44,7 @@ def view(args) -> int:
     if fmt is None:
         raise UsageError(f'{PROG}: error: cannot tell the picture format of '
                          f'{args.output!r}: name a .png or .svg file')
-    if _same_file(args.input, args.output):
+    if same_file(args.input, args.output):
         raise UsageError(f'{PROG}: error: the output would overwrite the input')
     from sdf_tools.drawing import link_poses
     from sdf_tools.drawing import require_matplotlib

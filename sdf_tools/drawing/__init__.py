@@ -261,13 +261,16 @@ def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY
             for robot, poses in (first, second))
     in_b, in_a = shared(a, b, tolerance)
     named = labels[0] is not None and labels[1] is not None
-    layers = [Layer(a.part(in_b, both_color, frames=False), 'both' if named else None,
-                    both_color),
-              Layer(a.part(~in_b, first_color), f'{labels[0]} only' if named else None,
+
+    def label(text: str, mask) -> str | None:  # a legend entry for what is drawn
+        return text if named and mask.any() else None
+
+    layers = [Layer(a.part(in_b, both_color, frames=False), label('both', in_b), both_color),
+              Layer(a.part(~in_b, first_color), label(f'{labels[0]} only', ~in_b),
                     first_color),
-              Layer(b.part(~in_a, second_color), f'{labels[1]} only' if named else None,
+              Layer(b.part(~in_a, second_color), label(f'{labels[1]} only', ~in_a),
                     second_color)]
-    return _picture(layers, options, a.warnings + b.warnings)
+    return _picture(layers, options, tuple(dict.fromkeys(a.warnings + b.warnings)))
 
 
 def _checked(options: ViewOptions | None) -> ViewOptions:

@@ -97,3 +97,55 @@ def test_usage_errors_exit_2(tmp_path, capsys):
     assert run(capsys, a, a, '--tol', '-1')[0] == 2
     code, _, err = run(capsys, '-', '-')
     assert code == 2 and 'only one of A and B' in err
+
+
+def test_picture_overlays_both_sides_where_they_differ(tmp_path, capsys):
+    import pytest
+    pytest.importorskip('matplotlib', reason='matplotlib is not installed')
+    from pictures import drawn
+    from pictures import pixels
+    from sdf_tools.drawing import OVERLAY_COLORS
+    moved = ARM.replace('<origin xyz="0 0 0.4"/>', '<origin xyz="0 0.3 0.4"/>')
+    a, b = files(tmp_path, a_urdf=ARM, b_urdf=moved)
+    picture = tmp_path / 'both.png'
+    code, out, _ = run(capsys, a, b, '--picture', picture)
+    assert code == 1 and "joint 'elbow'" in out
+    rgb = pixels(picture.read_bytes())
+    assert drawn(rgb).any()
+    colours = {tuple(round(255 * c) for c in color[:3]) for color in OVERLAY_COLORS}
+    # Shaded faces vary in brightness: a side's colour shows as pixels whose hue is its
+    # colour's (the moved forearm on both sides, the shared base and upper arm in grey).
+    found = set()
+    for r, g, b_ in rgb.reshape(-1, 3)[drawn(rgb).reshape(-1)]:
+        for colour in colours:
+            if _same_hue((int(r), int(g), int(b_)), colour):
+                found.add(colour)
+    assert found == colours
+    # Equal sides: only the shared colour.
+    same = tmp_path / 'same.png'
+    assert run(capsys, a, a, '--picture', same)[0] == 0
+    rgb = pixels(same.read_bytes())
+    blue, orange = (tuple(round(255 * c) for c in color[:3]) for color in OVERLAY_COLORS[:2])
+    shown = rgb.reshape(-1, 3)[drawn(rgb).reshape(-1)]
+    assert not any(_same_hue(tuple(map(int, p)), colour)
+                   for p in shown for colour in (blue, orange))
+
+
+def test_picture_format_is_checked_before_loading(tmp_path, capsys):
+    a, b = files(tmp_path, a_urdf=ARM, b_urdf=ARM)
+    code, _, err = run(capsys, a, b, '--picture', tmp_path / 'both.jpg')
+    assert code == 2 and 'name a .png or .svg file' in err
+    svg = tmp_path / 'arm.svg'  # a URDF, whatever its name says
+    svg.write_text(ARM)
+    code, _, err = run(capsys, a, svg, '--picture', svg)
+    assert code == 2 and 'the picture would overwrite an input' in err
+
+
+def _same_hue(pixel, colour) -> bool:
+    """Return whether a shaded pixel has ``colour``'s hue (its channels in the same ratios)."""
+    import colorsys
+    h1, s1, v1 = colorsys.rgb_to_hsv(*(c / 255 for c in pixel))
+    h2, s2, _ = colorsys.rgb_to_hsv(*(c / 255 for c in colour))
+    if s2 < 0.1:  # grey: any brightness without colour
+        return s1 < 0.1 and v1 < 0.99
+    return s1 > 0.3 and min(abs(h1 - h2), 1 - abs(h1 - h2)) < 0.03

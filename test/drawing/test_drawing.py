@@ -91,11 +91,14 @@ def test_overlay_draws_what_is_the_same_once_and_what_moved_in_each_colour():
     same = overlay((robot, None), (robot, link_poses(robot)), FRONT)
     grey, blue, orange = _colours(same)
     assert grey.sum() > 1000 and not blue.any() and not orange.any()
-    # Labels: a legend in the upper left corner, a patch of each colour.
+    # Labels: a legend in the upper left corner, a patch of each colour drawn (none for a
+    # side with nothing of its own).
     _, blue, orange = _colours(overlay((robot, None), (robot, None), FRONT,
                                        labels=('a.urdf', 'b.urdf')))
+    assert not blue.any() and not orange.any()
+    _, blue, orange = _colours(overlay((robot, None), (robot, link_poses(robot, {'hinge': 1.0})),
+                                       FRONT, labels=('a.urdf', 'b.urdf')))
     assert blue[:80, :80].sum() > 20 and orange[:80, :80].sum() > 20
-    assert not blue[80:].any() and not orange[80:].any()
     moved = overlay((robot, None), (robot, link_poses(robot, {'hinge': 1.0})), FRONT)
     grey, blue, orange = _colours(moved)
     # The base is shared (grey); the arm upright at 0 (blue, at y = 0) and turned (orange,
