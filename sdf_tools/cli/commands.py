@@ -172,15 +172,15 @@ def _check(args):
         raise UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
     loaded = _load(args, mappings, 'sdf_tools check')
     problems = check(loaded)
-    print(describe.summary(loaded.robot))
-    print(describe.tree_text(loaded.robot), end='')
     errors = errors_in(problems)
+    lines = [describe.summary(loaded.robot)]
     if problems:
-        print('problems:')
-        for d in problems:
-            print(f'  {d}')
-    print(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
-          f'{len(problems) - errors} warning(s)')
+        lines += ['problems:'] + [f'  {d}' for d in problems]
+    lines.append(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
+                 f'{len(problems) - errors} warning(s)')
+    # One write (a failure names <stdout>); the tree after the summary.
+    write_output(None, lines[0] + '\n' + describe.tree_text(loaded.robot) +
+                 ''.join(line + '\n' for line in lines[1:]))
     return EXIT_INVALID if errors else EXIT_OK
 
 

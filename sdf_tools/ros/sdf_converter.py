@@ -46,7 +46,7 @@ from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
-from sdf_tools.outputs import write_atomically
+from sdf_tools.outputs import write_file
 from sdf_tools.records import replace
 from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
 from sdf_tools.ros.bringup.gazebo import gz_topic_problem
@@ -107,7 +107,8 @@ PARAMETERS = (
     ParameterSpec(
         'output_file', '',
         'Also write each conversion to this file (atomically: readers see the old or the '
-        'whole new file); empty: do not write.'),
+        'whole new file; a FIFO or device is written in place, never replaced); empty: do '
+        'not write.'),
     ParameterSpec('package_path', '', PACKAGE_PATH_DESCRIPTION, read_only=True),
 )
 _OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massless_inertia',
@@ -238,7 +239,7 @@ class SdfConverter(Node):
         if not path or self.converted is None:
             return
         try:
-            write_atomically(path, self.converted.sdf)
+            write_file(path, self.converted.sdf)
         except OSError as e:
             self._log.error(f'Cannot write output_file {path!r}: {e.strerror or e}')
 

@@ -23,8 +23,10 @@ transient-local subscriber that joins after it was published, as ``ros_gz_sim cr
 
 import os
 import signal
+import stat
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -225,6 +227,18 @@ def test_output_file_written_atomically(ros, tmp_path):
     assert node.set_parameters([Parameter('output_file', value=str(missing))])[0].successful
     assert any('Cannot write output_file' in t for t in log.texts('error'))
     assert ros.late_sdf(ns) == reference(other)  # still published
+
+
+def test_output_file_onto_a_fifo_is_written_in_place(ros, tmp_path):
+    fifo = tmp_path / 'pipe'
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()), daemon=True)
+    reader.start()
+    ros.converter(unique_namespace('conv'), robot_description=TWO_LINKS, output_file=str(fifo))
+    reader.join(timeout=120)
+    assert received == [reference(TWO_LINKS)]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and os.listdir(tmp_path) == ['pipe']
 
 
 def test_bad_input_keeps_the_last_good_sdf(ros):
