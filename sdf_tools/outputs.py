@@ -13,10 +13,14 @@
 # limitations under the License.
 
 """
-Writing results: never a partial or clobbered file.
+Writing results: never a partial or clobbered file, never a file that was read.
 
 Reading lives in :mod:`sdf_tools.loading.sources`; this is the only module that writes files.
 
+* :func:`check_outputs` refuses, before anything is written, an output that is a file read to
+  make it (the input, a xacro include, a YAML file xacro loaded) or that another output of
+  the same run names; files are compared by identity (device and inode), so links and other
+  spellings of a name are caught;
 * :func:`write_output` writes to standard output or a file (:func:`write_file`);
 * :func:`write_file` replaces a regular file atomically (:func:`write_atomically`) and writes a
   FIFO or a device in place (``-o /dev/null`` discards, and ``/dev/null`` stays a device);
@@ -34,6 +38,78 @@ import sys
 
 #: What standard output is called in messages.
 STDOUT = '<stdout>'
+
+
+class OverwriteError(ValueError):
+    """An output names a file that was read to make it, or that another output names."""
+
+
+def check_outputs(outputs, inputs=()) -> None:
+    """
+    Refuse outputs that would overwrite a file read to make them, or each other.
+
+    Called before anything is written. Standard output (``None``, ``-``) and outputs that
+    are no regular file (a FIFO, a device: written in place, never replaced) are not
+    compared; an output that does not exist yet is compared by its folder and name.
+
+    Parameters
+    ----------
+    outputs : iterable of str or None
+        The files the run writes.
+    inputs : iterable of str
+        The files read to make them, the input itself first.
+
+    Raises
+    ------
+    OverwriteError
+        The message names the output and the file it is, e.g. ``refusing to write
+        robot.urdf: it is the input; nothing was written``.
+
+    """
+    read: dict = {}
+    for index, name in enumerate(inputs):
+        key = _identity(name)
+        if key is not None:
+            read.setdefault(key, (index, name))
+    written: dict = {}
+    for name in outputs:
+        if name in (None, '-'):
+            continue
+        key = _identity(name)
+        if key is None:
+            continue
+        if key in read:
+            index, other = read[key]
+            what = (('the input' if other == name else f'the input {other}') if index == 0
+                    else f'{other}, which was read to make the output')
+            problem = f'refusing to write {name}: it is {what}'
+        elif key in written:
+            other = written[key]
+            problem = (f'refusing to write {name} twice (two outputs name it)' if other == name
+                       else f'refusing to write {other} and {name}: they are the same file')
+        else:
+            written[key] = name
+            continue
+        raise OverwriteError(f'{problem}; nothing was written')
+
+
+def _identity(path: str):
+    """
+    Return what tells ``path``'s file apart, or ``None`` when it is no regular file.
+
+    ``(device, inode)`` of an existing regular file (through symbolic links); for a name
+    that does not exist yet, ``(device, inode)`` of its folder and its name.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        folder, name = os.path.split(os.path.realpath(path))
+        try:
+            info = os.stat(folder)
+        except OSError:
+            return os.path.realpath(path)
+        return info.st_dev, info.st_ino, name
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
 
 
 def write_output(path: str | None, text: str) -> None:

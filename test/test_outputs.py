@@ -17,8 +17,10 @@ Tests of sdf_tools.outputs: whole files or nothing, never a file that was read.
 
 Then the output file of ``urdf2sdf -o`` and ``sdf_tools convert -o`` under injected failures
 (the write, fsync, the rename, an interruption, the directory): never partial, never
-clobbered, no temporary file left; SIGTERM and SIGHUP clean up like Ctrl-C; a FIFO or a
-device is written in place; a full standard output is named.
+clobbered, no temporary file left; SIGTERM and SIGHUP clean up like Ctrl-C. Outputs that
+are inputs (the input, a xacro include, a YAML file xacro loaded) or that two options name
+are refused before anything is written; a FIFO or a device is written in place; a full
+standard output is named.
 """
 
 import os
@@ -269,6 +271,54 @@ def test_a_programs_own_signal_handler_is_left_alone(tmp_path, monkeypatch):
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert target.read_text() == 'whole' and leftovers(tmp_path) == []
+
+
+# --- never a file that was read, nor one file for two outputs --------------------------------
+
+def test_output_may_not_overwrite_the_input(capsys, tmp_path):
+    source = tmp_path / 'r.urdf'
+    source.write_text(GOOD)
+    link = tmp_path / 'link.dot'
+    link.symlink_to(source)
+    assert _run([str(source), '-o', str(source)], capsys) == (
+        2, '', f'urdf2sdf: error: refusing to write {source}: it is the input; nothing was '
+        'written\n')
+    assert _run(['tree', str(source), '--format', 'dot', '-o', str(link)], capsys) == (
+        2, '', f'sdf_tools tree: error: refusing to write {link}: it is the input {source}; '
+        'nothing was written\n')
+    assert source.read_text() == GOOD and link.is_symlink()
+    hard_link = tmp_path / 'hard.sdf'
+    os.link(source, hard_link)
+    with pytest.raises(atomic.OverwriteError, match=f'^refusing to write {hard_link}: it is '
+                       f'the input {source}; nothing was written$'):
+        atomic.check_outputs([str(hard_link)], [str(source)])
+
+
+@pytest.mark.parametrize('option', ['-o', '--keep-expanded'])
+@pytest.mark.parametrize('read', ['macros.xacro', 'p.yaml'])
+def test_a_file_xacro_read_is_never_overwritten(capsys, tmp_path, including, read, option):
+    target = tmp_path / read
+    before = target.read_text()
+    output = tmp_path / 'out.sdf'
+    argv = [str(including), '-q', option, str(target)]
+    code, out, err = _run(argv + (['-o', str(output)] if option != '-o' else []), capsys)
+    assert (code, out) == (2, '')
+    assert err == (f'urdf2sdf: error: refusing to write {target}: it is {target}, which was '
+                   'read to make the output; nothing was written\n')
+    assert target.read_text() == before and not output.exists()
+    assert _run([str(including), '-q', '-o', str(output)], capsys)[0] == 0
+    assert '<link name="base">' in output.read_text()
+
+
+def test_output_and_expansion_may_not_name_one_file(capsys, tmp_path, including):
+    output = tmp_path / 'x.sdf'
+    other_name = os.path.join(str(tmp_path), '.', 'x.sdf')
+    for kept, problem in ((str(output), f'{output} twice (two outputs name it)'),
+                          (other_name, f'{other_name} and {output}: they are the same file')):
+        assert _run([str(including), '-q', '-o', str(output), '--keep-expanded', kept],
+                    capsys) == (2, '', f'urdf2sdf: error: refusing to write {problem}; '
+                                'nothing was written\n')
+        assert not output.exists()
 
 
 # --- FIFOs, devices, a full standard output --------------------------------------------------

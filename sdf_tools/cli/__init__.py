@@ -17,7 +17,7 @@ Command-line tools: ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk``.
 
 Exit codes: 0 success, 1 invalid description (every problem printed with file:line), 2 usage
 error. Results go to stdout (or ``-o``: a file written atomically, a FIFO or device in place;
-:mod:`sdf_tools.outputs`), diagnostics to stderr, never a
+never a file that was read, :mod:`sdf_tools.outputs`), diagnostics to stderr, never a
 traceback (``--traceback`` shows one for bug reports). Also runnable as
 ``ros2 run sdf_tools urdf2sdf`` and ``ros2 run sdf_tools sdf_tools``.
 

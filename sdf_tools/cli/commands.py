@@ -31,6 +31,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
+from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_output
 
 EXIT_OK = 0
@@ -75,15 +76,16 @@ def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
     Load ``args.input`` through :func:`sdf_tools.loading.load`.
 
     ``mappings`` are xacro arguments, or RobCoGen parameters (``name:=value``) for a
-    ``.kindsl`` file; ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
-    from an SDFormat world.
+    ``.kindsl`` file; ``--xacro`` expands xacro markup in files not named ``.xacro`` and in
+    standard input, ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
+    from an SDFormat world. An output (``-o``, ``--keep-expanded``) that is a file read (the
+    input, a xacro include or YAML file) or that both name is refused before anything is
+    written.
     """
     from sdf_tools.loading import load
     from sdf_tools.loading import LoadOptions
     from sdf_tools.loading import package_resolver
     from sdf_tools.loading import WrongFormat
-    if _same_file(args.input, args.keep_expanded):
-        raise UsageError(f'{prog}: error: the expansion would overwrite the input')
     try:
         packages = package_resolver(args.package_path,
                                     near=None if args.input == '-' else args.input)
@@ -94,7 +96,11 @@ def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
                                               model=getattr(args, 'model', None),
                                               packages=packages,
                                               keep_expanded=args.keep_expanded,
+                                              outputs=(getattr(args, 'output', None),),
+                                              xacro=args.xacro or None,
                                               formats=formats))
+    except OverwriteError as e:
+        raise UsageError(f'{prog}: error: {e}') from None
     except WrongFormat as e:  # urdf2sdf: not URDF
         raise UsageError(f'{prog}: error: {e.source} is {e.fmt}, not URDF (use sdf_tools '
                          'convert)') from None
@@ -109,19 +115,10 @@ def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
     return loaded
 
 
-def _same_file(a, b):
-    try:
-        return a != '-' and b not in (None, '-') and os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
 def urdf2sdf(args) -> int:
     """Convert URDF (or xacro) to SDFormat: the body of ``urdf2sdf``."""
     from sdf_tools.loading import to_sdf
     mappings = mappings_of(args.mappings)
-    if _same_file(args.input, args.output):
-        raise UsageError('urdf2sdf: error: the output would overwrite the input')
     loaded = _load(args, mappings, 'urdf2sdf', formats=('urdf',))
     converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
     print_diagnostics(loaded.warnings + converted.warnings, quiet=args.quiet)
@@ -141,8 +138,6 @@ def _convert(args):
     to = to or 'sdf'
     if args.lossy and to != 'urdf':
         raise UsageError('sdf_tools convert: error: --lossy is for conversions to URDF')
-    if _same_file(args.input, args.output):
-        raise UsageError('sdf_tools convert: error: the output would overwrite the input')
     loaded = _load(args, mappings, 'sdf_tools convert')
     warnings = list(loaded.warnings)
     if to == 'sdf':
@@ -189,8 +184,6 @@ def _tree(args):
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
-    if _same_file(args.input, args.output):
-        raise UsageError('sdf_tools tree: error: the output would overwrite the input')
     robot = _load(args, mappings, 'sdf_tools tree').robot
     if args.format == 'text':
         text = describe.tree_text(robot)
