@@ -132,7 +132,7 @@ def flush_stdout() -> None:
         raise _named(e, STDOUT) from None
 
 
-def write_file(path: str, text: str) -> None:
+def write_file(path: str, text: str, *, wait_for_reader: bool = True) -> None:
     """
     Write ``text`` (UTF-8) to ``path``: a regular file atomically, a FIFO or device in place.
 
@@ -141,13 +141,17 @@ def write_file(path: str, text: str) -> None:
     ``/dev/stdout``) is opened and written, never replaced nor created; a symbolic link is
     written through. Errors (``OSError``) name ``path``: a directory, a socket, a full
     disk, ...
+
+    Opening a FIFO waits for a process to read it, as a shell's ``>`` does; with
+    ``wait_for_reader=False`` (a node, which must not hang in a callback) a FIFO that no
+    process reads is an error instead.
     """
     try:
         mode = os.stat(path).st_mode
     except OSError:  # does not exist yet (or cannot be told): the atomic write says why
         mode = None
     if mode is not None and _in_place(mode):
-        _write_in_place(path, text)
+        _write_in_place(path, text, wait_for_reader)
     else:
         write_atomically(path, text)
 
@@ -156,14 +160,21 @@ def _in_place(mode: int) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
 
 
-def _write_in_place(path: str, text: str) -> None:
+def _write_in_place(path: str, text: str, wait_for_reader: bool) -> None:
     """Open a FIFO or device (no creation, no truncation) and write ``text`` to it."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC |
+                         (0 if wait_for_reader else os.O_NONBLOCK))
+        except OSError as e:
+            if e.errno == errno.ENXIO and not wait_for_reader:
+                raise OSError(e.errno, 'a FIFO that no process reads', path) from None
+            raise
         if not _in_place(os.fstat(fd).st_mode):  # replaced by a file since: write that one
             os.close(fd)
             write_atomically(path, text)
             return
+        os.set_blocking(fd, True)  # a reader is there: it takes the text at its pace
         with open(fd, 'w', encoding='utf-8') as f:
             f.write(text)
     except OSError as e:

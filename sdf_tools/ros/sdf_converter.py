@@ -239,7 +239,7 @@ class SdfConverter(Node):
         if not path or self.converted is None:
             return
         try:
-            write_file(path, self.converted.sdf)
+            write_file(path, self.converted.sdf, wait_for_reader=False)
         except OSError as e:
             self._log.error(f'Cannot write output_file {path!r}: {e.strerror or e}')
 
