@@ -13,28 +13,177 @@
 # limitations under the License.
 
 """
-Writing results: atomically, so a failed run never leaves a partial or clobbered file or folder.
+Writing results: never a partial or clobbered file, never a file that was read.
 
 Reading lives in :mod:`sdf_tools.loading.sources`; this is the only module that writes files:
-one file (:func:`write_atomically`) or a whole folder (:func:`write_folder`).
+one file or a whole folder (:func:`write_folder`, for ``sdf_tools export``).
+
+* :func:`check_outputs` refuses, before anything is written, an output that is a file read to
+  make it (the input, a xacro include, a YAML file xacro loaded) or that another output of
+  the same run names; files are compared by identity (device and inode), so links and other
+  spellings of a name are caught;
+* :func:`write_output` writes to standard output or a file (:func:`write_file`);
+* :func:`write_file` replaces a regular file atomically (:func:`write_atomically`) and writes a
+  FIFO or a device in place (``-o /dev/null`` discards, and ``/dev/null`` stays a device);
+  a directory is an error.
+
+While a file is written atomically, SIGTERM and SIGHUP remove the temporary file before they
+end the process, as Ctrl-C (SIGINT, ``KeyboardInterrupt``) does.
 """
 
+import contextlib
 import errno
 import os
+import stat
 import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+#: What standard output is called in messages.
+STDOUT = '<stdout>'
+
+
+class OverwriteError(ValueError):
+    """An output names a file that was read to make it, or that another output names."""
+
+
+def check_outputs(outputs, inputs=()) -> None:
+    """
+    Refuse outputs that would overwrite a file read to make them, or each other.
+
+    Called before anything is written. Standard output (``None``, ``-``) and outputs that
+    are no regular file (a FIFO, a device: written in place, never replaced) are not
+    compared; an output that does not exist yet is compared by its folder and name.
+
+    Parameters
+    ----------
+    outputs : iterable of str or None
+        The files the run writes.
+    inputs : iterable of str
+        The files read to make them, the input itself first.
+
+    Raises
+    ------
+    OverwriteError
+        The message names the output and the file it is, e.g. ``refusing to write
+        robot.urdf: it is the input; nothing was written``.
+
+    """
+    read: dict = {}
+    for index, name in enumerate(inputs):
+        key = _identity(name)
+        if key is not None:
+            read.setdefault(key, (index, name))
+    written: dict = {}
+    for name in outputs:
+        if name in (None, '-'):
+            continue
+        key = _identity(name)
+        if key is None:
+            continue
+        if key in read:
+            index, other = read[key]
+            what = (('the input' if other == name else f'the input {other}') if index == 0
+                    else f'{other}, which was read to make the output')
+            problem = f'refusing to write {name}: it is {what}'
+        elif key in written:
+            other = written[key]
+            problem = (f'refusing to write {name} twice (two outputs name it)' if other == name
+                       else f'refusing to write {other} and {name}: they are the same file')
+        else:
+            written[key] = name
+            continue
+        raise OverwriteError(f'{problem}; nothing was written')
+
+
+def _identity(path: str):
+    """
+    Return what tells ``path``'s file apart, or ``None`` when it is no regular file.
+
+    ``(device, inode)`` of an existing regular file (through symbolic links); for a name
+    that does not exist yet, ``(device, inode)`` of its folder and its name.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        folder, name = os.path.split(os.path.realpath(path))
+        try:
+            info = os.stat(folder)
+        except OSError:
+            return os.path.realpath(path)
+        return info.st_dev, info.st_ino, name
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
+
 
 def write_output(path: str | None, text: str) -> None:
-    """Write ``text`` to the file ``path`` atomically, or to standard output for ``-``/``None``."""
+    """Write ``text`` to the file ``path`` (:func:`write_file`), or stdout for ``-``/``None``."""
     if path in (None, '-'):
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+        except OSError as e:
+            raise _named(e, STDOUT) from None
+        flush_stdout()
+    else:
+        write_file(path, text)
+
+
+def flush_stdout() -> None:
+    """Flush standard output; an error (a full disk, a closed pipe) names ``<stdout>``."""
+    try:
         sys.stdout.flush()
+    except OSError as e:
+        raise _named(e, STDOUT) from None
+
+
+def write_file(path: str, text: str, *, wait_for_reader: bool = True) -> None:
+    """
+    Write ``text`` (UTF-8) to ``path``: a regular file atomically, a FIFO or device in place.
+
+    A file that does not exist yet or a regular file is written by
+    :func:`write_atomically`; a FIFO, character or block device (``/dev/null``,
+    ``/dev/stdout``) is opened and written, never replaced nor created; a symbolic link is
+    written through. Errors (``OSError``) name ``path``: a directory, a socket, a full
+    disk, ...
+
+    Opening a FIFO waits for a process to read it, as a shell's ``>`` does; with
+    ``wait_for_reader=False`` (a node, which must not hang in a callback) a FIFO that no
+    process reads is an error instead.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # does not exist yet (or cannot be told): the atomic write says why
+        mode = None
+    if mode is not None and _in_place(mode):
+        _write_in_place(path, text, wait_for_reader)
     else:
         write_atomically(path, text)
+
+
+def _in_place(mode: int) -> bool:
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+
+
+def _write_in_place(path: str, text: str, wait_for_reader: bool) -> None:
+    """Open a FIFO or device (no creation, no truncation) and write ``text`` to it."""
+    try:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC |
+                         (0 if wait_for_reader else os.O_NONBLOCK))
+        except OSError as e:
+            if e.errno == errno.ENXIO and not wait_for_reader:
+                raise OSError(e.errno, 'a FIFO that no process reads', path) from None
+            raise
+        if not _in_place(os.fstat(fd).st_mode):  # replaced by a file since: write that one
+            os.close(fd)
+            write_atomically(path, text)
+            return
+        os.set_blocking(fd, True)  # a reader is there: it takes the text at its pace
+        with open(fd, 'w', encoding='utf-8') as f:
+            f.write(text)
+    except OSError as e:
+        raise _named(e, path) from None
 
 
 def write_atomically(path: str, text: str | bytes) -> None:
@@ -46,35 +195,119 @@ def write_atomically(path: str, text: str | bytes) -> None:
     The text goes to a temporary file in the same directory, is flushed to disk, and
     replaces ``path`` in one rename; on any failure the temporary file is removed and
     ``path`` is untouched. An existing file's permission bits are kept, and a symbolic link
-    is written through (its target is replaced, the link stays). Errors name ``path``.
+    is written through (its target is replaced, the link stays). Only a regular file is
+    replaced: anything else (a directory, a FIFO, a device) is an error
+    (:func:`write_file` writes FIFOs and devices in place). Errors name ``path``. SIGTERM
+    and SIGHUP meanwhile remove the temporary file, then end the process
+    (:func:`_signals_clean_up`).
     """
     import tempfile  # here, not at the top: a run that prints to stdout needs none of it
     target = os.path.realpath(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(target) + '.',
-                                   suffix='.tmp', dir=os.path.dirname(target))
+        mode: int | None = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
     except OSError as e:
-        raise type(e)(e.errno, e.strerror, path) from None
-    try:
-        binary = isinstance(text, bytes)
-        with os.fdopen(fd, 'wb' if binary else 'w', encoding=None if binary else 'utf-8') as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        raise _named(e, path) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        raise OSError(errno.EINVAL, 'not a regular file: it is never replaced', path)
+    with _signals_clean_up():
+        tmp = None
         try:
-            os.chmod(tmp, os.stat(target).st_mode & 0o7777)
-        except FileNotFoundError:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        if isinstance(e, OSError) and e.errno is not None:
-            raise type(e)(e.errno, e.strerror, path) from None  # the user's name, not tmp's
-        raise
+            with _signals_blocked():  # no signal between the file's creation and ``tmp =``
+                fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(target) + '.',
+                                           suffix='.tmp', dir=os.path.dirname(target))
+            binary = isinstance(text, bytes)
+            with os.fdopen(fd, 'wb' if binary else 'w',
+                           encoding=None if binary else 'utf-8') as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, 0o666 & ~_umask() if mode is None else mode & 0o7777)
+            os.replace(tmp, target)
+        except BaseException as e:
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except FileNotFoundError:
+                    pass
+            if isinstance(e, OSError) and e.errno is not None:
+                raise _named(e, path) from None  # the user's name, not tmp's
+            raise
 
+
+def _named(e: OSError, name: str) -> OSError:
+    """Return ``e`` naming ``name`` (a file name, ``<stdout>``) as the file that failed."""
+    if e.errno is None:
+        return e
+    return type(e)(e.errno, e.strerror, name)
+
+
+# --- signals during an atomic write ----------------------------------------------------------
+
+_CLEANUP_SIGNALS = ('SIGTERM', 'SIGHUP')
+
+
+class _Terminated(BaseException):
+    """A signal that ends the process arrived during an atomic write."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum, frame):
+    raise _Terminated(signum)
+
+
+@contextlib.contextmanager
+def _signals_clean_up():
+    """
+    Let SIGTERM and SIGHUP raise in the block, then end the process by the signal after it.
+
+    Only a signal left to its default action (ending the process at once, which would leave
+    the temporary file behind) is handled; one the program handles itself (the nodes stop
+    between two callbacks on SIGTERM: the write finishes first) or ignores is left alone.
+    The handlers are installed in the main thread only (Python runs handlers there), for
+    the block only, and the previous ones are put back before the process ends.
+    """
+    import signal
+    import threading
+    installed = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in _CLEANUP_SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is not None and signal.getsignal(signum) == signal.SIG_DFL:
+                installed[signum] = signal.signal(signum, _terminate)
+    received = None
+    try:
+        yield
+    except _Terminated as e:
+        received = e.signum
+    finally:
+        for signum, handler in installed.items():
+            signal.signal(signum, handler)
+    if received is not None:
+        os.kill(os.getpid(), received)  # its default action again: the process ends
+        raise SystemExit(128 + received)  # only if the signal was delivered to another thread
+
+
+@contextlib.contextmanager
+def _signals_blocked():
+    """Hold SIGINT, SIGTERM and SIGHUP back in this thread while the block runs."""
+    import signal
+    held = {signal.SIGINT} | {getattr(signal, name) for name in _CLEANUP_SIGNALS
+                              if hasattr(signal, name)}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+# --- folders ------------------------------------------------------------------------------
 
 def check_folder(path: str, *, replace: bool = False) -> bool:
     """

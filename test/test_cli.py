@@ -242,6 +242,16 @@ def test_xacro_failure_is_a_clear_error(capsys, tmp_path):
                    "name 'undefined_property' is not defined\n")
 
 
+def test_xacro_option_expands_other_files_and_stdin(capsys, tmp_path, monkeypatch):
+    text = '<robot name="r">\n<link name="l${2 * 3}_$(arg side)"/>\n</robot>\n'
+    (tmp_path / 'r.urdf').write_text(text)
+    code, out, _ = run(cli.urdf2sdf_main, [str(tmp_path / 'r.urdf'), '--xacro', 'side:=a'],
+                       capsys)
+    assert code == 0 and parse(out).find('model/link').get('name') == 'l6_a'
+    code, out, _ = run(cli.main, ['tree', '-', 'side:=b', '--xacro'], capsys, text, monkeypatch)
+    assert (code, out) == (0, 'l6_b\n')
+
+
 def test_output_is_written_atomically_and_never_clobbered_on_failure(capsys, tmp_path):
     src = tmp_path / 'r.urdf'
     src.write_text(GOOD)
@@ -272,16 +282,6 @@ def test_an_invalid_input_leaves_an_existing_output_untouched(tmp_path, capsys):
         assert 'Traceback' not in err
         assert output.read_text() == 'previous content'
         assert leftovers(tmp_path) == []
-
-
-def test_output_may_not_overwrite_the_input(capsys, tmp_path):
-    src = tmp_path / 'r.urdf'
-    src.write_text(GOOD)
-    code, _, err = run(cli.urdf2sdf_main, [str(src), '-o', str(src)], capsys)
-    assert code == 2 and 'would overwrite the input' in err
-    code, _, err = run(cli.main, ['tree', str(src), '--format', 'dot', '-o', str(src)], capsys)
-    assert code == 2 and 'would overwrite the input' in err
-    assert src.read_text() == GOOD
 
 
 def test_output_goes_through_symbolic_links_and_errors_name_it(capsys, tmp_path):

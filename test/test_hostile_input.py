@@ -411,6 +411,43 @@ def test_hostile_xml_through_stdin_is_refused(tmp_path, secret):
     assert SECRET.encode() not in done.stdout + done.stderr
 
 
+# --- xacro that runs code ---------------------------------------------------------------------
+
+def code_payload(marker: Path) -> str:
+    """Return a URDF whose xacro expression escapes xacro's sandbox to create ``marker``."""
+    escape = ('[c for x in [0] for c in x.__class__.__base__.__subclasses__() if c.__name__ == '
+              "'catch_warnings'][0]()._module.sys.modules['os']")
+    return (f'<robot name="r">\n  <link name="base${{{escape}.system(\'touch {marker}\') * 0}}"'
+            '/>\n</robot>\n')
+
+
+@pytest.mark.parametrize('argv', [['urdf2sdf', 'FILE'], ['check', 'FILE'], ['tree', 'FILE'],
+                                  ['fk', 'FILE'], ['urdf2sdf', '-'], ['check', '-']],
+                         ids=lambda argv: ' '.join(argv))
+def test_xacro_markup_runs_no_code_unless_asked(tmp_path, argv):
+    marker = tmp_path / 'pwned'
+    payload = tmp_path / 'robot.urdf'
+    payload.write_text(code_payload(marker))
+    main = 'urdf2sdf_main' if argv[0] == 'urdf2sdf' else 'main'
+    words = [str(payload) if word == 'FILE' else word for word in argv[main == 'urdf2sdf_main':]]
+
+    def run(*options):
+        return subprocess.run([sys.executable, '-c', f'from sdf_tools import cli; cli.{main}()',
+                               *words, *options], input=payload.read_text(),
+                              capture_output=True, text=True, timeout=CHILD_TIMEOUT)
+
+    done = run()
+    name, where = ((str(payload), 'in a file not named .xacro') if 'FILE' in argv else
+                   ('<stdin>', 'on standard input'))
+    assert (done.returncode, done.stdout) == (1, '')
+    assert done.stderr.startswith(f"Error: {name}:2: xacro markup '${{[c for x in [0] ")
+    assert done.stderr.endswith(f"...' {where}: not expanded, because expanding xacro runs the "
+                                'code it holds; if you trust it, give --xacro to expand it\n')
+    assert not marker.exists()
+    if argv == ['urdf2sdf', 'FILE']:  # asked for, it runs: as the README warns
+        assert run('--xacro').returncode == 0 and marker.exists()
+
+
 # --- Kinematics DSL -------------------------------------------------------------------------
 
 def dsl(mass_expression: str) -> str:

@@ -13,16 +13,24 @@
 # limitations under the License.
 
 """
-Tests of sdf_tools.outputs: whole files or nothing.
+Tests of sdf_tools.outputs: whole files or nothing, never a file that was read.
 
 Then the output file of ``urdf2sdf -o`` and ``sdf_tools convert -o`` under injected failures
 (the write, fsync, the rename, an interruption, the directory): never partial, never
-clobbered, no temporary file left.
+clobbered, no temporary file left; SIGTERM and SIGHUP clean up like Ctrl-C. Outputs that
+are inputs (the input, a xacro include, a YAML file xacro loaded) or that two options name
+are refused before anything is written; a FIFO or a device is written in place; a full
+standard output is named.
 """
 
 import os
 from pathlib import Path
+import signal
+import stat
+import subprocess
+import sys
 import tempfile
+import threading
 
 from diagnostics import commands
 from diagnostics import INERTIA
@@ -30,7 +38,9 @@ from diagnostics import leftovers
 from diagnostics import run_cli
 from diagnostics import urdf
 import pytest
+from sdf_tools import cli
 from sdf_tools import outputs as atomic
+import support
 
 
 def test_write_atomically_replaces_whole_files_and_cleans_up(tmp_path, monkeypatch):
@@ -56,6 +66,16 @@ def test_write_atomically_writes_bytes_as_they_are(tmp_path):
     data = bytes(range(256)) + '\u00e9\n'.encode('utf-8')
     atomic.write_atomically(str(target), data)
     assert target.read_bytes() == data
+
+
+def test_write_atomically_replaces_nothing_but_regular_files(tmp_path):
+    fifo = tmp_path / 'pipe'
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match=f'not a regular file: it is never replaced: .{fifo}.$'):
+        atomic.write_atomically(str(fifo), 'text')
+    with pytest.raises(IsADirectoryError, match=f'{tmp_path}'):
+        atomic.write_atomically(str(tmp_path), 'text')
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and os.listdir(tmp_path) == ['pipe']
 
 
 # --- the output files of urdf2sdf -o and sdf_tools convert -o -------------------------------
@@ -172,6 +192,200 @@ def test_output_in_a_read_only_file_system_or_missing_directory(tmp_path, capsys
             assert code == 1 and out == '', err
             assert err.startswith('Error: ') and 'Traceback' not in err, err
     assert not (tmp_path / 'missing').exists() and leftovers(tmp_path) == []
+
+
+XACRO_NS = 'xmlns:xacro="http://www.ros.org/wiki/xacro"'
+
+
+def _run(argv, capsys):
+    code = (cli.main if argv[0] in ('convert', 'check', 'tree', 'fk') else
+            cli.urdf2sdf_main)(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def including(tmp_path):
+    """Return main.urdf.xacro, which includes macros.xacro and loads p.yaml."""
+    (tmp_path / 'macros.xacro').write_text(
+        f'<robot {XACRO_NS}>\n<xacro:macro name="l" params="n"><link name="${{n}}"/>'
+        '</xacro:macro>\n</robot>\n')
+    (tmp_path / 'p.yaml').write_text('name: base\n')
+    main = tmp_path / 'main.urdf.xacro'
+    main.write_text(f'<robot name="r" {XACRO_NS}>\n<xacro:include filename="macros.xacro"/>\n'
+                    '<xacro:l n="${xacro.load_yaml(\'p.yaml\')[\'name\']}"/>\n</robot>\n')
+    return main
+
+
+# --- SIGTERM and SIGHUP ----------------------------------------------------------------------
+
+# A urdf2sdf process whose write blocks at fsync until a signal comes, saying so first.
+BLOCKED_WRITE = """
+import os
+import signal
+import sys
+from sdf_tools import cli
+for signum in (signal.SIGTERM, signal.SIGHUP):
+    signal.signal(signum, signal.SIG_DFL)  # as in a shell, whatever started the tests
+
+def fsync(fd):
+    print('writing', flush=True)
+    signal.pause()
+
+os.fsync = fsync
+sys.exit(cli.urdf2sdf_main(sys.argv[1:]))
+"""
+
+
+def _child_env():
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(support.REPO_DIR), os.environ.get('PYTHONPATH', '')]))
+
+
+@pytest.mark.parametrize('signum', [signal.SIGTERM, signal.SIGHUP], ids=['TERM', 'HUP'])
+def test_a_signal_during_a_write_leaves_no_temporary_file(tmp_path, signum):
+    source = tmp_path / 'good.urdf'
+    source.write_text(GOOD)
+    output = tmp_path / 'out.sdf'
+    output.write_text('previous content')
+    with subprocess.Popen([sys.executable, '-c', BLOCKED_WRITE, str(source), '-o', str(output)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=_child_env()) as child:
+        assert child.stdout.readline() == 'writing\n'  # the temporary file exists now
+        child.send_signal(signum)
+        _, err = child.communicate(timeout=120)
+    assert child.returncode == -signum, err  # ended by the signal, as without a write
+    assert output.read_text() == 'previous content' and leftovers(tmp_path) == []
+
+
+def test_a_programs_own_signal_handler_is_left_alone(tmp_path, monkeypatch):
+    """A handler the program installed (the nodes' stop flag) runs; the write completes."""
+    received = []
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: received.append(signum))
+    hangup = signal.getsignal(signal.SIGHUP)
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        os.kill(os.getpid(), signal.SIGTERM)
+        real_fsync(fd)
+
+    monkeypatch.setattr(atomic.os, 'fsync', fsync)
+    target = tmp_path / 'out.sdf'
+    try:
+        atomic.write_file(str(target), 'whole')
+        assert received == [signal.SIGTERM]
+        assert signal.getsignal(signal.SIGHUP) is hangup  # put back after the write
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert target.read_text() == 'whole' and leftovers(tmp_path) == []
+
+
+# --- never a file that was read, nor one file for two outputs --------------------------------
+
+def test_output_may_not_overwrite_the_input(capsys, tmp_path):
+    source = tmp_path / 'r.urdf'
+    source.write_text(GOOD)
+    link = tmp_path / 'link.dot'
+    link.symlink_to(source)
+    assert _run([str(source), '-o', str(source)], capsys) == (
+        2, '', f'urdf2sdf: error: refusing to write {source}: it is the input; nothing was '
+        'written\n')
+    assert _run(['tree', str(source), '--format', 'dot', '-o', str(link)], capsys) == (
+        2, '', f'sdf_tools tree: error: refusing to write {link}: it is the input {source}; '
+        'nothing was written\n')
+    assert source.read_text() == GOOD and link.is_symlink()
+    hard_link = tmp_path / 'hard.sdf'
+    os.link(source, hard_link)
+    with pytest.raises(atomic.OverwriteError, match=f'^refusing to write {hard_link}: it is '
+                       f'the input {source}; nothing was written$'):
+        atomic.check_outputs([str(hard_link)], [str(source)])
+
+
+@pytest.mark.parametrize('option', ['-o', '--keep-expanded'])
+@pytest.mark.parametrize('read', ['macros.xacro', 'p.yaml'])
+def test_a_file_xacro_read_is_never_overwritten(capsys, tmp_path, including, read, option):
+    target = tmp_path / read
+    before = target.read_text()
+    output = tmp_path / 'out.sdf'
+    argv = [str(including), '-q', option, str(target)]
+    code, out, err = _run(argv + (['-o', str(output)] if option != '-o' else []), capsys)
+    assert (code, out) == (2, '')
+    assert err == (f'urdf2sdf: error: refusing to write {target}: it is {target}, which was '
+                   'read to make the output; nothing was written\n')
+    assert target.read_text() == before and not output.exists()
+    assert _run([str(including), '-q', '-o', str(output)], capsys)[0] == 0
+    assert '<link name="base">' in output.read_text()
+
+
+def test_output_and_expansion_may_not_name_one_file(capsys, tmp_path, including):
+    output = tmp_path / 'x.sdf'
+    other_name = os.path.join(str(tmp_path), '.', 'x.sdf')
+    for kept, problem in ((str(output), f'{output} twice (two outputs name it)'),
+                          (other_name, f'{other_name} and {output}: they are the same file')):
+        assert _run([str(including), '-q', '-o', str(output), '--keep-expanded', kept],
+                    capsys) == (2, '', f'urdf2sdf: error: refusing to write {problem}; '
+                                'nothing was written\n')
+        assert not output.exists()
+
+
+# --- FIFOs, devices, a full standard output --------------------------------------------------
+
+def test_output_onto_a_fifo_is_written_in_place(capsys, tmp_path):
+    source = tmp_path / 'good.urdf'
+    source.write_text(GOOD)
+    expected = _run([str(source)], capsys)[1]
+    fifo = tmp_path / 'pipe'
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()), daemon=True)
+    reader.start()
+    code, out, err = _run([str(source), '-o', str(fifo)], capsys)
+    reader.join(timeout=120)
+    assert (code, out, err) == (0, '', '')
+    assert received == [expected]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and leftovers(tmp_path) == []
+
+
+def _null_device(tmp_path: Path) -> Path:
+    """Return a /dev/null: made in ``tmp_path`` as root (the real one is not at stake)."""
+    if os.geteuid() != 0:
+        return Path('/dev/null')  # only root can replace it
+    device = tmp_path / 'null'
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except OSError:
+        pytest.skip('root without CAP_MKNOD: not writing onto the real /dev/null')
+    return device
+
+
+def test_output_onto_a_device_is_written_in_place(capsys, tmp_path, including):
+    device = _null_device(tmp_path)
+    before = os.stat(device)
+    for argv in ([str(including), '-q', '-o', str(device), '--keep-expanded', str(device)],
+                 ['convert', str(including), '-q', '--to', 'urdf', '-o', str(device)],
+                 ['tree', str(including), '-o', str(device)]):
+        assert _run(argv, capsys) == (0, '', ''), argv
+        after = os.stat(device)
+        assert stat.S_ISCHR(after.st_mode), argv
+        assert (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev), argv
+    assert leftovers(device.parent) == []
+
+
+@pytest.mark.skipif(not os.path.exists('/dev/full'), reason='needs /dev/full')
+@pytest.mark.parametrize('command', ['urdf2sdf', 'check', 'tree', 'fk'])
+def test_a_full_disk_is_named(capsys, tmp_path, command):
+    source = tmp_path / 'good.urdf'
+    source.write_text(GOOD)
+    main = 'urdf2sdf_main' if command == 'urdf2sdf' else 'main'
+    argv = ([] if command == 'urdf2sdf' else [command]) + [str(source)]
+    with open('/dev/full', 'w') as full:  # a process, to see its final flush too
+        done = subprocess.run([sys.executable, '-c', f'from sdf_tools import cli; cli.{main}()',
+                               *argv], stdout=full, stderr=subprocess.PIPE, text=True,
+                              env=_child_env(), timeout=120)
+    assert (done.returncode, done.stderr) == (1, 'Error: <stdout>: No space left on device\n')
+    if command in ('urdf2sdf', 'tree'):
+        assert _run(argv + ['-o', '/dev/full'], capsys) == (
+            1, '', 'Error: /dev/full: No space left on device\n')
 
 
 # --- whole folders (sdf_tools export) -------------------------------------------------------

@@ -16,7 +16,8 @@
 Command-line tools: ``urdf2sdf`` and ``sdf_tools convert|check|tree|fk|export|view``.
 
 Exit codes: 0 success, 1 invalid description (every problem printed with file:line), 2 usage
-error. Results go to stdout (or ``-o``, written atomically), diagnostics to stderr, never a
+error. Results go to stdout (or ``-o``: a file written atomically, a FIFO or device in place;
+never a file that was read, :mod:`sdf_tools.outputs`), diagnostics to stderr, never a
 traceback (``--traceback`` shows one for bug reports). Also runnable as
 ``ros2 run sdf_tools urdf2sdf`` and ``ros2 run sdf_tools sdf_tools``.
 
@@ -33,6 +34,7 @@ from sdf_tools.cli.arguments import main_parser
 from sdf_tools.cli.arguments import split_extras
 from sdf_tools.cli.arguments import urdf2sdf_parser
 from sdf_tools.cli.arguments import UsageError
+from sdf_tools.outputs import flush_stdout
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -42,7 +44,9 @@ EXIT_USAGE = 2
 def _run(func, argv, traceback_flag):
     """Run a command body, turning every failure into a message and an exit code."""
     try:
-        return func(argv)
+        code = func(argv)
+        flush_stdout()  # here, so that a full disk is reported (and not exit 0)
+        return code
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return EXIT_USAGE
@@ -67,8 +71,8 @@ def _failure(e: Exception, traceback_flag: bool) -> int:
         print_diagnostics(e.diagnostics)
         return EXIT_INVALID
     if isinstance(e, OSError):
-        print(color(sys.stderr, 'Error', '31') + f': {e.filename or ""}: {e.strerror or e}',
-              file=sys.stderr)
+        where = f'{e.filename}: ' if e.filename else ''
+        print(color(sys.stderr, 'Error', '31') + f': {where}{e.strerror or e}', file=sys.stderr)
         return EXIT_INVALID
     if traceback_flag:  # a bug: say so briefly, the traceback only on request
         raise e

@@ -78,6 +78,9 @@ _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-versio
 _KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
                        'line); messages about elements whose xacro line cannot be told '
                        'then name its lines')
+_XACRO_HELP = ('expand xacro markup in an input not named .xacro (a .urdf, another file, '
+               'standard input); .xacro files are always expanded. Expanding xacro runs the '
+               'code the file holds, like running a script: give it for files you trust')
 _PACKAGE_PATH_HELP = ('where xacro $(find pkg) and package:// look (repeatable, or DIR:DIR): '
                       'a package, a folder of packages, an install prefix or a colcon '
                       "workspace; after the input's own package, checkout and workspace, "
@@ -181,6 +184,7 @@ def urdf2sdf_parser(prog='urdf2sdf'):
     p.add_argument('--package-path', action='append', default=[], metavar='DIR',
                    help=_PACKAGE_PATH_HELP)
     _add_mesh_options(p)
+    p.add_argument('--xacro', action='store_true', help=_XACRO_HELP)
     p.add_argument('--keep-expanded', metavar='FILE', help=_KEEP_EXPANDED_HELP)
     p.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
     p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
@@ -196,6 +200,7 @@ def main_parser():
     common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     common.add_argument('--package-path', action='append', default=[], metavar='DIR',
                         help=_PACKAGE_PATH_HELP)
+    common.add_argument('--xacro', action='store_true', help=_XACRO_HELP)
     common.add_argument('--keep-expanded', metavar='FILE', help=_KEEP_EXPANDED_HELP)
     sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
     sub.required = True
@@ -303,6 +308,7 @@ def _add_diff(sub):
         d.add_argument(f'--{side}-arg', action='append', default=[], metavar='name:=value',
                        help=f'a xacro argument for {side.upper()} only (repeatable)')
     d.add_argument('--model', help='model to take from SDFormat worlds')
+    d.add_argument('--xacro', action='store_true', help=_XACRO_HELP)
     d.add_argument('--package-path', action='append', default=[], metavar='DIR',
                    help=_PACKAGE_PATH_HELP)
     d.add_argument('--tol', type=_tolerance, default=1e-6,

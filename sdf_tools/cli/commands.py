@@ -31,6 +31,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
+from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_output
 
 EXIT_OK = 0
@@ -70,37 +71,43 @@ def _conversion_options(args, packages):
                              auto_inertials=args.auto_inertials)
 
 
-def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
+def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
+               path: str | None = None, outputs=None):
     """
-    Load ``args.input`` through :func:`sdf_tools.loading.load`.
+    Load ``path`` (default ``args.input``) through :func:`sdf_tools.loading.load`.
 
     ``mappings`` are xacro arguments, or RobCoGen parameters (``name:=value``) for a
-    ``.kindsl`` file; ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
-    from an SDFormat world.
+    ``.kindsl`` file; ``--xacro`` expands xacro markup in files not named ``.xacro`` and in
+    standard input, ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
+    from an SDFormat world. An output (``-o``, ``--keep-expanded``) that is a file read (the
+    input, a xacro include or YAML file) or that both name is refused before anything is
+    written (``outputs``: default ``-o``).
     """
     from sdf_tools.loading import load
     from sdf_tools.loading import LoadOptions
     from sdf_tools.loading import package_resolver
     from sdf_tools.loading import WrongFormat
-    if same_file(args.input, args.keep_expanded):
-        raise UsageError(f'{prog}: error: the expansion would overwrite the input')
+    path = args.input if path is None else path
+    keep_expanded = getattr(args, 'keep_expanded', None)
+    if outputs is None:
+        outputs = (getattr(args, 'output', None),)
     try:
-        packages = package_resolver(args.package_path,
-                                    near=None if args.input == '-' else args.input)
+        packages = package_resolver(args.package_path, near=None if path == '-' else path)
     except ValueError as e:
         raise UsageError(f'{prog}: error: {e}') from None
     try:
-        loaded = load(args.input, LoadOptions(mappings=mappings,
-                                              model=getattr(args, 'model', None),
-                                              packages=packages,
-                                              keep_expanded=args.keep_expanded,
-                                              formats=formats))
+        loaded = load(path, LoadOptions(mappings=mappings, model=getattr(args, 'model', None),
+                                        packages=packages, keep_expanded=keep_expanded,
+                                        outputs=tuple(outputs), xacro=args.xacro or None,
+                                        formats=formats))
+    except OverwriteError as e:
+        raise UsageError(f'{prog}: error: {e}') from None
     except WrongFormat as e:  # urdf2sdf: not URDF
         raise UsageError(f'{prog}: error: {e.source} is {e.fmt}, not URDF (use sdf_tools '
                          'convert)') from None
     except ValueError as e:  # RobCoGen parameters that are not numbers
         raise UsageError(f'sdf_tools: error: {e}') from None
-    if args.keep_expanded is not None and not loaded.xacro:
+    if keep_expanded is not None and not loaded.xacro:
         raise UsageError(f'{prog}: error: --keep-expanded is for xacro input; '
                          f'{loaded.source} is {loaded.fmt}')
     if getattr(args, 'model', None) is not None and loaded.fmt != 'sdf':
@@ -109,21 +116,11 @@ def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
     return loaded
 
 
-def same_file(a, b) -> bool:
-    """Return whether paths ``a`` and ``b`` (``-``/``None``: none) name one existing file."""
-    try:
-        return a != '-' and b not in (None, '-') and os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
 def urdf2sdf(args) -> int:
     """Convert URDF (or xacro) to SDFormat: the body of ``urdf2sdf``."""
     from sdf_tools.loading import to_sdf
     mappings = mappings_of(args.mappings)
-    if same_file(args.input, args.output):
-        raise UsageError('urdf2sdf: error: the output would overwrite the input')
-    loaded = _load(args, mappings, 'urdf2sdf', formats=('urdf',))
+    loaded = load_input(args, mappings, 'urdf2sdf', formats=('urdf',))
     converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
     print_diagnostics(loaded.warnings + converted.warnings, quiet=args.quiet)
     write_output(args.output, converted.sdf)
@@ -142,9 +139,7 @@ def _convert(args):
     to = to or 'sdf'
     if args.lossy and to != 'urdf':
         raise UsageError('sdf_tools convert: error: --lossy is for conversions to URDF')
-    if same_file(args.input, args.output):
-        raise UsageError('sdf_tools convert: error: the output would overwrite the input')
-    loaded = _load(args, mappings, 'sdf_tools convert')
+    loaded = load_input(args, mappings, 'sdf_tools convert')
     warnings = list(loaded.warnings)
     if to == 'sdf':
         from sdf_tools.loading import to_sdf
@@ -171,17 +166,17 @@ def _check(args):
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
-    loaded = _load(args, mappings, 'sdf_tools check')
+    loaded = load_input(args, mappings, 'sdf_tools check')
     problems = check(loaded)
-    print(describe.summary(loaded.robot))
-    print(describe.tree_text(loaded.robot), end='')
     errors = errors_in(problems)
+    lines = [describe.summary(loaded.robot)]
     if problems:
-        print('problems:')
-        for d in problems:
-            print(f'  {d}')
-    print(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
-          f'{len(problems) - errors} warning(s)')
+        lines += ['problems:'] + [f'  {d}' for d in problems]
+    lines.append(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
+                 f'{len(problems) - errors} warning(s)')
+    # One write (a failure names <stdout>); the tree after the summary.
+    write_output(None, lines[0] + '\n' + describe.tree_text(loaded.robot) +
+                 ''.join(line + '\n' for line in lines[1:]))
     return EXIT_INVALID if errors else EXIT_OK
 
 
@@ -190,9 +185,7 @@ def _tree(args):
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
-    if same_file(args.input, args.output):
-        raise UsageError('sdf_tools tree: error: the output would overwrite the input')
-    robot = _load(args, mappings, 'sdf_tools tree').robot
+    robot = load_input(args, mappings, 'sdf_tools tree').robot
     if args.format == 'text':
         text = describe.tree_text(robot)
     else:
@@ -228,7 +221,7 @@ def _fk(args):
     from sdf_tools.kinematics import frame_poses
     mappings, raw = split_assignments(args.assignments)
     values = {name: number(text, f'joint value {name}={text}') for name, text in raw.items()}
-    robot = _load(args, mappings, 'sdf_tools fk').robot
+    robot = load_input(args, mappings, 'sdf_tools fk').robot
     tree = compile_tree(robot)
     q, unknown, mimic = tree.joint_vector(values)
     if unknown:

@@ -29,7 +29,7 @@ import sys
 from sdf_tools.cli.arguments import mappings_of
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.cli.commands import print_diagnostics
-from sdf_tools.cli.commands import same_file
+from sdf_tools.cli.commands import load_input
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.outputs import write_output
 
@@ -50,7 +50,8 @@ def diff_command(args) -> int:
     picture_format = _picture_format(args)
     both = _mappings(args.assignments)
     try:
-        loaded = [_load(args, path, {**both, **mappings_of(extra)})
+        loaded = [load_input(args, {**both, **mappings_of(extra)}, _PROG, path=path,
+                             outputs=(args.picture,))
                   for path, extra in ((args.a, args.a_arg), (args.b, args.b_arg))]
         comparison = diff(loaded[0], loaded[1], DiffOptions(args.tol, args.configurations,
                                                             args.seed))
@@ -79,8 +80,6 @@ def _picture_format(args) -> str | None:
     if fmt is None:
         raise UsageError(f'{_PROG}: error: cannot tell the picture format of '
                          f'{args.picture!r}: name a .png or .svg file')
-    if any(same_file(path, args.picture) for path in (args.a, args.b)):
-        raise UsageError(f'{_PROG}: error: the picture would overwrite an input')
     from sdf_tools.drawing import require_matplotlib
     require_matplotlib()  # say at once what is missing
     return fmt
@@ -107,18 +106,6 @@ def _mappings(items) -> dict:
         if ':=' not in item:
             raise UsageError(f'{_PROG}: error: expected name:=value, got {item!r}')
     return mappings_of(items)
-
-
-def _load(args, path: str, mappings: dict):
-    """Load one side with the xacro arguments, package path and model of the command line."""
-    from sdf_tools.loading import load
-    from sdf_tools.loading import LoadOptions
-    from sdf_tools.loading import package_resolver
-    try:
-        packages = package_resolver(args.package_path, near=None if path == '-' else path)
-        return load(path, LoadOptions(mappings=mappings, model=args.model, packages=packages))
-    except ValueError as e:  # a --package-path folder that does not exist, a bad parameter
-        raise UsageError(f'{_PROG}: error: {e}') from None
 
 
 def _finite(value):

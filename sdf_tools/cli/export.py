@@ -20,7 +20,7 @@ prints the warnings, and on standard output the folder and its ``model://`` name
 """
 
 from sdf_tools.cli.arguments import mappings_of
-from sdf_tools.cli.commands import _load
+from sdf_tools.cli.commands import load_input
 from sdf_tools.cli.commands import EXIT_OK
 from sdf_tools.cli.commands import print_diagnostics
 
@@ -30,7 +30,7 @@ def export_command(args) -> int:
     from sdf_tools.convert.urdf_to_sdf import ConversionOptions
     from sdf_tools.exporting import export
     from sdf_tools.exporting import ExportOptions
-    loaded = _load(args, mappings_of(args.mappings), 'sdf_tools export')
+    loaded = load_input(args, mappings_of(args.mappings), 'sdf_tools export')
     conversion = ConversionOptions(preserve_fixed_joints=args.preserve_fixed_joints,
                                    sdf_version=args.sdf_version,
                                    auto_inertials=args.auto_inertials)

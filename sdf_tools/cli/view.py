@@ -25,10 +25,9 @@ import os
 from sdf_tools.cli.arguments import number
 from sdf_tools.cli.arguments import split_assignments
 from sdf_tools.cli.arguments import UsageError
-from sdf_tools.cli.commands import _load
+from sdf_tools.cli.commands import load_input
 from sdf_tools.cli.commands import EXIT_OK
 from sdf_tools.cli.commands import print_diagnostics
-from sdf_tools.cli.commands import same_file
 from sdf_tools.errors import Code
 from sdf_tools.errors import KinematicsError
 from sdf_tools.outputs import write_atomically
@@ -44,8 +43,6 @@ def view(args) -> int:
     if fmt is None:
         raise UsageError(f'{PROG}: error: cannot tell the picture format of '
                          f'{args.output!r}: name a .png or .svg file')
-    if same_file(args.input, args.output):
-        raise UsageError(f'{PROG}: error: the output would overwrite the input')
     from sdf_tools.drawing import link_poses
     from sdf_tools.drawing import require_matplotlib
     from sdf_tools.drawing import view as draw
@@ -53,7 +50,7 @@ def view(args) -> int:
     require_matplotlib()  # before loading: say at once what is missing
     mappings, raw = split_assignments(args.assignments)
     values = {name: number(text, f'joint value {name}={text}') for name, text in raw.items()}
-    loaded = _load(args, mappings, PROG)
+    loaded = load_input(args, mappings, PROG)
     try:
         poses = link_poses(loaded.robot, values)
     except KinematicsError as e:

@@ -20,9 +20,12 @@ The command line, both ROS nodes and the launch files load through here, so a de
 read, detected, expanded and converted the same way wherever it comes from:
 
 * :func:`load` reads a path (``-``: standard input) or text in any format sdf_tools reads
-  (URDF, xacro, SDFormat, RobCoGen Kinematics-DSL), expands xacro, and returns a
-  :class:`Loaded`: the :class:`~sdf_tools.model.Robot`, where its lines come from
-  (:class:`~sdf_tools.source_map.SourceMap`, xacro only) and the warnings;
+  (URDF, xacro, SDFormat, RobCoGen Kinematics-DSL), expands xacro when asked (``.xacro``
+  files, or ``LoadOptions.xacro``: expanding runs the code the file holds, so markup in
+  anything else is refused), and returns a :class:`Loaded`: the
+  :class:`~sdf_tools.model.Robot`, where its lines come from
+  (:class:`~sdf_tools.source_map.SourceMap`, xacro only), the warnings and the files read
+  (no output may overwrite one: :func:`~sdf_tools.outputs.check_outputs`);
 * :func:`to_sdf` writes what was loaded as SDFormat: URDF through the libsdformat-compatible
   converter (``<gazebo>`` extensions, fixed-joint lumping), the rest through the SDFormat
   writer;
@@ -38,6 +41,7 @@ expansion (:mod:`sdf_tools.loading.xacro_map`). Nothing here imports ROS. Errors
 
 from contextlib import nullcontext
 import math
+import re
 from typing import TYPE_CHECKING
 
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
@@ -51,7 +55,9 @@ from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.loading.sources import detect_format
 from sdf_tools.loading.sources import read_input
+from sdf_tools.loading.sources import xacro_markup_at
 from sdf_tools.model import Robot
+from sdf_tools.outputs import check_outputs
 from sdf_tools.outputs import write_output
 from sdf_tools.records import field
 from sdf_tools.records import record
@@ -64,6 +70,8 @@ from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+# The markup a refusal shows: a substitution to its end, or a xacro element's name.
+_MARKUP_SHOWN = re.compile(rb'\$\{[^}\n]*\}?|\$\([^)\n]*\)?|<\s*xacro:[-\w.]*|')
 #: Source name of descriptions received as a parameter or on a topic (in messages).
 SOURCE = '<robot_description>'
 
@@ -123,9 +131,19 @@ class LoadOptions:
         before it is read, so that it is there to look at when reading fails; messages
         about elements whose xacro line cannot be told then name its lines. Other input:
         nothing is written (``Loaded.xacro`` tells).
-    allow_xacro : bool
-        Whether xacro markup is expanded; ``False`` refuses it (the nodes: xacro must be
-        expanded before, as for robot_state_publisher).
+    outputs : tuple of str
+        The files the caller writes after loading (e.g. ``-o``): before anything is
+        written, :func:`load` refuses one that, like ``keep_expanded``, is a file read to
+        make it (``Loaded.inputs``) or that another output names
+        (:func:`~sdf_tools.outputs.check_outputs`).
+    xacro : bool or None
+        Whether xacro markup is expanded, which runs the code it holds (its expressions
+        are Python, and escape xacro's checks): ``None`` for ``.xacro`` files only (markup
+        elsewhere is refused, naming its line and ``xacro_remedy``), ``True`` also for
+        other files and text, ``False`` never (the nodes: xacro must be expanded before,
+        as for robot_state_publisher).
+    xacro_remedy : str
+        What the refusal of markup not asked for tells the user to do.
     formats : tuple of str
         The formats accepted (expanded xacro is ``'urdf'``); input in another raises
         :class:`WrongFormat` before it is read.
@@ -143,7 +161,9 @@ class LoadOptions:
     packages: PackageResolver | None = None
     check_uris: bool = False
     keep_expanded: str | None = None
-    allow_xacro: bool = True
+    outputs: tuple[str, ...] = ()
+    xacro: bool | None = None
+    xacro_remedy: str = 'if you trust it, give --xacro to expand it'
     formats: tuple[str, ...] = ('urdf', 'sdf', 'kindsl')
     source: str | None = None
     max_bytes: int | None = None
@@ -193,6 +213,9 @@ class Loaded:
         Whether the input was xacro.
     packages : PackageResolver or None
         Where packages were looked for (:func:`to_sdf` checks URIs with it).
+    inputs : tuple of str
+        The files read: the input (unless standard input or text), then for xacro input
+        the files xacro read (includes and YAML files, absolute paths).
 
     """
 
@@ -204,6 +227,7 @@ class Loaded:
     fmt: str = 'urdf'
     xacro: bool = False
     packages: PackageResolver | None = None
+    inputs: tuple[str, ...] = ()
 
 
 def load(path: str | None = None, options: LoadOptions | None = None, *,
@@ -216,7 +240,8 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     path : str, optional
         ``.urdf``, ``.xacro``, ``.sdf``, ``.world``, ``.kindsl`` or ``-``.
     options : LoadOptions, optional
-        Arguments, forced format, package lookup, ... (defaults: detect, expand xacro).
+        Arguments, forced format, package lookup, ... (defaults: detect the format; expand
+        xacro in ``.xacro`` files only).
     text : str or bytes, optional
         The description itself, instead of ``path`` (named ``options.source``).
 
@@ -228,10 +253,13 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     ------
     SdfToolsError
         The input cannot be read, is empty, too large or in no format sdf_tools reads,
-        xacro fails, or the description is invalid; the message lists every problem with
-        its file and line.
+        holds xacro markup not asked for (``options.xacro``), xacro fails, or the
+        description is invalid; the message lists every problem with its file and line.
     WrongFormat
         The input is in a format ``options.formats`` does not hold.
+    OverwriteError
+        ``options.keep_expanded`` or one of ``options.outputs`` is a file read (or both
+        name one file); nothing was written.
     ValueError
         Neither or both of ``path`` and ``text`` are given, or a RobCoGen parameter value
         is not a number.
@@ -251,19 +279,24 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     fmt = options.fmt or detect_format(data, source)
     if ('urdf' if fmt == 'xacro' else fmt) not in options.formats:
         raise WrongFormat(source, fmt)
+    file = path if path not in (None, '-') else None
+    inputs: tuple[str, ...] = () if file is None else (file,)
     packages = options.packages
     origins = None
     lookups: tuple[Diagnostic, ...] = ()  # the package lookups' warnings (duplicates, ...)
     if fmt == 'xacro':
-        if not options.allow_xacro:
-            raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a '
-                                              'path, or run xacro)', SourceLocation(source),
-                                              code=Code.XACRO))
-        file = path if path not in (None, '-') else None
+        _refuse_unasked_xacro(data, source, file, options)
         packages = packages or package_resolver(near=file)
-        data, origins = _expand(data, source, file, options, packages)
+        data, origins, read = _expand(data, source, file, options, packages)
+        inputs += read
         lookups = packages.take_warnings()
         fmt = 'urdf'
+    kept = options.keep_expanded if origins is not None else None
+    check_outputs((kept,) + tuple(options.outputs), inputs)
+    if kept is not None and origins is not None:
+        # Written before it is read, to be there to look at when reading fails.
+        write_output(kept, data.decode('utf-8'))
+        origins = origins.kept_as(kept)
     with nullcontext() if origins is None else origins.relocating():
         robot = _read(data, source if origins is None else origins.label or source, fmt,
                       options)
@@ -272,21 +305,41 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     warnings = lookups + robot.warnings
     if options.check_uris:
         warnings += check_uris(robot, packages or package_resolver())[1]
-    return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages)
+    return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages,
+                  inputs)
+
+
+def _refuse_unasked_xacro(data: bytes, source: str, file: str | None,
+                          options: LoadOptions) -> None:
+    """Raise unless xacro was asked for (``LoadOptions.xacro``): expanding it runs code."""
+    if options.xacro or (options.xacro is None and (
+            options.fmt == 'xacro' or (file or '').lower().endswith('.xacro'))):
+        return
+    offset = xacro_markup_at(data)
+    location = SourceLocation(source, None if offset is None else
+                              data.count(b'\n', 0, offset) + 1)
+    if options.xacro is False:
+        raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a '
+                                          'path, or run xacro)', location, code=Code.XACRO))
+    match = _MARKUP_SHOWN.match(data, offset or 0)
+    markup = match.group().decode('utf-8', 'replace') if match else ''
+    shown = repr(markup[:40] + ('...' if len(markup) > 40 else ''))
+    where = ('in a file not named .xacro' if file else
+             'on standard input' if source == '<stdin>' else f'in {source}')
+    raise DescriptionError(Diagnostic(
+        f'xacro markup {shown} {where}: not expanded, because expanding xacro runs the '
+        f'code it holds; {options.xacro_remedy}', location, code=Code.XACRO))
 
 
 def _expand(data: bytes, source: str, file: str | None, options: LoadOptions,
-            packages: PackageResolver) -> tuple[bytes, SourceMap]:
-    """Return xacro's expansion laid out one element per line, and its map to the files."""
+            packages: PackageResolver) -> tuple[bytes, SourceMap, tuple[str, ...]]:
+    """Return xacro's expansion (one element per line), its map, and the other files read."""
     from sdf_tools.loading.xacro import run_xacro  # xacro is imported for xacro input only
     from sdf_tools.loading.xacro_map import map_expansion
     expansion = run_xacro(data, source, options.mappings, file, packages)
     text, origins = map_expansion(expansion.text, expansion.files,
                                   f'{source} (expanded by xacro)')
-    if options.keep_expanded is not None:
-        write_output(options.keep_expanded, text)
-        origins = origins.kept_as(options.keep_expanded)
-    return text.encode('utf-8'), origins
+    return text.encode('utf-8'), origins, expansion.inputs
 
 
 def _read(data: bytes, source: str, fmt: str, options: LoadOptions) -> Robot:

@@ -102,16 +102,22 @@ def _starts_as_dsl(head: bytes) -> bool:
 
 def has_xacro_markup(data: bytes) -> bool:
     """Return whether XML text holds xacro elements or substitutions outside comments."""
+    return xacro_markup_at(data) is not None
+
+
+def xacro_markup_at(data: bytes) -> int | None:
+    """Return the offset of the first xacro element or substitution outside comments."""
     pos = 0
     while True:
         comment = data.find(b'<!--', pos)
-        if _XACRO_MARKUP.search(data, pos, len(data) if comment < 0 else comment):
-            return True
+        match = _XACRO_MARKUP.search(data, pos, len(data) if comment < 0 else comment)
+        if match:
+            return match.start()
         if comment < 0:
-            return False
+            return None
         end = data.find(b'-->', comment + 4)
         if end < 0:
-            return False
+            return None
         pos = end + 3
 
 

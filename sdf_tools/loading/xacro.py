@@ -83,11 +83,16 @@ class Expansion:
     files : tuple of (str, bytes)
         Every file xacro read, each once, in the order it read them: the document itself
         first (named ``source``), then each included file (named as xacro names it).
+    inputs : tuple of str
+        The absolute paths of the files xacro read besides the document: includes and YAML
+        files (``xacro.load_yaml``), each once, in order (xacro's own list, as
+        ``xacro --deps`` prints it).
 
     """
 
     text: str
     files: tuple[tuple[str, bytes], ...]
+    inputs: tuple[str, ...] = ()
 
 
 def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
@@ -145,7 +150,10 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
                 xacro.process_doc(doc, mappings=mappings, verbosity=0)
             read = ((source, data),) + tuple((name, text) for name, text in files.items()
                                              if name is not None and name != path)
-            return Expansion(doc.toxml(), read)
+            # xacro lists each include and YAML file it opened, relative to its root_dir.
+            inputs = tuple(dict.fromkeys(os.path.abspath(os.path.join(xacro.root_dir, name))
+                                         for name in xacro.all_includes))
+            return Expansion(doc.toxml(), read, inputs)
         except SdfToolsError:
             raise  # an included file refused by the safe parser, with its own location
         except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...

@@ -66,7 +66,7 @@ class RobotModel:
 
 
 def _options(packages: PackageResolver | None, source: str) -> LoadOptions:
-    return LoadOptions(packages=packages, check_uris=packages is not None, allow_xacro=False,
+    return LoadOptions(packages=packages, check_uris=packages is not None, xacro=False,
                        source=source)
 
 

@@ -60,7 +60,7 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
-from sdf_tools.outputs import write_atomically
+from sdf_tools.outputs import write_file
 from sdf_tools.records import replace
 from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
 from sdf_tools.ros.bringup.gazebo import gz_topic_problem
@@ -122,7 +122,8 @@ PARAMETERS = (
     ParameterSpec(
         'output_file', '',
         'Also write each conversion to this file (atomically: readers see the old or the '
-        'whole new file); empty: do not write.'),
+        'whole new file; a FIFO or device is written in place, never replaced); empty: do '
+        'not write.'),
     ParameterSpec('package_path', '', PACKAGE_PATH_DESCRIPTION, read_only=True),
     ParameterSpec(
         'description_source', '',
@@ -295,7 +296,7 @@ class SdfConverter(Node):
         if not path or self.converted is None:
             return
         try:
-            write_atomically(path, self.converted.sdf)
+            write_file(path, self.converted.sdf, wait_for_reader=False)
         except OSError as e:
             self._log.error(f'Cannot write output_file {path!r}: {e.strerror or e}')
 

@@ -14,6 +14,8 @@
 
 """Tests of sdf_tools.loading: the one way from a description to a model or SDFormat."""
 
+import os
+
 import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
@@ -22,6 +24,7 @@ from sdf_tools.loading import load
 from sdf_tools.loading import LoadOptions
 from sdf_tools.loading import package_resolver
 from sdf_tools.loading import to_sdf
+from sdf_tools.outputs import OverwriteError
 import support
 
 EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
@@ -43,11 +46,61 @@ def test_load_dispatches_text_on_content():
     assert (urdf.robot.source_format, sdf.robot.source_format) == ('urdf', 'sdf')
     assert urdf.origins is None and urdf.source == '<string>'
     with pytest.raises(DescriptionError, match='xacro markup must be expanded first'):
-        load(text=EXAMPLE.read_bytes(), options=LoadOptions(allow_xacro=False))
+        load(text=EXAMPLE.read_bytes(), options=LoadOptions(xacro=False))
     with pytest.raises(DescriptionError, match='the description is empty'):
         load(text=' \n', options=LoadOptions(source='<robot_description>'))
     with pytest.raises(ValueError, match='give a path or a text'):
         load()
+
+
+def test_xacro_is_expanded_only_when_asked(tmp_path):
+    """Expanding xacro runs code: .xacro files, or xacro=True; else markup is refused."""
+    path = tmp_path / 'r.urdf'
+    path.write_text('<robot name="r">\n<!-- $(env HOME) -->\n<link name="$(env HOME)"/>\n'
+                    '</robot>\n')
+    with pytest.raises(DescriptionError) as refused:
+        load(str(path))
+    assert str(refused.value) == (
+        f"{path}:3: xacro markup '$(env HOME)' in a file not named .xacro: not expanded, "
+        'because expanding xacro runs the code it holds; if you trust it, give --xacro to '
+        'expand it')
+    assert refused.value.diagnostics[0].code == Code.XACRO
+    with pytest.raises(DescriptionError, match=r"^<string>:1: xacro markup '<xacro:if' in "
+                       '<string>: .*; rename it$'):
+        load(text='<robot name="r"><xacro:if value="1"/></robot>',
+             options=LoadOptions(xacro_remedy='rename it'))
+    loaded = load(str(path), LoadOptions(xacro=True))
+    assert [link.name for link in loaded.robot.links] == [os.environ['HOME']]
+    xacro_file = tmp_path / 'r.xacro'
+    xacro_file.write_text('<robot name="r">\n<link name="$(env HOME)"/>\n</robot>\n')
+    assert load(str(xacro_file)).xacro
+    with pytest.raises(DescriptionError, match=r'\.xacro:2: xacro markup must be expanded'):
+        load(str(xacro_file), LoadOptions(xacro=False))
+
+
+def test_loaded_inputs_are_every_file_read_and_never_an_output(tmp_path):
+    ns = 'xmlns:xacro="http://www.ros.org/wiki/xacro"'
+    (tmp_path / 'parts').mkdir()
+    include = tmp_path / 'parts' / 'link.xacro'
+    include.write_text(f'<robot {ns}><link name="${{xacro.load_yaml(\'names.yaml\').a}}"/>'
+                       '</robot>')
+    yaml = tmp_path / 'parts' / 'names.yaml'
+    yaml.write_text('a: base\n')
+    main = tmp_path / 'r.urdf.xacro'
+    main.write_text(f'<robot name="r" {ns}><xacro:include filename="parts/link.xacro"/>'
+                    '</robot>')
+    loaded = load(str(main))
+    assert loaded.inputs == (str(main), str(include), str(yaml))
+    assert [link.name for link in loaded.robot.links] == ['base']
+    assert load(text='<robot name="r"><link name="a"/></robot>').inputs == ()
+    kept = tmp_path / 'kept.urdf'
+    for options in (LoadOptions(keep_expanded=str(yaml)),
+                    LoadOptions(keep_expanded=str(kept), outputs=(str(include),)),
+                    LoadOptions(keep_expanded=str(kept), outputs=(str(kept),))):
+        with pytest.raises(OverwriteError, match='; nothing was written$'):
+            load(str(main), options)
+        assert yaml.read_text() == 'a: base\n' and not kept.exists()
+    assert load(str(main), LoadOptions(keep_expanded=str(kept))).text == kept.read_bytes()
 
 
 def test_a_forced_format_reads_what_detection_would_not():

@@ -733,6 +733,21 @@ def test_config_files_load_into_the_nodes():
         rclpy.try_shutdown(context=context)
 
 
+def test_read_description_expands_xacro_files_only(tmp_path):
+    """Expanding xacro runs code: a description_file of another name with markup is refused."""
+    urdf = tmp_path / 'robot.urdf'
+    urdf.write_text('<robot name="r">\n<link name="$(optenv NO_SUCH_VARIABLE a)"/>\n</robot>\n')
+    with pytest.raises(SdfToolsError) as refused:
+        read_description(str(urdf))
+    assert str(refused.value) == (
+        f"{urdf}:2: xacro markup '$(optenv NO_SUCH_VARIABLE a)' in a file not named .xacro: "
+        'not expanded, because expanding xacro runs the code it holds; the launch files '
+        'expand .xacro files only: if you trust it, rename it to end in .xacro (e.g. '
+        'robot.urdf.xacro), or expand it first (xacro FILE > robot.urdf)')
+    renamed = urdf.rename(tmp_path / 'robot.urdf.xacro')
+    assert '<link name="a"/>' in read_description(str(renamed))
+
+
 def test_launch_helpers():
     assert parse_xacro_args('prefix:=left_ arm:=true "label:=a b"') == {
         'prefix': 'left_', 'arm': 'true', 'label': 'a b'}

@@ -23,6 +23,7 @@ transient-local subscriber that joins after it was published, as ``ros_gz_sim cr
 
 import os
 import signal
+import stat
 import subprocess
 import sys
 
@@ -225,6 +226,27 @@ def test_output_file_written_atomically(ros, tmp_path):
     assert node.set_parameters([Parameter('output_file', value=str(missing))])[0].successful
     assert any('Cannot write output_file' in t for t in log.texts('error'))
     assert ros.late_sdf(ns) == reference(other)  # still published
+
+
+def test_output_file_onto_a_fifo_is_written_in_place(ros, tmp_path):
+    fifo = tmp_path / 'pipe'
+    os.mkfifo(fifo)
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=TWO_LINKS, output_file=str(fifo))
+    log = RecordingLogger()
+    node._log = log
+    # No process reads it: an error, at once (a node must not hang in a callback).
+    assert node.set_parameters([Parameter('sdf_version', value='1.10')])[0].successful
+    assert [t for t in log.texts('error') if 'Cannot write output_file' in t] == [
+        f"Cannot write output_file '{fifo}': a FIFO that no process reads"]
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, before the next write
+    try:
+        assert node.set_parameters([Parameter('sdf_version', value='1.9')])[0].successful
+        received = os.read(reader, 1 << 20).decode()  # the SDF is far below a pipe's 64 KiB
+    finally:
+        os.close(reader)
+    assert received == reference(TWO_LINKS) == ros.late_sdf(ns)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and os.listdir(tmp_path) == ['pipe']
 
 
 def test_bad_input_keeps_the_last_good_sdf(ros):

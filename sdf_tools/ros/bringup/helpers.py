@@ -62,9 +62,18 @@ def parse_xacro_args(text: str) -> dict:
     return mappings
 
 
+#: What to do with a description_file that holds xacro markup but is not named .xacro.
+XACRO_REMEDY = ('the launch files expand .xacro files only: if you trust it, rename it to end '
+                'in .xacro (e.g. robot.urdf.xacro), or expand it first (xacro FILE > '
+                'robot.urdf)')
+
+
 def read_description(path: str, xacro_args: str = '', package_path: str = '') -> str:
     """
-    Return the description text of a file, expanding xacro (read through :func:`load`).
+    Return the description text of a file, expanding ``.xacro`` files (through :func:`load`).
+
+    Expanding xacro runs the code the file holds: a file of another name that holds xacro
+    markup is refused (:data:`XACRO_REMEDY` says what to do).
 
     Parameters
     ----------
@@ -84,9 +93,9 @@ def read_description(path: str, xacro_args: str = '', package_path: str = '') ->
         ``path`` is empty, ``xacro_args`` are malformed or given for a file that is not
         xacro, or a ``package_path`` folder does not exist.
     SdfToolsError
-        The file cannot be read, xacro fails (file:line and xacro's reason; a package not
-        found lists where it was looked for), or the description is invalid (its file and
-        line).
+        The file cannot be read, holds xacro markup but is not named ``.xacro`` (its
+        line), xacro fails (file:line and xacro's reason; a package not found lists where
+        it was looked for), or the description is invalid (its file and line).
 
     """
     return read_description_and_source(path, xacro_args, package_path)[0]
@@ -105,7 +114,8 @@ def read_description_and_source(path: str, xacro_args: str = '',
     mappings = parse_xacro_args(xacro_args)
     packages = package_resolver([package_path], near=path,
                                 option='the package_path launch argument')
-    loaded = load(path, LoadOptions(mappings=mappings, packages=packages))
+    loaded = load(path, LoadOptions(mappings=mappings, packages=packages,
+                                    xacro_remedy=XACRO_REMEDY))
     if mappings and not loaded.xacro:
         raise ValueError(f'xacro_args given, but {path} is {loaded.fmt}, not xacro')
     return loaded.text.decode('utf-8'), f'{path} (expanded)' if loaded.xacro else path
