@@ -82,7 +82,7 @@ def test_view_needs_an_output_that_is_not_its_input(capsys, tmp_path):
     robot = tmp_path / 'robot.png'  # a description named like a picture
     robot.write_text(BOX)
     code, _, err = run(['view', str(robot), '-o', str(robot)], capsys)
-    assert code == 2 and 'the output would overwrite the input' in err
+    assert code == 2 and f'refusing to write {robot}: it is the input; nothing was written' in err
     assert robot.read_text() == BOX
 
 

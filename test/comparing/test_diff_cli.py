@@ -138,7 +138,7 @@ def test_picture_format_is_checked_before_loading(tmp_path, capsys):
     svg = tmp_path / 'arm.svg'  # a URDF, whatever its name says
     svg.write_text(ARM)
     code, _, err = run(capsys, a, svg, '--picture', svg)
-    assert code == 2 and 'the picture would overwrite an input' in err
+    assert code == 2 and f'refusing to write {svg}: it is the input; nothing was written' in err
 
 
 def _same_hue(pixel, colour) -> bool:
