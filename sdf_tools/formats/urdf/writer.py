@@ -240,9 +240,10 @@ class _UrdfWriter:
         top = None
         if reference_ok and material.name is not None:
             top = next((m for m in self.robot.materials if m.name == material.name), None)
-        elem = etree.SubElement(parent, 'material')
-        if material.name is not None:
-            elem.set('name', material.name)
+        # A visual's material without a name is written name="": urdfdom (libsdformat)
+        # refuses a <material> without the attribute, and the link's content with it.
+        elem = etree.SubElement(parent, 'material',
+                                name=material.name if material.name is not None else '')
         if top == material or (top is None and reference_ok and material.rgba is None
                                and material.texture is None):
             return
