@@ -192,6 +192,9 @@ class Loaded:
         Whether the input was xacro.
     packages : PackageResolver or None
         Where packages were looked for (:func:`to_sdf` checks URIs with it).
+    unused : tuple of str
+        The names of ``LoadOptions.mappings`` that changed nothing: for xacro, arguments no
+        file declares or reads (each also a warning); for URDF and SDFormat, all of them.
 
     """
 
@@ -203,6 +206,7 @@ class Loaded:
     fmt: str = 'urdf'
     xacro: bool = False
     packages: PackageResolver | None = None
+    unused: tuple[str, ...] = ()
 
 
 def load(path: str | None = None, options: LoadOptions | None = None, *,
@@ -252,6 +256,7 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
         raise WrongFormat(source, fmt)
     packages = options.packages
     origins = None
+    unused, warnings = _ignored_mappings(options.mappings, source, fmt)
     if fmt == 'xacro':
         if not options.allow_xacro:
             raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a '
@@ -259,21 +264,37 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
                                               code=Code.XACRO))
         file = path if path not in (None, '-') else None
         packages = packages or package_resolver(near=file)
-        data, origins = _expand(data, source, file, options, packages)
+        data, origins, unused, warnings = _expand(data, source, file, options, packages)
         fmt = 'urdf'
     with nullcontext() if origins is None else origins.relocating():
         robot = _read(data, origins.label if origins else source, fmt, options)
     if origins is not None:
         robot = robot.relocated(origins.locate)
-    warnings = robot.warnings
+    warnings += robot.warnings
     if options.check_uris:
         warnings += check_uris(robot, packages or package_resolver())[1]
-    return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages)
+    return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages,
+                  unused)
+
+
+def _ignored_mappings(mappings: dict, source: str, fmt: str) -> tuple[tuple, tuple]:
+    """Return the names of ``mappings`` a URDF or SDFormat input ignores, and a warning."""
+    if fmt not in ('urdf', 'sdf') or not mappings:
+        return (), ()
+    given = ' '.join(f'{name}:={value}' for name, value in mappings.items())
+    return tuple(mappings), (Diagnostic(
+        f'{given} changes nothing: name:=value arguments are for xacro (and RobCoGen) input, '
+        f'and this is {fmt.upper() if fmt == "urdf" else "SDFormat"}', SourceLocation(source),
+        None, Severity.WARNING, Code.UNUSED_PARAMETER),)
 
 
 def _expand(data: bytes, source: str, file: str | None, options: LoadOptions,
-            packages: PackageResolver) -> tuple[bytes, SourceMap]:
-    """Return xacro's expansion laid out one element per line, and its map to the files."""
+            packages: PackageResolver) -> tuple[bytes, SourceMap, tuple, tuple]:
+    """
+    Return xacro's expansion laid out one element per line, and its map to the files.
+
+    Then the arguments that changed nothing, and a warning for each.
+    """
     from sdf_tools.loading.xacro import run_xacro  # xacro is imported for xacro input only
     from sdf_tools.loading.xacro_map import map_expansion
     expansion = run_xacro(data, source, options.mappings, file, packages)
@@ -282,7 +303,7 @@ def _expand(data: bytes, source: str, file: str | None, options: LoadOptions,
     if options.keep_expanded is not None:
         write_output(options.keep_expanded, text)
         origins = origins.kept_as(options.keep_expanded)
-    return text.encode('utf-8'), origins
+    return text.encode('utf-8'), origins, expansion.unused, expansion.warnings
 
 
 def _read(data: bytes, source: str, fmt: str, options: LoadOptions) -> Robot:
@@ -368,19 +389,23 @@ def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converte
     return Converted(sdf, checked)
 
 
-def check(loaded: Loaded) -> tuple[Diagnostic, ...]:
+def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic, ...]:
     """
     Return every problem ``sdf_tools check`` reports, each once, warnings and errors.
 
     The reader's warnings, what :func:`~sdf_tools.kinematics.compile_tree` refuses (cycles,
     several parents, mimic loops, ...), and for URDF what the converter would warn about.
+    ``missing_mimic`` goes to ``compile_tree``: by default a ``<mimic>`` that cannot be
+    followed is a warning, as the converter and the nodes take it; ``'error'`` refuses it.
     """
     from sdf_tools.kinematics import compile_tree  # numpy: only what needs the tree
     problems = loaded.warnings
     try:
-        compile_tree(loaded.robot)
+        tree = compile_tree(loaded.robot, missing_mimic=missing_mimic)
     except KinematicsError as e:
         problems = combine(problems, e.diagnostics)
+    else:
+        problems = combine(problems, tree.warnings)
     if loaded.robot.source_format == 'urdf':
         with _relocating(loaded.origins):
             problems += _relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)

@@ -75,11 +75,28 @@ def test_check_reports_the_tree_and_the_converter_problems_once():
                   'type="continuous"><parent link="a"/><child link="b"/><mimic joint="nope"/>'
                   '</joint></robot>')
     assert [d.code for d in loaded.warnings] == [Code.MISSING_JOINT]  # the reader says it
-    problems = check(loaded)
-    # compile_tree says it again, knowing more (an error): it is reported once.
-    assert [(d.code, d.severity.value) for d in problems] == [
-        (Code.MISSING_JOINT, 'error'), (Code.MASSLESS_LINK, 'warning'),
-        (Code.MASSLESS_LINK, 'warning'), (Code.MIMIC_DROPPED, 'warning')]
+    # compile_tree says it again, knowing more: it is reported once. By default a warning
+    # (the joint moves on its own), as the converter takes it; an error when asked.
+    for missing_mimic in ('ignore', 'error'):
+        problems = check(loaded, missing_mimic=missing_mimic)
+        assert [(d.code, d.severity.value) for d in problems] == [
+            (Code.MISSING_JOINT, 'warning' if missing_mimic == 'ignore' else 'error'),
+            (Code.MASSLESS_LINK, 'warning'), (Code.MASSLESS_LINK, 'warning'),
+            (Code.MIMIC_DROPPED, 'warning')]
+        assert 'moves' in problems[0].message
+    assert check(loaded) == check(loaded, missing_mimic='ignore')
+
+
+def test_arguments_a_urdf_or_sdformat_input_ignores_are_said_to_change_nothing():
+    loaded = load(text='<robot name="u"><link name="a"/></robot>',
+                  options=LoadOptions(mappings={'prefix': 'l_', 'x': '1'}, source='u.urdf'))
+    assert loaded.unused == ('prefix', 'x')
+    assert [str(d) for d in loaded.warnings] == [
+        'u.urdf: warning: prefix:=l_ x:=1 changes nothing: name:=value arguments are for '
+        'xacro (and RobCoGen) input, and this is URDF']
+    assert load(text='<robot name="u"><link name="a"/></robot>').unused == ()
+    xacro = load(str(EXAMPLE), LoadOptions(mappings={'prefix': 'r_', 'prefx': 'l_'}))
+    assert xacro.unused == ('prefx',) and xacro.warnings[0].code == Code.UNUSED_PARAMETER
 
 
 def test_package_uris_are_checked_when_asked(tmp_path):
