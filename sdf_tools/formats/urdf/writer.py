@@ -369,8 +369,9 @@ class _UrdfWriter:
                 if self.unlimited_prismatic is None:
                     self.report.error(entity, 'is a prismatic joint without limits; URDF '
                                       'requires <limit> on prismatic joints and cannot say '
-                                      '"unlimited" (pass unlimited_prismatic=Limit(...) to '
-                                      'choose one)', joint.location, Code.MISSING_LIMIT)
+                                      '"unlimited" (--unlimited-prismatic LOWER UPPER EFFORT '
+                                      'VELOCITY, unlimited_prismatic=Limit(...), chooses the '
+                                      'limit to write)', joint.location, Code.MISSING_LIMIT)
                     return None
                 limit = self.unlimited_prismatic
         return type_name, limit
