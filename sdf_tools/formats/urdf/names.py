@@ -17,8 +17,9 @@ The names URDF defines, the ones tools add beside them, and the warning about an
 
 urdfdom and libsdformat skip what they do not know, so a misspelt ``<orgin>`` or ``lowr=``
 silently loses what it holds. The reader checks the attributes and children of every
-element the URDF specification defines against :data:`ATTRIBUTES` and :data:`CHILDREN` (a
-frozenset test per element) and reports the rest with :func:`report_unknown` and
+element the URDF specification defines against :data:`ATTRIBUTES` and :data:`CHILDREN` (the
+reader's ``if``/``elif`` on tags, and an attribute count or a frozenset test per element:
+the reader is a hot path) and reports the rest with :func:`report_unknown` and
 :func:`report_unknown_child`: a warning (``unknown-name``) at the element's line, with the
 nearest known name (``did you mean <origin>?``).
 
@@ -120,8 +121,10 @@ def report_unknown(v, element, entity, tag: str) -> None:
     """
     Warn about the attributes, and for a leaf the children, that ``<tag>`` does not have.
 
-    The reader calls it only when the quick test failed (``len(element)`` for a leaf, or
-    ``ATTRIBUTES[tag].issuperset(element.keys())`` false).
+    The reader calls it only when its quick test failed: a leaf with children, more
+    attributes than the known ones it read, or ``ATTRIBUTES[tag].issuperset(element.keys())``
+    false. It may find nothing to report (a required attribute missing, which the reader
+    reports, or an extension).
 
     Parameters
     ----------

@@ -25,8 +25,13 @@ limit, mimic, safety_controller). ``<gazebo>`` blocks and the non-standard
 
 It is stricter than urdfdom where urdfdom silently loses data: a bad number inside a link,
 an unknown geometry or an ``<axis>`` without ``xyz`` are errors here (urdfdom 3 keeps a
-partial link or a zero axis). Every problem is reported with its line, then one
-:class:`~sdf_tools.errors.DescriptionError` holds all of them.
+partial link or a zero axis), and an element or attribute URDF does not define (a typo such
+as ``<orgin>``) is a warning with the nearest known name (:mod:`.names`). Every problem is
+reported with its line, then one :class:`~sdf_tools.errors.DescriptionError` holds all of
+them. ``<robot version>`` is read as urdfdom reads it: absent or 1.0, else an error. A
+visual ``<material>`` without a ``name`` attribute, which urdfdom refuses with the rest of
+the link's visuals and all its collisions, is kept with a warning (rule
+``nameless-material``).
 """
 
 import re
@@ -79,7 +84,6 @@ _URDF_JOINT_TYPES = {
 _ZERO3 = (0.0, 0.0, 0.0)
 # One part of a URDF version as urdfdom's strtol reads it whole (leading spaces, a sign).
 _VERSION_PART = re.compile(r'\s*\+?[0-9]+|\s*-0+')
-_ORIGIN = ATTRIBUTES['origin']
 _SHAPES = frozenset(CHILDREN['geometry'])
 
 
@@ -184,9 +188,9 @@ class _UrdfReader:
     # --- shared pieces ------------------------------------------------------------------
 
     def _origin(self, elem, entity) -> Pose:
-        if len(elem) or not _ORIGIN.issuperset(elem.keys()):
-            report_unknown(self.v, elem, entity, 'origin')
         key = (elem.get('xyz'), elem.get('rpy'))
+        if len(elem) or len(elem.attrib) != (key[0] is not None) + (key[1] is not None):
+            report_unknown(self.v, elem, entity, 'origin')
         pose = self.poses.get(key)  # origins repeat; the quaternion costs trigonometry
         if pose is not None:
             return pose
@@ -211,7 +215,7 @@ class _UrdfReader:
     def _link(self, elem) -> Link:
         name = self._name(elem, 'link')
         entity = f"link '{name}'"
-        if not ATTRIBUTES['link'].issuperset(elem.keys()):
+        if len(elem.attrib) != 1:  # name, required
             report_unknown(self.v, elem, entity, 'link')
         inertial = nameless = None
         visuals, collisions = [], []
@@ -241,7 +245,7 @@ class _UrdfReader:
         origin = IDENTITY
         mass = None
         inertia = None
-        if not ATTRIBUTES['inertial'].issuperset(elem.keys()):
+        if len(elem.attrib):
             report_unknown(v, elem, entity, 'inertial')
         for child in elem:
             tag = child.tag
@@ -266,17 +270,18 @@ class _UrdfReader:
 
     def _visual(self, elem, entity):
         """Return the visual, and its first ``<material>`` if that has no name attribute."""
-        origin, geometry, material, nameless = self._placed_shape(elem, entity)
-        visual = Visual(origin=origin, geometry=geometry, name=elem.get('name'),
-                        material=material, location=self.v.loc(elem))
+        name = elem.get('name')
+        origin, geometry, material, nameless = self._placed_shape(elem, entity, name)
+        visual = Visual(origin=origin, geometry=geometry, name=name, material=material,
+                        location=self.v.loc(elem))
         return visual, nameless
 
     def _collision(self, elem, entity) -> Collision:
-        origin, geometry, _, _ = self._placed_shape(elem, entity)
-        return Collision(origin=origin, geometry=geometry, name=elem.get('name'),
-                         location=self.v.loc(elem))
+        name = elem.get('name')
+        origin, geometry, _, _ = self._placed_shape(elem, entity, name)
+        return Collision(origin=origin, geometry=geometry, name=name, location=self.v.loc(elem))
 
-    def _placed_shape(self, elem, entity):
+    def _placed_shape(self, elem, entity, name):
         """
         Return the origin, geometry and (for a visual) material of a visual or collision.
 
@@ -286,7 +291,7 @@ class _UrdfReader:
         material = nameless = None
         kind = elem.tag
         first = True
-        if not ATTRIBUTES[kind].issuperset(elem.keys()):
+        if len(elem.attrib) != (name is not None):
             report_unknown(self.v, elem, entity, kind)
         for child in elem:
             tag = child.tag
@@ -326,7 +331,7 @@ class _UrdfReader:
 
     def _geometry(self, elem, entity):
         v = self.v
-        if not ATTRIBUTES['geometry'].issuperset(elem.keys()):
+        if len(elem.attrib):
             report_unknown(v, elem, entity, 'geometry')
         shape = shape_element(v, elem, entity)
         if shape is None:
@@ -366,11 +371,11 @@ class _UrdfReader:
         """
         v = self.v
         name = elem.get('name')
+        if len(elem.attrib) != (name is not None):
+            report_unknown(v, elem, entity, 'material')
         if name is not None and not name.strip():
             name = None
         rgba = texture = None
-        if not ATTRIBUTES['material'].issuperset(elem.keys()):
-            report_unknown(v, elem, entity, 'material')
         for child in elem:
             tag = child.tag
             if tag == 'color':
@@ -423,7 +428,7 @@ class _UrdfReader:
             v.error(elem, entity, f'unknown joint type {type_text!r} (URDF has '
                     + ', '.join(_URDF_JOINT_TYPES) + ')', Code.BAD_JOINT_TYPE)
             return None
-        if not ATTRIBUTES['joint'].issuperset(elem.keys()):
+        if len(elem.attrib) != 2:  # name and type, required
             report_unknown(v, elem, entity, 'joint')
         origin = IDENTITY
         parent = child_name = None
@@ -434,10 +439,13 @@ class _UrdfReader:
             if tag == 'origin':
                 origin = self._origin(child, entity)
                 continue
-            if tag not in _JOINT_LEAVES:
+            count = _JOINT_LEAVES.get(tag, -2)  # the leaf's attribute count (_leaf), -1, -2
+            if count == -2:
                 report_unknown_child(v, child, entity, 'joint')
                 continue
-            _leaf(v, child, entity, tag)
+            if len(child) or (len(child.attrib) != count if count >= 0 else
+                              not ATTRIBUTES[tag].issuperset(child.keys())):
+                report_unknown(v, child, entity, tag)
             if tag == 'parent':
                 parent = v.required_attr(child, entity, 'link')
             elif tag == 'child':
@@ -487,12 +495,23 @@ class _UrdfReader:
         return Limit(lower, upper, effort, velocity)
 
 
-_JOINT_LEAVES = CHILDREN['joint'] - {'origin'}
+# URDF elements whose attributes are all required: tag -> their number.
+_REQUIRED_ONLY = {'parent': 1, 'child': 1, 'axis': 1, 'mass': 1, 'inertia': 6, 'box': 1,
+                  'sphere': 1, 'cylinder': 2, 'capsule': 2, 'color': 1}
+# The children of <joint> but <origin>: tag -> their attribute count, or -1 (check the names).
+_JOINT_LEAVES = {tag: _REQUIRED_ONLY.get(tag, -1) for tag in CHILDREN['joint'] - {'origin'}}
 
 
 def _leaf(v, elem, entity, tag: str) -> None:
-    """Report the unknown attributes, and any child, of a URDF element that holds none."""
-    if len(elem) or not ATTRIBUTES[tag].issuperset(elem.keys()):
+    """
+    Report the unknown attributes, and any child, of a URDF element that holds none.
+
+    For the elements whose attributes are all required (:data:`_REQUIRED_ONLY`), their
+    count is enough: another count means an unknown name, or a missing one (an error).
+    """
+    count = _REQUIRED_ONLY.get(tag)
+    if len(elem) or (len(elem.attrib) != count if count is not None else
+                     not ATTRIBUTES[tag].issuperset(elem.keys())):
         report_unknown(v, elem, entity, tag)
 
 
