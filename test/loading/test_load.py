@@ -164,3 +164,14 @@ def test_urdf_elements_sdformat_has_no_place_for_are_warned_about_once_per_kind(
         'place for it (libsdformat ignores it too)',
         "r.urdf:9: warning: robot 'r': <webots> is left out: SDFormat has no place for it "
         '(libsdformat ignores it too)']
+
+
+def test_check_reports_a_visual_material_without_name():
+    loaded = load(text='<robot name="r">\n<link name="a">\n<visual><geometry><sphere radius="1"/>'
+                  '</geometry>\n<material><color rgba="1 0 0 1"/></material></visual>\n'
+                  '<collision><geometry><sphere radius="1"/></geometry></collision>\n</link>\n'
+                  '</robot>', options=LoadOptions(source='r.urdf'))
+    [found] = [d for d in check(loaded) if d.code is Code.NAMELESS_MATERIAL]
+    assert str(found).startswith("r.urdf:4: warning: link 'a': <material> has no name "
+                                 'attribute: libsdformat and urdfdom refuse it and drop this '
+                                 "visual and the link's collision")
