@@ -61,7 +61,7 @@ class Code(str, enum.Enum):
     UNKNOWN_FORMAT = 'unknown-format'      # text in none of the formats sdf_tools reads
     NOT_URDF = 'not-urdf'                  # the root element is not <robot>
     NOT_SDF = 'not-sdf'                    # the root element is not <sdf>
-    BAD_VERSION = 'bad-version'            # an SDFormat version sdf_tools cannot read
+    BAD_VERSION = 'bad-version'            # an SDFormat or URDF version sdf_tools cannot read
     NEW_VERSION = 'new-version'            # newer than sdf_tools knows; read with its rules
     # --- values --------------------------------------------------------------------------
     BAD_NUMBER = 'bad-number'              # not a finite number, or out of its range
@@ -75,6 +75,7 @@ class Code(str, enum.Enum):
     BAD_JOINT_TYPE = 'bad-joint-type'      # an unknown joint type
     BAD_GEOMETRY = 'bad-geometry'          # an unknown, incomplete or flat geometry
     BAD_OPTION = 'bad-option'              # a conversion option out of range
+    UNKNOWN_NAME = 'unknown-name'          # an element or attribute the format lacks; ignored
     # --- structure -----------------------------------------------------------------------
     MISSING_ELEMENT = 'missing-element'    # a required element is absent
     MISSING_ATTRIBUTE = 'missing-attribute'  # a required attribute is absent
@@ -90,9 +91,10 @@ class Code(str, enum.Enum):
     MISSING_JOINT = 'missing-joint'        # a reference to a joint that does not exist
     MISSING_FRAME = 'missing-frame'        # a reference to a frame that does not exist
     MISSING_PARAMETER = 'missing-parameter'  # a DSL parameter without a value
-    UNUSED_PARAMETER = 'unused-parameter'  # a DSL parameter value nothing uses
+    UNUSED_PARAMETER = 'unused-parameter'  # a DSL parameter or xacro argument nothing uses
     UNDEFINED_MATERIAL = 'undefined-material'  # a URDF material used but never defined
     MATERIAL_REDEFINED = 'material-redefined'  # a URDF material defined twice, differently
+    NAMELESS_MATERIAL = 'nameless-material'  # a visual <material> without name (urdfdom refuses)
     BAD_CHILD = 'bad-child'                # a joint child that cannot be one (world)
     BAD_CANONICAL_LINK = 'bad-canonical-link'  # an SDFormat canonical_link that is no link
     RELATIVE_TO = 'relative-to'            # a pose relative to a frame outside the model

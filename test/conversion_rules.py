@@ -102,6 +102,10 @@ RULES = {
     'schema-defaults':
         "libsdformat's schema pass adds required children with their default values "
         'inside blobs (camera image 320x240, light direction, contact topic, ...)',
+    'nameless-material':
+        'a visual <material> without a name attribute: urdfdom refuses that visual and '
+        "stops there, losing it, the link's later visuals and all its collisions (lumped "
+        "links' too, which renumbers the names of the rest); we keep them, with a warning",
 }
 
 # SDFormat 1.9 defaults libsdformat's schema pass writes into blobs of the test inputs.
@@ -114,11 +118,12 @@ _SCHEMA_DEFAULTS = {
 
 
 class Context:
-    """What the rules need to know about one conversion."""
+    """What the rules need to know about one conversion (``urdf``: the source text)."""
 
-    def __init__(self, robot, result):
+    def __init__(self, robot, result, urdf=None):
         self.robot = robot
         self.result = result
+        self.nameless = _nameless_visuals(urdf) if urdf is not None else {}
         self.links = {link.name: link for link in robot.links}
         self.joints = {joint.name: joint for joint in robot.joints}
         self.parent_joint = {joint.child: joint for joint in robot.joints}
@@ -193,6 +198,23 @@ class Context:
                 continue
             stack.extend(j.child for j in children.get(name, ()))
         return dropped
+
+
+def _nameless_visuals(urdf):
+    """
+    Return link name -> index of its first visual whose first <material> has no name attribute.
+
+    From the URDF text itself: the model cannot tell an absent name from ``name=""``.
+    """
+    root = xml_compare.parse(urdf)
+    found = {}
+    for link in root.iterchildren('link'):
+        for index, visual in enumerate(link.iterchildren('visual')):
+            material = visual.find('material')
+            if material is not None and material.get('name') is None:
+                found[link.get('name')] = index
+                break
+    return found
 
 
 def _tag(element):
@@ -648,6 +670,65 @@ def _r_schema_defaults(diff, ctx):
     return False
 
 
+def _dropped_by_nameless(ctx, kept_link):
+    """Return (tag, pose X_kept_item, geometry) of what 12.3 drops in ``kept_link``."""
+    dropped = []
+    for name, index in ctx.nameless.items():
+        kept, x_kl = ctx.kept_ancestor(name)
+        if kept != kept_link:
+            continue
+        link = ctx.links[name]
+        items = [('visual', v) for v in link.visuals[index:]]
+        items += [('collision', c) for c in link.collisions]
+        dropped += [(tag, x_kl @ item.origin.matrix(), item.geometry) for tag, item in items]
+    return dropped
+
+
+def _same_geometry(element, geometry):
+    shapes = list(element.iterfind('geometry/*'))
+    kind = getattr(geometry, 'kind', type(geometry).__name__.lower())
+    if len(shapes) != 1 or _tag(shapes[0]) != kind:
+        return False
+    shape = shapes[0]
+    for key in ('size', 'radius', 'length'):
+        ours = getattr(geometry, key, None)
+        if ours is not None and not np.allclose(_nums(shape.findtext(key)), ours, atol=1e-12):
+            return False
+    return True
+
+
+def _renumbered(element, others):
+    # The same content under a name that differs only in its _N suffix.
+    base = re.sub(r'_\d+$', '', element.get('name') or '')
+    for other in others:
+        if other is element or re.sub(r'_\d+$', '', other.get('name') or '') != base:
+            continue
+        copied = copy.deepcopy(other)
+        copied.set('name', element.get('name'))
+        if not xml_compare.compare(element, copied):
+            return True
+    return False
+
+
+def _r_nameless_material(diff, ctx):
+    element = _element_of(diff)
+    tag = _tag(element)
+    if diff.kind not in ('missing', 'extra') or tag not in ('visual', 'collision') or \
+            not ctx.nameless:
+        return False
+    dropped = _dropped_by_nameless(ctx, element.getparent().get('name'))
+    if not dropped:
+        return False
+    other_side = diff.actual_element if diff.kind == 'missing' else diff.expected_element
+    if _renumbered(element, list(other_side.iterchildren(element.tag))):
+        return True
+    if diff.kind == 'missing':
+        return False
+    pose = _pose_matrix(element.findtext('pose'))
+    return any(kind == tag and np.allclose(pose, x_ki, atol=1e-9) and
+               _same_geometry(element, geometry) for kind, x_ki, geometry in dropped)
+
+
 _PREDICATES = {
     'name-clash': _r_name_clash,
     'contact-collision': _r_contact_collision,
@@ -668,6 +749,7 @@ _PREDICATES = {
     'degenerate-collision': _r_degenerate_collision,
     'sensor-names': _r_sensor_names,
     'schema-defaults': _r_schema_defaults,
+    'nameless-material': _r_nameless_material,
 }
 assert set(_PREDICATES) == set(RULES)
 

@@ -410,19 +410,84 @@ def test_check_prints_the_tree_and_every_problem(capsys, tmp_path):
     assert code == 1 and f"{src}:5: joint 'shoulder': <limit> lower must be a number" in err
 
 
-def test_check_reports_mimic_problems_of_the_kinematics(capsys, tmp_path):
+def test_a_mimic_that_cannot_be_followed_is_what_missing_mimic_says(capsys, tmp_path):
     src = tmp_path / 'm.urdf'
     src.write_text(TWO_LINK.replace('<joint name="wrist" type="fixed">',
                                     '<joint name="wrist" type="revolute">').replace(
         '<origin xyz="0.5 0 0"/></joint>',
         '<origin xyz="0.5 0 0"/><limit effort="1" velocity="1"/>'
         '<mimic joint="nowhere"/></joint>'))
+    # check: a warning by default, as urdf2sdf converts it (the joint moves on its own).
     code, out, _ = run(cli.main, ['check', str(src)], capsys)
-    assert code == 1
-    assert "<mimic> names joint 'nowhere', which does not exist" in out
-    assert 'INVALID: 1 error(s)' in out
-    # Said once, as the error: the reader's warning about the same joint is not repeated.
+    assert code == 0 and 'OK: 0 error(s)' in out
+    assert f"{src}:6: warning: joint 'wrist': <mimic> names joint 'nowhere', which does not " \
+        'exist; the <mimic> is ignored and the joint moves independently' in out
+    # Said once: the reader's warning about the same joint is not repeated.
     assert out.count("names joint 'nowhere'") == 1
+    code, out, _ = run(cli.main, ['check', str(src), '--missing-mimic', 'error'], capsys)
+    assert code == 1 and 'INVALID: 1 error(s)' in out
+    # fk refuses it by default, naming the option (and the keyword, for Python callers).
+    code, out, err = run(cli.main, ['fk', str(src)], capsys)
+    assert code == 1 and out == ''
+    assert f"Error: {src}:6: joint 'wrist': <mimic> names joint 'nowhere', which does not " \
+        "exist (--missing-mimic ignore, missing_mimic='ignore', moves the joint " \
+        'independently)' in err
+    code, out, err = run(cli.main, ['fk', str(src), 'wrist=0.5', '--missing-mimic', 'ignore'],
+                         capsys)
+    assert code == 0 and "warning: joint 'wrist': <mimic> names joint 'nowhere'" in err
+    assert out.splitlines()[3].split()[1:5] == ['0.500000', '0.000000', '1.000000',
+                                                '0.247404']  # qx: sin(0.5 / 2), about x
+
+
+def test_a_joint_value_given_as_a_xacro_argument_is_a_usage_error(capsys, tmp_path):
+    src = tmp_path / 'arm.urdf.xacro'
+    src.write_text(TWO_LINK.replace('<robot name="two">', '<robot name="two" xmlns:xacro='
+                                    '"http://www.ros.org/wiki/xacro"><xacro:arg name="s" '
+                                    'default="1"/>'))
+    code, out, err = run(cli.main, ['fk', str(src), 'shoulder:=0.5'], capsys)
+    assert code == 2 and out == ''
+    assert err == (f'sdf_tools fk: error: shoulder:=0.5: name:=value is a xacro argument, and '
+                   f"{src} has no such argument; shoulder is a joint of 'two': joint values "
+                   'are NAME=VALUE (use shoulder=0.5)\n')
+    plain = tmp_path / 'two.urdf'
+    plain.write_text(TWO_LINK)
+    code, _, err = run(cli.main, ['fk', str(plain), 'wrist:=0', 'shoulder:=1'], capsys)
+    assert code == 2 and 'wrist, shoulder are joints' in err and 'use wrist=0 shoulder=1' in err
+    # An argument the file has is one, whatever its name; one it lacks is said to change nothing.
+    code, out, err = run(cli.main, ['fk', str(src), 's:=0.5', 'reach:=2'], capsys)
+    assert code == 0 and out.startswith(' ' * 6)
+    assert err == (f'{src}: warning: reach:=2 changes nothing: no xacro file declares or reads '
+                   "an argument 'reach'; its arguments are s\n")
+
+
+def test_convert_to_urdf_gives_unlimited_prismatic_joints_the_limit_chosen(capsys, tmp_path):
+    src = tmp_path / 'slide.kindsl'
+    src.write_text('Robot slide {\nRobotBase base { inertia_properties { mass = 1 CoM = (0, 0, 0) '
+                   'Ix=1 Iy=1 Iz=1 Ixy=0 Ixz=0 Iyz=0 } children { carriage via slider } }\n'
+                   'link carriage { id = 1 inertia_properties { mass = 1 CoM = (0, 0, 0) Ix=1 '
+                   'Iy=1 Iz=1 Ixy=0 Ixz=0 Iyz=0 } children { } }\n'
+                   'p_joint slider { ref_frame { translation = (0, 0, 0) rotation = (0, 0, 0) '
+                   '} }\n}\n')
+    out_path = tmp_path / 'slide.urdf'
+    code, _, err = run(cli.main, ['convert', str(src), '-o', str(out_path)], capsys)
+    assert code == 1 and not out_path.exists()
+    assert "joint 'slider': is a prismatic joint without limits; URDF requires <limit> on " \
+        'prismatic joints and cannot say "unlimited" (--unlimited-prismatic LOWER UPPER ' \
+        'EFFORT VELOCITY, unlimited_prismatic=Limit(...), chooses the limit to write)' in err
+    code, _, err = run(cli.main, ['convert', str(src), '-o', str(out_path),
+                                  '--unlimited-prismatic', '-0.5', '2', '100', '0.25'], capsys)
+    assert code == 0, err
+    assert parse(out_path.read_text()).find("joint[@name='slider']/limit").attrib == {
+        'lower': '-0.5', 'upper': '2', 'effort': '100', 'velocity': '0.25'}
+    for argv, message in (
+            (['--unlimited-prismatic', '1', '-1', '1', '1', '--to', 'urdf'],
+             'needs LOWER <= UPPER and EFFORT, VELOCITY >= 0, got 1 -1 1 1'),
+            (['--unlimited-prismatic', '0', 'inf', '1', '1', '--to', 'urdf'],
+             "argument --unlimited-prismatic: must be a finite number, got 'inf'"),
+            (['--unlimited-prismatic', '0', '1', '1', '1'],
+             '--unlimited-prismatic is for conversions to URDF')):
+        code, _, err = run(cli.main, ['convert', str(src)] + argv, capsys)
+        assert code == 2 and message in err, err
 
 
 def test_tree_text_and_dot(capsys, tmp_path):

@@ -74,7 +74,7 @@ _ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
 _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
                   '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded',
                   '--view', '--size', '--a-arg', '--b-arg', '--tol', '--configurations',
-                  '--seed', '--picture')
+                  '--seed', '--picture', '--missing-mimic')
 _KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
                        'line); messages about elements whose xacro line cannot be told '
                        'then name its lines')
@@ -94,6 +94,25 @@ _MESH_URIS_HELP = ('how mesh URIs are written: model (libsdformat: package:// be
 _AUTO_INERTIALS_HELP = ('give links without <inertial> the mass properties of their '
                         'collision geometry at this density (kg/m^3, e.g. 1000); meshes need '
                         'trimesh')
+
+
+_MISSING_MIMIC_HELP = ('a <mimic> whose joint does not exist or has no single value: ignore '
+                       '(a warning; the joint moves independently, as urdf2sdf and the ROS '
+                       'nodes do) or error; default {}')
+_UNLIMITED_PRISMATIC_HELP = ('to URDF: the <limit> to write for prismatic joints without '
+                             'limits (URDF requires one and cannot say "unlimited"), e.g. -10 '
+                             '10 1000 1 (m, m, N, m/s)')
+
+
+def _finite(text):
+    """Return a finite number (an option's value)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f'must be a finite number, got {text!r}')
+    return value
 
 
 def _density(text):
@@ -223,6 +242,9 @@ def main_parser():
     c.add_argument('--lossy', action='store_true', help='to URDF: write the nearest URDF, '
                    'leaving out (with a warning for each) what URDF cannot hold, instead of '
                    'refusing it')
+    c.add_argument('--unlimited-prismatic', type=_finite, nargs=4,
+                   metavar=('LOWER', 'UPPER', 'EFFORT', 'VELOCITY'),
+                   help=_UNLIMITED_PRISMATIC_HELP)
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
     e = sub.add_parser('export', help='write a self-contained Gazebo model folder',
@@ -261,6 +283,10 @@ def main_parser():
             s.add_argument('-o', '--output', help='output file, written atomically')
         if name == 'fk':
             s.add_argument('--json', action='store_true', help='print JSON')
+        if name in ('check', 'fk'):
+            default = 'ignore' if name == 'check' else 'error'
+            s.add_argument('--missing-mimic', choices=('ignore', 'error'), default=default,
+                           help=_MISSING_MIMIC_HELP.format(default))
     _add_diff(sub)
     _add_view_parser(sub, common)
     p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)

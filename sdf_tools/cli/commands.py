@@ -137,8 +137,10 @@ def _convert(args):
             raise UsageError(f'sdf_tools convert: error: cannot tell the output format of '
                              f'{args.output!r}; use --to')
     to = to or 'sdf'
-    if args.lossy and to != 'urdf':
-        raise UsageError('sdf_tools convert: error: --lossy is for conversions to URDF')
+    for option, given in (('--lossy', args.lossy),
+                          ('--unlimited-prismatic', args.unlimited_prismatic)):
+        if given and to != 'urdf':
+            raise UsageError(f'sdf_tools convert: error: {option} is for conversions to URDF')
     loaded = load_input(args, mappings, 'sdf_tools convert')
     warnings = list(loaded.warnings)
     if to == 'sdf':
@@ -148,14 +150,28 @@ def _convert(args):
         warnings += converted.warnings
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
+        limit = _prismatic_limit(args.unlimited_prismatic)
         if args.lossy:
-            text, dropped = write_urdf(loaded.robot, lossy=True)
+            text, dropped = write_urdf(loaded.robot, lossy=True, unlimited_prismatic=limit)
             warnings += dropped
         else:
-            text = write_urdf(loaded.robot)
+            text = write_urdf(loaded.robot, unlimited_prismatic=limit)
     print_diagnostics(warnings, quiet=args.quiet)
     write_output(args.output, text)
     return EXIT_OK
+
+
+def _prismatic_limit(values):
+    """Return ``--unlimited-prismatic LOWER UPPER EFFORT VELOCITY`` as a Limit (or None)."""
+    if values is None:
+        return None
+    from sdf_tools.model import Limit
+    lower, upper, effort, velocity = values
+    if lower > upper or effort < 0.0 or velocity < 0.0:
+        raise UsageError('sdf_tools convert: error: --unlimited-prismatic LOWER UPPER EFFORT '
+                         'VELOCITY needs LOWER <= UPPER and EFFORT, VELOCITY >= 0, got '
+                         + ' '.join(f'{v:g}' for v in values))
+    return Limit(lower, upper, effort, velocity)
 
 
 def _check(args):
@@ -167,7 +183,7 @@ def _check(args):
     if values:
         raise UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
     loaded = load_input(args, mappings, 'sdf_tools check')
-    problems = check(loaded)
+    problems = check(loaded, missing_mimic=args.missing_mimic)
     errors = errors_in(problems)
     lines = [describe.summary(loaded.robot)]
     if problems:
@@ -185,7 +201,9 @@ def _tree(args):
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
-    robot = load_input(args, mappings, 'sdf_tools tree').robot
+    loaded = load_input(args, mappings, 'sdf_tools tree')
+    print_diagnostics(_about_arguments(loaded))
+    robot = loaded.robot
     if args.format == 'text':
         text = describe.tree_text(robot)
     else:
@@ -221,8 +239,11 @@ def _fk(args):
     from sdf_tools.kinematics import frame_poses
     mappings, raw = split_assignments(args.assignments)
     values = {name: number(text, f'joint value {name}={text}') for name, text in raw.items()}
-    robot = load_input(args, mappings, 'sdf_tools fk').robot
-    tree = compile_tree(robot)
+    loaded = load_input(args, mappings, 'sdf_tools fk')
+    robot = loaded.robot
+    _no_joint_arguments(loaded, mappings)
+    tree = compile_tree(robot, missing_mimic=args.missing_mimic)
+    print_diagnostics(_about_arguments(loaded) + tree.warnings)
     q, unknown, mimic = tree.joint_vector(values)
     if unknown:
         known = ', '.join(tree.coordinate_names) or '(none: the robot has no moving joints)'
@@ -269,6 +290,26 @@ def _view(args):
 def _diff(args):
     from sdf_tools.cli.diff import diff_command  # the comparison is imported for diff only
     return diff_command(args)
+
+
+def _about_arguments(loaded) -> tuple:
+    """Return the warnings about the command line: ``name:=value`` that changes nothing."""
+    return tuple(d for d in loaded.warnings if d.code is Code.UNUSED_PARAMETER)
+
+
+def _no_joint_arguments(loaded, mappings) -> None:
+    """Refuse ``NAME:=VALUE`` that changed nothing when NAME is a joint: a joint value."""
+    coordinates = {name for joint in loaded.robot.joints
+                   for name in (joint.name,) + tuple(joint.kind.coordinate_names(joint.name))}
+    misplaced = [name for name in loaded.unused if name in coordinates]
+    if misplaced:
+        given = ' '.join(f'{name}:={mappings[name]}' for name in misplaced)
+        use = ' '.join(f'{name}={mappings[name]}' for name in misplaced)
+        joints = ', '.join(misplaced) + (' is a joint' if len(misplaced) == 1 else
+                                         ' are joints')
+        raise UsageError(f'sdf_tools fk: error: {given}: name:=value is a xacro argument, and '
+                         f'{loaded.source} has no such argument; {joints} of '
+                         f'{loaded.robot.name!r}: joint values are NAME=VALUE (use {use})')
 
 
 #: ``sdf_tools COMMAND``'s bodies, each taking the parsed arguments and returning the exit code.

@@ -21,7 +21,8 @@ to 1 g placeholder links. With a density (kg/m^3), before lumping, each link wit
 their origins, welded (:func:`sdf_tools.inertia.weld`): boxes, cylinders, spheres and
 capsules in closed form, meshes through :mod:`sdf_tools.resources.meshes` (closed ones exactly,
 open ones as their convex hull, with a warning). Each such link gets a warning naming it.
-Overlapping collision shapes count twice.
+Overlapping collision shapes count twice. Only meshes need trimesh: without it, primitive
+shapes are computed and the first mesh to read is an error naming it.
 
 A link keeps no mass (and so gets the placeholder if it is kept) when it has no collision, or
 when one of its collisions has no volume that can be computed (a mesh that cannot be found or
@@ -33,11 +34,13 @@ import math
 
 from sdf_tools import inertia
 from sdf_tools.errors import Code
+from sdf_tools.errors import ConversionError
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Cylinder
 from sdf_tools.model import Mesh
 from sdf_tools.model import Sphere
+from sdf_tools.records import replace
 from sdf_tools.resources import meshes
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.uris import locate
@@ -60,10 +63,9 @@ def fill(tree, options, reporter) -> None:
     Raises
     ------
     ConversionError
-        trimesh is not installed.
+        A mesh must be read and trimesh is not installed (primitive shapes need no trimesh).
 
     """
-    meshes.require_trimesh()
     density = options.auto_inertials
     solids = {}  # (filename, scale) -> body in the mesh frame, or the reason it has none
     for link in tree.links.values():
@@ -132,6 +134,12 @@ def _mesh_body(part, shape: Mesh, density: float, options, solids: dict, reporte
     """Return the body of a mesh collision (cached per file and scale); warn if it is open."""
     key = (shape.filename, shape.scale)
     if key not in solids:
+        try:
+            meshes.require_trimesh()
+        except ConversionError as e:  # say which mesh needs it
+            raise ConversionError(replace(e.diagnostic, location=part.model.location,
+                                          entity=f"link '{part.source_link}'",
+                                          message=f'{shape.filename}: {e.diagnostic.message}'))
         try:
             path = locate(shape.filename, options.packages, options.input_folder,
                           model_as_package=True)

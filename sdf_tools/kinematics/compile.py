@@ -360,8 +360,8 @@ def _direct_mimics(joints, by_name, loop_joints, missing_mimic, reporter) -> dic
                                         float(mimic.offset))
             continue
         if missing_mimic == 'error':
-            reporter.error(problem[0] + " (compile with missing_mimic='ignore' to treat the "
-                           'joint as independent)', joint.location, _entity(joint),
+            reporter.error(problem[0] + " (--missing-mimic ignore, missing_mimic='ignore', "
+                           'moves the joint independently)', joint.location, _entity(joint),
                            problem[1])
         else:
             reporter.warn(problem[0] + '; the <mimic> is ignored and the joint moves '

@@ -216,6 +216,9 @@ class Loaded:
     inputs : tuple of str
         The files read: the input (unless standard input or text), then for xacro input
         the files xacro read (includes and YAML files, absolute paths).
+    unused : tuple of str
+        The names of ``LoadOptions.mappings`` that changed nothing: for xacro, arguments no
+        file declares or reads (each also a warning); for URDF and SDFormat, all of them.
 
     """
 
@@ -228,6 +231,7 @@ class Loaded:
     xacro: bool = False
     packages: PackageResolver | None = None
     inputs: tuple[str, ...] = ()
+    unused: tuple[str, ...] = ()
 
 
 def load(path: str | None = None, options: LoadOptions | None = None, *,
@@ -284,10 +288,11 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     packages = options.packages
     origins = None
     lookups: tuple[Diagnostic, ...] = ()  # the package lookups' warnings (duplicates, ...)
+    unused, warnings = _ignored_mappings(options.mappings, source, fmt)
     if fmt == 'xacro':
         _refuse_unasked_xacro(data, source, file, options)
         packages = packages or package_resolver(near=file)
-        data, origins, read = _expand(data, source, file, options, packages)
+        data, origins, read, unused, warnings = _expand(data, source, file, options, packages)
         inputs += read
         lookups = packages.take_warnings()
         fmt = 'urdf'
@@ -302,11 +307,11 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
                       options)
     if origins is not None:
         robot = robot.relocated(origins.locate)
-    warnings = lookups + robot.warnings
+    warnings += lookups + robot.warnings
     if options.check_uris:
         warnings += check_uris(robot, packages or package_resolver())[1]
     return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages,
-                  inputs)
+                  inputs, unused)
 
 
 def _refuse_unasked_xacro(data: bytes, source: str, file: str | None,
@@ -331,15 +336,32 @@ def _refuse_unasked_xacro(data: bytes, source: str, file: str | None,
         f'code it holds; {options.xacro_remedy}', location, code=Code.XACRO))
 
 
+def _ignored_mappings(mappings: dict, source: str, fmt: str) -> tuple[tuple, tuple]:
+    """Return the names of ``mappings`` a URDF or SDFormat input ignores, and a warning."""
+    if fmt not in ('urdf', 'sdf') or not mappings:
+        return (), ()
+    given = ' '.join(f'{name}:={value}' for name, value in mappings.items())
+    return tuple(mappings), (Diagnostic(
+        f'{given} changes nothing: name:=value arguments are for xacro (and RobCoGen) input, '
+        f'and this is {fmt.upper() if fmt == "urdf" else "SDFormat"}', SourceLocation(source),
+        None, Severity.WARNING, Code.UNUSED_PARAMETER),)
+
+
 def _expand(data: bytes, source: str, file: str | None, options: LoadOptions,
-            packages: PackageResolver) -> tuple[bytes, SourceMap, tuple[str, ...]]:
-    """Return xacro's expansion (one element per line), its map, and the other files read."""
+            packages: PackageResolver) -> tuple[bytes, SourceMap, tuple[str, ...], tuple, tuple]:
+    """
+    Return xacro's expansion laid out one element per line, and its map to the files.
+
+    Then the other files xacro read, the arguments that changed nothing, and a warning for
+    each of those.
+    """
     from sdf_tools.loading.xacro import run_xacro  # xacro is imported for xacro input only
     from sdf_tools.loading.xacro_map import map_expansion
     expansion = run_xacro(data, source, options.mappings, file, packages)
     text, origins = map_expansion(expansion.text, expansion.files,
                                   f'{source} (expanded by xacro)')
-    return text.encode('utf-8'), origins, expansion.inputs
+    return (text.encode('utf-8'), origins, expansion.inputs, expansion.unused,
+            expansion.warnings)
 
 
 def _read(data: bytes, source: str, fmt: str, options: LoadOptions) -> Robot:
@@ -426,19 +448,23 @@ def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converte
     return Converted(sdf, checked)
 
 
-def check(loaded: Loaded) -> tuple[Diagnostic, ...]:
+def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic, ...]:
     """
     Return every problem ``sdf_tools check`` reports, each once, warnings and errors.
 
     The reader's warnings, what :func:`~sdf_tools.kinematics.compile_tree` refuses (cycles,
     several parents, mimic loops, ...), and for URDF what the converter would warn about.
+    ``missing_mimic`` goes to ``compile_tree``: by default a ``<mimic>`` that cannot be
+    followed is a warning, as the converter and the nodes take it; ``'error'`` refuses it.
     """
     from sdf_tools.kinematics import compile_tree  # numpy: only what needs the tree
     problems = loaded.warnings
     try:
-        compile_tree(loaded.robot)
+        tree = compile_tree(loaded.robot, missing_mimic=missing_mimic)
     except KinematicsError as e:
         problems = combine(problems, e.diagnostics)
+    else:
+        problems = combine(problems, tree.warnings)
     if loaded.robot.source_format == 'urdf':
         with _relocating(loaded.origins):
             problems += _relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)

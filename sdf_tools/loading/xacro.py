@@ -35,6 +35,7 @@ what the package it is in tells (:meth:`PackageResolver.explain_missing`).
 """
 
 import contextlib
+import difflib
 import io
 import os
 import re
@@ -44,6 +45,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
@@ -87,12 +89,44 @@ class Expansion:
         The absolute paths of the files xacro read besides the document: includes and YAML
         files (``xacro.load_yaml``), each once, in order (xacro's own list, as
         ``xacro --deps`` prints it).
+    unused : tuple of str
+        The arguments given that the documents neither declare (``<xacro:arg>``) nor read
+        (``$(arg)``, ``xacro.arg()``, ``$(eval)``), in the order given: they change nothing.
+    warnings : tuple of Diagnostic
+        One per unused argument, naming the arguments the documents have.
 
     """
 
     text: str
     files: tuple[tuple[str, bytes], ...]
     inputs: tuple[str, ...] = ()
+    unused: tuple[str, ...] = ()
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+class _Arguments(dict):
+    """
+    xacro's table of arguments (``name -> value``), noting the names the documents know.
+
+    xacro keeps the arguments given and those ``<xacro:arg>`` declares in this one table:
+    a declaration asks whether its name is given (``in``) before setting its default, and
+    every ``$(arg)``, ``xacro.arg()`` or ``$(eval)`` name is looked up (``[]``).
+    """
+
+    __slots__ = ('known',)
+
+    def __init__(self, items) -> None:
+        super().__init__(items)
+        self.known: dict[str, None] = {}  # names declared or read, in the order met
+
+    def __contains__(self, name) -> bool:
+        self.known[name] = None
+        return super().__contains__(name)
+
+    def __getitem__(self, name):
+        value = super().__getitem__(name)
+        self.known[name] = None
+        return value
 
 
 def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
@@ -136,7 +170,8 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
     import xacro
     if packages is None:
         packages = PackageResolver(PackagePath.from_environment(near=path))
-    mappings = {str(k): str(v) for k, v in (mappings or {}).items()}
+    mappings = _Arguments((str(k), str(v)) for k, v in (mappings or {}).items())
+    given = tuple(mappings.items())
     files = {None: data}  # file name as xacro gives it (None: the document) -> its bytes
     context = (source, path, data)
     with _XACRO_LOCK, _patched_xacro(xacro, packages, files, context):
@@ -153,7 +188,10 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
             # xacro lists each include and YAML file it opened, relative to its root_dir.
             inputs = tuple(dict.fromkeys(os.path.abspath(os.path.join(xacro.root_dir, name))
                                          for name in xacro.all_includes))
-            return Expansion(doc.toxml(), read, inputs)
+            unused = tuple((name, value) for name, value in given if name not in mappings.known)
+            return Expansion(doc.toxml(), read, inputs, tuple(name for name, _ in unused),
+                             tuple(_unused_warning(name, value, tuple(mappings.known), source)
+                                   for name, value in unused))
         except SdfToolsError:
             raise  # an included file refused by the safe parser, with its own location
         except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
@@ -161,6 +199,19 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
         finally:
             os.chdir(saved_cwd)
             del xacro.all_includes[:]  # xacro only ever appends to it
+
+
+def _unused_warning(name: str, value: str, known: tuple, source: str) -> Diagnostic:
+    """Return the warning that argument ``name:=value`` changes nothing (xacro is silent)."""
+    if known:
+        close = difflib.get_close_matches(name, known, n=1)
+        have = f'its arguments are {", ".join(known)}' + \
+            (f' (did you mean {close[0]}?)' if close else '')
+    else:
+        have = 'it has no arguments'
+    return Diagnostic(f'{name}:={value} changes nothing: no xacro file declares or reads '
+                      f'an argument {name!r}; {have}', SourceLocation(source), None,
+                      Severity.WARNING, Code.UNUSED_PARAMETER)
 
 
 @contextlib.contextmanager

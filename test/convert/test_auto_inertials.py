@@ -209,8 +209,21 @@ def test_cli_auto_inertials(robot_files, capsys, monkeypatch):
                     f"greater than 0, got '{bad}'") in capsys.readouterr()[1]
     monkeypatch.setitem(sys.modules, 'trimesh', None)
     assert cli.urdf2sdf_main([urdf, '--auto-inertials', '1000']) == 1
-    assert 'Error: auto_inertials (--auto-inertials) reads meshes with the trimesh package' in \
-        capsys.readouterr()[1]
+    assert f"Error: {urdf}:14: link 'arm': package://mesh_robot/meshes/cube.stl: " \
+        'auto_inertials (--auto-inertials) reads meshes with the trimesh package, which is not ' \
+        'installed' in capsys.readouterr()[1]
+
+
+def test_primitive_shapes_need_no_trimesh(monkeypatch):
+    monkeypatch.setitem(sys.modules, 'trimesh', None)
+    text = ('<robot name="r"><link name="a"><collision><geometry><box size="0.1 0.2 0.5"/>'
+            '</geometry></collision><collision><origin xyz="0 0 1"/><geometry>'
+            '<cylinder radius="0.1" length="0.2"/></geometry></collision></link></robot>')
+    sdf = urdf_to_sdf(parse_urdf(text), ConversionOptions(auto_inertials=DENSITY)).sdf
+    box, cylinder = 10.0, DENSITY * np.pi * 0.1 ** 2 * 0.2
+    mass, com, _ = inertials(sdf)['a']
+    assert mass == pytest.approx(box + cylinder, rel=1e-12)
+    np.testing.assert_allclose(com, (0.0, 0.0, cylinder / (box + cylinder)), rtol=1e-12)
 
 
 def test_a_conversion_without_the_option_never_imports_trimesh(robot_files):

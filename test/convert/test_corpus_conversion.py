@@ -75,8 +75,8 @@ def test_corpus_robot_matches_libsdformat_up_to_named_rules(path, tmp_path, summ
     normalised = support.run_oracle('convert', ours)
     assert normalised.returncode == 0, normalised.stderr
     diffs = compare(reference.stdout, normalised.stdout)
-    counts, unexplained = conversion_rules.explain(diffs,
-                                                   conversion_rules.Context(robot, result))
+    context = conversion_rules.Context(robot, result, path.read_bytes())
+    counts, unexplained = conversion_rules.explain(diffs, context)
     for rule, n in counts.items():
         summary[rule] = summary.get(rule, 0) + n
     assert not unexplained, '\n'.join(map(str, unexplained))

@@ -80,10 +80,11 @@ def test_seed_fragment_without_robot_name_is_a_clear_error():
 
 
 def _explained(urdf_path, expected_sdf):
-    robot = parse_urdf(Path(urdf_path).read_bytes(), Path(urdf_path).name)
+    source = Path(urdf_path).read_bytes()
+    robot = parse_urdf(source, Path(urdf_path).name)
     result = urdf_to_sdf(robot)
     diffs = compare(expected_sdf, result.sdf)
-    context = conversion_rules.Context(robot, result)
+    context = conversion_rules.Context(robot, result, source)
     counts, unexplained = conversion_rules.explain(diffs, context)
     return counts, unexplained, result
 
@@ -127,7 +128,8 @@ def test_own_fixtures_exercise_the_rules():
                 seen[rule] = seen.get(rule, 0) + n
     for rule in ('extension-target', 'floating-planar', 'massless-kept', 'name-clash',
                  'plugin-offsets', 'contact-collision', 'lumped-references', 'surface-blob',
-                 'static-false', 'lumped-frames', 'degenerate-collision', 'sensor-names'):
+                 'static-false', 'lumped-frames', 'degenerate-collision', 'sensor-names',
+                 'nameless-material'):
         assert seen.get(rule), f'no fixture difference exercises {rule}'
 
 

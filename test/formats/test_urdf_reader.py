@@ -20,12 +20,16 @@ and unknown joint types, each with its message, line, entity and code. The check
 reader shares (names, the tree, mimic joints, inertias) are in ``test/test_validate.py``.
 """
 
+import re
+
 from diagnostics import INERTIA
+from diagnostics import only_warning
 from diagnostics import single_error
 from diagnostics import urdf
 import pytest
 from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.urdf.reader import parse_urdf
+import support
 
 
 @pytest.mark.parametrize('text, match', [
@@ -92,3 +96,78 @@ def test_unknown_joint_types_in_urdf(kind, allowed):
     single_error(DescriptionError, parse_urdf, doc, f"unknown joint type '{kind}' \\({allowed} "
                  'has revolute, continuous, prismatic, fixed, floating, planar\\)', 4,
                  "joint 'j'", 'bad-joint-type')
+
+
+# --- <robot version> and nameless materials, as urdfdom reads them ---------------------------
+
+VERSIONS_READ = [None, '1.0', ' 1.0', '+1.00', '1.0.', '01.0']
+FORM, WHOLE, OTHER = ("must be 'major.minor'", 'must be two whole numbers separated by a dot',
+                      'is not supported')
+VERSIONS_REFUSED = [('2', FORM), ('abc', FORM), ('1', FORM), ('1.0.0', FORM), ('1.', FORM),
+                    ('1.c', WHOLE), ('.1', WHOLE), ('1.-1', WHOLE), ('1.0~pre6', WHOLE),
+                    ('1.1', OTHER), ('2.0', OTHER)]
+
+
+def versioned(version):
+    attribute = '' if version is None else f' version="{version}"'
+    return f'<robot name="r"{attribute}>\n<link name="a"/>\n</robot>'
+
+
+@pytest.mark.parametrize('version', VERSIONS_READ)
+def test_urdf_version_1_0_or_none_is_read(version):
+    assert parse_urdf(versioned(version)).links[0].name == 'a'
+
+
+@pytest.mark.parametrize('version, problem', VERSIONS_REFUSED)
+def test_any_other_urdf_version_is_refused(version, problem):
+    message = (f'<robot> version {problem}, got {version!r}: urdfdom and libsdformat read only '
+               'URDF version 1.0 (or no version)')
+    single_error(DescriptionError, parse_urdf, versioned(version), re.escape(message), 1,
+                 "robot 'r'", 'bad-version')
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize('version', VERSIONS_READ + [v for v, _ in VERSIONS_REFUSED])
+def test_urdf_versions_are_read_as_libsdformat_reads_them(version, tmp_path):
+    if support.oracle_path() is None:
+        pytest.skip(support.NO_ORACLE)
+    path = tmp_path / 'robot.urdf'
+    path.write_text(versioned(version).replace('<link name="a"/>', f'<link name="a">'
+                                               f'<inertial><mass value="1"/>{INERTIA}'
+                                               '</inertial></link>'))
+    libsdformat = support.run_oracle('check', path)
+    try:
+        parse_urdf(path.read_bytes())
+        ours = True
+    except DescriptionError:
+        ours = False
+    assert ours == (libsdformat.returncode == 0), libsdformat.stdout + libsdformat.stderr
+
+
+def test_a_visual_material_without_name_is_kept_with_a_warning_saying_what_gazebo_loses():
+    doc = urdf('<link name="a">',
+               '<visual><geometry><sphere radius="1"/></geometry></visual>',
+               '<visual><geometry><sphere radius="2"/></geometry>',
+               '<material><color rgba="1 0 0 1"/></material></visual>',
+               '<visual><geometry><sphere radius="3"/></geometry>',
+               '<material><color rgba="0 1 0 1"/></material></visual>',
+               '<collision><geometry><sphere radius="1"/></geometry></collision>',
+               '<collision><geometry><sphere radius="2"/></geometry></collision>',
+               '</link>')
+    robot = parse_urdf(doc)
+    only_warning(robot, r'^<material> has no name attribute: libsdformat and urdfdom refuse it '
+                 r"and drop this visual and the next one and the link's 2 collisions \(Gazebo "
+                 r'loads the link without them\); sdf_tools keeps them\. Name it', 5,
+                 'nameless-material')
+    link = robot.links[0]
+    assert [v.material and v.material.rgba for v in link.visuals] == [
+        None, (1.0, 0.0, 0.0, 1.0), (0.0, 1.0, 0.0, 1.0)]
+    assert len(link.collisions) == 2
+
+
+def test_a_visual_material_named_empty_is_read_as_urdfdom_reads_it():
+    doc = urdf('<link name="a">', '<visual><geometry><sphere radius="1"/></geometry>',
+               '<material name=""><color rgba="1 0 0 1"/></material></visual>', '</link>')
+    robot = parse_urdf(doc)
+    assert robot.warnings == ()
+    assert robot.links[0].visuals[0].material.rgba == (1.0, 0.0, 0.0, 1.0)

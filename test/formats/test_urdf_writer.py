@@ -45,6 +45,7 @@ from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from sdf_tools.records import replace
 from sdf_tools.xmlio.parse import parse_xml
+import support
 from support import corpus_files
 from support import corpus_ids
 from support import NO_CORPUS
@@ -232,6 +233,35 @@ def test_prismatic_without_limit_needs_a_chosen_limit():
     assert error.diagnostic.code == 'missing-limit'
     _, again = rewrite(robot, unlimited_prismatic=Limit(-3.0, 3.0, 50.0, 0.5))
     assert again.joint('j').limit == Limit(-3.0, 3.0, 50.0, 0.5)
+
+
+def test_a_visual_material_without_name_is_written_as_urdfdom_reads_it():
+    # SDFormat colours have no name; urdfdom refuses a <material> without the attribute.
+    red = Material(None, (1.0, 0.0, 0.0, 1.0))
+    robot = Robot('r', links=(Link('a', inertial=Inertial(1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0),
+                                   visuals=(Visual(geometry=Sphere(1.0), material=red),),
+                                   collisions=(Collision(geometry=Sphere(1.0)),)),))
+    text, again = rewrite(robot)
+    assert '<material name="">' in text
+    assert again.links[0].visuals[0].material == red and again.warnings == ()
+
+
+@pytest.mark.oracle
+def test_libsdformat_keeps_the_visual_whose_material_has_no_name(tmp_path):
+    if support.oracle_path() is None:
+        pytest.skip(support.NO_ORACLE)
+    robot = Robot('r', links=(Link('a', inertial=Inertial(1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0),
+                                   visuals=(Visual(geometry=Sphere(1.0),
+                                                   material=Material(None, (1.0, 0.0, 0.0,
+                                                                            1.0))),),
+                                   collisions=(Collision(geometry=Sphere(1.0)),)),))
+    path = tmp_path / 'r.urdf'
+    path.write_text(write_urdf(robot))
+    converted = support.run_oracle('convert', path)
+    assert 'material must contain a name' not in converted.stderr
+    sdf = etree.fromstring(converted.stdout.encode())
+    assert len(sdf.findall('model/link/visual')) == len(sdf.findall('model/link/collision')) == 1
+    assert sdf.findtext('model/link/visual/material/diffuse').split() == ['1', '0', '0', '1']
 
 
 def test_gazebo_blocks_are_kept():

@@ -128,11 +128,28 @@ def test_check_reports_the_tree_and_the_converter_problems_once():
                   'type="continuous"><parent link="a"/><child link="b"/><mimic joint="nope"/>'
                   '</joint></robot>')
     assert [d.code for d in loaded.warnings] == [Code.MISSING_JOINT]  # the reader says it
-    problems = check(loaded)
-    # compile_tree says it again, knowing more (an error): it is reported once.
-    assert [(d.code, d.severity.value) for d in problems] == [
-        (Code.MISSING_JOINT, 'error'), (Code.MASSLESS_LINK, 'warning'),
-        (Code.MASSLESS_LINK, 'warning'), (Code.MIMIC_DROPPED, 'warning')]
+    # compile_tree says it again, knowing more: it is reported once. By default a warning
+    # (the joint moves on its own), as the converter takes it; an error when asked.
+    for missing_mimic in ('ignore', 'error'):
+        problems = check(loaded, missing_mimic=missing_mimic)
+        assert [(d.code, d.severity.value) for d in problems] == [
+            (Code.MISSING_JOINT, 'warning' if missing_mimic == 'ignore' else 'error'),
+            (Code.MASSLESS_LINK, 'warning'), (Code.MASSLESS_LINK, 'warning'),
+            (Code.MIMIC_DROPPED, 'warning')]
+        assert 'moves' in problems[0].message
+    assert check(loaded) == check(loaded, missing_mimic='ignore')
+
+
+def test_arguments_a_urdf_or_sdformat_input_ignores_are_said_to_change_nothing():
+    loaded = load(text='<robot name="u"><link name="a"/></robot>',
+                  options=LoadOptions(mappings={'prefix': 'l_', 'x': '1'}, source='u.urdf'))
+    assert loaded.unused == ('prefix', 'x')
+    assert [str(d) for d in loaded.warnings] == [
+        'u.urdf: warning: prefix:=l_ x:=1 changes nothing: name:=value arguments are for '
+        'xacro (and RobCoGen) input, and this is URDF']
+    assert load(text='<robot name="u"><link name="a"/></robot>').unused == ()
+    xacro = load(str(EXAMPLE), LoadOptions(mappings={'prefix': 'r_', 'prefx': 'l_'}))
+    assert xacro.unused == ('prefx',) and xacro.warnings[0].code == Code.UNUSED_PARAMETER
 
 
 def test_package_uris_are_checked_when_asked(tmp_path):
@@ -214,3 +231,14 @@ def test_load_reports_the_package_lookups_warnings_at_their_find(tmp_path):
     assert [(str(w.location), w.code) for w in loaded.warnings] == [
         (f'{robot}:3', Code.DUPLICATE_PACKAGE)]
     assert f'using {first} (--package-path)' in loaded.warnings[0].message
+
+
+def test_check_reports_a_visual_material_without_name():
+    loaded = load(text='<robot name="r">\n<link name="a">\n<visual><geometry><sphere radius="1"/>'
+                  '</geometry>\n<material><color rgba="1 0 0 1"/></material></visual>\n'
+                  '<collision><geometry><sphere radius="1"/></geometry></collision>\n</link>\n'
+                  '</robot>', options=LoadOptions(source='r.urdf'))
+    [found] = [d for d in check(loaded) if d.code is Code.NAMELESS_MATERIAL]
+    assert str(found).startswith("r.urdf:4: warning: link 'a': <material> has no name "
+                                 'attribute: libsdformat and urdfdom refuse it and drop this '
+                                 "visual and the link's collision")

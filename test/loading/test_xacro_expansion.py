@@ -232,3 +232,26 @@ def test_a_duplicate_package_is_a_warning_at_its_find(tmp_path):
                                                   f'$(find {PACKAGE})')
     assert warning.message.startswith(f"package '{PACKAGE}' is in 2 places: using "
                                       f'{tmp_path}/a/{PACKAGE} (--package-path), not ')
+
+
+def test_arguments_no_file_declares_or_reads_are_warned_about(tmp_path):
+    (tmp_path / 'part.xacro').write_text(f'<robot {XACRO_NS}><xacro:arg name="side" '
+                                         'default="l"/></robot>')
+    robot = tmp_path / 'r.urdf.xacro'
+    robot.write_text(f'<robot name="r" {XACRO_NS}>\n<xacro:include filename="part.xacro"/>\n'
+                     '<xacro:arg name="prefix" default=""/>\n'
+                     '<link name="$(arg prefix)$(arg side)${xacro.arg(\'tool\')}$(eval scale)"/>'
+                     '\n</robot>\n')
+    given = {'prefx': 'a_', 'prefix': 'b_', 'side': 'r', 'tool': 't', 'scale': '2', 'z': '1'}
+    expansion = run_xacro(robot.read_bytes(), str(robot), given, str(robot))
+    assert 'name="b_rt2"' in expansion.text
+    assert expansion.unused == ('prefx', 'z')
+    assert [str(d) for d in expansion.warnings] == [
+        f'{robot}: warning: prefx:=a_ changes nothing: no xacro file declares or reads an '
+        "argument 'prefx'; its arguments are side, prefix, tool, scale (did you mean prefix?)",
+        f'{robot}: warning: z:=1 changes nothing: no xacro file declares or reads an argument '
+        "'z'; its arguments are side, prefix, tool, scale"]
+    assert {d.code for d in expansion.warnings} == {Code.UNUSED_PARAMETER}
+    robot.write_text(f'<robot name="r" {XACRO_NS}><link name="a"/></robot>')
+    expansion = run_xacro(robot.read_bytes(), str(robot), {'x': '1'}, str(robot))
+    assert expansion.warnings[0].message.endswith("argument 'x'; it has no arguments")

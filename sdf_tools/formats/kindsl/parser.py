@@ -378,8 +378,8 @@ class _Parser(TokenCursor):
             return 0.0  # reported at its first use
         self.missing_parameters.add(tok.text)
         self.error(tok.line, f'parameter {tok.text!r} (column {tok.column}) has no value: '
-                   'pass it in parameters={...} (a bare identifier where a number is '
-                   'expected is a parameter)', Code.MISSING_PARAMETER)
+                   f'give it one ({tok.text}:=VALUE, parameters={{...}}; a bare identifier '
+                   'where a number is expected is a parameter)', Code.MISSING_PARAMETER)
         return 0.0
 
 

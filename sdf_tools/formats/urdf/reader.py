@@ -25,15 +25,26 @@ limit, mimic, safety_controller). ``<gazebo>`` blocks and the non-standard
 
 It is stricter than urdfdom where urdfdom silently loses data: a bad number inside a link,
 an unknown geometry or an ``<axis>`` without ``xyz`` are errors here (urdfdom 3 keeps a
-partial link or a zero axis). Every problem is reported with its line, then one
-:class:`~sdf_tools.errors.DescriptionError` holds all of them.
+partial link or a zero axis), and an element or attribute URDF does not define (a typo such
+as ``<orgin>``) is a warning with the nearest known name (:mod:`.names`). Every problem is
+reported with its line, then one :class:`~sdf_tools.errors.DescriptionError` holds all of
+them. ``<robot version>`` is read as urdfdom reads it: absent or 1.0, else an error. A
+visual ``<material>`` without a ``name`` attribute, which urdfdom refuses with the rest of
+the link's visuals and all its collisions, is kept with a warning (rule
+``nameless-material``).
 """
+
+import re
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.formats.reading import checked
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.reading import with_warnings
+from sdf_tools.formats.urdf.names import ATTRIBUTES
+from sdf_tools.formats.urdf.names import CHILDREN
+from sdf_tools.formats.urdf.names import report_unknown
+from sdf_tools.formats.urdf.names import report_unknown_child
 from sdf_tools.model import Box
 from sdf_tools.model import Calibration
 from sdf_tools.model import Capsule
@@ -71,6 +82,9 @@ _URDF_JOINT_TYPES = {
     'planar': JointType.PLANAR,
 }
 _ZERO3 = (0.0, 0.0, 0.0)
+# One part of a URDF version as urdfdom's strtol reads it whole (leading spaces, a sign).
+_VERSION_PART = re.compile(r'\s*\+?[0-9]+|\s*-0+')
+_SHAPES = frozenset(CHILDREN['geometry'])
 
 
 def parse_urdf(text, source: str = '<string>', *,
@@ -134,6 +148,9 @@ class _UrdfReader:
                     Code.MISSING_ATTRIBUTE)
             name = ''
         entity = f"robot '{name}'"
+        if not ATTRIBUTES['robot'].issuperset(root.keys()):
+            report_unknown(v, root, entity, 'robot')
+        _check_version(v, root, entity)
         link_elems, joint_elems, gazebo, origin = [], [], [], None
         materials, kept = [], []
         for child in root:
@@ -156,6 +173,7 @@ class _UrdfReader:
             elif tag == 'origin':
                 origin = self._origin(child, entity)
             else:
+                report_unknown_child(v, child, entity, 'robot')
                 kept.append(KeptElement(local_name(child), child.get('name'),
                                         to_string(child, pretty=False, with_tail=False),
                                         v.loc(child), len(gazebo)))
@@ -171,6 +189,8 @@ class _UrdfReader:
 
     def _origin(self, elem, entity) -> Pose:
         key = (elem.get('xyz'), elem.get('rpy'))
+        if len(elem) or len(elem.attrib) != (key[0] is not None) + (key[1] is not None):
+            report_unknown(self.v, elem, entity, 'origin')
         pose = self.poses.get(key)  # origins repeat; the quaternion costs trigonometry
         if pose is not None:
             return pose
@@ -195,12 +215,17 @@ class _UrdfReader:
     def _link(self, elem) -> Link:
         name = self._name(elem, 'link')
         entity = f"link '{name}'"
-        inertial = None
+        if len(elem.attrib) != 1:  # name, required
+            report_unknown(self.v, elem, entity, 'link')
+        inertial = nameless = None
         visuals, collisions = [], []
         for child in elem:
             tag = child.tag
             if tag == 'visual':
-                visuals.append(self._visual(child, entity))
+                visual, unnamed = self._visual(child, entity)
+                visuals.append(visual)
+                if unnamed is not None and nameless is None:
+                    nameless = (unnamed, len(visuals) - 1)
             elif tag == 'collision':
                 collisions.append(self._collision(child, entity))
             elif tag == 'inertial':
@@ -208,6 +233,10 @@ class _UrdfReader:
                     self.v.error(child, entity, 'has more than one <inertial>',
                                  Code.REPEATED_ELEMENT)
                 inertial = self._inertial(child, entity)
+            else:
+                report_unknown_child(self.v, child, entity, 'link')
+        if nameless is not None:
+            self._nameless_material(*nameless, len(visuals), len(collisions), entity)
         return Link(name=name, inertial=inertial, visuals=tuple(visuals),
                     collisions=tuple(collisions), location=self.v.loc(elem))
 
@@ -216,15 +245,21 @@ class _UrdfReader:
         origin = IDENTITY
         mass = None
         inertia = None
+        if len(elem.attrib):
+            report_unknown(v, elem, entity, 'inertial')
         for child in elem:
             tag = child.tag
             if tag == 'origin':
                 origin = self._origin(child, entity)
             elif tag == 'mass':
+                _leaf(v, child, entity, 'mass')
                 mass = v.attr_number(child, entity, 'value', 0.0, required=True)
             elif tag == 'inertia':
+                _leaf(v, child, entity, 'inertia')
                 inertia = [v.attr_number(child, entity, k, 0.0, required=True)
                            for k in ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz')]
+            else:
+                report_unknown_child(v, child, entity, 'inertial')
         if mass is None:
             v.error(elem, entity, '<inertial> is missing <mass>', Code.MISSING_ELEMENT)
             mass = 0.0
@@ -233,39 +268,77 @@ class _UrdfReader:
             inertia = [0.0] * 6
         return Inertial(mass, *inertia, origin=origin)
 
-    def _visual(self, elem, entity) -> Visual:
-        origin, geometry, material = self._placed_shape(elem, entity)
-        return Visual(origin=origin, geometry=geometry, name=elem.get('name'),
-                      material=material, location=self.v.loc(elem))
+    def _visual(self, elem, entity):
+        """Return the visual, and its first ``<material>`` if that has no name attribute."""
+        name = elem.get('name')
+        origin, geometry, material, nameless = self._placed_shape(elem, entity, name)
+        visual = Visual(origin=origin, geometry=geometry, name=name, material=material,
+                        location=self.v.loc(elem))
+        return visual, nameless
 
     def _collision(self, elem, entity) -> Collision:
-        origin, geometry, _ = self._placed_shape(elem, entity)
-        return Collision(origin=origin, geometry=geometry, name=elem.get('name'),
-                         location=self.v.loc(elem))
+        name = elem.get('name')
+        origin, geometry, _, _ = self._placed_shape(elem, entity, name)
+        return Collision(origin=origin, geometry=geometry, name=name, location=self.v.loc(elem))
 
-    def _placed_shape(self, elem, entity):
-        """Return the origin, geometry and (for a visual) material of a visual or collision."""
+    def _placed_shape(self, elem, entity, name):
+        """
+        Return the origin, geometry and (for a visual) material of a visual or collision.
+
+        Then the visual's first ``<material>`` when it has no name attribute (else ``None``).
+        """
         origin, geometry = IDENTITY, None
-        material = None
+        material = nameless = None
+        kind = elem.tag
+        first = True
+        if len(elem.attrib) != (name is not None):
+            report_unknown(self.v, elem, entity, kind)
         for child in elem:
             tag = child.tag
             if tag == 'origin':
                 origin = self._origin(child, entity)
             elif tag == 'geometry':
                 geometry = self._geometry(child, entity)
-            elif tag == 'material' and elem.tag == 'visual':
+            elif tag == 'material' and kind == 'visual':
+                if first and child.get('name') is None:
+                    nameless = child
+                first = False
                 material = self._material(child, entity, top_level=False)
+            else:
+                report_unknown_child(self.v, child, entity, kind)
         if geometry is None and elem.find('geometry') is None:
             self.v.error(elem, entity, f'<{elem.tag}> is missing <geometry>',
                          Code.MISSING_ELEMENT)
-        return origin, geometry, material
+        return origin, geometry, material, nameless
+
+    def _nameless_material(self, material, index: int, visuals: int, collisions: int,
+                           entity: str) -> None:
+        """
+        Warn that urdfdom (libsdformat) refuses a visual's ``<material>`` without name.
+
+        urdfdom stops reading the link's visuals there (that visual and the later ones are
+        lost) and skips all its collisions (rule ``nameless-material``); sdf_tools keeps them.
+        """
+        later = visuals - index - 1
+        lost = 'this visual' + ('' if not later else ' and the next one' if later == 1 else
+                                f' and the {later} after it')
+        if collisions:
+            lost += " and the link's " + ('collision' if collisions == 1 else
+                                          f'{collisions} collisions')
+        self.v.warn(material, entity, '<material> has no name attribute: libsdformat and '
+                    f'urdfdom refuse it and drop {lost} (Gazebo loads the link without them); '
+                    'sdf_tools keeps them. Name it (name="" is enough)', Code.NAMELESS_MATERIAL)
 
     def _geometry(self, elem, entity):
         v = self.v
+        if len(elem.attrib):
+            report_unknown(v, elem, entity, 'geometry')
         shape = shape_element(v, elem, entity)
         if shape is None:
             return None
         tag = shape.tag
+        if tag in _SHAPES:
+            _leaf(v, shape, entity, tag)
         if tag == 'box':
             size = v.attr_vector(shape, entity, 'size', 3, required=True)
             return Box(size) if size is not None else None
@@ -298,14 +371,21 @@ class _UrdfReader:
         """
         v = self.v
         name = elem.get('name')
+        if len(elem.attrib) != (name is not None):
+            report_unknown(v, elem, entity, 'material')
         if name is not None and not name.strip():
             name = None
         rgba = texture = None
         for child in elem:
-            if child.tag == 'color':
+            tag = child.tag
+            if tag == 'color':
+                _leaf(v, child, entity, 'color')
                 rgba = v.attr_vector(child, entity, 'rgba', 4, required=True)
-            elif child.tag == 'texture':
+            elif tag == 'texture':
+                _leaf(v, child, entity, 'texture')
                 texture = child.get('filename')
+            else:
+                report_unknown_child(v, child, entity, 'material')
         if top_level:
             if name is None:
                 v.missing_attr(elem, entity, 'name')
@@ -348,6 +428,8 @@ class _UrdfReader:
             v.error(elem, entity, f'unknown joint type {type_text!r} (URDF has '
                     + ', '.join(_URDF_JOINT_TYPES) + ')', Code.BAD_JOINT_TYPE)
             return None
+        if len(elem.attrib) != 2:  # name and type, required
+            report_unknown(v, elem, entity, 'joint')
         origin = IDENTITY
         parent = child_name = None
         axis = (1.0, 0.0, 0.0)
@@ -356,7 +438,15 @@ class _UrdfReader:
             tag = child.tag
             if tag == 'origin':
                 origin = self._origin(child, entity)
-            elif tag == 'parent':
+                continue
+            count = _JOINT_LEAVES.get(tag, -2)  # the leaf's attribute count (_leaf), -1, -2
+            if count == -2:
+                report_unknown_child(v, child, entity, 'joint')
+                continue
+            if len(child) or (len(child.attrib) != count if count >= 0 else
+                              not ATTRIBUTES[tag].issuperset(child.keys())):
+                report_unknown(v, child, entity, tag)
+            if tag == 'parent':
                 parent = v.required_attr(child, entity, 'link')
             elif tag == 'child':
                 child_name = v.required_attr(child, entity, 'link')
@@ -403,3 +493,49 @@ class _UrdfReader:
         lower = v.attr_number(elem, entity, 'lower', 0.0)
         upper = v.attr_number(elem, entity, 'upper', 0.0)
         return Limit(lower, upper, effort, velocity)
+
+
+# URDF elements whose attributes are all required: tag -> their number.
+_REQUIRED_ONLY = {'parent': 1, 'child': 1, 'axis': 1, 'mass': 1, 'inertia': 6, 'box': 1,
+                  'sphere': 1, 'cylinder': 2, 'capsule': 2, 'color': 1}
+# The children of <joint> but <origin>: tag -> their attribute count, or -1 (check the names).
+_JOINT_LEAVES = {tag: _REQUIRED_ONLY.get(tag, -1) for tag in CHILDREN['joint'] - {'origin'}}
+
+
+def _leaf(v, elem, entity, tag: str) -> None:
+    """
+    Report the unknown attributes, and any child, of a URDF element that holds none.
+
+    For the elements whose attributes are all required (:data:`_REQUIRED_ONLY`), their
+    count is enough: another count means an unknown name, or a missing one (an error).
+    """
+    count = _REQUIRED_ONLY.get(tag)
+    if len(elem) or (len(elem.attrib) != count if count is not None else
+                     not ATTRIBUTES[tag].issuperset(elem.keys())):
+        report_unknown(v, elem, entity, tag)
+
+
+def _check_version(v, root, entity) -> None:
+    """
+    Refuse a ``<robot version>`` other than 1.0, as urdfdom does (absent means 1.0).
+
+    urdfdom splits the text at dots (a last empty part is dropped: ``1.0.`` is ``1.0``),
+    wants exactly two parts, and reads each as a whole non-negative decimal integer
+    (``strtol``: leading spaces and a sign allowed, so `` 1.0`` and ``+1.00`` are 1.0).
+    """
+    text = root.get('version')
+    if text is None:
+        return
+    parts = text.split('.')
+    if len(parts) > 1 and parts[-1] == '':
+        parts.pop()
+    if len(parts) != 2:
+        problem = "must be 'major.minor'"
+    elif not all(_VERSION_PART.fullmatch(part) for part in parts):
+        problem = 'must be two whole numbers separated by a dot'
+    elif tuple(int(part) for part in parts) != (1, 0):
+        problem = 'is not supported'
+    else:
+        return
+    v.error(root, entity, f'<robot> version {problem}, got {text!r}: urdfdom and libsdformat '
+            'read only URDF version 1.0 (or no version)', Code.BAD_VERSION)

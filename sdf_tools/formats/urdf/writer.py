@@ -240,9 +240,10 @@ class _UrdfWriter:
         top = None
         if reference_ok and material.name is not None:
             top = next((m for m in self.robot.materials if m.name == material.name), None)
-        elem = etree.SubElement(parent, 'material')
-        if material.name is not None:
-            elem.set('name', material.name)
+        # A visual's material without a name is written name="": urdfdom (libsdformat)
+        # refuses a <material> without the attribute, and the link's content with it.
+        elem = etree.SubElement(parent, 'material',
+                                name=material.name if material.name is not None else '')
         if top == material or (top is None and reference_ok and material.rgba is None
                                and material.texture is None):
             return
@@ -368,8 +369,9 @@ class _UrdfWriter:
                 if self.unlimited_prismatic is None:
                     self.report.error(entity, 'is a prismatic joint without limits; URDF '
                                       'requires <limit> on prismatic joints and cannot say '
-                                      '"unlimited" (pass unlimited_prismatic=Limit(...) to '
-                                      'choose one)', joint.location, Code.MISSING_LIMIT)
+                                      '"unlimited" (--unlimited-prismatic LOWER UPPER EFFORT '
+                                      'VELOCITY, unlimited_prismatic=Limit(...), chooses the '
+                                      'limit to write)', joint.location, Code.MISSING_LIMIT)
                     return None
                 limit = self.unlimited_prismatic
         return type_name, limit
