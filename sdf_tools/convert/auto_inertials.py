@@ -67,7 +67,7 @@ def fill(tree, options, reporter) -> None:
 
     """
     density = options.auto_inertials
-    solids = {}  # (filename, scale) -> body in the mesh frame, or the reason it has none
+    solids: dict = {}  # (filename, scale) -> body in the mesh frame, or the reason it has none
     for link in tree.links.values():
         if link.mass is not None or not link.collisions or tree.is_world_root(link):
             continue
@@ -113,8 +113,8 @@ def _body(part, density: float, options, solids: dict, reporter):
     shape = part.model.geometry
     if isinstance(shape, Mesh):
         return _mesh_body(part, shape, density, options, solids, reporter)
-    dimensions = {Box: lambda s: s.size, Cylinder: lambda s: (s.radius, s.length),
-                  Sphere: lambda s: (s.radius,), Capsule: lambda s: (s.radius, s.length)}
+    dimensions: dict = {Box: lambda s: s.size, Cylinder: lambda s: (s.radius, s.length),
+                        Sphere: lambda s: (s.radius,), Capsule: lambda s: (s.radius, s.length)}
     for kind, values in dimensions.items():
         if isinstance(shape, kind):
             if not all(math.isfinite(v) and v >= 0.0 for v in values(shape)):

@@ -172,7 +172,8 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
         packages = PackageResolver(PackagePath.from_environment(near=path))
     mappings = _Arguments((str(k), str(v)) for k, v in (mappings or {}).items())
     given = tuple(mappings.items())
-    files = {None: data}  # file name as xacro gives it (None: the document) -> its bytes
+    # File name as xacro gives it (None: the document) -> its bytes.
+    files: dict[str | None, bytes] = {None: data}
     context = (source, path, data)
     with _XACRO_LOCK, _patched_xacro(xacro, packages, files, context):
         saved_cwd = os.getcwd()
@@ -269,8 +270,8 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
 
 def _innermost(e: BaseException) -> BaseException:
     """Return the exception an ``XacroException`` wraps (xacro nests them), or ``e``."""
-    while getattr(e, 'exc', None) is not None and not isinstance(e, _SubstitutionFailed):
-        e = e.exc
+    while not isinstance(e, _SubstitutionFailed) and (inner := getattr(e, 'exc', None)):
+        e = inner
     return e
 
 
@@ -278,7 +279,7 @@ def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
              packages: PackageResolver):
     """Return the :class:`DescriptionError` for a xacro failure (module docstring)."""
     files = _context_files(xacro, source, path, data)
-    failed = e
+    failed: BaseException | None = e
     while failed is not None and not isinstance(failed, _SubstitutionFailed):
         failed = getattr(failed, 'exc', None)
     if failed is not None:
@@ -288,10 +289,11 @@ def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
         return DescriptionError(Diagnostic(_substitution_reason(failed.expression, cause),
                                            location, failed.expression, code=code))
     evaluating = _WHEN_EVALUATING.fullmatch(getattr(e, 'suffix', None) or '')
-    if evaluating is not None and e.exc is not None:  # ${...}, which xacro names
+    wrapped = getattr(e, 'exc', None)
+    if evaluating is not None and wrapped is not None:  # ${...}, which xacro names
         entity = f'${{{evaluating.group(1)}}}'
         location = _locate(files, lambda text: _find_literal(text, entity))
-        return DescriptionError(Diagnostic(f'xacro failed: {_reason(e.exc)}', location,
+        return DescriptionError(Diagnostic(f'xacro failed: {_reason(wrapped)}', location,
                                            entity, code=Code.XACRO))
     reason = _reason(e)
     missing = _innermost(e)
@@ -343,8 +345,9 @@ def _reason(e: BaseException) -> str:
             text = message  # xacro's text already says it
         else:
             text = f'{message} {inner_text}'
-        if getattr(e, 'suffix', None):
-            text = f'{text} {e.suffix}'
+        suffix = getattr(e, 'suffix', None)
+        if suffix:
+            text = f'{text} {suffix}'
     return ' '.join(_CLASS_NAME.sub('', text).split())
 
 

@@ -266,7 +266,8 @@ class _UrdfReader:
         if inertia is None:
             v.error(elem, entity, '<inertial> is missing <inertia>', Code.MISSING_ELEMENT)
             inertia = [0.0] * 6
-        return Inertial(mass, *inertia, origin=origin)
+        ixx, ixy, ixz, iyy, iyz, izz = inertia
+        return Inertial(mass, ixx, ixy, ixz, iyy, iyz, izz, origin=origin)
 
     def _visual(self, elem, entity):
         """Return the visual, and its first ``<material>`` if that has no name attribute."""

@@ -49,7 +49,7 @@ class UrdfReport:
     def __init__(self, lossy: bool = False):
         self.reporter = Reporter(ConversionError)
         self.lossy = lossy
-        self._refused = set()  # (entity, refusal): each said once
+        self._refused: set[tuple] = set()  # (entity, refusal): each said once
 
     def error(self, entity, message, location=None, code=Code.NO_URDF_EQUIVALENT) -> None:
         """Record that entity cannot be written as it is (by default: no equivalent)."""

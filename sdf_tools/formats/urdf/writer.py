@@ -156,7 +156,7 @@ class _UrdfWriter:
         self.report = UrdfReport(lossy)
         self.robot = nearest_tree(robot, self.report) if lossy else robot
         self.unlimited_prismatic = unlimited_prismatic
-        self.gazebo = []  # <gazebo> blocks of SDFormat-only content, after the model's own
+        self.gazebo: list = []  # <gazebo> blocks of SDFormat-only content, after the model's own
 
     def write(self) -> str:
         robot = self.robot
