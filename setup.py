@@ -58,6 +58,10 @@ setup(
             'flake8-docstrings',
             'flake8-import-order',
             'flake8-quotes',
+            # type checking as ament_mypy runs it, and the oldest Python the code needs
+            'mypy',
+            'vermin',
+            'pycollada',
             'colcon-common-extensions',
         ],
     },
