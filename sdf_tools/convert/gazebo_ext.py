@@ -121,11 +121,14 @@ class Extension:
         self.ref = ref
         self.location = location
         self.empty = True
-        self.tags = []
-        self.blobs = []
-        self.visual_blobs = []
-        self.collision_blobs = []
-        self.material = self.fdir1 = self.gravity = self.max_contacts = None
+        self.tags: list = []
+        self.blobs: list = []
+        self.visual_blobs: list = []
+        self.collision_blobs: list = []
+        self.material: str | None = None
+        self.fdir1: str | None = None
+        self.gravity: bool | None = None
+        self.max_contacts: int | None = None
         for name in _FLOAT_FIELDS.values():
             setattr(self, name, None)
         for name in set(_BOOL_FIELDS.values()):

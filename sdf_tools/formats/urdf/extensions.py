@@ -78,7 +78,7 @@ def link_content(link: Link, report: UrdfReport) -> list:
         if len(forms) > 1 and tag == 'visual':
             # Visuals of different colours (as libsdformat writes URDF colours): the
             # URDF <color> of each already says what its <material> does.
-            parsed = [[e for e in group if not _colour_only(e, item.material)]
+            parsed = [[e for e in group if not _colour_only(e, getattr(item, 'material', None))]
                       for group, item in zip(parsed, items)]
             forms = {tuple(_canonical(e) for e in group) for group in parsed}
         if len(forms) > 1:
@@ -157,7 +157,7 @@ _PHYSICS_TAGS = {
 
 def _physics_tags(physics) -> list:
     """Return a joint ``<physics>`` as special tags, or ``[physics]`` when they cannot say it."""
-    values = {}
+    values: dict = {}
     for leaf in physics.iter():
         if len(leaf) or leaf is physics:
             continue
