@@ -122,7 +122,8 @@ def test_version_and_help_answer_before_the_converter_is_imported():
             'try:\n    main(sys.argv[2:])\nexcept SystemExit:\n    pass\n'
             "heavy = [m for m in sys.modules if m.split('.')[0] in ('lxml', 'numpy', 'xacro') "
             "or m.startswith(('sdf_tools.convert', 'sdf_tools.formats.urdf', "
-            "'sdf_tools.model', 'sdf_tools.loading', 'sdf_tools.cli.commands'))]\n"
+            "'sdf_tools.model', 'sdf_tools.loading', 'sdf_tools.cli.commands', "
+            "'sdf_tools.cli.common'))]\n"
             "print('IMPORTED', sorted(heavy))")
     for argv, expected in ((['urdf2sdf', '--help'], 'usage: urdf2sdf'),
                            (['urdf2sdf', '--version'], f'urdf2sdf {__version__}'),

@@ -64,8 +64,8 @@ def _run(func, argv, traceback_flag):
 
 def _failure(e: Exception, traceback_flag: bool) -> int:
     """Print why a command failed (an invalid description, a file, or a bug); return the code."""
-    from sdf_tools.cli.commands import color
-    from sdf_tools.cli.commands import print_diagnostics
+    from sdf_tools.cli.common import color
+    from sdf_tools.cli.common import print_diagnostics
     from sdf_tools.errors import SdfToolsError
     if isinstance(e, SdfToolsError):
         print_diagnostics(e.diagnostics)

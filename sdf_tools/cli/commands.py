@@ -21,44 +21,19 @@ and numpy are imported inside the commands that use them.
 """
 
 import os
-import sys
 
 from sdf_tools.cli.arguments import mappings_of
 from sdf_tools.cli.arguments import number
 from sdf_tools.cli.arguments import split_assignments
 from sdf_tools.cli.arguments import UsageError
+from sdf_tools.cli.common import EXIT_INVALID
+from sdf_tools.cli.common import EXIT_OK
+from sdf_tools.cli.common import load_input
+from sdf_tools.cli.common import print_diagnostics
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.errors import Severity
-from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_output
-
-EXIT_OK = 0
-EXIT_INVALID = 1
-
-
-def color(stream, text: str, code: str) -> str:
-    """Return ``text`` in the ANSI colour ``code`` when ``stream`` is a terminal (no NO_COLOR)."""
-    if hasattr(stream, 'isatty') and stream.isatty() and 'NO_COLOR' not in os.environ:
-        return f'\033[{code}m{text}\033[0m'
-    return text
-
-
-def print_diagnostics(diagnostics, stream=None, quiet=False) -> None:
-    """
-    Print each diagnostic on its line: ``Error: file:line: ...`` or ``file:line: warning: ...``.
-
-    A warning says ``warning`` itself (:class:`~sdf_tools.errors.Diagnostic`); ``quiet``
-    leaves warnings out.
-    """
-    stream = stream or sys.stderr
-    for d in diagnostics:
-        if d.severity is Severity.WARNING:
-            if not quiet:
-                print(color(stream, str(d), '33'), file=stream)
-        else:
-            print(color(stream, 'Error', '31') + f': {d}', file=stream)
 
 
 def _conversion_options(args, packages):
@@ -69,51 +44,6 @@ def _conversion_options(args, packages):
                              sdf_version=args.sdf_version, mesh_uris=args.mesh_uris,
                              packages=packages, input_folder=folder,
                              auto_inertials=args.auto_inertials)
-
-
-def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
-               path: str | None = None, outputs=None):
-    """
-    Load ``path`` (default ``args.input``) through :func:`sdf_tools.loading.load`.
-
-    ``mappings`` are xacro arguments, or RobCoGen parameters (``name:=value``) for a
-    ``.kindsl`` file; ``--xacro`` expands xacro markup in files not named ``.xacro`` and in
-    standard input, ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
-    from an SDFormat world. An output (``-o``, ``--keep-expanded``) that is a file read (the
-    input, a xacro include or YAML file) or that both name is refused before anything is
-    written (``outputs``: default ``-o``).
-    """
-    from sdf_tools.loading import load
-    from sdf_tools.loading import LoadOptions
-    from sdf_tools.loading import package_resolver
-    from sdf_tools.loading import WrongFormat
-    path = args.input if path is None else path
-    keep_expanded = getattr(args, 'keep_expanded', None)
-    if outputs is None:
-        outputs = (getattr(args, 'output', None),)
-    try:
-        packages = package_resolver(args.package_path, near=None if path == '-' else path)
-    except ValueError as e:
-        raise UsageError(f'{prog}: error: {e}') from None
-    try:
-        loaded = load(path, LoadOptions(mappings=mappings, model=getattr(args, 'model', None),
-                                        packages=packages, keep_expanded=keep_expanded,
-                                        outputs=tuple(outputs), xacro=args.xacro or None,
-                                        formats=formats))
-    except OverwriteError as e:
-        raise UsageError(f'{prog}: error: {e}') from None
-    except WrongFormat as e:  # urdf2sdf: not URDF
-        raise UsageError(f'{prog}: error: {e.source} is {e.fmt}, not URDF (use sdf_tools '
-                         'convert)') from None
-    except ValueError as e:  # RobCoGen parameters that are not numbers
-        raise UsageError(f'sdf_tools: error: {e}') from None
-    if keep_expanded is not None and not loaded.xacro:
-        raise UsageError(f'{prog}: error: --keep-expanded is for xacro input; '
-                         f'{loaded.source} is {loaded.fmt}')
-    if getattr(args, 'model', None) is not None and loaded.fmt != 'sdf':
-        raise UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
-                         f'{loaded.source} is {loaded.fmt}')
-    return loaded
 
 
 def urdf2sdf(args) -> int:

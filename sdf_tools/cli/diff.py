@@ -28,8 +28,8 @@ import sys
 
 from sdf_tools.cli.arguments import mappings_of
 from sdf_tools.cli.arguments import UsageError
-from sdf_tools.cli.commands import load_input
-from sdf_tools.cli.commands import print_diagnostics
+from sdf_tools.cli.common import load_input
+from sdf_tools.cli.common import print_diagnostics
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.outputs import write_output
 

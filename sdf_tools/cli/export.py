@@ -20,9 +20,9 @@ prints the warnings, and on standard output the folder and its ``model://`` name
 """
 
 from sdf_tools.cli.arguments import mappings_of
-from sdf_tools.cli.commands import EXIT_OK
-from sdf_tools.cli.commands import load_input
-from sdf_tools.cli.commands import print_diagnostics
+from sdf_tools.cli.common import EXIT_OK
+from sdf_tools.cli.common import load_input
+from sdf_tools.cli.common import print_diagnostics
 
 
 def export_command(args) -> int:

@@ -25,9 +25,9 @@ import os
 from sdf_tools.cli.arguments import number
 from sdf_tools.cli.arguments import split_assignments
 from sdf_tools.cli.arguments import UsageError
-from sdf_tools.cli.commands import EXIT_OK
-from sdf_tools.cli.commands import load_input
-from sdf_tools.cli.commands import print_diagnostics
+from sdf_tools.cli.common import EXIT_OK
+from sdf_tools.cli.common import load_input
+from sdf_tools.cli.common import print_diagnostics
 from sdf_tools.errors import Code
 from sdf_tools.errors import KinematicsError
 from sdf_tools.outputs import write_atomically

@@ -1,0 +1,101 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+
+"""
+What every command-line tool shares: exit codes, printing diagnostics, loading the input.
+
+Every command loads its input through :func:`load_input` (and so through
+:func:`sdf_tools.loading.load`): xacro arguments, ``--xacro``, ``--package-path``,
+``--keep-expanded``, ``--model`` and the outputs that must not overwrite what was read mean
+the same in each.
+"""
+
+import os
+import sys
+
+from sdf_tools.cli.arguments import UsageError
+from sdf_tools.errors import Severity
+from sdf_tools.outputs import OverwriteError
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+
+
+def color(stream, text: str, code: str) -> str:
+    """Return ``text`` in the ANSI colour ``code`` when ``stream`` is a terminal (no NO_COLOR)."""
+    if hasattr(stream, 'isatty') and stream.isatty() and 'NO_COLOR' not in os.environ:
+        return f'\033[{code}m{text}\033[0m'
+    return text
+
+
+def print_diagnostics(diagnostics, stream=None, quiet=False) -> None:
+    """
+    Print each diagnostic on its line: ``Error: file:line: ...`` or ``file:line: warning: ...``.
+
+    A warning says ``warning`` itself (:class:`~sdf_tools.errors.Diagnostic`); ``quiet``
+    leaves warnings out.
+    """
+    stream = stream or sys.stderr
+    for d in diagnostics:
+        if d.severity is Severity.WARNING:
+            if not quiet:
+                print(color(stream, str(d), '33'), file=stream)
+        else:
+            print(color(stream, 'Error', '31') + f': {d}', file=stream)
+
+
+def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
+               path: str | None = None, outputs=None):
+    """
+    Load ``path`` (default ``args.input``) through :func:`sdf_tools.loading.load`.
+
+    ``mappings`` are xacro arguments, or RobCoGen parameters (``name:=value``) for a
+    ``.kindsl`` file; ``--xacro`` expands xacro markup in files not named ``.xacro`` and in
+    standard input, ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
+    from an SDFormat world. An output (``-o``, ``--keep-expanded``) that is a file read (the
+    input, a xacro include or YAML file) or that both name is refused before anything is
+    written (``outputs``: default ``-o``).
+    """
+    from sdf_tools.loading import load
+    from sdf_tools.loading import LoadOptions
+    from sdf_tools.loading import package_resolver
+    from sdf_tools.loading import WrongFormat
+    path = args.input if path is None else path
+    keep_expanded = getattr(args, 'keep_expanded', None)
+    if outputs is None:
+        outputs = (getattr(args, 'output', None),)
+    try:
+        packages = package_resolver(args.package_path, near=None if path == '-' else path)
+    except ValueError as e:
+        raise UsageError(f'{prog}: error: {e}') from None
+    try:
+        loaded = load(path, LoadOptions(mappings=mappings, model=getattr(args, 'model', None),
+                                        packages=packages, keep_expanded=keep_expanded,
+                                        outputs=tuple(outputs), xacro=args.xacro or None,
+                                        formats=formats))
+    except OverwriteError as e:
+        raise UsageError(f'{prog}: error: {e}') from None
+    except WrongFormat as e:  # urdf2sdf: not URDF
+        raise UsageError(f'{prog}: error: {e.source} is {e.fmt}, not URDF (use sdf_tools '
+                         'convert)') from None
+    except ValueError as e:  # RobCoGen parameters that are not numbers
+        raise UsageError(f'sdf_tools: error: {e}') from None
+    if keep_expanded is not None and not loaded.xacro:
+        raise UsageError(f'{prog}: error: --keep-expanded is for xacro input; '
+                         f'{loaded.source} is {loaded.fmt}')
+    if getattr(args, 'model', None) is not None and loaded.fmt != 'sdf':
+        raise UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
+                         f'{loaded.source} is {loaded.fmt}')
+    return loaded
