@@ -108,8 +108,9 @@ class ConversionOptions:
         ``model://``), ``'file'`` (absolute ``file://`` paths; needs ``packages``) or
         ``'package'`` (as written).
     packages : PackageResolver, optional
-        Finds the packages of ``package://`` URIs. Given, every mode warns about meshes and
-        textures whose file does not exist, and the ones that name no package found.
+        Finds the packages of ``package://`` URIs. Given, every mode warns about meshes,
+        textures and paths in ``<gazebo>`` content whose file does not exist, and the ones
+        that name no package found.
     input_folder : str, optional
         The description file's folder, against which ``'file'`` resolves relative mesh
         paths and ``auto_inertials`` loads them (``None``: they are not resolved).
