@@ -20,8 +20,9 @@ so that the output has the same elements, names and order. :func:`urdf_to_sdf` r
 order; each step has its module:
 
 1. :mod:`.gazebo_ext`: every ``<gazebo>`` block becomes an
-   :class:`~sdf_tools.convert.gazebo_ext.Extension`; references that name nothing and tags
-   without effect are reported;
+   :class:`~sdf_tools.convert.gazebo_ext.Extension` (the poses and numbers of its blobs
+   checked by :mod:`.blob_values`); references that name nothing and tags without effect are
+   reported;
 2. :mod:`.tree`: a working copy of the links and joints, with the extensions of each (with
    ``auto_inertials``, :mod:`.auto_inertials` gives the links without ``<inertial>`` the mass
    properties of their collision geometry);
