@@ -236,12 +236,29 @@ def combine(earlier, later) -> tuple[Diagnostic, ...]:
     return tuple(d for d in earlier if (d.code, d.entity, d.location) not in restated) + later
 
 
+def shown(text: str) -> str:
+    r"""
+    Return text that quotes the input, each unprintable character escaped as ``repr`` does.
+
+    A name may hold a newline, a terminal escape or a bidirectional control (U+202A-U+202E,
+    U+2066-U+2069), which would start a forged log line or reorder what a reader sees; each
+    becomes ``\n``, ``\x1b``, ``\u202e``. Printable text, accented letters and other
+    scripts included, is returned as it is (the same object: the check is one C call).
+    """
+    if text.isprintable():
+        return text
+    return ''.join(c if c.isprintable() else c.encode('unicode_escape').decode('ascii')
+                   for c in text)
+
+
 def _clip(text: str, limit: int) -> str:
     """
     Shorten text that quotes the input (a name can be megabytes) so no message echoes it.
 
-    The middle goes: the start names the thing, the end usually says what is wrong with it.
+    Unprintable characters are escaped first (:func:`shown`). The middle goes: the start
+    names the thing, the end usually says what is wrong with it.
     """
+    text = shown(text)
     if len(text) <= limit:
         return text
     keep = (limit - 30) // 2

@@ -105,6 +105,15 @@ def test_a_diagnostic_renders_like_a_compiler_message():
     assert str(Diagnostic('bare', severity=Severity.WARNING)) == 'warning: bare'
 
 
+def test_line_breaks_and_bidi_controls_are_escaped_where_a_diagnostic_is_rendered():
+    forged = "link 'a\n/r.urdf:1: warning: fine\u202eb\u2066\x1b[2J'"
+    text = str(Diagnostic('has no mass\r', SourceLocation('r\u2028.urdf', 3), forged,
+                          Severity.WARNING))
+    assert text == ("r\\u2028.urdf:3: warning: link 'a\\n/r.urdf:1: warning: "
+                    "fine\\u202eb\\u2066\\x1b[2J': has no mass\\r")
+    assert errors.shown('café 机器人 ok') == 'café 机器人 ok'
+
+
 def clipped_parts(text):
     """Split a clipped text into its start, the count of characters left out, and its end."""
     match = re.fullmatch(r'(.*) \.\.\.\((\d+) characters\)\.\.\. (.*)', text, re.S)

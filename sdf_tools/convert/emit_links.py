@@ -216,16 +216,21 @@ def _placeholder(link: Link, options, reporter) -> tuple:
     mass = link.mass
     placeholder = options.massless_mass
     moment = options.massless_inertia
-    what = ('has no <inertial>' if mass is None else
-            f'has mass {mass[0]:g}, which is not positive')
+    written = f'a placeholder inertial (mass {placeholder:g} kg, inertia {moment:g} kg m^2)'
+    if mass is not None and mass[0] < 0.0:
+        reporter.warn(f'has mass {mass[0]:g} kg, which no body can have (libsdformat writes it '
+                      "as given, and its own check then refuses the link: 'invalid inertia'); "
+                      f'it is written with {written} instead, at its centre of mass',
+                      link.model.location, f"link '{link.name}'", Code.MASSLESS_LINK)
+        return placeholder, mass[1], mass[2], (moment, 0.0, 0.0, moment, 0.0, moment)
+    what = 'has no <inertial>' if mass is None else f'has mass {mass[0]:g}, which is not positive'
     if options.auto_inertials is not None and mass is None and not link.collisions:
         what += ' and no <collision> to compute one from'
     below = len(link.children)
     kept = ('it stays in the model (libsdformat drops it)' if below == 0 else
             f"it and the {'joint' if below == 1 else f'{below} joints'} below it stay in "
             'the model (libsdformat drops them, with everything below)')
-    reporter.warn(f'{what}; it is written with a placeholder inertial (mass {placeholder:g} kg, '
-                  f'inertia {moment:g} kg m^2) so that {kept}',
+    reporter.warn(f'{what}; it is written with {written} so that {kept}',
                   link.model.location, f"link '{link.name}'", Code.MASSLESS_LINK)
     com, quat = (mass[1], mass[2]) if mass is not None else ((0.0, 0.0, 0.0), IDENTITY_QUAT)
     return placeholder, com, quat, (moment, 0.0, 0.0, moment, 0.0, moment)

@@ -18,7 +18,8 @@ URDF ``<gazebo>`` extensions: what each tag means (libsdformat's ``ParseSDFExten
 One :class:`Extension` per ``<gazebo>`` block (:func:`parse_extensions`). Its children are
 classified by tag name alone, as libsdformat does: the special tags of the SDFormat "URDF
 extensions" tables become fields; everything else is a *blob*, an element copied verbatim
-into the target (``<sensor>``, ``<plugin>``, ...). ``<visual>`` and ``<collision>`` hold blobs
+into the target (``<sensor>``, ``<plugin>``, ...; the numbers libsdformat reads in it are
+checked first, :mod:`.blob_values`). ``<visual>`` and ``<collision>`` hold blobs
 for every visual / collision of the referenced link; ``<material>`` names a Gazebo-classic
 script material. :func:`check_references` warns about blocks and tags that configure nothing.
 
@@ -28,6 +29,7 @@ Where each setting lands in SDFormat is tabled here (:data:`COLLISION_SETTINGS`,
 
 import copy
 
+from sdf_tools.convert.blob_values import check_blob
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.errors import Code
 
@@ -172,6 +174,7 @@ def parse_extensions(robot, values) -> list:
 def _parse_extension(block, values) -> Extension:
     """Parse one :class:`~sdf_tools.model.GazeboExtension`."""
     ext = Extension(block.reference or '', block.location)
+    where = block_name(ext.ref)
     for child in block.elements:
         tag = child.tag
         if not isinstance(tag, str):
@@ -180,12 +183,16 @@ def _parse_extension(block, values) -> Extension:
         if tag in IGNORED_TAGS:
             continue
         if tag not in _SPECIAL_TAGS:
+            check_blob(child, values, where)
             ext.blobs.append(_blob_copy(child))
             continue
         ext.tags.append((tag, child))
         if tag in ('visual', 'collision'):
             target = ext.visual_blobs if tag == 'visual' else ext.collision_blobs
-            target.extend(_blob_copy(e) for e in child if isinstance(e.tag, str))
+            for blob in child:
+                if isinstance(blob.tag, str):
+                    check_blob(blob, values, where)
+                    target.append(_blob_copy(blob))
         elif tag in ('material', 'fdir1'):
             setattr(ext, tag, key_value(child))
         elif tag in _FLOAT_FIELDS:
@@ -205,6 +212,11 @@ def _parse_extension(block, values) -> Extension:
             if value is not None:
                 ext.max_contacts = value
     return ext
+
+
+def block_name(ref: str) -> str:
+    """Return how messages name a block: ``<gazebo reference='base'>``, or ``<gazebo>``."""
+    return f"<gazebo reference='{ref}'>" if ref else '<gazebo>'
 
 
 def _blob_copy(element):
@@ -245,7 +257,7 @@ def check_references(extensions, tree, values) -> None:
 
     """
     for ext in extensions:
-        where = f"<gazebo reference='{ext.ref}'>" if ext.ref else '<gazebo>'
+        where = block_name(ext.ref)
         is_link = ext.ref in tree.links
         is_joint = ext.ref in tree.joints
         if ext.ref and not is_link and not is_joint:

@@ -32,7 +32,8 @@ plugin parameter) is the author's, for Gazebo.
 
 With a resolver (``ConversionOptions.packages``), every mode also warns, through
 :func:`sdf_tools.resources.uris.check_uris`, about referenced meshes and textures whose
-file does not exist.
+file does not exist, and about the paths written in ``<gazebo>`` content (a
+gz_ros2_control ``<parameters>`` file) that name nothing.
 
 ``ConversionOptions.uri_map`` (``sdf_tools export``, which copies the files into a model
 folder) overrides the mode for the meshes it holds, and gives the URI of each URDF texture

@@ -20,8 +20,9 @@ so that the output has the same elements, names and order. :func:`urdf_to_sdf` r
 order; each step has its module:
 
 1. :mod:`.gazebo_ext`: every ``<gazebo>`` block becomes an
-   :class:`~sdf_tools.convert.gazebo_ext.Extension`; references that name nothing and tags
-   without effect are reported;
+   :class:`~sdf_tools.convert.gazebo_ext.Extension` (the poses and numbers of its blobs
+   checked by :mod:`.blob_values`); references that name nothing and tags without effect are
+   reported;
 2. :mod:`.tree`: a working copy of the links and joints, with the extensions of each (with
    ``auto_inertials``, :mod:`.auto_inertials` gives the links without ``<inertial>`` the mass
    properties of their collision geometry);
@@ -108,8 +109,9 @@ class ConversionOptions:
         ``model://``), ``'file'`` (absolute ``file://`` paths; needs ``packages``) or
         ``'package'`` (as written).
     packages : PackageResolver, optional
-        Finds the packages of ``package://`` URIs. Given, every mode warns about meshes and
-        textures whose file does not exist, and the ones that name no package found.
+        Finds the packages of ``package://`` URIs. Given, every mode warns about meshes,
+        textures and paths in ``<gazebo>`` content whose file does not exist, and the ones
+        that name no package found.
     input_folder : str, optional
         The description file's folder, against which ``'file'`` resolves relative mesh
         paths and ``auto_inertials`` loads them (``None``: they are not resolved).

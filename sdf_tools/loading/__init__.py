@@ -308,8 +308,8 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     if origins is not None:
         robot = robot.relocated(origins.locate)
     warnings += lookups + robot.warnings
-    if options.check_uris:
-        warnings += check_uris(robot, packages or package_resolver())[1]
+    if options.check_uris:  # <gazebo> content keeps the expansion's lines: map them too
+        warnings += _relocated(origins, check_uris(robot, packages or package_resolver())[1])
     return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages,
                   inputs, unused)
 

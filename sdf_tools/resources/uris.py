@@ -27,6 +27,14 @@ it when it has a :class:`~sdf_tools.resources.packages.PackageResolver`, the nod
 * relative paths: against the description file's folder, only when asked and when the
   description came from a file;
 * anything else (``https://``, Fuel URLs): not a local file.
+
+The texts of ``<gazebo>`` content (a gz_ros2_control ``<parameters>`` file, a material
+script ``<uri>``, any element text or attribute value) are looked up too, when they are
+``package://`` URIs, ``file://`` URIs of absolute paths, or absolute paths whose last part
+has a ``.`` (:func:`gazebo_uses`: a file name with an extension; ROS names, such as the topic
+``/scan`` or a ``/tf:=tf`` remapping, have none). There a folder counts as found (a material
+script ``<uri>`` names one), and ``file://media/...`` (relative) is left to Gazebo's resource
+path. Other texts are never looked at: only a text holding a ``/`` is trimmed and compared.
 """
 
 import os
@@ -35,8 +43,10 @@ from typing import TYPE_CHECKING
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
+from sdf_tools.errors import SourceLocation
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import unquote
+from sdf_tools.xmlio.parse import local_name
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -71,12 +81,16 @@ def locate(uri: str, packages, folder: str | None = None, *,
         The URI names no local file that can be found (the text says why).
 
     """
+    written = uri
     if uri.startswith(_MODEL) and model_as_package:
         uri = _PACKAGE + uri[len(_MODEL):]
     if uri.startswith(_PACKAGE):
         if packages is None:
-            raise ValueError(f'{uri}: no package resolver to find its package')
-        return packages.resolve_uri(uri)
+            raise ValueError(f'{written}: no package resolver to find its package')
+        try:
+            return packages.resolve_uri(uri)
+        except ValueError as e:  # its text starts with the URI looked up: name it as written
+            raise ValueError(str(e).replace(uri, written, 1)) from None
     from pathlib import Path  # imported when a URI is looked up (packages.unquote says why)
     if uri.startswith(_FILE):
         path = unquote(uri[len(_FILE):])
@@ -106,18 +120,56 @@ def _checked(uri: str, is_mesh: bool, every_mesh: bool) -> bool:
     return is_mesh and every_mesh
 
 
+def _gazebo_path(text: str) -> bool:
+    """Return whether a text of ``<gazebo>`` content (trimmed) is looked up (module docstring)."""
+    if text.startswith(_PACKAGE):
+        return True
+    if text.startswith(_FILE):
+        text = text[len(_FILE):]
+    return text.startswith('/') and '.' in text.rpartition('/')[2]
+
+
+def gazebo_uses(robot) -> list:
+    """
+    Return ``(uri, what, entity, location)`` of each path written in ``<gazebo>`` content.
+
+    Element texts and attribute values that :func:`check_uris` looks up (module docstring),
+    in document order; ``what`` names the element (``<parameters>``) or the attribute
+    (``<plugin> filename``), ``entity`` the block (``<gazebo reference='base'>``).
+    """
+    uses = []
+    source = robot.source
+    for block in robot.gazebo:
+        entity = f"<gazebo reference='{block.reference}'>" if block.reference else '<gazebo>'
+        for top in block.elements:
+            for element in top.iter():
+                if not isinstance(element.tag, str):
+                    continue
+                text = element.text
+                if text and '/' in text and _gazebo_path(text.strip()):
+                    uses.append((text.strip(), f'<{local_name(element)}>', entity,
+                                 SourceLocation(source, element.sourceline)))
+                for name, value in element.items():
+                    if '/' in value and _gazebo_path(value.strip()):
+                        what = f"<{local_name(element)}> {name.rpartition('}')[2]}"
+                        uses.append((value.strip(), what, entity,
+                                     SourceLocation(source, element.sourceline)))
+    return uses
+
+
 def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool = False):
     """
-    Look up the mesh and texture URIs of ``robot``; return what was found and the warnings.
+    Look up the URIs of ``robot``'s files; return what was found and the warnings.
 
-    ``package://`` URIs, ``file://`` URIs and absolute paths are always looked up; with
-    ``every_mesh`` (``--mesh-uris file``), every mesh URI is (``model://`` as a package,
-    relative paths against ``folder``). Each URI is looked up once, at its first use.
+    Mesh and texture URIs first: ``package://`` URIs, ``file://`` URIs and absolute paths
+    are always looked up; with ``every_mesh`` (``--mesh-uris file``), every mesh URI is
+    (``model://`` as a package, relative paths against ``folder``). Then the paths of
+    ``<gazebo>`` content (:func:`gazebo_uses`). Each URI is looked up once, at its first use.
 
     Parameters
     ----------
     robot : Robot
-        The description (:meth:`~sdf_tools.model.Robot.resource_uses`).
+        The description (:meth:`~sdf_tools.model.Robot.resource_uses`, ``Robot.gazebo``).
     packages : PackageResolver or None
         Where packages are.
     folder : str, optional
@@ -132,21 +184,26 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         may be missing).
     warnings : tuple of Diagnostic
         One per package not found (at its first use, with the places searched) or found
-        twice (a duplicate, at the use that looked it up), one per
-        located file that does not exist (``missing-file``), one per URI that names no local
-        file (when looked up because of ``every_mesh``, or a ``package://`` URI leaving its
-        package).
+        twice (a duplicate, at the use that looked it up), one per located file that does
+        not exist (``missing-file``; in ``<gazebo>`` content, a folder counts), one per URI
+        that names no local file (when looked up because of ``every_mesh``, or a
+        ``package://`` URI leaving its package).
 
     """
     located, problems, missing_packages = {}, [], set()
     done = set()
-    for uri, is_mesh, entity, location in robot.resource_uses():
-        if uri in done or not _checked(uri, is_mesh, every_mesh):
+    uses = [(uri, '', entity, location) for uri, is_mesh, entity, location
+            in robot.resource_uses() if _checked(uri, is_mesh, every_mesh)]
+    gazebo = len(uses)
+    uses += gazebo_uses(robot)
+    for number, (uri, what, entity, location) in enumerate(uses):
+        if uri in done:
             continue
         done.add(uri)
 
         def warn(message, code):
-            problems.append(Diagnostic(message, location, entity, Severity.WARNING, code))
+            problems.append(Diagnostic(f'{what}: {message}' if what else message, location,
+                                       entity, Severity.WARNING, code))
 
         try:
             path = locate(uri, packages, folder, model_as_package=every_mesh)
@@ -161,6 +218,9 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         finally:  # the lookup's own warnings (a duplicate package), at this use
             problems.extend(_lookup_warnings(packages, location, entity))
         located[uri] = path.__class__(os.path.abspath(path))  # a pathlib.Path, as locate's
-        if not path.is_file():
+        if number >= gazebo:
+            if not path.exists():
+                warn(f'{uri}: no such file or folder: {path}', Code.MISSING_FILE)
+        elif not path.is_file():
             warn(f'{uri}: no such file: {path}', Code.MISSING_FILE)
     return located, tuple(problems)

@@ -77,6 +77,7 @@ from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos_overriding_options import QoSOverridingOptions
 from rclpy.serialization import deserialize_message
 from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import shown
 from sdf_tools.ros.descriptions import load_model
 from sdf_tools.ros.descriptions import RobotModel
 from sdf_tools.ros.descriptions import SOURCE
@@ -332,7 +333,8 @@ class StatePublisher(Node):
         if self._description_pub is not None:
             self._description_pub.publish(String(data=model.text))
         tree = model.tree
-        self._log.info(f"Robot initialized: '{tree.name}' from {model.robot.source_format}, "
+        name = shown(tree.name)  # a newline in it must not start a line of its own
+        self._log.info(f"Robot initialized: '{name}' from {model.robot.source_format}, "
                        f'{len(tree.moving_joints)} moving joint(s) on /tf, '
                        f'{len(tree.fixed_joints)} fixed on /tf_static')
 

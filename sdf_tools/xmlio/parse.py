@@ -47,6 +47,7 @@ from lxml import etree
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
+from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.errors import XmlSyntaxError
 
@@ -121,7 +122,8 @@ def _syntax_error(source: str, message: str, line: int | None = None) -> XmlSynt
 
 
 def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BYTES,
-              max_tags: int = DEFAULT_MAX_TAGS) -> etree._Element:
+              max_tags: int = DEFAULT_MAX_TAGS,
+              instructions: list | None = None) -> etree._Element:
     """
     Parse XML text safely and return the root element (comments and PIs dropped).
 
@@ -136,6 +138,12 @@ def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BY
         Larger inputs are refused before parsing.
     max_tags : int
         Inputs with more ``<`` characters (tags, comments, ...) are refused before parsing.
+    instructions : list, optional
+        Given, receives a warning (:class:`~sdf_tools.errors.Diagnostic`, ``dropped``) with
+        the line of each processing instruction inside the root element, which is dropped
+        as every one is: libsdformat and urdfdom (tinyxml2) refuse a document holding one
+        there, so none may be copied into an output. Found by one search of the text for
+        ``<?`` past the XML declaration (none: parsed as without).
 
     Raises
     ------
@@ -156,8 +164,9 @@ def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BY
     if tags > max_tags:
         raise _syntax_error(source, f'document has {tags} tags, more than the limit of '
                             f'{max_tags}')
+    keep_pis = instructions is not None and data.find(b'<?', preamble_end(data)) >= 0
     try:
-        root = _parse_namespace_lenient(data)
+        root = _parse_namespace_lenient(data, keep_pis)
     except etree.XMLSyntaxError as e:
         raise _xml_error(source, e) from None
     except ValueError as e:  # e.g. NUL bytes in the input
@@ -180,10 +189,33 @@ def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BY
                                 'DOCTYPE names an external DTD (never loaded): entities are '
                                 'not allowed (entity expansion is disabled for safety)',
                                 data.count(b'\n', 0, m.start()) + 1)
+    if keep_pis and instructions is not None:
+        instructions.extend(_drop_instructions(root, source))
     return root
 
 
-def _parse_namespace_lenient(data: bytes):
+def _drop_instructions(root, source: str) -> list:
+    """Remove the processing instructions inside ``root``; return a warning for each."""
+    warnings = []
+    for pi in list(root.iter(etree.ProcessingInstruction)):
+        parent = pi.getparent()
+        if pi.tail:  # text after it stays where it was (lxml removes a node with its tail)
+            before = pi.getprevious()
+            if before is not None:
+                before.tail = (before.tail or '') + pi.tail
+            else:
+                parent.text = (parent.text or '') + pi.tail
+        target = pi.target if len(pi.target) <= 40 else pi.target[:40] + '...'
+        warnings.append(Diagnostic(
+            f'the processing instruction <?{target} ...?> inside <{local_name(parent)}> is '
+            'left out (libsdformat and urdfdom, which read XML with tinyxml2, refuse a '
+            'document holding one)', SourceLocation(source, pi.sourceline),
+            severity=Severity.WARNING, code=Code.DROPPED))
+        parent.remove(pi)
+    return warnings
+
+
+def _parse_namespace_lenient(data: bytes, keep_pis: bool = False):
     """
     Parse, reading ``::`` in names and undeclared prefixes as libsdformat does (docstring).
 
@@ -197,7 +229,8 @@ def _parse_namespace_lenient(data: bytes):
         # A new parser each time: its error log holds this attempt's errors only (the
         # exception's log is lxml's global one, with other documents' errors).
         parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                                 huge_tree=False, remove_comments=True, remove_pis=True,
+                                 huge_tree=False, remove_comments=True,
+                                 remove_pis=not keep_pis,
                                  recover=False)
         try:
             return etree.fromstring(data, parser)

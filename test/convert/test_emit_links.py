@@ -108,6 +108,20 @@ def test_a_massless_link_is_kept_with_a_placeholder_and_the_warning_counts_in_wo
         f'inertia 1e-06 kg m^2) {kept}')
 
 
+def test_a_negative_mass_warning_says_what_is_written_instead_and_why():
+    result = convert(robot(link('root'), '<link name="neg"><inertial><origin xyz="0 0 2"/>'
+                           '<mass value="-2"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" '
+                           'izz="1"/></inertial></link>', joint('j', 'root', 'neg')))
+    (warning,) = [w for w in result.warnings if w.code == 'massless-link']
+    assert (warning.entity, warning.message) == ("link 'neg'", (
+        'has mass -2 kg, which no body can have (libsdformat writes it as given, and its own '
+        "check then refuses the link: 'invalid inertia'); it is written with a placeholder "
+        'inertial (mass 0.001 kg, inertia 1e-06 kg m^2) instead, at its centre of mass'))
+    inertial = model_of(result).find("link[@name='neg']/inertial")
+    assert (inertial.findtext('mass'), inertial.findtext('pose'),
+            inertial.findtext('inertia/ixx')) == ('0.001', '0 0 2 0 0 0', '1e-06')
+
+
 def _heavy(ixx, ixy, ixz, iyy, iyz, izz):
     return robot(f'<link name="a"><inertial><mass value="0.15"/><inertia ixx="{ixx}" '
                  f'ixy="{ixy}" ixz="{ixz}" iyy="{iyy}" iyz="{iyz}" izz="{izz}"/></inertial>'

@@ -24,6 +24,7 @@ import pytest
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.urdf.reader import parse_urdf
+import support
 from urdf_snippets import codes
 from urdf_snippets import convert
 from urdf_snippets import FIXTURE_DIR
@@ -184,6 +185,20 @@ def test_text_around_blobs_stays_in_the_block():
                            'words</gazebo>'))
     assert 'stray' not in result.sdf and 'words' not in result.sdf
     assert model_of(result).find('plugin').tail.strip() == ''
+
+
+def test_a_processing_instruction_in_a_blob_is_left_out_with_a_warning(tmp_path):
+    text = urdf(link('base'), '<gazebo reference="base">',
+                '<plugin name="p" filename="libp.so">a<?ros-args -p x:=1 ?>b</plugin>',
+                '</gazebo>')
+    robot = parse_urdf(text, 'test.urdf')
+    assert [(w.location.line, w.code) for w in robot.warnings] == [(4, 'dropped')]
+    assert 'processing instruction <?ros-args ...?> inside <plugin>' in robot.warnings[0].message
+    sdf = urdf_to_sdf(robot).sdf
+    assert '<plugin name="p" filename="libp.so">ab</plugin>' in sdf and '<?' not in sdf
+    if support.oracle_path() is not None:  # what the warning says: libsdformat refuses it
+        (tmp_path / 'r.urdf').write_text(text)
+        assert support.run_oracle('convert', tmp_path / 'r.urdf').returncode != 0
 
 
 def test_static_is_written_only_when_given():

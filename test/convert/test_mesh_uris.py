@@ -18,7 +18,8 @@ Tests of ``mesh_uris`` (``--mesh-uris``): how the converter writes ``<mesh><uri>
 On :mod:`mesh_robot` (meshes present): ``model`` is libsdformat's output whatever else is
 given; ``file`` writes absolute paths that exist, which libsdformat 12.3 and the physics probe
 load; missing files are warned about in every mode; what cannot be located under ``file`` is
-kept as written, with the warning that says why; ``<gazebo>`` blobs are never rewritten.
+kept as written, with the warning that says why; ``<gazebo>`` blobs are never rewritten, and
+the files they name are checked with a resolver.
 """
 
 import os
@@ -125,6 +126,26 @@ def test_gazebo_blobs_are_copied_as_written_in_every_mode(robot_files):
                       input_folder=str(urdf.parent)).sdf
         plugin = etree.fromstring(sdf.encode()).find('model/plugin')
         assert plugin.findtext('uri') == f'package://{PACKAGE}/meshes/cube.stl', mode
+
+
+def test_a_missing_file_in_a_gazebo_blob_is_warned_about_with_a_resolver(robot_files):
+    urdf = robot_files['urdf']
+    blob = (f'<gazebo><plugin name="control" filename="gz_ros2_control-system">\n<parameters>'
+            f'package://{PACKAGE}/config/controllers.yaml</parameters></plugin></gazebo>\n'
+            '</robot>')
+    text = urdf.read_text().replace('</robot>', blob)
+    line = text.count('\n', 0, text.index('<parameters>')) + 1
+    assert not any('<parameters>' in w.message for w in convert(urdf, text).warnings)
+    for mode in MODES:
+        result = convert(urdf, text, mesh_uris=mode, packages=resolver(robot_files['src']),
+                         input_folder=str(urdf.parent))
+        (warning,) = [w for w in result.warnings if '<parameters>' in w.message]
+        assert str(warning) == (
+            f'{urdf}:{line}: warning: <gazebo>: <parameters>: package://{PACKAGE}/config/'
+            f"controllers.yaml: no such file or folder: {robot_files['package']}/config/"
+            'controllers.yaml'), mode
+        assert f'<parameters>package://{PACKAGE}/config/controllers.yaml</parameters>' in \
+            result.sdf
 
 
 def test_a_uri_map_gives_the_uris_it_holds_and_the_converter_checks_none(robot_files):

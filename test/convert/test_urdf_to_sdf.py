@@ -315,7 +315,7 @@ def test_massless_links_are_kept_with_their_subtree_and_a_warning():
     warnings = [str(w) for w in result.warnings if w.code == 'massless-link']
     assert len(warnings) == 2
     assert "link 'mid': has no <inertial>" in warnings[0]
-    assert "link 'neg': has mass -1, which is not positive" in warnings[1]
+    assert "link 'neg': has mass -1 kg, which no body can have" in warnings[1]
 
 
 @pytest.mark.parametrize('field, value', [('massless_mass', 0.0), ('massless_mass', -1.0),

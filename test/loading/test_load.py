@@ -198,6 +198,24 @@ def test_package_uris_are_checked_when_asked(tmp_path):
                                   "package://other/x.stl: package 'other' not found")
 
 
+def test_gazebo_paths_of_xacro_input_are_checked_at_their_xacro_line(tmp_path):
+    from workspaces import make_tree
+    from workspaces import PACKAGE
+    tree = make_tree(tmp_path)
+    path = tmp_path / 'robot.urdf.xacro'
+    path.write_text('<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n'
+                    '<link name="base"/>\n<gazebo>\n<plugin filename="gz_ros2_control-system" '
+                    'name="control">\n'
+                    f'<parameters>$(find {PACKAGE})/config/controllers.yaml</parameters>\n'
+                    '</plugin>\n</gazebo>\n</robot>\n')
+    options = LoadOptions(packages=package_resolver([str(tree['src'])], environ={}),
+                          check_uris=True)
+    (warning,) = load(str(path), options).warnings
+    assert str(warning) == (f"{path}:5: warning: <gazebo>: <parameters>: {tree['package']}/"
+                            'config/controllers.yaml: no such file or folder: '
+                            f"{tree['package']}/config/controllers.yaml")
+
+
 def test_urdf_elements_sdformat_has_no_place_for_are_warned_about_once_per_kind():
     # libsdformat ignores <transmission> and <ros2_control>; so does the conversion, saying so.
     text = ('<robot name="r">\n<link name="a"/>\n'

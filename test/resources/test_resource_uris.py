@@ -60,6 +60,13 @@ def test_locate_follows_each_kind_of_uri(found, tmp_path):
         locate('model://other/x.stl', packages, model_as_package=True)
 
 
+def test_a_model_uri_leaving_its_package_is_named_as_written(found):
+    _, packages = found
+    with pytest.raises(ValueError) as caught:
+        locate(f'model://{PACKAGE}/../x.stl', packages, model_as_package=True)
+    assert str(caught.value) == f'model://{PACKAGE}/../x.stl: the path leaves the package folder'
+
+
 def test_check_uris_looks_up_what_gazebo_cannot_and_every_mesh_when_asked(found, tmp_path):
     tree, packages = found
     urdf = tmp_path / 'robot.urdf'
@@ -88,6 +95,45 @@ def test_check_uris_looks_up_what_gazebo_cannot_and_every_mesh_when_asked(found,
         (5, Code.MISSING_FILE), (6, Code.MISSING_FILE), (7, Code.MISSING_FILE),
         (8, Code.WARNING)]
     assert 'https://fuel.example/m.dae: not a local file' in str(warnings[-1])
+
+
+def test_paths_in_gazebo_content_are_looked_up_like_meshes(found, tmp_path):
+    tree, packages = found
+    (tree['package'] / 'config').mkdir()
+    (tree['package'] / 'config' / 'controllers.yaml').write_text('')
+    (tree['package'] / 'materials').mkdir()
+    urdf = tmp_path / 'robot.urdf'
+    text = ('<robot name="r">\n<link name="base"/>\n<gazebo>\n'
+            '<plugin filename="gz_ros2_control-system" name="control">\n'
+            f'<parameters>package://{PACKAGE}/config/controllers.yaml</parameters>\n'
+            f'<parameters> package://{PACKAGE}/config/missing.yaml </parameters>\n'
+            f'<parameters>{tmp_path}/gone.yaml</parameters>\n'
+            '<ros><namespace>/robot</namespace><remapping>/tf:=tf</remapping></ros>\n'
+            '<topic>/scan</topic><robot_param>robot_description</robot_param>\n'
+            '</plugin>\n</gazebo>\n<gazebo reference="base">\n'
+            f'<visual><material><script><uri>package://{PACKAGE}/materials</uri>\n'
+            '<uri>file://media/materials/scripts/gazebo.material</uri>\n'
+            '<name>Gazebo/Red</name></script></material></visual>\n'
+            f'<sensor name="s" type="camera"><plugin filename="file://{tmp_path}/libcam.so" '
+            'name="c"/></sensor>\n'
+            '<plugin filename="libp.so" name="p"><config>package://other/p.yaml</config>'
+            '</plugin>\n</gazebo>\n</robot>\n')
+    robot = parse_urdf(text, str(urdf))
+    located, warnings = check_uris(robot, packages)
+    assert located[f'package://{PACKAGE}/config/controllers.yaml'] == \
+        tree['package'] / 'config' / 'controllers.yaml'
+    *missing, other = warnings
+    assert [(str(w), w.code) for w in missing] == [
+        (f'{urdf}:6: warning: <gazebo>: <parameters>: package://{PACKAGE}/config/missing.yaml: '
+         f"no such file or folder: {tree['package']}/config/missing.yaml", Code.MISSING_FILE),
+        (f'{urdf}:7: warning: <gazebo>: <parameters>: {tmp_path}/gone.yaml: no such file or '
+         f'folder: {tmp_path}/gone.yaml', Code.MISSING_FILE),
+        (f"{urdf}:16: warning: <gazebo reference='base'>: <plugin> filename: "
+         f'file://{tmp_path}/libcam.so: no such file or folder: {tmp_path}/libcam.so',
+         Code.MISSING_FILE)]
+    assert str(other).startswith(f"{urdf}:17: warning: <gazebo reference='base'>: <config>: "
+                                 "package://other/p.yaml: package 'other' not found; searched")
+    assert other.code == Code.PACKAGE_NOT_FOUND
 
 
 # --- meshes (trimesh) ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 import pytest
+from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.xmlio.parse import DCOLON
@@ -40,6 +41,20 @@ def test_malformed_xml_reports_its_line_and_is_never_recovered():
         parse_xml('<robot name="r">\n<link name="a">\n<joint name="j"/>\n</robot>', 'r.urdf')
     assert info.value.diagnostic.location.line == 4
     assert str(info.value).startswith('r.urdf:4: not well-formed XML: Opening and ending tag')
+
+
+def test_processing_instructions_are_dropped_with_a_warning_when_asked():
+    text = '<?xml version="1.0"?>\n<robot>\n<a>x<?ros-args -p a:=1 ?>y<b/>z<?pi?></a>\n</robot>'
+    assert to_string(parse_xml(text), pretty=False) == '<robot>\n<a>xy<b/>z</a>\n</robot>'
+    found = []
+    root = parse_xml(text, 'r.urdf', instructions=found)
+    assert to_string(root, pretty=False) == '<robot>\n<a>xy<b/>z</a>\n</robot>'
+    assert [(str(d), d.code) for d in found] == [
+        (f'r.urdf:3: warning: the processing instruction <?{target} ...?> inside <a> is left '
+         'out (libsdformat and urdfdom, which read XML with tinyxml2, refuse a document '
+         'holding one)', Code.DROPPED) for target in ('ros-args', 'pi')]
+    parse_xml('<?xml version="1.0"?><robot/>', instructions=found)
+    assert len(found) == 2  # the XML declaration is none
 
 
 def test_double_colon_element_names_round_trip():

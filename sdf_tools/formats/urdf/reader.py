@@ -114,7 +114,10 @@ def parse_urdf(text, source: str = '<string>', *,
         It is not a valid URDF; holds every problem found.
 
     """
-    return read_urdf_element(parse_xml(text, source, max_bytes=max_bytes), source)
+    dropped: list = []  # processing instructions, which nothing may copy (parse_xml)
+    robot = read_urdf_element(parse_xml(text, source, max_bytes=max_bytes,
+                                        instructions=dropped), source)
+    return robot.with_warnings(dropped) if dropped else robot
 
 
 def read_urdf_element(root, source: str = '<string>') -> Robot:
