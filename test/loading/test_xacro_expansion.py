@@ -178,3 +178,19 @@ def test_a_file_missing_from_a_source_package_suggests_its_install(tmp_path):
         f'{robot}: xacro failed: No such file or directory: {package}/urdf/arm.xacro; package '
         f"'demo' was found as sources ({package}), which are laid out otherwise once "
         'installed: build it (colcon build) and give the workspace with --package-path')
+
+
+def test_comments_with_double_hyphens_reach_xacro_readable(tmp_path):
+    # tinyxml2 (libsdformat, urdfdom) reads such comments, expat (xacro's minidom) does not:
+    # xacro gets them readable, in the main file and in includes, and lines do not move.
+    (tmp_path / 'part.xacro').write_text(f'<robot {XACRO_NS}>\n<!-- a -- b --->\n'
+                                         '<link name="b"/>\n</robot>\n')
+    robot = tmp_path / 'r.urdf.xacro'
+    robot.write_text(f'<!-- spawn_entity.py --entity r -->\n<robot name="r" {XACRO_NS}>\n'
+                     '<xacro:include filename="part.xacro"/>\n<link name="$(arg side)"/>\n'
+                     '</robot>\n')
+    text = expand(robot, side='a')
+    assert '<link name="b"/>' in text and '<link name="a"/>' in text
+    assert str(error(robot)).startswith(f'{robot}:4: $(arg side): ')
+    alone = f'<robot name="r" {XACRO_NS}>\n<!-- -- -->\n<link name="a"/>\n</robot>\n'
+    assert '<link name="a"/>' in expand_xacro(alone.encode(), '<stdin>')
