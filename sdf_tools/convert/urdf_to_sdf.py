@@ -243,7 +243,7 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     gazebo_apply.apply_model(added, model_extensions, gazebo_apply.overwrite_warner(
         reporter, f"robot '{robot.name}'", None))
     for joint in added.iterchildren('joint'):
-        emit_joints.complete_defaults(joint)
+        emit_joints.complete_defaults(joint, options.sdf_version)
     for element in added:
         out.element(element)
     for frame in names.frames:

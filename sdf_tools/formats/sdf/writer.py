@@ -24,7 +24,9 @@ writes:
   the joints), inertial, visuals, collisions and ``extras``;
 * each joint with its pose relative to its child link (``X_CJ``, the SDFormat default), its
   axes in the joint frame, limits, dynamics, screw pitch and gearbox fields; continuous
-  joints are written as ``revolute`` with limits of +-1e16, because Gazebo's DART engine
+  joints are written as ``revolute`` with the version's unlimited limits (``-1e16``/``1e16``
+  before SDFormat 1.10, ``-inf``/``inf`` from 1.10 on:
+  :data:`~sdf_tools.formats.sdf.versions.JOINT_DEFAULTS`), because Gazebo's DART engine
   turns a ``continuous`` joint into a fixed one;
 * each frame attached to its link, with its pose in that link;
 * scoped names (``outer::inner::link``, as the SDFormat reader flattens nested models) as
@@ -67,6 +69,7 @@ from sdf_tools.formats.sdf.emit import shape_texts
 from sdf_tools.formats.sdf.scopes import empty_scope
 from sdf_tools.formats.sdf.scopes import group_by_scope
 from sdf_tools.formats.sdf.scopes import world_link
+from sdf_tools.formats.sdf.versions import joint_defaults
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.formats.sdf.versions import WRITABLE_VERSIONS
@@ -335,7 +338,9 @@ class _SdfWriter:
         if kind.axes:
             limit = joint.limit
             if kind is JointType.CONTINUOUS:
-                limit = (-UNLIMITED, UNLIMITED,
+                defaults = joint_defaults(self.version)  # the version's "unlimited"
+                limit = (float(defaults['axis/limit/lower']),
+                         float(defaults['axis/limit/upper']),
                          None if limit is None else limit.effort,
                          None if limit is None else limit.velocity)
             elif limit is not None:
