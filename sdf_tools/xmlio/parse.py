@@ -230,6 +230,15 @@ def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BY
     return root
 
 
+def parse_elements(text: str, source: str = '<string>') -> list:
+    """
+    Parse one element, or several siblings, serialised one after another (kept content).
+
+    As :func:`parse_xml` (whose limits and errors apply); returns the elements in order.
+    """
+    return list(parse_xml(f'<_>{text}</_>', source))
+
+
 def _parse_namespace_lenient(data: bytes):
     """
     Parse, reading ``::`` in names and undeclared prefixes as libsdformat does (docstring).

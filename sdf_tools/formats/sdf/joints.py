@@ -34,6 +34,7 @@ import math
 from typing import Any
 
 from sdf_tools.errors import Code
+from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.values import read_bool
@@ -133,6 +134,7 @@ def read_joint(r: ElementReader, elem, entity) -> JointSpec | None:
             spec.gearbox_reference = text or None
             spec.gearbox_elem = child
         elif tag != 'pose':
+            check_values(v, 'joint', child, entity)
             extras.append(element_text(child))
     spec.extras = tuple(extras)
     _complete(r, spec, elem, entity, thread_pitch, screw_pitch)
