@@ -59,6 +59,15 @@ Axis details (``<initial_position>``, limit ``stiffness``/``dissipation``), mesh
 ``<submesh>`` and the children of nested models other than links, joints, frames and models
 are dropped with a warning.
 
+Read as libsdformat reads them: a model without links that is static or holds nested models
+(its frames, and those of a nested model without links, are fixed in the model frame:
+attached to ``world``); visuals and collisions without geometry; SDFormat 1.7 frames named
+``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a
+``<light>`` or ``<actor>`` beside a model outside a world; a ``relative_to`` on the pose of a
+model outside a world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A
+negative mass or an invalid inertia is read with a warning (``sdf_tools check`` makes it an
+error: :func:`~sdf_tools.formats.sdf.inertials.refused`).
+
 Unsupported, as errors: ``<include>`` (sdf_tools reads self-contained files only; it has no
 Gazebo resource paths and never fetches), files without ``<sdf version>`` or of a version
 outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a warning).
