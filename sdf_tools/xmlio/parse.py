@@ -441,19 +441,19 @@ class ValueReader:
             return default
         value = parse_number(text)
         if value is None:
-            self.error(element, entity, f'{what} must be a number, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be a number, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         if not math.isfinite(value):
-            self.error(element, entity, f'{what} must be finite, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be finite, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         if positive and value <= 0.0:
-            self.error(element, entity, f'{what} must be positive, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be positive, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         if nonnegative and value < 0.0:
-            self.error(element, entity, f'{what} must not be negative, got {_quote(text)}',
+            self.error(element, entity, f'{what} must not be negative, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         return value
@@ -496,15 +496,15 @@ class ValueReader:
             parts = text.split(None, n)
             values = [float(part) for part in parts[:n]]
         except ValueError:
-            self.error(element, entity, f'{what} must be {n} numbers, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be {n} numbers, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         if len(parts) != n:
-            self.error(element, entity, f'{what} must be {n} numbers, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be {n} numbers, got {quote_value(text)}',
                        Code.BAD_ARITY)
             return default
         if not all(map(math.isfinite, values)):
-            self.error(element, entity, f'{what} must be finite, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be finite, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         return tuple(values)
@@ -558,7 +558,7 @@ def _plain(text: str) -> bool:
     return text.isascii() and text.isprintable() and '_' not in text
 
 
-def _quote(text: str, limit: int = 40) -> str:
+def quote_value(text: str, limit: int = 40) -> str:
     """Quote a user value for a message, shortened so that no large content is echoed."""
     text = text.strip()
     if len(text) > limit:

@@ -37,6 +37,7 @@ from types import MappingProxyType
 from sdf_tools.errors import Code
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
+from sdf_tools.xmlio.parse import quote_value
 
 _NUMBER, _INTEGER, _BOOL, _VECTOR3, _COLOUR = 'number', 'integer', 'bool', 'vector3', 'colour'
 _SURFACE = {
@@ -126,7 +127,7 @@ def check_values(v, owner: str, elem, entity) -> None:
         if kind is not None:
             if not _valid(kind, item.text or ''):
                 v.error(item, entity, f'<{path.replace("/", "><")}> must be {_WHAT[kind]}, '
-                        f'got {(item.text or "").strip()!r} (libsdformat refuses the file)',
+                        f'got {quote_value(item.text or "")} (libsdformat refuses the file)',
                         Code.BAD_NUMBER if kind != _BOOL else Code.BAD_BOOL)
         elif path in routes:
             stack.extend((child, f'{path}/{local_name(child)}') for child in item
@@ -134,7 +135,7 @@ def check_values(v, owner: str, elem, entity) -> None:
 
 
 def _valid(kind: str, text: str) -> bool:
-    words = text.split()
+    words = text.split(None, 4)  # at most 4 are needed: megabytes of numbers are not split
     if kind == _BOOL:
         return len(words) == 1 and words[0].lower() in ('true', 'false', '1', '0')
     if kind == _INTEGER:

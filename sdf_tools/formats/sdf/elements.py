@@ -57,6 +57,7 @@ from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
+from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import to_string
 from sdf_tools.xmlio.parse import ValueReader
 
@@ -180,7 +181,7 @@ class ElementReader:
             return
         first = seen.setdefault((elem.tag, name.strip()), elem)
         if first is not elem:
-            self.v.error(elem, entity, f'<{elem.tag}> name {name.strip()!r} is used twice in '
+            self.v.error(elem, entity, f'<{elem.tag}> name {quote_value(name)} is used twice in '
                          f'the link (first at line {first.sourceline}): libsdformat and Gazebo '
                          f'refuse two {elem.tag}s of one name in a link', Code.DUPLICATE_NAME)
 
