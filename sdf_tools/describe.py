@@ -86,8 +86,11 @@ def tree_text(robot: Robot) -> str:
         return iter([(kind, item, i == len(entries) - 1)
                      for i, (kind, item) in enumerate(entries)])
 
+    tops = _tops(index)
+    if WORLD in frames and WORLD not in tops:  # frames fixed in the model frame
+        tops.insert(0, WORLD)
     lines = []
-    for root in _tops(index):
+    for root in tops:
         lines.append(root)
         stack = [(items(root), '')]  # explicit stack: trees of any depth print
         while stack:

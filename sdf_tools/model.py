@@ -139,7 +139,13 @@ class Mesh:
 
 @record(frozen=True, slots=True)
 class OtherGeometry:
-    """A geometry only SDFormat can express (plane, ellipsoid, heightmap, ...), kept as XML."""
+    """
+    A geometry only SDFormat can express (plane, ellipsoid, heightmap, ...), kept as XML.
+
+    ``xml`` is the shape element serialised; a geometry of several ``<polyline>`` s (which
+    SDFormat allows) holds them one after another
+    (:func:`~sdf_tools.xmlio.parse.parse_elements` reads them back).
+    """
 
     kind: str
     xml: str
@@ -376,7 +382,12 @@ class Joint:
 
 @record(frozen=True, slots=True)
 class Frame:
-    """A named frame rigidly attached to link ``attached_to`` at ``pose`` (in the link frame)."""
+    """
+    A named frame rigidly attached to link ``attached_to`` at ``pose`` (in the link frame).
+
+    ``attached_to`` is ``world`` for a frame fixed in the model frame (the frames of a static
+    SDFormat model without links); ``pose`` is then in the model frame.
+    """
 
     name: str
     attached_to: str

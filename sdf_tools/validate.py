@@ -33,6 +33,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import mimic_loop_message
+from sdf_tools.topology import WORLD
 
 
 def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
@@ -76,7 +77,7 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
     _check_mimic(robot, reporter)
     _check_name_clashes(robot, topology.links, reporter)
     for frame in robot.frames:
-        if frame.attached_to not in topology.links:
+        if frame.attached_to not in topology.links and frame.attached_to != WORLD:
             reporter.error(f'attached to {frame.attached_to!r}, which is not a link',
                            frame.location, f"frame '{frame.name}'", Code.MISSING_LINK)
     for link in robot.links:

@@ -194,7 +194,7 @@ def _fk(args):
     if args.json:
         text = json.dumps(result, indent=2) + '\n'
     else:
-        width = max(len(n) for n in names)
+        width = max((len(n) for n in names), default=0)
         lines = [f'{"":{width}}  {"x":>10} {"y":>10} {"z":>10}   {"qx":>9} {"qy":>9} '
                  f'{"qz":>9} {"qw":>9}']
         for name, pose in result.items():

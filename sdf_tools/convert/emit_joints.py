@@ -22,10 +22,12 @@ fixed joint with ``<disableFixedJointLumping>`` a revolute joint locked at 0, an
 planar joints, which SDFormat cannot express, are left out (the child link is posed at the
 joint origin instead, see :mod:`.emit_links`).
 
-The children ``gz sdf -p`` prints because SDFormat's schema requires them (the ``_DEFAULTS``
-tables) are added last in each element, as libsdformat's schema pass does: written with the
-joint when no extension configures it, otherwise added by :func:`complete_defaults` after the
-extensions' settings (which is also how joints in model-level blobs get them).
+The children ``gz sdf -p`` prints because SDFormat's schema requires them
+(:data:`~sdf_tools.formats.sdf.versions.JOINT_REQUIRED`, with the output version's defaults:
+``-1e16``/``1e16`` limits in 1.9, ``-inf``/``inf`` from 1.10 on) are added last in each
+element, as libsdformat's schema pass does: written with the joint when no extension
+configures it, otherwise added by :func:`complete_defaults` after the extensions' settings
+(which is also how joints in model-level blobs get them).
 """
 
 import functools
@@ -41,6 +43,7 @@ from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.emit import axis_text
 from sdf_tools.formats.sdf.emit import SdfText
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
+from sdf_tools.formats.sdf.versions import required_leaves
 from sdf_tools.formatting import fmt
 from sdf_tools.model import JointType
 from sdf_tools.topology import WORLD
@@ -52,13 +55,6 @@ from sdf_tools.xmlio.text import nested
 
 #: URDF joint kinds SDFormat has no joint for: the child is written as a free link.
 NO_SDF_JOINT = frozenset((JointType.FLOATING, JointType.PLANAR))
-#: What SDFormat's schema fills in, per element: ``((tag, text), ...)``, appended in this
-#: order after the element's own children.
-_AXIS_DEFAULTS = (('xyz', '0 0 1'),)
-_LIMIT_DEFAULTS = (('lower', '-1e16'), ('upper', '1e16'))
-_DYNAMICS_DEFAULTS = (('spring_reference', '0'), ('spring_stiffness', '0'))
-_MIMIC_DEFAULTS = (('reference', '0'),)
-_ODE_LIMIT_DEFAULTS = (('cfm', '0'), ('erp', '0.2'))
 #: A joint's pose, parent and child.
 _PLACEMENT_TEXT = """
 <pose relative_to="{}">{}</pose>
@@ -110,7 +106,7 @@ def write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
         element = etree.fromstring(text.text())
         apply_joint(element, exts, overwrite_warner(reporter, entity, urdf.location),
                     with_blobs=not shared)
-        complete_defaults(element)
+        complete_defaults(element, sdf_version)
         out.element(element)
 
 
@@ -137,7 +133,8 @@ def _write_joint(out: SdfText, link, joint: Joint, tree: Tree, sdf_version: str,
     else:
         mimic, limit, dynamics = _axis_leaves(out, joint, tree, sdf_version, reporter)
     block = _moving_joint(_tags(limit), _tags(dynamics), locked,
-                          None if mimic is None else _tags(mimic[1]), defaults)
+                          None if mimic is None else _tags(mimic[1]),
+                          sdf_version if defaults else None)
     out.block(block, name, sdf_type, *placement,
               *(() if locked else (out.vector(urdf.axis),)),
               *(() if mimic is None else (mimic[0], *_texts(mimic[1]))),
@@ -199,25 +196,35 @@ def _mimic_leaves(out: SdfText, urdf, tree: Tree, entity: str, reporter):
 
 
 @functools.cache
+def _fill(sdf_version: str) -> dict:
+    """Return what the schema of ``sdf_version`` adds to each element of a joint (leaves)."""
+    return {element: required_leaves(sdf_version, element)
+            for element in ('axis', 'axis/limit', 'axis/dynamics', 'axis/mimic',
+                            'physics/ode/limit')}
+
+
+@functools.cache
 def _moving_joint(limit: tuple, dynamics: tuple, locked: bool, mimic: tuple | None,
-                  defaults: bool) -> Block:
+                  defaults: str | None) -> Block:
     """
     Return the block of a whole joint with an axis (:func:`~.emit.axis_text`'s layout).
 
     Its slots: name, type, the :data:`_PLACEMENT_TEXT` slots, the axis direction (unless
     ``locked``), the mimic's joint and each tag of ``mimic`` (unless ``None``), then one for
-    each tag of ``limit`` and of ``dynamics``. With ``defaults``, what the schema adds is
-    written as :func:`complete_defaults` adds it.
+    each tag of ``limit`` and of ``dynamics``. With ``defaults`` (the output version), what
+    the schema adds is written as :func:`complete_defaults` adds it.
     """
-    def leaves(given, table):
+    fill = None if defaults is None else _fill(defaults)
+
+    def leaves(given, element):
         slots = tuple((tag, None) for tag in given)
-        return slots + tuple(_missing(given, table)) if defaults else slots
+        return slots + tuple(_missing(given, fill[element])) if fill is not None else slots
 
     axis = axis_text(xyz=not locked,
-                     mimic=None if mimic is None else leaves(mimic, _MIMIC_DEFAULTS),
-                     limit=leaves(limit, _LIMIT_DEFAULTS),
-                     dynamics=leaves(dynamics, _DYNAMICS_DEFAULTS),
-                     after=_AXIS_DEFAULTS if locked and defaults else ())
+                     mimic=None if mimic is None else leaves(mimic, 'axis/mimic'),
+                     limit=leaves(limit, 'axis/limit'),
+                     dynamics=leaves(dynamics, 'axis/dynamics'),
+                     after=fill['axis'] if locked and fill is not None else ())
     return Block('<joint name="{}" type="{}">\n' + nested(_PLACEMENT_TEXT) + nested(axis)
                  + '</joint>\n')
 
@@ -227,28 +234,30 @@ def _missing(present, defaults):
     return ((tag, text) for tag, text in defaults if tag not in present)
 
 
-def complete_defaults(joint) -> None:
+def complete_defaults(joint, sdf_version: str) -> None:
     """
     Add the required children SDFormat's schema fills in (what ``gz sdf -p`` prints).
 
-    Missing children go last, as libsdformat's schema pass puts them.
+    With the defaults of ``sdf_version``. Missing children go last, as libsdformat's schema
+    pass puts them.
     """
+    fill = _fill(sdf_version)
     children = _children_by_tag(joint)
     axis = children.get('axis')
     if axis is not None:
-        in_axis = _fill_element(axis, _AXIS_DEFAULTS)
+        in_axis = _fill_element(axis, fill['axis'])
         limit = in_axis.get('limit')
         _fill_element(limit if limit is not None else etree.SubElement(axis, 'limit'),
-                      _LIMIT_DEFAULTS)
+                      fill['axis/limit'])
         dynamics = in_axis.get('dynamics')
         if dynamics is not None:
-            _fill_element(dynamics, _DYNAMICS_DEFAULTS)
+            _fill_element(dynamics, fill['axis/dynamics'])
         mimic = in_axis.get('mimic')
         if mimic is not None:
-            _fill_element(mimic, _MIMIC_DEFAULTS)
+            _fill_element(mimic, fill['axis/mimic'])
     limit = first_child(first_child(children.get('physics'), 'ode'), 'limit')
     if limit is not None:
-        _fill_element(limit, _ODE_LIMIT_DEFAULTS)
+        _fill_element(limit, fill['physics/ode/limit'])
 
 
 def _children_by_tag(parent) -> dict:

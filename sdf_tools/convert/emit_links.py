@@ -46,6 +46,7 @@ from sdf_tools.convert.tree import Tree
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.formats.sdf import inertials
 from sdf_tools.formats.sdf.emit import COLOURS
 from sdf_tools.formats.sdf.emit import geometry_block
 from sdf_tools.formats.sdf.emit import inertial_block
@@ -57,7 +58,6 @@ from sdf_tools.model import Capsule
 from sdf_tools.model import Mesh
 from sdf_tools.model import Sphere
 from sdf_tools.topology import WORLD
-from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.validate import geometry_problem
 from sdf_tools.xmlio.parse import first_child
 from sdf_tools.xmlio.text import escape_attribute
@@ -181,48 +181,23 @@ def _write_inertial(out: SdfText, link: Link, options, reporter) -> None:
             'are not finite (joint origins or inertias too large)', link.model.location,
             f"link '{link.name}'", code=Code.BAD_NUMBER))
     if not inertia.clearly_physical(values):  # most tensors are, without an eigen-solve
-        values = _valid_inertia(link, m, values, reporter)
+        values = inertials.valid_inertia(m, values, location=link.model.location,
+                                         entity=f"link '{link.name}'", reporter=reporter)
     number = out.number
     out.block(inertial_block(), out.pose(com, quat), number(m), *map(number, values))
-
-
-def _valid_inertia(link: Link, m: float, values: tuple, reporter) -> tuple:
-    """Return ``values``, or the nearest valid inertia with a warning if it is not valid."""
-    moments = inertia.principal_moments(values)
-    invalid = not inertia.is_physical(values, moments=moments)
-    if not invalid and not inertia.is_degenerate(m, values, moments):
-        return values
-    fixed = inertia.nearest_physical(values, m * inertia.MIN_GYRATION_RADIUS ** 2)
-    old = ', '.join(f'{v:.6g}' for v in moments)
-    if not all(map(math.isfinite, fixed)):
-        raise DescriptionError(Diagnostic(
-            f'<inertia> (principal moments {old}) cannot be written: the nearest valid one has '
-            'entries beyond the largest floating-point number',
-            link.model.location, f"link '{link.name}'", code=Code.BAD_NUMBER))
-    new = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(fixed))
-    why = ('is not one a rigid body can have (negative, or violating the triangle '
-           'inequality), which libsdformat and Gazebo reject' if invalid else
-           'leaves a body with mass free to spin without resistance, which physics '
-           'engines cannot simulate (DART aborts)')
-    reporter.warn(f'<inertia> (principal moments {old}) {why}; it is written as the '
-                  f'nearest valid one whose radius of gyration is at least '
-                  f'{inertia.MIN_GYRATION_RADIUS * 1e3:g} mm ({new})',
-                  link.model.location, f"link '{link.name}'", Code.BAD_INERTIA)
-    return fixed
 
 
 def _placeholder(link: Link, options, reporter) -> tuple:
     """Return the placeholder mass properties of a link without positive mass, and warn."""
     mass = link.mass
-    placeholder = options.massless_mass
-    moment = options.massless_inertia
-    written = f'a placeholder inertial (mass {placeholder:g} kg, inertia {moment:g} kg m^2)'
+    entity = f"link '{link.name}'"
     if mass is not None and mass[0] < 0.0:
-        reporter.warn(f'has mass {mass[0]:g} kg, which no body can have (libsdformat writes it '
-                      "as given, and its own check then refuses the link: 'invalid inertia'); "
-                      f'it is written with {written} instead, at its centre of mass',
-                      link.model.location, f"link '{link.name}'", Code.MASSLESS_LINK)
-        return placeholder, mass[1], mass[2], (moment, 0.0, 0.0, moment, 0.0, moment)
+        return inertials.placeholder(
+            mass, what=f'has mass {mass[0]:g} kg, which no body can have (libsdformat writes it '
+            "as given, and its own check then refuses the link: 'invalid inertia')",
+            then='instead, at its centre of mass', location=link.model.location,
+            entity=entity, reporter=reporter, mass=options.massless_mass,
+            moment=options.massless_inertia)
     what = 'has no <inertial>' if mass is None else f'has mass {mass[0]:g}, which is not positive'
     if options.auto_inertials is not None and mass is None and not link.collisions:
         what += ' and no <collision> to compute one from'
@@ -230,10 +205,10 @@ def _placeholder(link: Link, options, reporter) -> tuple:
     kept = ('it stays in the model (libsdformat drops it)' if below == 0 else
             f"it and the {'joint' if below == 1 else f'{below} joints'} below it stay in "
             'the model (libsdformat drops them, with everything below)')
-    reporter.warn(f'{what}; it is written with {written} so that {kept}',
-                  link.model.location, f"link '{link.name}'", Code.MASSLESS_LINK)
-    com, quat = (mass[1], mass[2]) if mass is not None else ((0.0, 0.0, 0.0), IDENTITY_QUAT)
-    return placeholder, com, quat, (moment, 0.0, 0.0, moment, 0.0, moment)
+    return inertials.placeholder(mass, what=what, then=f'so that {kept}',
+                                 location=link.model.location, entity=entity,
+                                 reporter=reporter, mass=options.massless_mass,
+                                 moment=options.massless_inertia)
 
 
 def _write_part(out: SdfText, tag: str, name: str, part, uris, *, material=None,

@@ -78,6 +78,8 @@ from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf.emit import SdfText
+from sdf_tools.formats.sdf.inertials import MASSLESS_INERTIA
+from sdf_tools.formats.sdf.inertials import MASSLESS_MASS
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.model import Robot
 from sdf_tools.records import field
@@ -130,8 +132,8 @@ class ConversionOptions:
 
     preserve_fixed_joints: bool = False
     sdf_version: str = '1.9'
-    massless_mass: float = 1e-3
-    massless_inertia: float = 1e-6
+    massless_mass: float = MASSLESS_MASS
+    massless_inertia: float = MASSLESS_INERTIA
     mesh_uris: str = 'model'
     packages: PackageResolver | None = None
     input_folder: str | None = None
@@ -245,7 +247,7 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     gazebo_apply.apply_model(added, model_extensions, gazebo_apply.overwrite_warner(
         reporter, f"robot '{robot.name}'", None))
     for joint in added.iterchildren('joint'):
-        emit_joints.complete_defaults(joint)
+        emit_joints.complete_defaults(joint, options.sdf_version)
     for element in added:
         out.element(element)
     for frame in names.frames:

@@ -39,7 +39,7 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.exporting.assets import Use
 from sdf_tools.model import Mesh
 from sdf_tools.records import replace
-from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import parse_elements
 from sdf_tools.xmlio.parse import to_string
 
 #: Elements whose text is a URI of a file Gazebo loads.
@@ -72,7 +72,8 @@ def _content(robot):
                     yield element, entity, block.location
         return
     for text, entity, location in _extras(robot):
-        yield parse_xml(text, robot.source), entity, location
+        for element in parse_elements(text, robot.source):  # several: <polyline> s
+            yield element, entity, location
 
 
 def _extras(robot):
@@ -112,11 +113,11 @@ def with_uris(robot, uris: dict):
         return replace(robot, gazebo=blocks)
 
     def text(value: str) -> str:
-        element = parse_xml(value, robot.source)
-        rewritten = _rewritten(element, uris)
-        if rewritten is element:
+        elements = parse_elements(value, robot.source)  # several: <polyline> s
+        rewritten = [_rewritten(element, uris) for element in elements]
+        if all(new is old for new, old in zip(rewritten, elements)):
             return value
-        return to_string(rewritten, pretty=False, with_tail=False)
+        return ''.join(to_string(e, pretty=False, with_tail=False) for e in rewritten)
 
     def part(item):
         geometry = item.geometry

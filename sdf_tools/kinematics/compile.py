@@ -145,7 +145,7 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
         coordinate_names=tuple(coordinate_names),
         coordinate_index=MappingProxyType(coordinate_index),
         frame_names=tuple(f.name for f in frames),
-        frame_links=tuple(link_index[f.attached_to] for f in frames),
+        frame_links=tuple(link_index.get(f.attached_to, -1) for f in frames),
         moving_joints=tf.moving,
         fixed_joints=tf.fixed,
         fixed_joint_transforms=tf.fixed_transforms,
@@ -262,8 +262,8 @@ def _index_coordinates(names, robot: Robot, reporter: Reporter) -> dict:
 
 
 def _frame_link_known(frame, link_index, reporter: Reporter) -> bool:
-    """Return whether a frame is attached to a link of the tree; report it if not."""
-    if frame.attached_to in link_index:
+    """Return whether a frame is attached to a link of the tree or the model frame; else report."""
+    if frame.attached_to in link_index or frame.attached_to == WORLD:
         return True
     reporter.error(f'attached to {frame.attached_to!r}, which is not a link',
                    frame.location, f"frame '{frame.name}'", Code.MISSING_LINK)

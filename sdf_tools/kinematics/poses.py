@@ -173,4 +173,8 @@ def frame_poses(tree: KinematicTree, q=None, *, link_poses=None) -> np.ndarray:
             raise ValueError('give q or link_poses')
         link_poses = forward_kinematics(tree, q)
     link_poses = np.asarray(link_poses, dtype=float)
-    return np.matmul(link_poses[..., list(tree.frame_links), :, :], tree._frame_constants)
+    links = list(tree.frame_links)
+    if -1 in links:  # the model frame: the identity, last, is what index -1 takes
+        model_frame = np.broadcast_to(np.eye(4), link_poses.shape[:-3] + (1, 4, 4))
+        link_poses = np.concatenate((link_poses, model_frame), axis=-3)
+    return np.matmul(link_poses[..., links, :, :], tree._frame_constants)

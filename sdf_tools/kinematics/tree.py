@@ -149,7 +149,8 @@ class KinematicTree:
     frame_names : tuple of str
         The robot's named frames (``Robot.frames``), the rows of :func:`frame_poses`.
     frame_links : tuple of int
-        Index of the link each frame is attached to.
+        Index of the link each frame is attached to; ``-1`` for a frame fixed in the model
+        frame (attached to ``world``).
     moving_joints : tuple of TreeJoint
         Every non-fixed joint, mimic joints included, in tree order: the entries of
         :meth:`joint_transforms`.

@@ -51,8 +51,10 @@ from sdf_tools.errors import combine
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
+from sdf_tools.errors import Reporter
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.formats.sdf.inertials import refused as refused_inertials
 from sdf_tools.loading.sources import detect_format
 from sdf_tools.loading.sources import read_input
 from sdf_tools.loading.sources import xacro_markup_at
@@ -442,10 +444,13 @@ def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converte
         return Converted(result.sdf, _relocated(loaded.origins,
                                                 result.warnings + left_out_of_sdf(robot)))
     from sdf_tools.formats.sdf.writer import write_sdf
-    sdf = write_sdf(robot, version=options.sdf_version)
+    repairs = Reporter()
+    sdf = write_sdf(robot, version=options.sdf_version, reporter=repairs,
+                    massless_mass=options.massless_mass,
+                    massless_inertia=options.massless_inertia)
     checked = check_uris(robot, options.packages)[1] \
         if options.packages is not None and options.uri_map is None else ()
-    return Converted(sdf, checked)
+    return Converted(sdf, tuple(repairs.warnings) + checked)
 
 
 def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic, ...]:
@@ -453,7 +458,9 @@ def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic,
     Return every problem ``sdf_tools check`` reports, each once, warnings and errors.
 
     The reader's warnings, what :func:`~sdf_tools.kinematics.compile_tree` refuses (cycles,
-    several parents, mimic loops, ...), and for URDF what the converter would warn about.
+    several parents, mimic loops, ...), for URDF what the converter would warn about, and for
+    SDFormat what libsdformat refuses though the reader reads it (a negative mass, an invalid
+    inertia: errors in the stead of the reader's warnings; ``convert`` repairs them).
     ``missing_mimic`` goes to ``compile_tree``: by default a ``<mimic>`` that cannot be
     followed is a warning, as the converter and the nodes take it; ``'error'`` refuses it.
     """
@@ -468,6 +475,8 @@ def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic,
     if loaded.robot.source_format == 'urdf':
         with _relocating(loaded.origins):
             problems += _relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)
+    elif loaded.robot.source_format == 'sdf':
+        problems = combine(problems, refused_inertials(loaded.robot))
     return problems
 
 

@@ -19,7 +19,9 @@ The ``xacro`` library keeps its state in module globals, so one expansion runs a
 and while it runs three of its functions are replaced (and put back afterwards):
 
 * ``xacro.parse`` first checks each file (the main one and every include) with the safe
-  parser (:func:`~sdf_tools.xmlio.parse.parse_xml`);
+  parser (:func:`~sdf_tools.xmlio.parse.parse_xml`), then gives xacro the text with the
+  ``--`` XML forbids in comments made spaces (:func:`~sdf_tools.xmlio.parse.readable_comments`:
+  tinyxml2 and the safe parser read such comments, expat refuses them; lines do not move);
 * ``$(find pkg)`` asks a :class:`~sdf_tools.resources.packages.PackageResolver` instead of
   ament_index_python, so no sourced ROS is needed; the lookup's warnings (a duplicate
   package) are placed at the line of that ``$(find)``;
@@ -53,6 +55,7 @@ from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import readable_comments
 
 # xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
 # at a time.
@@ -182,7 +185,7 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
                 doc = xacro.process_file(path, mappings=mappings, verbosity=0)
             else:
                 xacro.init_stacks(None)  # includes resolve against the working directory
-                doc = xacro.parse(data.decode('utf-8'))
+                doc = xacro.parse(readable_comments(data).decode('utf-8'))
                 xacro.process_doc(doc, mappings=mappings, verbosity=0)
             read = ((source, data),) + tuple((name, text) for name, text in files.items()
                                              if name is not None and name != path)
@@ -243,7 +246,7 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
                 return original_parse(inp, filename)
             parse_xml(data, filename)
             files.setdefault(filename, data)
-            inp = io.BytesIO(data)
+            inp = io.BytesIO(readable_comments(data))
         return original_parse(inp, filename)
 
     def find(package):

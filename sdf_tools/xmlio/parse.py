@@ -23,6 +23,10 @@ Safe XML parsing with source lines, and strict readers for the values inside.
   ``max_tags`` tags and single names, texts or attribute values over libxml2's 10 MB are
   refused;
 * malformed XML is an error with its line, never "recovered";
+* ``--`` inside a comment (``<!-- spawn_entity.py --entity r -->``), which XML forbids but
+  libsdformat, urdfdom (tinyxml2) and ROS users write, is read as tinyxml2 reads it: the
+  comment ends at the first ``-->`` (:func:`readable_comments`; comments are dropped, and
+  lines do not move);
 * element names with ``::`` (``<ignition::corrected_offsets>``, written by libsdformat 12)
   are well-formed XML but not namespace-well-formed, so lxml refuses them; they are read
   with ``::`` replaced by :data:`DCOLON` and written back by :func:`to_string`;
@@ -83,6 +87,11 @@ _LXML_POSITION = re.compile(r',\s*line \d+, column \d+(?:\s*\(.*\))?\s*$')
 _MARKUP_START = re.compile(rb'<!--|<!\[CDATA\[')
 _MARKUP_END = {b'<!--': b'-->', b'<![CDATA[': b']]>'}
 _DCOLON_TAG = re.compile(rb'(</?)([A-Za-z_][-\w.:]*::[-\w.:]*)')
+# A hyphen of a comment's text that another follows, or that ends the text.
+_COMMENT_HYPHENS = re.compile(rb'-(?=-|\Z)')
+# libxml2's errors about entities (lxml's ErrorTypes names them): only these say "entity".
+_ENTITY_ERRORS = frozenset(code for name, code in vars(etree.ErrorTypes).items()
+                           if isinstance(code, int) and 'ENTITY' in name)
 # libxml2's message for a prefix without a declaration, on an element or an attribute.
 _UNDEFINED_PREFIX = re.compile(r'Namespace prefix ([^\W\d][-\w.]*) (?:for \S+ )?on \S+ '
                                r'is not defined')
@@ -94,6 +103,26 @@ _START_TAG = re.compile(r'<[^<>]*>')
 _ENTITY_REFERENCE = re.compile(rb'&(?!(?:amp|lt|gt|quot|apos);|#)([^\s;&<]{0,64};?)')
 
 
+def _markup_spans(data: bytes):
+    """
+    Yield ``(start, end, opener)`` of each comment and CDATA section of ``data``, in order.
+
+    One pass: each is skipped by finding its end; the first that is never closed ends the
+    walk (the parser reports it).
+    """
+    pos = 0
+    while True:
+        m = _MARKUP_START.search(data, pos)
+        if m is None:
+            return
+        closer = _MARKUP_END[m.group()]
+        end = data.find(closer, m.end())
+        if end < 0:
+            return
+        pos = end + len(closer)
+        yield m.start(), pos, m.group()
+
+
 def _escape_dcolon_tags(data: bytes) -> bytes:
     """Replace ``::`` in element names (outside comments and CDATA) by :data:`DCOLON`."""
     mark = DCOLON.encode()
@@ -103,17 +132,35 @@ def _escape_dcolon_tags(data: bytes) -> bytes:
 
     out: list = []
     pos = 0
-    while True:  # one pass: each comment or CDATA section is skipped by finding its end
-        m = _MARKUP_START.search(data, pos)
-        if m is None:
-            break
-        end = data.find(_MARKUP_END[m.group()], m.end())
-        if end < 0:  # never closed: the parser reports it
-            break
-        end += len(_MARKUP_END[m.group()])
-        out += (escape(data[pos:m.start()]), data[m.start():end])
+    for start, end, _ in _markup_spans(data):
+        out += (escape(data[pos:start]), data[start:end])
         pos = end
     out.append(escape(data[pos:]))
+    return b''.join(out)
+
+
+def readable_comments(data: bytes) -> bytes:
+    """
+    Return ``data`` with the ``--`` XML forbids inside comments made spaces.
+
+    A comment ends at the first ``-->``, as tinyxml2 (libsdformat, urdfdom) reads it; each
+    ``-`` of its text that another ``-`` follows, or that ends it (``--->``), becomes a
+    space, so that libxml2 and expat (xacro) read the document too. Nothing else changes:
+    lines and columns stay where they were. ``data`` itself is returned when no comment
+    needs it.
+    """
+    out: list = []
+    pos = 0
+    for start, end, opener in _markup_spans(data):
+        if opener != b'<!--':
+            continue
+        body = data[start + 4:end - 3]
+        if b'--' in body or body.endswith(b'-'):
+            out += (data[pos:start + 4], _COMMENT_HYPHENS.sub(b' ', body))
+            pos = end - 3
+    if not out:
+        return data
+    out.append(data[pos:])
     return b''.join(out)
 
 
@@ -215,17 +262,27 @@ def _drop_instructions(root, source: str) -> list:
     return warnings
 
 
+def parse_elements(text: str, source: str = '<string>') -> list:
+    """
+    Parse one element, or several siblings, serialised one after another (kept content).
+
+    As :func:`parse_xml` (whose limits and errors apply); returns the elements in order.
+    """
+    return list(parse_xml(f'<_>{text}</_>', source))
+
+
 def _parse_namespace_lenient(data: bytes, keep_pis: bool = False):
     """
     Parse, reading ``::`` in names and undeclared prefixes as libsdformat does (docstring).
 
     Each retry fixes what the previous attempt's errors show (libxml2 lists namespace
-    errors, which are not fatal, for the whole document, up to 100 of them): ``::`` once,
-    undeclared prefixes a few times at most. Whatever else is wrong is reported as is.
+    errors, which are not fatal, for the whole document, up to 100 of them): ``--`` in
+    comments once, ``::`` once, undeclared prefixes a few times at most. Whatever else is
+    wrong is reported as is.
     """
     declared: set[str] = set()
-    escaped = False
-    for attempt in range(4):
+    escaped = commented = False
+    for attempt in range(5):
         # A new parser each time: its error log holds this attempt's errors only (the
         # exception's log is lxml's global one, with other documents' errors).
         parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
@@ -235,9 +292,12 @@ def _parse_namespace_lenient(data: bytes, keep_pis: bool = False):
         try:
             return etree.fromstring(data, parser)
         except etree.XMLSyntaxError:
-            if attempt == 3:
+            if attempt == 4:
                 raise
             errors = [(entry.type_name, entry.message) for entry in parser.error_log]
+            if not commented and any(kind == 'ERR_HYPHEN_IN_COMMENT' for kind, _ in errors):
+                data, commented = readable_comments(data), True
+                continue
             if not escaped and b'::' in data and any('QName' in m for _, m in errors):
                 data, escaped = _escape_dcolon_tags(data), True
                 continue
@@ -271,7 +331,9 @@ def _declare_prefixes(data: bytes, prefixes) -> bytes | None:
 
 def _xml_error(source: str, e: etree.XMLSyntaxError) -> XmlSyntaxError:
     msg = _LXML_POSITION.sub('', str(e)).strip()
-    if 'amplification' in msg or 'entity' in msg.lower():
+    # By the error's code, never its text: the text may quote the document (a comment
+    # about spawn_entity.py is no entity).
+    if e.code in _ENTITY_ERRORS or msg.startswith('Maximum entity amplification'):
         msg = f'entities are not allowed (entity expansion is disabled for safety): {msg}'
     elif 'Excessive depth' in msg:
         msg = 'elements are nested more than 256 levels deep'
@@ -412,19 +474,19 @@ class ValueReader:
             return default
         value = parse_number(text)
         if value is None:
-            self.error(element, entity, f'{what} must be a number, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be a number, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         if not math.isfinite(value):
-            self.error(element, entity, f'{what} must be finite, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be finite, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         if positive and value <= 0.0:
-            self.error(element, entity, f'{what} must be positive, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be positive, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         if nonnegative and value < 0.0:
-            self.error(element, entity, f'{what} must not be negative, got {_quote(text)}',
+            self.error(element, entity, f'{what} must not be negative, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         return value
@@ -467,15 +529,15 @@ class ValueReader:
             parts = text.split(None, n)
             values = [float(part) for part in parts[:n]]
         except ValueError:
-            self.error(element, entity, f'{what} must be {n} numbers, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be {n} numbers, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         if len(parts) != n:
-            self.error(element, entity, f'{what} must be {n} numbers, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be {n} numbers, got {quote_value(text)}',
                        Code.BAD_ARITY)
             return default
         if not all(map(math.isfinite, values)):
-            self.error(element, entity, f'{what} must be finite, got {_quote(text)}',
+            self.error(element, entity, f'{what} must be finite, got {quote_value(text)}',
                        Code.BAD_NUMBER)
             return default
         return tuple(values)
@@ -529,7 +591,7 @@ def _plain(text: str) -> bool:
     return text.isascii() and text.isprintable() and '_' not in text
 
 
-def _quote(text: str, limit: int = 40) -> str:
+def quote_value(text: str, limit: int = 40) -> str:
     """Quote a user value for a message, shortened so that no large content is echoed."""
     text = text.strip()
     if len(text) > limit:

@@ -34,11 +34,13 @@ SHAPES = ([(limit, dynamics, False) for limit in LIMITS for dynamics in DYNAMICS
           + [(('lower', 'upper'), ('damping', 'friction'), True)])
 
 
+@pytest.mark.parametrize('version', ['1.9', '1.11'])
 @pytest.mark.parametrize('depth', [1, 3])
 @pytest.mark.parametrize('mimic', [None, ('multiplier', 'offset')])
 @pytest.mark.parametrize('limit, dynamics, locked', SHAPES)
 def test_a_whole_joint_block_is_the_joint_completed_element_by_element(limit, dynamics,
-                                                                       locked, mimic, depth):
+                                                                       locked, mimic, depth,
+                                                                       version):
     placement = ('base', '1 2 3 0 0 0', 'base', 'arm')
     mimic_tags = () if mimic is None else mimic
     texts = {tag: str(i) for i, tag in enumerate((*mimic_tags, *limit, *dynamics), start=10)}
@@ -55,20 +57,20 @@ def test_a_whole_joint_block_is_the_joint_completed_element_by_element(limit, dy
     by_element.end()
     by_element.end()
     joint = etree.fromstring(by_element.text())
-    emit_joints.complete_defaults(joint)
+    emit_joints.complete_defaults(joint, version)
     expected = XmlText(depth)
     expected.element(joint)
 
     slots = ('j', 'revolute', *placement, *(() if locked else ('0 1 0',)),
              *(() if mimic is None else ('k',)), *texts.values())
     at_once = XmlText(depth)
-    at_once.block(emit_joints._moving_joint(limit, dynamics, locked, mimic, True), *slots)
+    at_once.block(emit_joints._moving_joint(limit, dynamics, locked, mimic, version), *slots)
     assert at_once.text() == expected.text()
     # Without the defaults (a joint extensions configure), completed afterwards.
     bare = XmlText()
-    bare.block(emit_joints._moving_joint(limit, dynamics, locked, mimic, False), *slots)
+    bare.block(emit_joints._moving_joint(limit, dynamics, locked, mimic, None), *slots)
     completed = etree.fromstring(bare.text())
-    emit_joints.complete_defaults(completed)
+    emit_joints.complete_defaults(completed, version)
     later = XmlText(depth)
     later.element(completed)
     assert later.text() == expected.text()

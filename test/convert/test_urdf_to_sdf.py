@@ -29,10 +29,12 @@ from pathlib import Path
 import conversion_rules
 from diagnostics import INERTIA
 from diagnostics import urdf
+from lxml import etree
 import numpy as np
 import pytest
 from sdf_tools import batch_transforms
 from sdf_tools import transforms
+from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import DescriptionError
@@ -389,6 +391,34 @@ def test_sdf_1_11_writes_mimic():
     assert dropped == ["test.urdf:1: warning: joint 'm': <mimic> is left out: SDFormat 1.9 "
                        'has no mimic joints (1.11 has; libsdformat 12 drops it too), so the '
                        'simulator moves this joint on its own']
+
+
+def test_a_mimic_of_a_missing_or_lumped_joint_is_left_out_of_sdformat_1_11():
+    # Rule dangling-mimic. There is no libsdformat 14 here: what it writes for these joints
+    # is taken from its URDF parser (parser_urdf.cc, sdf14 branch: every URDF <mimic> becomes
+    # <axis><mimic joint="..."><multiplier/><offset/></mimic>, whatever it names), and
+    # libsdformat 14 then refuses that file (the mimic's joint does not exist).
+    urdf_robot = parse_urdf(robot(
+        link('base'), link('a'), link('b'), link('c'), joint('fix', 'base', 'a', 'fixed'),
+        joint('m', 'base', 'b', extra='<mimic joint="fix" multiplier="2"/>'),
+        joint('n', 'base', 'c', extra='<mimic joint="nope"/>')), 'test.urdf')
+    result = urdf_to_sdf(urdf_robot, ConversionOptions(sdf_version='1.11'))
+    ours = parse(result.sdf)
+    assert ours.find('.//mimic') is None
+    assert [str(w) for w in result.warnings if w.code == 'mimic-dropped'] == [
+        f"test.urdf:1: warning: joint '{name}': <mimic> joint {target!r} is not in the "
+        'SDFormat model; the mimic constraint is left out' for name, target in
+        (('m', 'fix'), ('n', 'nope'))]
+    libsdformat_14 = parse(result.sdf)
+    for name, target, multiplier in (('m', 'fix', '2'), ('n', 'nope', '1')):
+        mimic = etree.SubElement(libsdformat_14.find(f"model/joint[@name='{name}']/axis"),
+                                 'mimic', joint=target)
+        etree.SubElement(mimic, 'multiplier').text = multiplier
+        etree.SubElement(mimic, 'offset').text = '0'
+    diffs = compare(libsdformat_14, ours)
+    counts, unexplained = conversion_rules.explain(
+        diffs, conversion_rules.Context(urdf_robot, result))
+    assert counts == {'dangling-mimic': 2} and not unexplained
 
 
 def test_unsupported_sdf_version_is_refused():

@@ -24,10 +24,14 @@ import math
 import numpy as np
 import pytest
 from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.kinematics import compile_tree
+from sdf_tools.kinematics import forward_kinematics
+from sdf_tools.kinematics import frame_poses
 from sdf_tools.model import Pose
 from test_sdf_reader import assert_pose
 from test_sdf_reader import HALF_PI
 from test_sdf_reader import model_frame_poses
+from test_sdf_reader import oracle_reads
 from test_sdf_reader import read_fixture
 from test_sdf_reader import sdf
 
@@ -133,10 +137,25 @@ def test_half_pi_rotation_is_exact_enough():
     assert_pose(joint.origin, (0, 0, 0), (half, 0.0, 0.0, half), tol=2e-16)
 
 
-def test_a_frame_on_a_model_without_links_is_dropped_with_a_warning():
-    body = """<model name="m"><static>true</static>
-<frame name="f"><pose>0 0 1 0 0 0</pose></frame></model>"""
-    robot = parse_sdf(sdf(body), 's.sdf')
-    assert robot.frames == ()
-    [warning] = robot.warnings
-    assert (warning.code, warning.entity, warning.location.line) == ('dropped', "frame 'f'", 3)
+STATIC_FRAMES = {
+    'static': """<model name="m"><static>true</static>
+<frame name="f"><pose>0 0 1 0 0 0</pose></frame>
+<frame name="g" attached_to="f"><pose>1 0 0 0 0 1.5707963267948966</pose></frame></model>""",
+    # Not static, but holding a static model: libsdformat needs no link then.
+    'nested': """<model name="m"><pose>5 0 0 0 0 0</pose>
+<model name="inner"><static>true</static><pose>0 2 0 0 0 0</pose>
+<frame name="f"><pose>0 0 1 0 0 0</pose></frame></model></model>""",
+}
+
+
+@pytest.mark.parametrize('case', sorted(STATIC_FRAMES))
+def test_frames_of_a_model_without_links_are_fixed_in_the_model_frame(case, tmp_path):
+    text = sdf(STATIC_FRAMES[case])
+    robot = parse_sdf(text, 's.sdf')
+    assert robot.links == () and all(f.attached_to == 'world' for f in robot.frames)
+    assert robot.frames[0].location.line == {'static': 3, 'nested': 4}[case]
+    tree = compile_tree(robot)  # what sdf_tools fk prints
+    poses = frame_poses(tree, link_poses=forward_kinematics(tree, []))
+    expected = {'static': [(0.0, 0.0, 1.0), (1.0, 0.0, 1.0)], 'nested': [(0.0, 2.0, 1.0)]}
+    np.testing.assert_allclose(poses[:, :3, 3], expected[case], atol=1e-15)
+    oracle_reads(text, tmp_path, robot)

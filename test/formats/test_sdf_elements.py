@@ -19,6 +19,8 @@ Inertials, visuals, collisions, geometries, materials and the content kept as ``
 """
 
 from lxml import etree
+import pytest
+from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.reader import parse_sdf
@@ -32,6 +34,8 @@ from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Sphere
 from sdf_tools.xmlio.parse import ValueReader
+from test_sdf_reader import oracle_reads
+from test_sdf_reader import oracle_refuses
 from test_sdf_reader import read_fixture
 from test_sdf_reader import sdf
 
@@ -69,7 +73,8 @@ def test_material_colour_from_ambient_and_script_name():
   <visual name="v"><geometry><box/></geometry>
     <material><ambient>0.1 0.2 0.3</ambient></material></visual>
   <visual name="w"><geometry><box/></geometry>
-    <material><script><name>Gazebo/Red</name></script></material></visual>
+    <material><script><uri>file://media/materials/scripts/gazebo.material</uri>
+      <name>Gazebo/Red</name></script></material></visual>
 </link></model>"""
     v, w = parse_sdf(sdf(body)).link('a').visuals
     assert v.material == Material(None, (0.1, 0.2, 0.3, 1.0))   # three numbers: opaque
@@ -90,3 +95,65 @@ def test_element_reader_reads_one_link_without_resolving_its_poses():
     assert (placed.pose, placed.rel_text) == (Pose((1.0, 0.0, 0.0)), 'f')
     assert spec.extras == ('<sensor name="s"/>',)
     assert reporter.errors == [] and reporter.warnings == []
+
+
+def test_visuals_and_collisions_without_geometry_have_none(tmp_path):
+    # libsdformat 12 reads them as empty geometries, without a word.
+    text = sdf("""<model name="m"><link name="a">
+<visual name="v"><pose>0 0 1 0 0 0</pose></visual>
+<visual name="w"><geometry/></visual><collision name="c"/>
+</link></model>""")
+    link = parse_sdf(text).link('a')
+    assert [part.geometry for part in link.visuals + link.collisions] == [None, None, None]
+    assert link.visuals[0].origin == Pose((0.0, 0.0, 1.0))
+    oracle_reads(text, tmp_path)
+
+
+POLYLINE = '<polyline><point>0 0</point><point>1 0</point><point>0 1</point>' \
+    '<height>{}</height></polyline>'
+
+
+def test_several_polylines_are_one_geometry(tmp_path):
+    text = sdf(f"""<model name="m"><link name="a"><collision name="c"><geometry>
+{POLYLINE.format(1)}{POLYLINE.format(2)}</geometry></collision></link></model>""")
+    geometry = parse_sdf(text).link('a').collisions[0].geometry
+    assert geometry == OtherGeometry('polyline', POLYLINE.format(1) + POLYLINE.format(2))
+    oracle_reads(text, tmp_path)
+    # Two different shapes mean nothing certain (libsdformat takes one, silently).
+    with pytest.raises(DescriptionError, match=r'<geometry> must hold exactly one shape, '
+                       r'found 2'):
+        parse_sdf(text.replace(POLYLINE.format(2), '<box/>'))
+
+
+@pytest.mark.parametrize('tag', ['visual', 'collision'])
+def test_two_visuals_or_collisions_of_one_name_are_refused_naming_both(tag, tmp_path):
+    text = sdf(f"""<model name="m"><link name="a">
+<{tag} name="v"><geometry><box/></geometry></{tag}>
+<{tag} name="w"><geometry><box/></geometry></{tag}><{tag} name="v"><geometry><box/>
+</geometry></{tag}>
+</link></model>""")
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf(text, 'r.sdf')
+    (error,) = info.value.diagnostics
+    assert str(error) == (f"r.sdf:4: link 'a': <{tag}> name 'v' is used twice in the link "
+                          f'(first at line 3): libsdformat and Gazebo refuse two {tag}s of '
+                          'one name in a link')
+    oracle_refuses(text, tmp_path, f'{tag} with name[v] already exists')
+    # A visual and a collision may share a name.
+    other = 'collision' if tag == 'visual' else 'visual'
+    parse_sdf(text.replace(f'<{tag} name="w">', f'<{other} name="v">').replace(
+        f'</{tag}><{tag} name="v">', f'</{other}><{tag} name="x">'))
+
+
+@pytest.mark.parametrize('script, missing', [
+    ('<name>Gazebo/Red</name>', '<uri>'), ('<uri>file://a.material</uri>', '<name>'),
+    ('', '<uri> and <name>')])
+def test_a_material_script_needs_its_uri_and_name(script, missing, tmp_path):
+    text = sdf(f"""<model name="m"><link name="a"><visual name="v"><geometry><box/></geometry>
+<material><script>{script}</script></material></visual></link></model>""")
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf(text, 'r.sdf')
+    (error,) = info.value.diagnostics
+    assert str(error) == (f"r.sdf:3: link 'a': <material><script> needs {missing} "
+                          '(libsdformat refuses the file)')
+    oracle_refuses(text, tmp_path, 'A <script> element is missing a child')

@@ -36,6 +36,7 @@ from sdf_tools.model import Pose
 from sdf_tools.xmlio.parse import ValueReader
 from test_sdf_reader import assert_pose
 from test_sdf_reader import model_frame_poses
+from test_sdf_reader import oracle_reads
 from test_sdf_reader import read_fixture
 from test_sdf_reader import sdf
 
@@ -83,6 +84,20 @@ def test_nested_models_are_flattened_with_scoped_names():
     ref = poses[('frame', 'ref')]
     pf = poses[('frame', 'inner::pf')]
     assert_pose(ref.inverse().compose(pf), (0.0, 0.0, 1.0), (0, 0, 0, 1))
+
+
+def test_sdformat_1_7_frames_of_flattened_models_are_frames_of_that_name(tmp_path):
+    # SDFormat 1.7 allowed '::' in names: a model flattened into its parent (as old tools
+    # wrote them) keeps its frame as X::__model__, and its links refer to it.
+    text = sdf("""<model name="m"><link name="base"/>
+<frame name="X::__model__" attached_to="base"><pose>1 0 0 0 0 0</pose></frame>
+<link name="X::link"><pose relative_to="X::__model__">0 1 0 0 0 0</pose></link>
+<joint name="j" type="fixed"><parent>base</parent><child>X::link</child></joint>
+</model>""", '1.7')
+    robot = parse_sdf(text)
+    assert_pose(model_frame_poses(robot)[('link', 'X::link')], (1.0, 1.0, 0.0))
+    assert [(f.name, f.attached_to) for f in robot.frames] == [('X::__model__', 'base')]
+    oracle_reads(text, tmp_path, robot)
 
 
 def test_placement_frame_applies_without_a_model_pose():

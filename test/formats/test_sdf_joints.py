@@ -21,10 +21,12 @@ Every joint type with its fields, screw pitches by version, 1.11 mimic, the defa
 import math
 
 import pytest
+from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.model import JointType
 from sdf_tools.model import Limit
 from sdf_tools.model import Pose
+from test_sdf_reader import oracle_reads
 from test_sdf_reader import read_fixture
 from test_sdf_reader import sdf
 
@@ -106,3 +108,16 @@ def test_axis2_of_a_single_axis_joint_is_ignored_with_a_warning():
     [warning] = robot.warnings
     assert (warning.code, warning.location.line) == ('no-effect', 4)
     assert warning.message == '<axis2> is ignored for a revolute joint'
+
+
+def test_infinite_limits_are_read_as_libsdformat_reads_them(tmp_path):
+    # libsdformat's own tests load such limits (std::stod reads inf in any case).
+    text = sdf("""<model name="m"><link name="a"/><link name="b"/>
+<joint name="j" type="revolute"><parent>a</parent><child>b</child><axis><xyz>0 0 1</xyz>
+<limit><lower>-inf</lower><upper>Infinity</upper><effort>+INF</effort></limit></axis></joint>
+</model>""")
+    robot = parse_sdf(text)
+    assert robot.joint('j').limit == Limit(-math.inf, math.inf, math.inf, -1.0)
+    oracle_reads(text, tmp_path, robot)
+    with pytest.raises(DescriptionError, match=r"<lower> must be a number, got 'nan'"):
+        parse_sdf(text.replace('-inf', 'nan'))  # what a NaN limit means is anyone's guess

@@ -29,6 +29,7 @@ import pytest
 
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import ConversionError
+from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.sdf.writer import write_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
@@ -47,6 +48,7 @@ from sdf_tools.model import Mimic
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Visual
+from sdf_tools.xmlio.parse import parse_elements
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.text import escape_attribute
 from support import NO_ORACLE
@@ -362,3 +364,75 @@ def test_both_writers_quote_and_escape_by_one_rule():
     written = f'<link name="{escape_attribute(name)}">'
     assert written in write_sdf(robot) and written in urdf_to_sdf(robot).sdf
     assert written == '<link name="a&quot;b&lt;c&gt;&amp;d&#9;z">'
+
+
+# --- what libsdformat would refuse is written so that it loads -------------------------------
+
+def _written_loads(text, tmp_path):
+    if oracle_path() is not None:
+        path = tmp_path / 'written.sdf'
+        path.write_text(text)
+        result = run_oracle('check', path)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize('inertial, code', [
+    (Inertial(-1.0, 1, 0, 0, 1, 0, 1, Pose((0, 0, 0.5))), 'massless-link'),
+    (Inertial(2.0, 1, 0, 0, 1, 0, 3), 'bad-inertia')])
+def test_inertials_libsdformat_refuses_are_repaired_with_a_warning(inertial, code, tmp_path):
+    # libsdformat refuses both ("A link named a has invalid inertia"); the URDF converter's
+    # rule (sdf_tools.formats.sdf.inertials) writes what it loads.
+    robot = _robot(links=(Link('a', inertial=inertial), Link('b')))
+    reporter = Reporter()
+    text = write_sdf(robot, reporter=reporter)
+    (warning,) = reporter.warnings
+    assert (warning.code, warning.entity) == (code, "link 'a'")
+    back = parse_sdf(text).link('a').inertial
+    if code == 'massless-link':
+        assert (back.mass, back.ixx, back.origin) == (1e-3, 1e-6, Pose((0, 0, 0.5)))
+    else:
+        assert back.mass == 2.0 and back.izz < 3.0
+    _written_loads(text, tmp_path)
+    with pytest.raises(ConversionError, match='no reporter was given'):
+        write_sdf(robot)
+
+
+def test_a_second_visual_of_one_name_is_renamed_with_a_warning(tmp_path):
+    # URDF allows it, SDFormat does not (libsdformat: "visual with name[v] already exists").
+    box = Box((1.0, 1.0, 1.0))
+    robot = _robot(links=(Link('a', visuals=(Visual(geometry=box, name='v'),
+                                             Visual(geometry=box, name='v'),
+                                             Visual(geometry=box))), Link('b')))
+    reporter = Reporter()
+    text = write_sdf(robot, reporter=reporter)
+    assert [v.name for v in parse_sdf(text).link('a').visuals] == ['v', 'v_2', 'a_visual']
+    (warning,) = reporter.warnings
+    assert warning.message == ("<visual> 'v' is the second of that name in the link; "
+                               "libsdformat and Gazebo refuse two, so it is written as 'v_2'")
+    _written_loads(text, tmp_path)
+
+
+def test_geometries_the_reader_keeps_are_written_back(tmp_path):
+    polyline = ('<polyline><point>0 0</point><point>1 0</point><point>0 1</point>'
+                '<height>1</height></polyline>')
+    text = sdf('<link name="a"><visual name="v"/>',
+               f'<collision name="c"><geometry>{polyline}{polyline}</geometry></collision></link>')
+    robot = parse_sdf(text)
+    written = write_sdf(robot)
+    back = parse_sdf(written).link('a')
+    assert back.visuals[0].geometry is None
+    shapes = parse_elements(back.collisions[0].geometry.xml)
+    assert [[' '.join(e.text.split()) for e in shape] for shape in shapes] == \
+        [['0 0', '1 0', '0 1', '1']] * 2
+    _written_loads(written, tmp_path)
+
+
+def test_frames_of_models_without_links_are_written_fixed_in_the_model_frame(tmp_path):
+    text = sdf('<model name="inner"><static>true</static>',
+               '<frame name="f"><pose>0 0 1 0 0 0</pose></frame></model>')
+    robot = parse_sdf(text)
+    written = write_sdf(robot)
+    assert [(f.name, f.attached_to, f.pose) for f in parse_sdf(written).frames] == [
+        ('inner::f', 'world', Pose((0, 0, 1)))]
+    assert '<static>true</static>' in written   # the nested model: SDFormat needs it
+    _written_loads(written, tmp_path)

@@ -152,6 +152,30 @@ def test_arguments_a_urdf_or_sdformat_input_ignores_are_said_to_change_nothing()
     assert xacro.unused == ('prefx',) and xacro.warnings[0].code == Code.UNUSED_PARAMETER
 
 
+def test_check_refuses_the_sdformat_inertials_libsdformat_refuses_and_convert_repairs_them(
+        tmp_path):
+    text = ('<sdf version="1.9">\n<model name="m">\n<link name="a"><inertial><mass>-1</mass>'
+            '</inertial></link>\n<link name="b"><inertial><mass>1</mass><inertia><ixx>1</ixx>'
+            '<iyy>1</iyy><izz>2.0000001</izz></inertia></inertial></link>\n</model>\n</sdf>\n')
+    path = tmp_path / 'm.sdf'
+    path.write_text(text)
+    loaded = load(str(path))   # fk and tree read it: the kinematics are well defined
+    problems = check(loaded)
+    # In the stead of the reader's warning; the second one is beyond its tolerance, not
+    # beyond libsdformat's.
+    assert [(d.code, d.severity.value, d.location.line) for d in problems] == [
+        (Code.NEGATIVE_MASS, 'error', 3), (Code.BAD_INERTIA, 'error', 4)]
+    assert 'libsdformat refuses the link ("invalid inertia")' in problems[0].message
+    converted = to_sdf(loaded)
+    assert [d.code for d in converted.warnings] == [Code.MASSLESS_LINK, Code.BAD_INERTIA]
+    if support.oracle_path() is not None:
+        result = support.run_oracle('check', path)
+        assert result.stdout.count('has invalid inertia') == 2, result.stdout
+        written = tmp_path / 'written.sdf'
+        written.write_text(converted.sdf)
+        assert support.run_oracle('check', written).returncode == 0
+
+
 def test_package_uris_are_checked_when_asked(tmp_path):
     from workspaces import make_tree
     tree = make_tree(tmp_path)

@@ -255,3 +255,19 @@ def test_arguments_no_file_declares_or_reads_are_warned_about(tmp_path):
     robot.write_text(f'<robot name="r" {XACRO_NS}><link name="a"/></robot>')
     expansion = run_xacro(robot.read_bytes(), str(robot), {'x': '1'}, str(robot))
     assert expansion.warnings[0].message.endswith("argument 'x'; it has no arguments")
+
+
+def test_comments_with_double_hyphens_reach_xacro_readable(tmp_path):
+    # tinyxml2 (libsdformat, urdfdom) reads such comments, expat (xacro's minidom) does not:
+    # xacro gets them readable, in the main file and in includes, and lines do not move.
+    (tmp_path / 'part.xacro').write_text(f'<robot {XACRO_NS}>\n<!-- a -- b --->\n'
+                                         '<link name="b"/>\n</robot>\n')
+    robot = tmp_path / 'r.urdf.xacro'
+    robot.write_text(f'<!-- spawn_entity.py --entity r -->\n<robot name="r" {XACRO_NS}>\n'
+                     '<xacro:include filename="part.xacro"/>\n<link name="$(arg side)"/>\n'
+                     '</robot>\n')
+    text = expand(robot, side='a')
+    assert '<link name="b"/>' in text and '<link name="a"/>' in text
+    assert str(error(robot)).startswith(f'{robot}:4: $(arg side): ')
+    alone = f'<robot name="r" {XACRO_NS}>\n<!-- -- -->\n<link name="a"/>\n</robot>\n'
+    assert '<link name="a"/>' in expand_xacro(alone.encode(), '<stdin>')

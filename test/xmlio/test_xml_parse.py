@@ -27,8 +27,11 @@ from sdf_tools.xmlio.parse import DCOLON
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
 from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import readable_comments
 from sdf_tools.xmlio.parse import to_string
 from sdf_tools.xmlio.parse import ValueReader
+from support import oracle_path
+from support import run_oracle
 
 
 def test_elements_keep_their_source_lines():
@@ -118,6 +121,50 @@ def test_undeclared_prefixes_do_not_hide_other_errors():
     assert str(info.value).startswith('r.urdf:3: not well-formed XML: Opening and ending tag')
     with pytest.raises(XmlSyntaxError, match='Namespace prefix p0 on x is not defined'):
         parse_xml('<r>' + ''.join(f'<p{i}:x/>' for i in range(200)) + '</r>')
+
+
+# As ROS users write them: tinyxml2 (libsdformat, urdfdom) reads them, XML and lxml do not.
+HYPHEN_COMMENTS = {
+    'sdf': ('<?xml version="1.0"?>\n<!-- spawn with spawn_entity.py --entity r -->\n'
+            '<sdf version="1.9">\n<!-- a -- b --->\n<model name="m">\n'
+            '<link name="a"/>\n</model>\n</sdf>\n'),
+    'urdf': ('<?xml version="1.0"?>\n<!-- spawn with spawn_entity.py --entity r -->\n'
+             '<robot name="r">\n<!-- a -- b --->\n<!-- c -->\n'
+             '<link name="a"><inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" '
+             'ixy="0" ixz="0" iyz="0"/></inertial></link>\n</robot>\n'),
+}
+
+
+@pytest.mark.parametrize('kind', sorted(HYPHEN_COMMENTS))
+def test_double_hyphens_in_comments_are_read_as_tinyxml2_reads_them(kind, tmp_path):
+    text = HYPHEN_COMMENTS[kind]
+    root = parse_xml(text)
+    assert [(e.tag, e.sourceline) for e in root.iter('link')] == [('link', 6)]
+    if oracle_path() is not None:  # libsdformat 12 reads both
+        path = tmp_path / f'robot.{kind}'
+        path.write_text(text)
+        result = run_oracle('check', path)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_readable_comments_keeps_every_line_and_column_and_only_touches_comments():
+    data = (b'<a x="--">\n<!-- one -- two\n --- three ---><![CDATA[ -- <!-- ]]>'
+            b'<!-- ok -->\n<b>--</b></a>')
+    fixed = readable_comments(data)
+    assert len(fixed) == len(data)
+    assert fixed == data.replace(b'one -- two\n --- three -', b'one  - two\n   - three  ')
+    assert readable_comments(b'<a><!-- fine --></a>') == b'<a><!-- fine --></a>'
+
+
+def test_the_entity_message_is_only_for_entities():
+    # The comment quoted in libxml2's message says "entity": the problem is the unclosed
+    # comment.
+    with pytest.raises(XmlSyntaxError) as info:
+        parse_xml('<robot name="r">\n<!-- spawn_entity.py \n</robot>', 'r.urdf')
+    assert str(info.value) == 'r.urdf:3: not well-formed XML: Comment not terminated'
+    with pytest.raises(XmlSyntaxError, match=r'^r.urdf:2: entities are not allowed .*'
+                       r"Entity 'x' not defined"):
+        parse_xml('<robot name="r">\n<link name="&x;"/></robot>', 'r.urdf')
 
 
 def test_str_input_with_a_foreign_encoding_declaration():

@@ -169,16 +169,21 @@ def _axis(graph: FrameGraph, version: tuple, vertex: Vertex, spec: AxisSpec | No
 
 
 def frames(graph: FrameGraph, v: ValueReader) -> list[Frame]:
-    """Return the model's ``<frame>`` s, each on the link it is attached to."""
+    """
+    Return the model's ``<frame>`` s, each on the link it is attached to.
+
+    A frame attached to the frame of a model without links (a static one) is attached to
+    ``world``, the model frame, with its pose in the model frame.
+    """
     out = []
     for vertex in graph.order:
         if vertex.kind != 'frame':
             continue
         link = graph.body(vertex.key)
         if link is None:
-            if graph.attached_to(vertex.key) is not None or vertex.attach_text is None:
-                v.warn(vertex.elem, vertex.entity, 'is not attached to any link (the model '
-                       'has none); it is not kept', Code.DROPPED)
+            if graph.on_static_frame(vertex.key) and graph.has_pose(vertex.key):
+                out.append(Frame(vertex.key, WORLD, graph.in_model(vertex.key),
+                                 v.loc(vertex.elem)))
             continue
         pose = graph.relative(vertex.key, link)
         if pose is None:

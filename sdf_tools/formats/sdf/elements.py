@@ -22,14 +22,24 @@ the pose of an inertial, visual or collision, a :class:`Placed`). The model walk
 :mod:`.assembly` resolves them into the model.
 
 Children sdf_tools does not model are kept as serialised XML (``extras``, see
-:func:`element_text`); a visual's ``<material>`` is kept there whole and also read, best
-effort, into a :class:`~sdf_tools.model.Material`.
+:func:`element_text`), their numbers and booleans checked as libsdformat checks them
+(:mod:`.content`); a visual's ``<material>`` is kept there whole and also read, best effort,
+into a :class:`~sdf_tools.model.Material` (a ``<script>`` needs its ``<uri>`` and ``<name>``,
+as libsdformat says).
+
+What libsdformat reads and sdf_tools reads alike: a visual or collision without
+``<geometry>`` (or with an empty one) has none (``Visual.geometry`` is ``None``; libsdformat
+reads it as an empty geometry); several ``<polyline>`` s in one ``<geometry>`` are one
+:class:`~sdf_tools.model.OtherGeometry` holding them all. What it refuses, so does the
+reader: two visuals, or two collisions, of one name in a link (both lines are named).
 """
 
+import math
 from typing import Any
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.reading import shape_element
+from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -46,6 +56,8 @@ from sdf_tools.model import Visual
 from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_number
+from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import to_string
 from sdf_tools.xmlio.parse import ValueReader
 
@@ -141,6 +153,7 @@ class ElementReader:
         """Read a ``<link>``'s inertial, visuals, collisions and extras (not its pose)."""
         spec = LinkSpec()
         extras = []
+        seen: dict = {}   # (tag, name) -> the first element of that name
         for child in elem:
             tag = child.tag
             if tag == 'inertial':
@@ -149,14 +162,28 @@ class ElementReader:
                                  Code.REPEATED_ELEMENT)
                     continue
                 spec.inertial = self._inertial(child, entity)
-            elif tag == 'visual':
-                spec.visuals.append(self._visual(child, entity))
-            elif tag == 'collision':
-                spec.collisions.append(self._collision(child, entity))
+            elif tag == 'visual' or tag == 'collision':
+                self._unique(child, entity, seen)
+                if tag == 'visual':
+                    spec.visuals.append(self._visual(child, entity))
+                else:
+                    spec.collisions.append(self._collision(child, entity))
             elif tag != 'pose':
+                check_values(self.v, 'link', child, entity)
                 extras.append(element_text(child))
         spec.extras = tuple(extras)
         return spec
+
+    def _unique(self, elem, entity, seen: dict) -> None:
+        """Report a visual or collision named like an earlier one of its link."""
+        name = elem.get('name')
+        if name is None:
+            return
+        first = seen.setdefault((elem.tag, name.strip()), elem)
+        if first is not elem:
+            self.v.error(elem, entity, f'<{elem.tag}> name {quote_value(name)} is used twice in '
+                         f'the link (first at line {first.sourceline}): libsdformat and Gazebo '
+                         f'refuse two {elem.tag}s of one name in a link', Code.DUPLICATE_NAME)
 
     def _inertial(self, elem, entity):
         mass = self.number(elem, entity, 'mass', 1.0)
@@ -179,8 +206,8 @@ class ElementReader:
             tag = child.tag
             if tag == 'material':
                 material = self._material(child, entity)
-                extras.append(element_text(child))
-            elif tag not in ('pose', 'geometry'):
+            if tag not in ('pose', 'geometry'):
+                check_values(self.v, 'visual', child, entity)
                 extras.append(element_text(child))
         visual = Visual(geometry=geometry, name=elem.get('name'), material=material,
                         location=self.v.loc(elem), extras=tuple(extras))
@@ -188,16 +215,19 @@ class ElementReader:
 
     def _collision(self, elem, entity):
         geometry = self._geometry_of(elem, entity)
-        extras = tuple(element_text(c) for c in elem if c.tag not in ('pose', 'geometry'))
+        extras = []
+        for child in elem:
+            if child.tag not in ('pose', 'geometry'):
+                check_values(self.v, 'collision', child, entity)
+                extras.append(element_text(child))
         collision = Collision(geometry=geometry, name=elem.get('name'),
-                              location=self.v.loc(elem), extras=extras)
+                              location=self.v.loc(elem), extras=tuple(extras))
         return collision, self.placed(elem, entity)
 
     def _geometry_of(self, elem, entity):
         found = elem.findall('geometry')
         if not found:
-            self.v.error(elem, entity, f'<{elem.tag}> is missing <geometry>', Code.MISSING_ELEMENT)
-            return None
+            return None  # libsdformat reads it as an empty geometry
         if len(found) > 1:
             self.v.error(found[1], entity, f'<{elem.tag}> has more than one <geometry>',
                          Code.REPEATED_ELEMENT)
@@ -205,6 +235,11 @@ class ElementReader:
 
     def _geometry(self, elem, entity):
         v = self.v
+        shapes = [c for c in elem if isinstance(c.tag, str)]
+        if not shapes:
+            return None  # an empty geometry, as libsdformat reads it
+        if len(shapes) > 1 and all(c.tag == 'polyline' for c in shapes):
+            return OtherGeometry('polyline', ''.join(map(element_text, shapes)))
         shape = shape_element(v, elem, entity)
         if shape is None:
             return None
@@ -232,17 +267,25 @@ class ElementReader:
         return OtherGeometry(local_name(shape), element_text(shape))
 
     def _material(self, elem, entity):
+        """Read a visual's colour and script name (its values are checked by :mod:`.content`)."""
         rgba = None
         for tag in ('diffuse', 'ambient'):
             child = elem.find(tag)
             if child is not None and child.text and child.text.strip():
-                n = len(child.text.split(None, 4))  # 3 or 4; never split it all
-                rgba = self.v.vector(child, entity, f'<{tag}>', child.text, 4 if n != 3 else 3)
-                if rgba is not None and len(rgba) == 3:
-                    rgba = rgba + (1.0,)
+                values = tuple(map(parse_number, child.text.split(None, 4)))  # never it all
+                if len(values) in (3, 4) and all(x is not None and math.isfinite(x)
+                                                 for x in values):
+                    rgba = values + (1.0,) * (4 - len(values))  # three numbers: opaque
                 break
-        name = elem.findtext('script/name')
-        name = name.strip() if name and name.strip() else None
+        script = elem.find('script')
+        name = None
+        if script is not None:
+            name, uri = ((script.findtext(tag) or '').strip() or None for tag in ('name', 'uri'))
+            missing = ' and '.join(f'<{tag}>' for tag, text in (('uri', uri), ('name', name))
+                                   if text is None)
+            if missing:
+                self.v.error(script, entity, f'<material><script> needs {missing} (libsdformat '
+                             'refuses the file)', Code.MISSING_ELEMENT)
         if rgba is None and name is None:
             return None
         return Material(name, rgba)

@@ -154,6 +154,10 @@ class FrameGraph:
         text = text.strip()
         if text == MODEL_FRAME:
             return scope.key
+        if scope.prefix + text in self.vertices:
+            # A frame named so (SDFormat 1.7 allowed '::' in names: the frames of models
+            # flattened into their parent are called X::__model__).
+            return scope.prefix + text
         if text.endswith('::' + MODEL_FRAME):
             key = scope.prefix + text[:-len(MODEL_FRAME) - 2]
             found = self.vertices.get(key)
@@ -371,6 +375,27 @@ class FrameGraph:
     def attached_to(self, key: str) -> str | None:
         """Return the frame a vertex is attached to, as named (``None``: not resolved)."""
         return self._attach.get(key)
+
+    def on_static_frame(self, key: str) -> bool:
+        """
+        Return whether a vertex is attached, through frames, to the frame of a model without links.
+
+        Such a model is static (or holds only models that are): its frame, and what is
+        attached to it, are fixed in the top model frame.
+        """
+        seen = set()
+        at: str | None = key
+        while at is not None and at not in seen:
+            seen.add(at)
+            if at == MODEL_FRAME:
+                return self.scopes[0].canonical is None
+            vertex = self.vertices.get(at)
+            if vertex is None or vertex.kind == 'link':
+                return False
+            if vertex.kind == 'model' and _inner(vertex).canonical is None:
+                return True
+            at = self._attach.get(at)
+        return False
 
     def body(self, key: str) -> str | None:
         """Return the link a vertex is attached to (``None``: none, reported)."""

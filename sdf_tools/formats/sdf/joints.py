@@ -20,16 +20,26 @@ Like :mod:`.elements`, :func:`read_joint` resolves no frame name: the ``<parent>
 :mod:`.frames` and :mod:`.assembly`. Version rules applied here: ``<thread_pitch>`` p
 (rad/m, left-handed, before 1.10) becomes the screw pitch ``-2 pi / p`` (m/rev,
 right-handed, as ``<screw_thread_pitch>``), and a screw joint with neither gets the
-default of its version; ``<use_parent_model_frame>`` is ignored from 1.7 on.
+default of its version; ``<use_parent_model_frame>`` is ignored from 1.7 on. Whatever a joint
+leaves out has the default of the file's version
+(:data:`~sdf_tools.formats.sdf.versions.JOINT_DEFAULTS`: a ``<limit>`` without ``<lower>``
+is ``-1e16`` before 1.10, ``-inf`` from 1.10 on).
+
+Limits may be infinite (``inf``, ``-inf``, ``infinity``, any case: libsdformat reads them, and
+libsdformat 14 writes them); every other number must be finite.
 """
 
+import functools
 import math
 from typing import Any
 
 from sdf_tools.errors import Code
+from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.values import read_bool
+from sdf_tools.formats.sdf.versions import joint_defaults
+from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.model import Dynamics
 from sdf_tools.model import JointType
 from sdf_tools.model import Limit
@@ -124,6 +134,7 @@ def read_joint(r: ElementReader, elem, entity) -> JointSpec | None:
             spec.gearbox_reference = text or None
             spec.gearbox_elem = child
         elif tag != 'pose':
+            check_values(v, 'joint', child, entity)
             extras.append(element_text(child))
     spec.extras = tuple(extras)
     _complete(r, spec, elem, entity, thread_pitch, screw_pitch)
@@ -155,15 +166,18 @@ def _complete(r: ElementReader, spec: JointSpec, elem, entity, thread_pitch,
     if spec.child == WORLD:
         v.error(spec.child_elem, entity, "<child> must not be 'world'", Code.BAD_CHILD)
         spec.child = None
+    defaults = joint_defaults(r.version)
     if kind is JointType.SCREW:
         if screw_pitch is not None:
             spec.pitch = screw_pitch
         elif thread_pitch is not None:
             spec.pitch = -2.0 * math.pi / thread_pitch
-        else:
-            spec.pitch = 1.0 if r.version >= (1, 10) else -2.0 * math.pi
+        elif 'screw_thread_pitch' in defaults:
+            spec.pitch = float(defaults['screw_thread_pitch'])
+        else:  # the default <thread_pitch>, in m/rev
+            spec.pitch = -2.0 * math.pi / float(defaults['thread_pitch'])
     if kind is JointType.GEARBOX and spec.gearbox_ratio is None:
-        spec.gearbox_ratio = 1.0
+        spec.gearbox_ratio = float(defaults['gearbox_ratio'])
     if kind.axes and spec.axis is None:
         v.warn(elem, entity, f'a {kind.value} joint without <axis> moves about 0 0 1 '
                '(the SDFormat default)', Code.MISSING_AXIS)
@@ -203,11 +217,9 @@ def _axis(r: ElementReader, elem, entity) -> AxisSpec:
                 upmf = False
             spec.use_parent_model_frame = upmf
         elif tag == 'dynamics':
-            spec.dynamics = Dynamics(
-                r.number(child, entity, 'damping', 0.0),
-                r.number(child, entity, 'friction', 0.0),
-                r.number(child, entity, 'spring_reference', 0.0),
-                r.number(child, entity, 'spring_stiffness', 0.0))
+            spec.dynamics = Dynamics(*(
+                r.number(child, entity, key, _default(r, f'axis/dynamics/{key}'))
+                for key in ('damping', 'friction', 'spring_reference', 'spring_stiffness')))
         elif tag == 'limit':
             spec.limit = _limit(r, child, entity, what)
         elif tag == 'mimic':
@@ -217,16 +229,45 @@ def _axis(r: ElementReader, elem, entity) -> AxisSpec:
     return spec
 
 
+_LIMIT_KEYS = ('lower', 'upper', 'effort', 'velocity')
+# What libsdformat (std::stod) reads as infinite, as limits are read: lower case, spaces
+# around stripped.
+_INFINITE = {'inf': math.inf, '+inf': math.inf, 'infinity': math.inf, '+infinity': math.inf,
+             '-inf': -math.inf, '-infinity': -math.inf}
+
+
+def _default(r: ElementReader, path: str) -> float:
+    """
+    Return the default of a joint's child (a path below ``<joint>``) in the file's version.
+
+    An element newer than the file's version (``<mimic>`` before 1.11) has the defaults of
+    the newest version.
+    """
+    value = _numbers(r.version).get(path)
+    return value if value is not None else _numbers(None)[path]
+
+
+@functools.cache
+def _numbers(version: tuple | None) -> dict:
+    """Return :data:`~.versions.JOINT_DEFAULTS` of a version (``None``: the newest), as numbers."""
+    table = joint_defaults(version if version is not None else READABLE_VERSIONS[-1])
+    return {path: float(text) for path, text in table.items() if ' ' not in text}
+
+
 def _limit(r: ElementReader, elem, entity, what) -> Limit:
-    limit = Limit(r.number(elem, entity, 'lower', -1e16),
-                  r.number(elem, entity, 'upper', 1e16),
-                  r.number(elem, entity, 'effort', -1.0),
-                  r.number(elem, entity, 'velocity', -1.0))
+    values = []
+    for key in _LIMIT_KEYS:
+        child = elem.find(key)
+        default = _default(r, f'axis/limit/{key}')
+        infinite = None if child is None or child.text is None else \
+            _INFINITE.get(child.text.strip().lower())
+        values.append(infinite if infinite is not None else
+                      r.number(elem, entity, key, default))
     for item in elem:
-        if item.tag not in ('lower', 'upper', 'effort', 'velocity'):
+        if item.tag not in _LIMIT_KEYS:
             r.v.warn(item, entity, f'{what} <limit><{local_name(item)}> is not kept',
                      Code.DROPPED)
-    return limit
+    return Limit(*values)
 
 
 def _mimic(r: ElementReader, elem, entity) -> Mimic | None:
@@ -237,7 +278,7 @@ def _mimic(r: ElementReader, elem, entity) -> Mimic | None:
     if (elem.get('axis') or 'axis').strip() != 'axis':
         v.warn(elem, entity, "<mimic> of a leader's axis2 is kept as a mimic of its first "
                'axis', Code.MIMIC_AXIS)
-    multiplier = r.number(elem, entity, 'multiplier', 1.0)
-    offset = r.number(elem, entity, 'offset', 0.0)
-    reference = r.number(elem, entity, 'reference', 0.0)
+    multiplier, offset, reference = (
+        r.number(elem, entity, key, _default(r, f'axis/mimic/{key}'))
+        for key in ('multiplier', 'offset', 'reference'))
     return Mimic(leader.strip(), multiplier, offset - multiplier * reference)

@@ -59,6 +59,15 @@ Axis details (``<initial_position>``, limit ``stiffness``/``dissipation``), mesh
 ``<submesh>`` and the children of nested models other than links, joints, frames and models
 are dropped with a warning.
 
+Read as libsdformat reads them: a model without links that is static or holds nested models
+(its frames, and those of a nested model without links, are fixed in the model frame:
+attached to ``world``); visuals and collisions without geometry; SDFormat 1.7 frames named
+``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a
+``<light>`` or ``<actor>`` beside a model outside a world; a ``relative_to`` on the pose of a
+model outside a world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A
+negative mass or an invalid inertia is read with a warning (``sdf_tools check`` makes it an
+error: :func:`~sdf_tools.formats.sdf.inertials.refused`).
+
 Unsupported, as errors: ``<include>`` (sdf_tools reads self-contained files only; it has no
 Gazebo resource paths and never fetches), files without ``<sdf version>`` or of a version
 outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a warning).
@@ -79,6 +88,7 @@ from sdf_tools.formats.reading import checked
 from sdf_tools.formats.reading import with_warnings
 from sdf_tools.formats.sdf import assembly
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.frames import FrameGraph
@@ -99,6 +109,8 @@ from sdf_tools.xmlio.parse import ValueReader
 _VERSION = re.compile(r'\s*(\d+)\.(\d+)(?:\.\d+)?\s*')
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
+# What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
+_ROOT_ALONE = ('model', 'light', 'actor')
 # The children of a <model> that are frames of the model (and <include>, refused).
 _MODEL_CONTENT = ('link', 'joint', 'frame', 'model', 'include')
 
@@ -140,12 +152,28 @@ def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
 def read_sdf_element(root, source: str = '<string>', *, model: str | None = None) -> Robot:
     """Read a model from an already parsed ``<sdf>`` element (see :func:`parse_sdf`)."""
     reporter = Reporter()
-    robot = _read_document(ValueReader(source, reporter), root, model)
+    values = ValueReader(source, reporter)
+    _check_root_content(values, root)
+    robot = _read_document(values, root, model)
     checked(robot, reporter, single_root=False, implicit_world=True, allow_loops=True)
     return with_warnings(robot, reporter)
 
 
 # --- the document ----------------------------------------------------------------------------
+
+def _check_root_content(v: ValueReader, root) -> None:
+    """Report a ``<light>`` or ``<actor>`` beside a model (or each other) outside a world."""
+    first: dict = {}
+    for child in root:
+        if child.tag in _ROOT_ALONE:
+            first.setdefault(child.tag, child)
+    if len(first) > 1:
+        kinds = sorted(first, key=_ROOT_ALONE.index)
+        later = first[kinds[1]]
+        v.error(later, None, f'the <sdf> element holds both <{kinds[0]}> and <{kinds[1]}>: '
+                'outside a <world>, SDFormat allows one model, light or actor (libsdformat '
+                'refuses the file)', Code.INVALID)
+
 
 def _read_document(v: ValueReader, root, wanted) -> Robot:
     """Check the ``<sdf>`` element and its version, choose the model and read it."""
@@ -278,16 +306,21 @@ class _ModelReader:
             elif tag == 'static':
                 static = read_bool(v, child, entity, '<static>', child.text, False)
             elif tag not in _MODEL_CONTENT:
+                check_values(v, 'model', child, entity)
                 extras.append(element_text(child))
         self._register_scope(top)
-        if not static and not any(x.kind == 'link' for x in graph.order):
-            v.error(elem, entity, 'has no <link> (only static models may have none)',
-                    Code.NO_LINKS)
+        if not static and not top.models and not any(x.kind == 'link' for x in graph.order):
+            v.error(elem, entity, 'has no <link> (only static models, and models holding '
+                    'nested models, may have none)', Code.NO_LINKS)
         graph.resolve()
         pose = None
         if pose_elem is not None:
             pose, rel = self.elements.pose(pose_elem, entity)
-            if rel:
+            if rel and elem.getparent() is not None and elem.getparent().tag == 'sdf':
+                v.error(pose_elem, entity, f'the <pose> of a model outside a world must not '
+                        f'have relative_to (it has {rel!r}: there is no frame to be relative '
+                        'to; libsdformat refuses the file)', Code.RELATIVE_TO)
+            elif rel:
                 v.warn(pose_elem, entity, f'the model <pose> is relative to {rel!r}, a frame '
                        'outside the model; sdf_tools keeps it as written', Code.RELATIVE_TO)
         x_mf = graph.placement(top)  # the model's pose (identity when absent) is that frame's

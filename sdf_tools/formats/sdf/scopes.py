@@ -19,8 +19,10 @@ The reader flattens nested models into scoped names (``outer::inner::link``); th
 writes each scope as a nested ``<model>`` again (SDFormat 1.8+ forbids ``::`` in names).
 :func:`group_by_scope` groups the links, joints and frames by the scope of their names and
 reports what SDFormat could not read back: a reference out of the scope of a name, a name
-used twice in one scope, a nested model without a link. URDF's empty root link ``world`` is
-no link of the model (:func:`world_link`): joints from it are joints to ``world``.
+used twice in one scope. URDF's empty root link ``world`` is no link of the model
+(:func:`world_link`): joints from it are joints to ``world``. A frame attached to ``world``
+(without such a link) is fixed in the model frame: it may be in any scope. A nested model
+without links is written static (:func:`holds_links`), as SDFormat requires.
 
 ``fail(message, entity=None, location=None)`` records each problem.
 """
@@ -93,7 +95,7 @@ def group_by_scope(robot: Robot, world: str | None, version: tuple, fail) -> dic
         if frame.attached_to == world:
             fail("it is attached to the link 'world', which SDFormat has not", entity,
                  frame.location)
-        elif not frame.attached_to.startswith(prefix):
+        elif frame.attached_to != WORLD and not frame.attached_to.startswith(prefix):
             fail(f'it is attached to {frame.attached_to!r}, outside the scope of its name '
                  f'{prefix[:-2]!r}; SDFormat cannot refer to it', entity, frame.location)
         scopes[prefix]['frame'].append(frame)
@@ -117,12 +119,15 @@ def _scope_of(scopes, name, entity, location, version, fail) -> str:
     return prefix
 
 
+def holds_links(prefix: str, scopes: dict) -> bool:
+    """Return whether the scope ``prefix`` or a scope inside it holds a link."""
+    return any(items['link'] for p, items in scopes.items() if p.startswith(prefix))
+
+
 def _check_names(prefix, items, scopes, fail) -> None:
     taken = {}
     nested = {p[len(prefix):-2] for p in scopes if p != prefix and p.startswith(prefix)
               and '::' not in p[len(prefix):-2]}
-    if prefix and not items['link'] and not nested:
-        fail(f'nested model {prefix[:-2]!r} would hold no link; SDFormat needs one')
     for name in nested:
         taken[name] = 'nested model'
     for kind in ('link', 'joint', 'frame'):

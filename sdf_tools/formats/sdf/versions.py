@@ -13,13 +13,21 @@
 # limitations under the License.
 
 """
-The SDFormat versions sdf_tools reads, writes and converts to, side by side.
+The SDFormat versions sdf_tools reads, writes and converts to, side by side, and their defaults.
 
 The three lists differ for a reason: the reader takes every version Gazebo has shipped
 models in; the writer writes model-level ``relative_to`` poses, which need 1.7; the URDF
 converter starts at libsdformat 12's 1.9, the version ``gz sdf -p`` writes, and 1.11 is the
 first with ``<mimic>``.
+
+:data:`JOINT_DEFAULTS` is the one table of what each version's schema gives a joint's
+children that a file leaves out: the reader reads missing values as the file's version says,
+and both writers write what the schema fills in as the output's version says (from 1.10 on,
+an unlimited joint has ``-inf``/``inf`` limits, and effort and velocity are unlimited by
+default; before, ``-1e16``/``1e16`` and ``-1``).
 """
+
+from types import MappingProxyType
 
 #: Versions :func:`~sdf_tools.formats.sdf.reader.parse_sdf` reads (a newer one is read with
 #: the newest rules and a warning).
@@ -36,3 +44,70 @@ def version_tuple(text: str) -> tuple[int, int]:
     """Return ``(major, minor)`` of a version text such as ``'1.10'`` (for comparisons)."""
     major, _, minor = text.partition('.')
     return (int(major), int(minor))
+
+
+# --- schema defaults ---------------------------------------------------------------------
+
+# Paths are below <joint>; texts as libsdformat writes them (gz sdf -p), each the number
+# of the schema's default. The second axis (<axis2>) has the same defaults as <axis>.
+_JOINT = {
+    'gearbox_ratio': '1', 'thread_pitch': '1',
+    'axis/xyz': '0 0 1',
+    'axis/dynamics/damping': '0', 'axis/dynamics/friction': '0',
+    # (SDFormat 1.4 has no spring: no spring is a spring of stiffness 0)
+    'axis/dynamics/spring_reference': '0', 'axis/dynamics/spring_stiffness': '0',
+    'physics/ode/limit/cfm': '0', 'physics/ode/limit/erp': '0.2',
+}
+_LIMITS_UP_TO_1_9 = {
+    'axis/limit/lower': '-1e16', 'axis/limit/upper': '1e16',
+    'axis/limit/effort': '-1', 'axis/limit/velocity': '-1',
+}
+_FROM_1_10 = {
+    'axis/limit/lower': '-inf', 'axis/limit/upper': 'inf',
+    'axis/limit/effort': 'inf', 'axis/limit/velocity': 'inf',
+    'screw_thread_pitch': '1',
+}
+_MIMIC_FROM_1_11 = {
+    'axis/mimic/multiplier': '1', 'axis/mimic/offset': '0', 'axis/mimic/reference': '0',
+}
+#: Version -> (path below ``<joint>`` -> default text): what each version's schema
+#: (libsdformat's ``sdf/1.N/joint.sdf``, ``mimic.sdf``) gives a child a joint leaves out.
+JOINT_DEFAULTS = MappingProxyType({
+    version: MappingProxyType({
+        **_JOINT,
+        **(_LIMITS_UP_TO_1_9 if version_tuple(version) < (1, 10) else _FROM_1_10),
+        **(_MIMIC_FROM_1_11 if version_tuple(version) >= (1, 11) else {}),
+    }) for version in READABLE_VERSIONS})
+#: The children each element of a joint must have, which SDFormat's schema adds when a file
+#: leaves them out (``gz sdf -p`` prints them), in the order it adds them: element path ->
+#: tags. (``axis2/limit`` needs none.)
+JOINT_REQUIRED = MappingProxyType({
+    'axis': ('xyz',),
+    'axis/limit': ('lower', 'upper'),
+    'axis/dynamics': ('spring_reference', 'spring_stiffness'),
+    'axis/mimic': ('multiplier', 'offset', 'reference'),
+    'physics/ode/limit': ('cfm', 'erp'),
+})
+
+
+def joint_defaults(version) -> MappingProxyType:
+    """
+    Return :data:`JOINT_DEFAULTS` of a version (``'1.10'`` or ``(1, 10)``).
+
+    A version newer than the newest known has the newest one's defaults.
+    """
+    text = version if isinstance(version, str) else f'{version[0]}.{version[1]}'
+    found = JOINT_DEFAULTS.get(text)
+    return found if found is not None else JOINT_DEFAULTS[READABLE_VERSIONS[-1]]
+
+
+def required_leaves(version, element: str) -> tuple[tuple[str, str], ...]:
+    """
+    Return the ``(tag, default text)`` the schema adds to a joint's ``element`` (a path).
+
+    E.g. ``required_leaves('1.11', 'axis/limit')`` is ``(('lower', '-inf'), ('upper',
+    'inf'))``.
+    """
+    defaults = joint_defaults(version)
+    return tuple((tag, defaults[f'{element}/{tag}']) for tag in JOINT_REQUIRED[element]
+                 if f'{element}/{tag}' in defaults)

@@ -24,7 +24,9 @@ writes:
   the joints), inertial, visuals, collisions and ``extras``;
 * each joint with its pose relative to its child link (``X_CJ``, the SDFormat default), its
   axes in the joint frame, limits, dynamics, screw pitch and gearbox fields; continuous
-  joints are written as ``revolute`` with limits of +-1e16, because Gazebo's DART engine
+  joints are written as ``revolute`` with the version's unlimited limits (``-1e16``/``1e16``
+  before SDFormat 1.10, ``-inf``/``inf`` from 1.10 on:
+  :data:`~sdf_tools.formats.sdf.versions.JOINT_DEFAULTS`), because Gazebo's DART engine
   turns a ``continuous`` joint into a fixed one;
 * each frame attached to its link, with its pose in that link;
 * scoped names (``outer::inner::link``, as the SDFormat reader flattens nested models) as
@@ -39,18 +41,29 @@ Not written: URDF-only joint data (calibration, safety controller), mimic joints
 SDFormat 1.11, material names and textures (only the colour is written, as ambient and
 diffuse; a ``<material>`` kept in a visual's ``extras`` is written instead). A link named
 ``world`` that is a root with no content is taken as URDF's world link: its joints become
-joints to ``world``. Repeated or missing visual and collision names are made unique.
-Everything else SDFormat cannot hold raises :class:`~sdf_tools.errors.ConversionError`.
+joints to ``world``. Missing visual and collision names are made up (``<link>_visual``,
+``<link>_visual_1``, ...).
+
+What libsdformat would refuse is written so that it loads, each with a warning: a negative
+mass as the placeholder inertial, an inertia no rigid body has as the nearest valid one
+(:mod:`.inertials`, as the URDF converter writes them), and a visual (collision) named like
+an earlier one of its link as ``<name>_2``, ``<name>_3``, ... (a model read from SDFormat
+has no such names: the reader refuses them; URDF allows them). Everything else SDFormat
+cannot hold raises :class:`~sdf_tools.errors.ConversionError`.
 """
 
 import functools
 import math
 import re
 
+from sdf_tools import inertia
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Reporter
 from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import Severity
+from sdf_tools.formats.sdf import inertials
 from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.formats.sdf.emit import axis_text
 from sdf_tools.formats.sdf.emit import COLOURS
@@ -64,9 +77,13 @@ from sdf_tools.formats.sdf.emit import part_block
 from sdf_tools.formats.sdf.emit import SdfText
 from sdf_tools.formats.sdf.emit import shape_leaves
 from sdf_tools.formats.sdf.emit import shape_texts
+from sdf_tools.formats.sdf.inertials import MASSLESS_INERTIA
+from sdf_tools.formats.sdf.inertials import MASSLESS_MASS
 from sdf_tools.formats.sdf.scopes import empty_scope
 from sdf_tools.formats.sdf.scopes import group_by_scope
+from sdf_tools.formats.sdf.scopes import holds_links
 from sdf_tools.formats.sdf.scopes import world_link
+from sdf_tools.formats.sdf.versions import joint_defaults
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.formats.sdf.versions import WRITABLE_VERSIONS
@@ -77,9 +94,10 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
+from sdf_tools.records import replace
 from sdf_tools.topology import link_loop_message
 from sdf_tools.topology import WORLD
-from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import parse_elements
 from sdf_tools.xmlio.parse import restore_names
 from sdf_tools.xmlio.text import Block
 from sdf_tools.xmlio.text import escape_attribute
@@ -98,11 +116,11 @@ _TYPE_NAMES = {
     JointType.GEARBOX: 'gearbox',
 }
 _MATERIAL = re.compile(r'\s*<material[\s/>]')
-#: Limits libsdformat writes for joints without any (its "unlimited").
-UNLIMITED = 1e16
 
 
-def write_sdf(robot: Robot, *, version: str = '1.9') -> str:
+def write_sdf(robot: Robot, *, version: str = '1.9', reporter: Reporter | None = None,
+              massless_mass: float = MASSLESS_MASS,
+              massless_inertia: float = MASSLESS_INERTIA) -> str:
     """
     Write a robot as an SDFormat document holding one model.
 
@@ -113,6 +131,11 @@ def write_sdf(robot: Robot, *, version: str = '1.9') -> str:
     version : str
         SDFormat version to write, one of
         :data:`~sdf_tools.formats.sdf.versions.WRITABLE_VERSIONS`.
+    reporter : Reporter, optional
+        Where the warnings about what is written otherwise so that libsdformat loads it go
+        (module docstring). ``None``: such a model is a :class:`ConversionError` instead.
+    massless_mass, massless_inertia : float
+        The placeholder inertial of a link with a negative mass (kg, kg m^2).
 
     Returns
     -------
@@ -132,16 +155,27 @@ def write_sdf(robot: Robot, *, version: str = '1.9') -> str:
     if version not in WRITABLE_VERSIONS:
         raise ValueError(f'cannot write SDFormat {version!r}; choose one of '
                          + ', '.join(WRITABLE_VERSIONS))
-    return _SdfWriter(robot, version_tuple(version)).write(version)
+    repairs = Reporter(ConversionError)
+    text = _SdfWriter(robot, version_tuple(version), repairs,
+                      (massless_mass, massless_inertia)).write(version)
+    if reporter is not None:
+        reporter.warnings.extend(repairs.warnings)
+    elif repairs.warnings:
+        raise ConversionError([replace(w, severity=Severity.ERROR, message=(
+            f'{w.message} (no reporter was given to take this warning)'))
+            for w in repairs.warnings])
+    return text
 
 
 class _SdfWriter:
     """Writes the document for one robot, element by element (:class:`SdfText`)."""
 
-    def __init__(self, robot: Robot, version: tuple):
+    def __init__(self, robot: Robot, version: tuple, repairs: Reporter, placeholder: tuple):
         self.robot = robot
         self.version = version
         self.problems: list[Diagnostic] = []
+        self.repairs = repairs
+        self.placeholder = placeholder
         self.world_link: str | None = None
         self.out = SdfText()
 
@@ -171,12 +205,12 @@ class _SdfWriter:
             if problem is not None:
                 self.fail(problem, f"robot '{name}'", robot.location)
         self.world_link = world_link(robot, self.fail)
-        if not robot.static and all(link.name == self.world_link for link in robot.links):
-            self.fail("the model would hold no link (URDF's world link is not one); "
-                      'SDFormat needs one unless the model is static', f"robot '{name}'",
-                      robot.location)
         poses = self._link_poses()
         scopes = group_by_scope(robot, self.world_link, self.version, self.fail)
+        if not robot.static and len(scopes) <= 1 and not holds_links('', scopes):
+            self.fail("the model would hold no link (URDF's world link is not one); "
+                      'SDFormat needs one unless the model is static or holds nested models',
+                      f"robot '{name}'", robot.location)
         out = self.out
         out.start('sdf', {'version': version_text})
         out.start('model', {'name': robot.name})
@@ -226,14 +260,17 @@ class _SdfWriter:
         for joint in items['joint']:
             self._joint(joint, prefix)
         for frame in items['frame']:
-            out.start('frame', {'name': frame.name[len(prefix):],
-                                'attached_to': frame.attached_to[len(prefix):]})
+            attached = {} if frame.attached_to == WORLD else \
+                {'attached_to': frame.attached_to[len(prefix):]}  # else: the model frame
+            out.start('frame', {'name': frame.name[len(prefix):], **attached})
             self.pose_leaf(frame.pose, f"frame '{frame.name}'", frame.location)
             out.end()
         children = dict.fromkeys(p[len(prefix):].split('::')[0] for p in scopes
                                  if p != prefix and p.startswith(prefix))
         for name in children:
             out.start('model', {'name': name})
+            if not holds_links(f'{prefix}{name}::', scopes):
+                out.leaf('static', 'true')  # SDFormat allows no other model without links
             self._fill_scope(f'{prefix}{name}::', scopes, poses)
             out.end()
 
@@ -251,16 +288,59 @@ class _SdfWriter:
             if not inertial.origin.is_identity():
                 origin = self.pose_text(inertial.origin, entity, link.location)
             number = out.number
+            mass, moments = self._loadable(link, inertial)
             out.block(inertial_block(origin is not None), *(() if origin is None else (origin,)),
-                      number(inertial.mass),
-                      *(number(getattr(inertial, key)) for key in MOMENTS))
+                      number(mass), *map(number, moments))
         for tag, items in (('visual', link.visuals), ('collision', link.collisions)):
-            names: set[str] = set()
-            for item in items:
-                self._part(tag, _unique(item.name or f'{local}_{tag}', names), item, entity)
+            self._parts(tag, items, local, entity)
         for extra in link.extras:
             self._append_xml(extra, entity)
         out.end()
+
+    def _loadable(self, link, inertial) -> tuple:
+        """Return the mass and moments to write: ones libsdformat loads (module docstring)."""
+        mass = inertial.mass
+        moments = tuple(getattr(inertial, key) for key in MOMENTS)
+        if not all(map(math.isfinite, (mass, *moments))):
+            return mass, moments  # reported by the model's check
+        entity = f"link '{link.name}'"
+        if mass < 0.0:
+            body = (mass, inertial.origin.xyz, inertial.origin.quat, moments)
+            mass, _, _, moments = inertials.placeholder(
+                body, what=f'has mass {mass:g}, which is negative',
+                then='so that libsdformat loads it (it refuses a negative mass: "invalid '
+                'inertia")',
+                location=link.location, entity=entity, reporter=self.repairs,
+                mass=self.placeholder[0], moment=self.placeholder[1])
+        elif not inertia.clearly_physical(moments):
+            moments = inertials.valid_inertia(mass, moments, location=link.location,
+                                              entity=entity, reporter=self.repairs,
+                                              degenerate=False)
+        return mass, moments
+
+    def _parts(self, tag: str, items, local: str, entity: str) -> None:
+        """Write the visuals (collisions) of a link, each under a name of its own."""
+        names: set[str] = set()
+        first: dict = {}
+        for item in items:
+            name = item.name
+            if name is None:
+                name = _unique(f'{local}_{tag}', names)
+            elif name in names:
+                earlier = first[name]
+                number = 2
+                while f'{name}_{number}' in names:
+                    number += 1
+                new = f'{name}_{number}'
+                where = '' if earlier.location is None else \
+                    f' (the first is at {earlier.location})'
+                self.repairs.warn(f'<{tag}> {name!r} is the second of that name in the link'
+                                  f'{where}; libsdformat and Gazebo refuse two, so it is '
+                                  f'written as {new!r}', item.location, entity, Code.RENAMED)
+                name = new
+            names.add(name)
+            first.setdefault(name, item)
+            self._part(tag, name, item, entity)
 
     def _part(self, tag: str, name: str, item, entity: str) -> None:
         """Write a visual or collision: pose, geometry, colour, extras."""
@@ -286,12 +366,9 @@ class _SdfWriter:
             out.leaf('pose', pose)
         if shape:
             out.block(geometry_block(geometry.__class__, shape_leaves(geometry, shape)), *shape)
-        else:
+        elif isinstance(geometry, OtherGeometry):
             out.start('geometry')
-            if isinstance(geometry, OtherGeometry):
-                self._append_xml(geometry.xml, entity)
-            else:
-                out.leaf('empty', '')
+            self._append_xml(geometry.xml, entity)
             out.end()
         if colour:
             rgba = out.vector(item.material.rgba)
@@ -301,13 +378,15 @@ class _SdfWriter:
         out.end()
 
     def _append_xml(self, text: str, entity) -> None:
+        """Write kept content: one element (or several, as ``<polyline>`` s) as text."""
         try:
-            element = parse_xml(text, f'extras of {entity}')
+            elements = parse_elements(text, f'extras of {entity}')
         except SdfToolsError as e:  # an extra that is not XML: say whose it is
             self.fail(f'an extra element is not well-formed XML: {e}', entity)
             return
-        _strip_texts(element)
-        self.out.element(element)
+        for element in elements:
+            _strip_texts(element)
+            self.out.element(element)
 
     # --- joints -----------------------------------------------------------------------
 
@@ -335,7 +414,9 @@ class _SdfWriter:
         if kind.axes:
             limit = joint.limit
             if kind is JointType.CONTINUOUS:
-                limit = (-UNLIMITED, UNLIMITED,
+                defaults = joint_defaults(self.version)  # the version's "unlimited"
+                limit = (float(defaults['axis/limit/lower']),
+                         float(defaults['axis/limit/upper']),
                          None if limit is None else limit.effort,
                          None if limit is None else limit.velocity)
             elif limit is not None:

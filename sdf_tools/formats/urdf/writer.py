@@ -40,7 +40,9 @@ How the model maps to URDF
   ``continuous``, which is what an unlimited revolute joint is in URDF. URDF requires a
   ``<limit>`` on prismatic joints, and no value means "unlimited", so a prismatic joint
   without limits is an error unless ``unlimited_prismatic`` gives the limit to write. Ball,
-  universal, revolute2, screw and gearbox joints have no URDF equivalent: error.
+  universal, revolute2, screw and gearbox joints have no URDF equivalent: error. An
+  unlimited effort or velocity (``inf``, the default from SDFormat 1.10 on) is written as
+  ``-1``, SDFormat 1.9's "not enforced": URDF has no infinity.
 * Frames (:class:`~sdf_tools.model.Frame`) become massless links with the frame's name,
   attached to their link by a fixed joint named ``<frame>__fixed``. That is how URDF
   expresses extra frames (robot_state_publisher publishes them as TF frames), and
@@ -109,6 +111,8 @@ _WRITTEN_AS_IS = {
 }
 _DEFAULT_AXIS = (1.0, 0.0, 0.0)
 _SAFETY_KEYS = ('soft_lower_limit', 'soft_upper_limit', 'k_position', 'k_velocity')
+# An effort or velocity limit that is not enforced (SDFormat 1.9's default; URDF has no inf).
+_NOT_ENFORCED = -1.0
 
 
 def write_urdf(robot: Robot, *, unlimited_prismatic: Limit | None = None,
@@ -336,6 +340,9 @@ class _UrdfWriter:
         if joint.dynamics is not None:
             self.numbers(elem, 'dynamics', joint.dynamics, ('damping', 'friction'), entity)
         if limit is not None:
+            if limit.effort == math.inf or limit.velocity == math.inf:
+                limit = replace(limit, **{key: _NOT_ENFORCED for key in ('effort', 'velocity')
+                                          if getattr(limit, key) == math.inf})
             bounded = limit.lower != 0.0 or limit.upper != 0.0 or type_name != 'continuous'
             self.numbers(elem, 'limit', limit, ('lower', 'upper', 'effort', 'velocity')
                          if bounded else ('effort', 'velocity'), entity)

@@ -1,0 +1,148 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+SDFormat content sdf_tools keeps without modelling it, checked as libsdformat checks it.
+
+The reader keeps the children of a model, link, visual, collision or joint it does not model
+(``<velocity_decay>``, ``<surface>``, ``<physics>``, ...) as ``extras``, written back as they
+were. libsdformat reads them against its schema and refuses the whole file when one of its
+numbers or booleans is not one (``<velocity_decay><linear>bad</linear>``): so does
+:func:`check_values`, with the element's line. :data:`VALUE_TYPES` holds the typed leaves
+of that content, by owner and path (from the schema of SDFormat 1.9, the same in 1.10 and
+1.11 for these leaves); content it does not name (plugins, sensors, unknown elements) is not
+looked at.
+
+A number is a decimal number, or ``inf``/``nan`` in any case (as ``std::stod`` reads them);
+an integer is digits with an optional sign; a boolean is ``true``, ``false``, ``1`` or ``0``
+(any case); vectors and colours are that many numbers. That is as strict as sdf_tools reads
+the numbers it models (``<mass>``): libsdformat 12 also reads a number followed by junk
+(``2x`` as 2, ``2.5`` as the integer 2, ``1 2`` as the number 1), which is refused here too.
+"""
+
+import re
+from types import MappingProxyType
+
+from sdf_tools.errors import Code
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_number
+from sdf_tools.xmlio.parse import quote_value
+
+_NUMBER, _INTEGER, _BOOL, _VECTOR3, _COLOUR = 'number', 'integer', 'bool', 'vector3', 'colour'
+_SURFACE = {
+    'surface/bounce/restitution_coefficient': _NUMBER, 'surface/bounce/threshold': _NUMBER,
+    'surface/friction/torsional/coefficient': _NUMBER,
+    'surface/friction/torsional/use_patch_radius': _BOOL,
+    'surface/friction/torsional/patch_radius': _NUMBER,
+    'surface/friction/torsional/surface_radius': _NUMBER,
+    'surface/friction/torsional/ode/slip': _NUMBER,
+    'surface/friction/ode/mu': _NUMBER, 'surface/friction/ode/mu2': _NUMBER,
+    'surface/friction/ode/fdir1': _VECTOR3, 'surface/friction/ode/slip1': _NUMBER,
+    'surface/friction/ode/slip2': _NUMBER,
+    'surface/friction/bullet/friction': _NUMBER, 'surface/friction/bullet/friction2': _NUMBER,
+    'surface/friction/bullet/fdir1': _VECTOR3,
+    'surface/friction/bullet/rolling_friction': _NUMBER,
+    'surface/contact/collide_without_contact': _BOOL,
+    'surface/contact/collide_without_contact_bitmask': _INTEGER,
+    'surface/contact/collide_bitmask': _INTEGER, 'surface/contact/category_bitmask': _INTEGER,
+    'surface/contact/poissons_ratio': _NUMBER, 'surface/contact/elastic_modulus': _NUMBER,
+    'surface/contact/ode/soft_cfm': _NUMBER, 'surface/contact/ode/soft_erp': _NUMBER,
+    'surface/contact/ode/kp': _NUMBER, 'surface/contact/ode/kd': _NUMBER,
+    'surface/contact/ode/max_vel': _NUMBER, 'surface/contact/ode/min_depth': _NUMBER,
+    'surface/contact/bullet/soft_cfm': _NUMBER, 'surface/contact/bullet/soft_erp': _NUMBER,
+    'surface/contact/bullet/kp': _NUMBER, 'surface/contact/bullet/kd': _NUMBER,
+    'surface/contact/bullet/split_impulse': _BOOL,
+    'surface/contact/bullet/split_impulse_penetration_threshold': _NUMBER,
+    'surface/soft_contact/dart/bone_attachment': _NUMBER,
+    'surface/soft_contact/dart/stiffness': _NUMBER,
+    'surface/soft_contact/dart/damping': _NUMBER,
+    'surface/soft_contact/dart/flesh_mass_fraction': _NUMBER,
+}
+#: Owner element -> (path of a leaf below it -> its type): the typed leaves libsdformat
+#: checks in content kept as extras (SDFormat 1.9's ``model.sdf``, ``link.sdf``,
+#: ``visual.sdf``, ``material.sdf``, ``collision.sdf``, ``surface.sdf``, ``joint.sdf``).
+VALUE_TYPES = MappingProxyType({
+    'model': MappingProxyType({'self_collide': _BOOL, 'allow_auto_disable': _BOOL,
+                               'enable_wind': _BOOL}),
+    'link': MappingProxyType({
+        'gravity': _BOOL, 'enable_wind': _BOOL, 'self_collide': _BOOL, 'kinematic': _BOOL,
+        'must_be_base_link': _BOOL, 'velocity_decay/linear': _NUMBER,
+        'velocity_decay/angular': _NUMBER}),
+    'visual': MappingProxyType({
+        'cast_shadows': _BOOL, 'laser_retro': _NUMBER, 'transparency': _NUMBER,
+        'visibility_flags': _INTEGER, 'meta/layer': _INTEGER,
+        'material/render_order': _NUMBER, 'material/lighting': _BOOL,
+        'material/ambient': _COLOUR, 'material/diffuse': _COLOUR,
+        'material/specular': _COLOUR, 'material/emissive': _COLOUR,
+        'material/shininess': _NUMBER, 'material/double_sided': _BOOL}),
+    'collision': MappingProxyType({'laser_retro': _NUMBER, 'max_contacts': _INTEGER,
+                                   **_SURFACE}),
+    'joint': MappingProxyType({
+        'physics/simbody/must_be_loop_joint': _BOOL, 'physics/ode/cfm_damping': _BOOL,
+        'physics/ode/implicit_spring_damper': _BOOL, 'physics/ode/fudge_factor': _NUMBER,
+        'physics/ode/cfm': _NUMBER, 'physics/ode/erp': _NUMBER,
+        'physics/ode/bounce': _NUMBER, 'physics/ode/max_force': _NUMBER,
+        'physics/ode/velocity': _NUMBER, 'physics/ode/limit/cfm': _NUMBER,
+        'physics/ode/limit/erp': _NUMBER, 'physics/ode/suspension/cfm': _NUMBER,
+        'physics/ode/suspension/erp': _NUMBER, 'physics/provide_feedback': _BOOL}),
+})
+# Owner -> the paths that lead to a typed leaf (the walk goes no deeper elsewhere).
+_ROUTES = {owner: frozenset('/'.join(path.split('/')[:i]) for path in table
+                            for i in range(1, path.count('/') + 1))
+           for owner, table in VALUE_TYPES.items()}
+_NON_FINITE = frozenset(('inf', '+inf', '-inf', 'infinity', '+infinity', '-infinity', 'nan',
+                         '+nan', '-nan'))
+_INTEGER_TEXT = re.compile(r'[+-]?[0-9]+')
+_WHAT = {_NUMBER: 'a number', _INTEGER: 'an integer', _BOOL: 'true or false',
+         _VECTOR3: '3 numbers', _COLOUR: '3 or 4 numbers'}
+
+
+def check_values(v, owner: str, elem, entity) -> None:
+    """
+    Report each typed leaf of ``elem`` (a child of an ``owner`` element) that is not its type.
+
+    ``v`` is the :class:`~sdf_tools.xmlio.parse.ValueReader` that records the errors; a
+    dictionary lookup per element of the content, and none below elements that lead to no
+    typed leaf.
+    """
+    types = VALUE_TYPES.get(owner)
+    if types is None:
+        return
+    routes = _ROUTES[owner]
+    stack = [(elem, local_name(elem))]
+    while stack:
+        item, path = stack.pop()
+        kind = types.get(path)
+        if kind is not None:
+            if not _valid(kind, item.text or ''):
+                v.error(item, entity, f'<{path.replace("/", "><")}> must be {_WHAT[kind]}, '
+                        f'got {quote_value(item.text or "")} (libsdformat refuses the file)',
+                        Code.BAD_NUMBER if kind != _BOOL else Code.BAD_BOOL)
+        elif path in routes:
+            stack.extend((child, f'{path}/{local_name(child)}') for child in item
+                         if isinstance(child.tag, str))
+
+
+def _valid(kind: str, text: str) -> bool:
+    words = text.split(None, 4)  # at most 4 are needed: megabytes of numbers are not split
+    if kind == _BOOL:
+        return len(words) == 1 and words[0].lower() in ('true', 'false', '1', '0')
+    if kind == _INTEGER:
+        return len(words) == 1 and _INTEGER_TEXT.fullmatch(words[0]) is not None
+    count = {_NUMBER: (1,), _VECTOR3: (3,), _COLOUR: (3, 4)}[kind]
+    return len(words) in count and all(_number(word) for word in words)
+
+
+def _number(word: str) -> bool:
+    return parse_number(word) is not None or word.lower() in _NON_FINITE
