@@ -72,7 +72,8 @@ class _Parser(argparse.ArgumentParser):
 
 _ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
 _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
-                  '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded')
+                  '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded',
+                  '--resource-path')
 _KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
                        'line); messages about elements whose xacro line cannot be told '
                        'then name its lines')
@@ -80,6 +81,11 @@ _PACKAGE_PATH_HELP = ('where xacro $(find pkg) looks first (repeatable, or DIR:D
                       'package, a folder of packages, an install prefix or a colcon '
                       'workspace; then AMENT_PREFIX_PATH, ROS_PACKAGE_PATH and the '
                       "input's own package and workspace")
+
+_RESOURCE_PATH_HELP = ('SDFormat input: where <include> looks for model://NAME and relative '
+                       'URIs first (repeatable, or DIR:DIR): a folder holding model folders; '
+                       'then GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, SDF_PATH, '
+                       'GAZEBO_MODEL_PATH and the ROS packages')
 
 
 _MESH_URIS = ('model', 'file', 'package')  # sdf_tools.convert.mesh_uris.MODES (not imported)
@@ -142,6 +148,8 @@ def main_parser():
     common.add_argument('--package-path', action='append', default=[], metavar='DIR',
                         help=_PACKAGE_PATH_HELP)
     common.add_argument('--keep-expanded', metavar='FILE', help=_KEEP_EXPANDED_HELP)
+    common.add_argument('--resource-path', action='append', default=[], metavar='DIR',
+                        help=_RESOURCE_PATH_HELP)
     sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
     sub.required = True
 

@@ -70,16 +70,18 @@ def _conversion_options(args, packages):
                              auto_inertials=args.auto_inertials)
 
 
-def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
+def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), whole_document=False):
     """
     Load ``args.input`` through :func:`sdf_tools.loading.load`.
 
     ``mappings`` are xacro arguments, or RobCoGen parameters (``name:=value``) for a
     ``.kindsl`` file; ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
-    from an SDFormat world.
+    from an SDFormat world, ``--resource-path`` is where SDFormat includes look first;
+    ``whole_document``: an SDFormat document need not hold exactly one model (check).
     """
     from sdf_tools.loading import load
     from sdf_tools.loading import LoadOptions
+    from sdf_tools.loading import model_finder
     from sdf_tools.loading import package_resolver
     from sdf_tools.loading import WrongFormat
     if _same_file(args.input, args.keep_expanded):
@@ -87,6 +89,7 @@ def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
     try:
         packages = package_resolver(args.package_path,
                                     near=None if args.input == '-' else args.input)
+        models = model_finder(getattr(args, 'resource_path', ()), packages=packages)
     except ValueError as e:
         raise UsageError(f'{prog}: error: {e}') from None
     try:
@@ -94,7 +97,8 @@ def _load(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl')):
                                               model=getattr(args, 'model', None),
                                               packages=packages,
                                               keep_expanded=args.keep_expanded,
-                                              formats=formats))
+                                              formats=formats, models=models,
+                                              whole_document=whole_document))
     except WrongFormat as e:  # urdf2sdf: not URDF
         raise UsageError(f'{prog}: error: {e.source} is {e.fmt}, not URDF (use sdf_tools '
                          'convert)') from None
@@ -170,10 +174,15 @@ def _check(args):
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
-    loaded = _load(args, mappings, 'sdf_tools check')
+    loaded = _load(args, mappings, 'sdf_tools check', whole_document=True)
     problems = check(loaded)
-    print(describe.summary(loaded.robot))
-    print(describe.tree_text(loaded.robot), end='')
+    worlds = loaded.worlds
+    if any(world.name is not None for world in worlds) or (worlds and not loaded.models):
+        for world in worlds:
+            print(describe.world_line(world))
+    for robot in loaded.models:
+        print(describe.summary(robot))
+        print(describe.tree_text(robot), end='')
     errors = errors_in(problems)
     if problems:
         print('problems:')

@@ -28,7 +28,10 @@ read, detected, expanded and converted the same way wherever it comes from:
   writer;
 * :func:`check` returns every problem ``sdf_tools check`` reports;
 * :func:`package_resolver` is where packages are looked for (``$(find)``, ``package://``):
-  the one place a :class:`~sdf_tools.resources.packages.PackageResolver` is built.
+  the one place a :class:`~sdf_tools.resources.packages.PackageResolver` is built;
+* :func:`model_finder` is where SDFormat ``<include>`` s look for models (``model://``,
+  ``--resource-path``, ``GZ_SIM_RESOURCE_PATH``, ...): the one place a
+  :class:`~sdf_tools.resources.models.ModelFinder` is built.
 
 For xacro input, everything reported names the xacro files' lines, never those of the hidden
 expansion (:mod:`sdf_tools.loading.xacro_map`). Nothing here imports ROS. Errors are
@@ -52,9 +55,12 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.loading.sources import detect_format
 from sdf_tools.loading.sources import read_input
 from sdf_tools.model import Robot
+from sdf_tools.model import World
 from sdf_tools.outputs import write_output
 from sdf_tools.records import field
 from sdf_tools.records import record
+from sdf_tools.resources.models import ModelFinder
+from sdf_tools.resources.models import ResourcePath
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.resources.uris import check_uris
@@ -95,6 +101,36 @@ def package_resolver(folders=(), *, near: str | None = None, option: str = '--pa
                                                         environ=environ))
 
 
+def model_finder(folders=(), *, packages: PackageResolver | None = None,
+                 option: str = '--resource-path',
+                 environ: 'Mapping[str, str] | None' = None) -> ModelFinder:
+    """
+    Return where SDFormat includes look for models: ``folders``, then the environment.
+
+    Parameters
+    ----------
+    folders : iterable of str
+        Folders given by the user (``--resource-path``); each item may itself be a
+        ``:``-separated list.
+    packages : PackageResolver, optional
+        Finds ``package://`` URIs, and ``model://NAME`` as the ROS package ``NAME`` when the
+        resource path does not hold it.
+    option : str
+        How the user gives folders, for messages.
+    environ : mapping, optional
+        The environment (default ``os.environ``): ``GZ_SIM_RESOURCE_PATH``,
+        ``IGN_GAZEBO_RESOURCE_PATH``, ``SDF_PATH``, ``GAZEBO_MODEL_PATH``, in that order.
+
+    Raises
+    ------
+    ValueError
+        A folder given does not exist (the text names it and ``option``).
+
+    """
+    return ModelFinder(ResourcePath.from_environment(folders, option=option, environ=environ),
+                       packages, option)
+
+
 @record(frozen=True, eq=False)
 class LoadOptions:
     """
@@ -132,7 +168,15 @@ class LoadOptions:
     source : str or None
         Name of text given directly, in messages (default ``<string>``).
     max_bytes : int or None
-        Largest input (default: each reader's own limit).
+        Largest input (default: each reader's own limit); for SDFormat also the most its
+        included files may hold in all.
+    models : ModelFinder or None
+        Where SDFormat ``<include>`` s look for models; ``None``: :func:`model_finder` (the
+        environment, then the packages).
+    whole_document : bool
+        SDFormat: a document without exactly one model (an empty world, several models
+        and no ``model`` asked for) loads too; ``Loaded.models`` then holds every model
+        (``sdf_tools check``). Otherwise it is an error (the tools that need one model).
 
     """
 
@@ -147,6 +191,8 @@ class LoadOptions:
     formats: tuple[str, ...] = ('urdf', 'sdf', 'kindsl')
     source: str | None = None
     max_bytes: int | None = None
+    models: ModelFinder | None = None
+    whole_document: bool = False
 
 
 class WrongFormat(ValueError):
@@ -192,6 +238,13 @@ class Loaded:
         Whether the input was xacro.
     packages : PackageResolver or None
         Where packages were looked for (:func:`to_sdf` checks URIs with it).
+    worlds : tuple of World
+        SDFormat: every world of the document, and its top level when it holds a model
+        (:class:`~sdf_tools.model.World`); ``robot`` is one of their models.
+    models : tuple of Robot
+        The models :func:`check` checks: ``(robot,)``, or with
+        ``LoadOptions.whole_document`` and no one model to take, every model of the
+        document (``robot`` is then an empty one named after the first world).
 
     """
 
@@ -203,6 +256,8 @@ class Loaded:
     fmt: str = 'urdf'
     xacro: bool = False
     packages: PackageResolver | None = None
+    worlds: tuple[World, ...] = ()
+    models: tuple[Robot, ...] = ()
 
 
 def load(path: str | None = None, options: LoadOptions | None = None, *,
@@ -261,6 +316,8 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
         packages = packages or package_resolver(near=file)
         data, origins = _expand(data, source, file, options, packages)
         fmt = 'urdf'
+    if fmt == 'sdf':
+        return _load_sdf(data, source, path, options, packages)
     with nullcontext() if origins is None else origins.relocating():
         robot = _read(data, source if origins is None else origins.label or source, fmt,
                       options)
@@ -269,7 +326,35 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     warnings = robot.warnings
     if options.check_uris:
         warnings += check_uris(robot, packages or package_resolver())[1]
-    return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages)
+    return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages,
+                  models=(robot,))
+
+
+def _load_sdf(data: bytes, source: str, path: str | None, options: LoadOptions,
+              packages: PackageResolver | None) -> Loaded:
+    """Read an SDFormat document whole: its worlds, includes, and the model asked for."""
+    from sdf_tools.formats.sdf.reader import parse_sdf_document
+    file = path if path not in (None, '-') else None
+    finder = options.models
+    if finder is None:
+        finder = model_finder(packages=packages or package_resolver(near=file))
+    document = parse_sdf_document(data, source, model=options.model, includes=finder,
+                                  path=file, max_bytes=options.max_bytes or DEFAULT_MAX_BYTES)
+    robot = document.robot
+    models: tuple[Robot, ...] = (robot,) if robot is not None else ()
+    if robot is None:
+        if not options.whole_document or options.model is not None:
+            raise DescriptionError(document.problem)
+        models = tuple(model for world in document.worlds for model in world.models)
+        names = [world.name for world in document.worlds if world.name is not None]
+        robot = Robot(name=names[0] if names else '', source=source, source_format='sdf',
+                      warnings=document.warnings)
+    warnings = robot.warnings
+    if options.check_uris:
+        for model in models:
+            warnings += check_uris(model, packages or package_resolver())[1]
+    return Loaded(robot, None, warnings, data, source, 'sdf', False, packages,
+                  document.worlds, models)
 
 
 def _expand(data: bytes, source: str, file: str | None, options: LoadOptions,
@@ -292,10 +377,6 @@ def _read(data: bytes, source: str, fmt: str, options: LoadOptions) -> Robot:
     if fmt == 'urdf':
         from sdf_tools.formats.urdf.reader import parse_urdf
         return parse_urdf(data, source, max_bytes=max_bytes or DEFAULT_MAX_BYTES)
-    if fmt == 'sdf':
-        from sdf_tools.formats.sdf.reader import parse_sdf
-        return parse_sdf(data, source, model=options.model,
-                         max_bytes=max_bytes or DEFAULT_MAX_BYTES)
     if fmt == 'kindsl':
         from sdf_tools.formats.kindsl.reader import MAX_BYTES
         from sdf_tools.formats.kindsl.reader import parse_kindsl
@@ -375,14 +456,16 @@ def check(loaded: Loaded) -> tuple[Diagnostic, ...]:
     Return every problem ``sdf_tools check`` reports, each once, warnings and errors.
 
     The reader's warnings, what :func:`~sdf_tools.kinematics.compile_tree` refuses (cycles,
-    several parents, mimic loops, ...), and for URDF what the converter would warn about.
+    several parents, mimic loops, ...) in each of ``Loaded.models``, and for URDF what the
+    converter would warn about.
     """
     from sdf_tools.kinematics import compile_tree  # numpy: only what needs the tree
     problems = loaded.warnings
-    try:
-        compile_tree(loaded.robot)
-    except KinematicsError as e:
-        problems = combine(problems, e.diagnostics)
+    for robot in loaded.models or (loaded.robot,):
+        try:
+            compile_tree(robot)
+        except KinematicsError as e:
+            problems = combine(problems, e.diagnostics)
     if loaded.robot.source_format == 'urdf':
         with _relocating(loaded.origins):
             problems += _relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)
