@@ -165,6 +165,15 @@ def test_world_include_places_the_model(tmp_path):
     agrees_with_oracle(path, robot)
 
 
+def test_file_whose_top_level_is_an_include(tmp_path):
+    make_model(tmp_path / 'models', 'box', BOX)
+    path = write(tmp_path, '<include><uri>model://box</uri><name>solo</name></include>')
+    robot = read(path)
+    assert robot.name == 'solo'
+    assert_pose(robot.origin, (0, 0, 5))
+    agrees_with_oracle(path, robot)
+
+
 def test_include_static_and_plugins(tmp_path):
     make_model(tmp_path / 'models', 'box', BOX)
     path = write(tmp_path, """<world name="w">
@@ -324,6 +333,22 @@ def test_unknown_include_children_are_warned_about(tmp_path):
     (warning,) = read(path).warnings
     assert warning.message == '<include> child <colour> is not applied by sdf_tools'
     assert warning.location.line == 3
+
+
+def test_parameter_passing_is_refused(tmp_path):
+    # libsdformat's experimental:params edits the included model; reading it without the
+    # edits would give another model.
+    make_model(tmp_path / 'models', 'box', BOX)
+    params = '<experimental:params><link element_id="base" action="remove"/>' \
+        '</experimental:params>'
+    for declared in ('', ' xmlns:experimental="http://sdformat.org/schemas/experimental"'):
+        path = write(tmp_path, f'<world name="w"{declared}><include><uri>model://box</uri>\n'
+                     f'{params}</include></world>')
+        with pytest.raises(DescriptionError, match=r'<experimental:params> \(parameter '
+                           r'passing, an experimental libsdformat feature\) is not '
+                           'supported') as info:
+            read(path)
+        assert info.value.diagnostic.location.line == 3
 
 
 def test_without_a_finder_includes_are_errors():

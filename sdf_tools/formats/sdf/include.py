@@ -27,7 +27,9 @@ libsdformat 12 applies it:
 * ``<static>`` replaces the model's ``<static>``;
 * ``<placement_frame>`` (it needs the include's ``<pose>``) replaces the model's
   ``placement_frame``: the pose then places that frame of the model;
-* ``<plugin>`` elements are added to the included model's.
+* ``<plugin>`` elements are added to the included model's;
+* ``<experimental:params>`` (libsdformat's experimental parameter passing, which edits the
+  included model) is refused with an error; other children are warned about.
 
 The included elements stay in their own document, so that every message names the file and
 line they were written at (:class:`SourcedValues`); the model walk reads them with the rules
@@ -49,6 +51,7 @@ from sdf_tools.records import record
 from sdf_tools.resources.models import model_file
 from sdf_tools.resources.models import ModelNotFoundError
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
+from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import ValueReader
 
@@ -257,9 +260,14 @@ class IncludeReader:
             if isinstance(child.tag, str):
                 children.setdefault(child.tag, []).append(child)
         for tag, items in children.items():
+            shown = _written(items[0])
+            if shown == 'experimental:params':   # it edits the model: reading without it lies
+                v.error(items[0], entity, '<include> <experimental:params> (parameter passing, '
+                        'an experimental libsdformat feature) is not supported', Code.INCLUDE)
+                return None
             if tag not in _APPLIED:
-                v.warn(items[0], entity, f'<include> child <{tag}> is not applied by sdf_tools',
-                       Code.DROPPED)
+                v.warn(items[0], entity, f'<include> child <{shown}> is not applied by '
+                       'sdf_tools', Code.DROPPED)
             elif tag != 'plugin' and len(items) > 1:
                 v.error(items[1], entity, f'<include> has more than one <{tag}>',
                         Code.REPEATED_ELEMENT)
@@ -281,6 +289,16 @@ class IncludeReader:
                         pose if pose is not None else (own[0] if own else None),
                         static if static is not None else elem.find('static'), placement,
                         tuple(children.get('plugin', ())), version, path, chain)
+
+
+def _written(element) -> str:
+    """Return an element's name as written: ``prefix:name``, without a namespace URI."""
+    name = local_name(element)
+    if name.startswith('{'):   # a declared namespace
+        name = name.partition('}')[2]
+        if element.prefix:
+            name = f'{element.prefix}:{name}'
+    return name
 
 
 def _first(children: dict, tag: str):
