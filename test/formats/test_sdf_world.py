@@ -92,6 +92,15 @@ def test_file_with_a_light_alone(tmp_path):
     assert 'oracle: OK' in run('oracle', path, 'check').stdout
 
 
+def test_a_top_level_model_is_not_placed(tmp_path):
+    # Outside a world there is nothing to be relative to: the pose is kept as written.
+    path = write(tmp_path, '<model name="m"><pose relative_to="x">1 0 0 0 0 0</pose>'
+                 '<link name="l"/></model>')
+    robot = parse_sdf(path.read_bytes(), str(path))
+    assert robot.origin == Pose((1.0, 0.0, 0.0))
+    assert [w.code for w in robot.warnings] == ['relative-to']
+
+
 def test_every_model_of_a_world_is_read(tmp_path):
     # The second model's error is found even when the first is the one asked for.
     path = write(tmp_path, '<world name="w">\n<model name="a"><link name="l"/></model>\n'

@@ -146,7 +146,7 @@ class WorldGraph:
         poses = [c for c in elem if c.tag == 'pose']
         if len(poses) > 1:
             v.error(poses[1], entity, 'has more than one <pose>', Code.REPEATED_ELEMENT)
-        pose, rel = (poses and elements.pose(poses[0], entity)) or (IDENTITY, None)
+        pose, rel = elements.pose(poses[0], entity) if poses else (IDENTITY, None)
         attached = (elem.get('attached_to') or '').strip() or None
         self._frames.append(_Node('frame', name, elem, pose, rel, poses[0] if poses else None,
                                   attached))
@@ -155,6 +155,9 @@ class WorldGraph:
 
     def world(self) -> World:
         """Check the names and graphs; return the world with everything in its frame."""
+        if self.name is None:   # a file's top level: its models are not placed anywhere
+            return World(None, tuple(_placed(n).robot for n in self._nodes.values()), (),
+                         tuple(self._lights), tuple(self._actors), self.v.loc(self.elem))
         for node in self._frames:
             self._add_frame_node(node)
         for node in self._nodes.values():
@@ -165,7 +168,7 @@ class WorldGraph:
             pose = self.in_world(node.name)
             if node.kind == 'model':
                 robot = _placed(node).robot
-                placed = self.name is not None and pose is not None and node.rel != WORLD
+                placed = pose is not None and node.rel != WORLD
                 models.append(replace(robot, origin=pose) if placed else robot)
             else:
                 frames.append(WorldFrame(node.name, node.attach or WORLD, pose,
