@@ -23,6 +23,7 @@ from collections import Counter
 
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Robot
+from sdf_tools.model import World
 from sdf_tools.topology import WORLD
 
 
@@ -55,6 +56,24 @@ def summary(robot: Robot) -> str:
         lines.append(f"  {_count(loops, 'joint')} closing kinematic loops: "
                      + ', '.join(j.name for j in loops))
     return '\n'.join(lines)
+
+
+def world_line(world: World) -> str:
+    """
+    Return one line saying what a world holds, e.g. ``world 'w': 2 models ('a', 'b'), 1 frame``.
+
+    A file's top level (``World.name`` is ``None``) is ``the top level``; a world without
+    models says ``no model``.
+    """
+    parts = [] if world.models else ['no model']
+    for names, noun in (([m.name for m in world.models], 'model'),
+                        ([f.name for f in world.frames], 'frame'),
+                        (list(world.lights), 'light'), (list(world.actors), 'actor')):
+        if names:
+            shown = ', '.join(repr(n) for n in names[:5]) + (', ...' if len(names) > 5 else '')
+            parts.append(f'{_count(names, noun)} ({shown})')
+    what = 'the top level' if world.name is None else f"world '{world.name}'"
+    return f"{what}: {', '.join(parts)}"
 
 
 def _tops(index) -> list:

@@ -591,3 +591,57 @@ class RobotIndex:
                              for parent, js in topology.child_joints.items()}
         self.loop_joints = list(topology.loop_joints)
         self.roots = list(topology.roots)
+
+
+@record(frozen=True, slots=True)
+class WorldFrame:
+    """
+    A ``<frame>`` of an SDFormat world.
+
+    Attributes
+    ----------
+    name : str
+        Its name.
+    attached_to : str
+        ``world``, a model of the world or a frame inside one (``model::link``), or another
+        world frame.
+    pose : Pose or None
+        Its pose in the world frame (``None``: it does not resolve; reported).
+    location : SourceLocation or None
+        Where it is written.
+
+    """
+
+    name: str
+    attached_to: str = 'world'
+    pose: Pose | None = None
+    location: SourceLocation | None = None
+
+
+@record(frozen=True, eq=False)
+class World:
+    """
+    An SDFormat ``<world>``, or the top level of a file that has none.
+
+    Attributes
+    ----------
+    name : str or None
+        The world's name; ``None`` for a file's top level (a model, light or actor alone).
+    models : tuple of Robot
+        Its models in document order, included ones where their ``<include>`` is; each
+        ``Robot.origin`` is the model frame in the world frame.
+    frames : tuple of WorldFrame
+        Its ``<frame>`` s.
+    lights, actors : tuple of str
+        The names of its lights and actors (sdf_tools does not model them).
+    location : SourceLocation or None
+        Where it is written.
+
+    """
+
+    name: str | None
+    models: tuple[Robot, ...] = ()
+    frames: tuple[WorldFrame, ...] = ()
+    lights: tuple[str, ...] = ()
+    actors: tuple[str, ...] = ()
+    location: SourceLocation | None = None

@@ -160,3 +160,26 @@ def probe_world(world: Path, env: dict) -> str:
     done = subprocess.run([str(support.PROBE_PATH), 'poses', str(world)], capture_output=True,
                           text=True, env=env, timeout=300)
     return done.stdout + done.stderr
+
+
+def model_config(name: str, *entries) -> str:
+    """Return a model.config for ``name`` whose ``<sdf>`` entries are ``(version, file)``."""
+    sdf = ''.join(f'<sdf version="{v}">{f}</sdf>' if v else f'<sdf>{f}</sdf>'
+                  for v, f in entries)
+    return f'<?xml version="1.0"?>\n<model><name>{name}</name>{sdf}</model>\n'
+
+
+def make_model(parent: Path, name: str, body: str, version: str = '1.9',
+               config: str | None = None) -> Path:
+    """
+    Write the Gazebo model folder ``parent/name``: model.config and model.sdf.
+
+    ``body`` is what the ``<sdf>`` of model.sdf holds (its first line is line 2 of the
+    file); ``config`` replaces the model.config, which otherwise names model.sdf.
+    """
+    folder = parent / name
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / 'model.config').write_text(
+        config if config is not None else model_config(name, (version, 'model.sdf')))
+    (folder / 'model.sdf').write_text(f'<sdf version="{version}">\n{body}\n</sdf>\n')
+    return folder

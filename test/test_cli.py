@@ -545,6 +545,48 @@ def test_fk_of_sdformat_input_is_in_the_model_frame(capsys):
         [0.1 + 0.1 * math.sin(q), 0, 0.1 * math.cos(q)], abs=1e-12)
 
 
+def test_check_of_a_world_checks_every_model_and_names_what_it_holds(capsys, tmp_path):
+    src = tmp_path / 'w.sdf'
+    src.write_text('<sdf version="1.11"><world name="w"><frame name="f"/>\n'
+                   '<model name="a"><link name="l"/></model>\n'
+                   '<model name="b"><link name="l0"/><link name="l1"/>\n'
+                   '<joint name="j" type="revolute"><parent>l0</parent><child>l1</child>\n'
+                   '<axis><xyz>0 0 1</xyz><mimic joint="j"/></axis></joint></model>\n'
+                   '</world></sdf>\n')
+    code, out, _ = run(cli.main, ['check', str(src)], capsys)
+    assert code == 1
+    assert out.startswith("world 'w': 2 models ('a', 'b'), 1 frame ('f')\nrobot 'a' (sdf,")
+    assert "robot 'b' (sdf," in out and 'INVALID: 1 error(s)' in out
+    assert f"{src}:4: joint 'j': mimic joints form a loop: 'j' -> 'j'" in out
+    code, out, _ = run(cli.main, ['check', str(src), '--model', 'a'], capsys)
+    assert "robot 'b'" not in out and 'OK: 0 error(s)' in out
+
+
+def test_check_of_a_world_without_models(capsys, tmp_path):
+    src = tmp_path / 'empty.world'
+    src.write_text('<sdf version="1.9"><world name="e"><light name="sun" type="directional"/>'
+                   '</world></sdf>')
+    code, out, _ = run(cli.main, ['check', str(src)], capsys)
+    assert (code, out) == (0, "world 'e': no model, 1 light ('sun')\nOK: 0 error(s), "
+                           '0 warning(s)\n')
+    code, out, err = run(cli.main, ['fk', str(src)], capsys)
+    assert code == 1 and "the document holds no <model> (world 'e': no model" in err
+
+
+def test_resource_path_option_finds_included_models(capsys, tmp_path):
+    from model_folders import make_model
+    make_model(tmp_path / 'models', 'box', '<model name="box"><link name="base"/></model>')
+    src = tmp_path / 'w.sdf'
+    src.write_text('<sdf version="1.9"><world name="w"><include><uri>model://box</uri>'
+                   '<pose>0 0 1 0 0 0</pose></include></world></sdf>')
+    code, out, err = run(cli.main, ['tree', str(src), '--resource-path',
+                                    str(tmp_path / 'models')], capsys)
+    assert (code, out) == (0, 'base\n'), err
+    code, out, err = run(cli.main, ['tree', str(src), '--resource-path',
+                                    str(tmp_path / 'nope')], capsys)
+    assert code == 2 and 'nope: no such folder' in err
+
+
 def test_fk_rejects_unknown_and_mimic_names_and_bad_values(capsys, tmp_path):
     src = tmp_path / 'two.urdf'
     src.write_text(TWO_LINK)

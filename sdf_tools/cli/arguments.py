@@ -74,7 +74,7 @@ _ASSIGNMENT = re.compile(r'[A-Za-z_][\w./-]*:?=')
 _VALUE_OPTIONS = ('-o', '--output', '--to', '--model', '--format', '--sdf-version',
                   '--package-path', '--mesh-uris', '--auto-inertials', '--keep-expanded',
                   '--view', '--size', '--a-arg', '--b-arg', '--tol', '--configurations',
-                  '--seed', '--picture', '--missing-mimic')
+                  '--seed', '--picture', '--missing-mimic', '--resource-path')
 _KEEP_EXPANDED_HELP = ("xacro input: also write xacro's expansion here (one element per "
                        'line); messages about elements whose xacro line cannot be told '
                        'then name its lines')
@@ -85,6 +85,11 @@ _PACKAGE_PATH_HELP = ('where xacro $(find pkg) and package:// look (repeatable, 
                       'a package, a folder of packages, an install prefix or a colcon '
                       "workspace; after the input's own package, checkout and workspace, "
                       'before AMENT_PREFIX_PATH and ROS_PACKAGE_PATH')
+
+_RESOURCE_PATH_HELP = ('SDFormat input: where <include> looks for model://NAME and relative '
+                       'URIs first (repeatable, or DIR:DIR): a folder holding model folders; '
+                       'then GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, SDF_PATH, '
+                       'GAZEBO_MODEL_PATH and the ROS packages')
 
 
 _MESH_URIS = ('model', 'file', 'package')  # sdf_tools.convert.mesh_uris.MODES (not imported)
@@ -221,6 +226,8 @@ def main_parser():
                         help=_PACKAGE_PATH_HELP)
     common.add_argument('--xacro', action='store_true', help=_XACRO_HELP)
     common.add_argument('--keep-expanded', metavar='FILE', help=_KEEP_EXPANDED_HELP)
+    common.add_argument('--resource-path', action='append', default=[], metavar='DIR',
+                        help=_RESOURCE_PATH_HELP)
     sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
     sub.required = True
 

@@ -112,18 +112,20 @@ def _check(args):
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
-    loaded = load_input(args, mappings, 'sdf_tools check')
+    loaded = load_input(args, mappings, 'sdf_tools check', whole_document=True)
     problems = check(loaded, missing_mimic=args.missing_mimic)
     errors = errors_in(problems)
-    lines = [describe.summary(loaded.robot)]
-    if problems:
-        lines += ['problems:'] + [f'  {d}' for d in problems]
+    text = ''
+    worlds = loaded.worlds
+    if any(world.name is not None for world in worlds) or (worlds and not loaded.models):
+        text += ''.join(describe.world_line(world) + '\n' for world in worlds)
+    for robot in loaded.models:
+        text += describe.summary(robot) + '\n' + describe.tree_text(robot)
+    lines = ['problems:'] + [f'  {d}' for d in problems] if problems else []
     lines.append(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
                  f'{len(problems) - errors} warning(s)')
-    # One write (a failure names <stdout>); the tree after the summary.
-    write_output(None, lines[0] + '\n' + describe.tree_text(loaded.robot) +
-                 ''.join(line + '\n' for line in lines[1:]))
-    return EXIT_INVALID if errors else EXIT_OK
+    write_output(None, text + ''.join(line + '\n' for line in lines))  # one write: a failure
+    return EXIT_INVALID if errors else EXIT_OK                           # names <stdout>
 
 
 def _tree(args):

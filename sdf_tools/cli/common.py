@@ -57,19 +57,22 @@ def print_diagnostics(diagnostics, stream=None, quiet=False) -> None:
 
 
 def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
-               path: str | None = None, outputs=None):
+               path: str | None = None, outputs=None, whole_document: bool = False):
     """
     Load ``path`` (default ``args.input``) through :func:`sdf_tools.loading.load`.
 
     ``mappings`` are xacro arguments, or RobCoGen parameters (``name:=value``) for a
     ``.kindsl`` file; ``--xacro`` expands xacro markup in files not named ``.xacro`` and in
     standard input, ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
-    from an SDFormat world. An output (``-o``, ``--keep-expanded``) that is a file read (the
-    input, a xacro include or YAML file) or that both name is refused before anything is
-    written (``outputs``: default ``-o``).
+    from an SDFormat world, ``--resource-path`` is where SDFormat ``<include>`` s look first;
+    ``whole_document``: an SDFormat document need not hold exactly one model (check). An
+    output (``-o``, ``--keep-expanded``) that is a file read (the input, a xacro include or
+    YAML file) or that both name is refused before anything is written (``outputs``: default
+    ``-o``).
     """
     from sdf_tools.loading import load
     from sdf_tools.loading import LoadOptions
+    from sdf_tools.loading import model_finder
     from sdf_tools.loading import package_resolver
     from sdf_tools.loading import WrongFormat
     path = args.input if path is None else path
@@ -78,13 +81,15 @@ def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
         outputs = (getattr(args, 'output', None),)
     try:
         packages = package_resolver(args.package_path, near=None if path == '-' else path)
+        models = model_finder(getattr(args, 'resource_path', ()), packages=packages)
     except ValueError as e:
         raise UsageError(f'{prog}: error: {e}') from None
     try:
         loaded = load(path, LoadOptions(mappings=mappings, model=getattr(args, 'model', None),
                                         packages=packages, keep_expanded=keep_expanded,
                                         outputs=tuple(outputs), xacro=args.xacro or None,
-                                        formats=formats))
+                                        formats=formats, models=models,
+                                        whole_document=whole_document))
     except OverwriteError as e:
         raise UsageError(f'{prog}: error: {e}') from None
     except WrongFormat as e:  # urdf2sdf: not URDF

@@ -31,7 +31,10 @@ read, detected, expanded and converted the same way wherever it comes from:
   writer;
 * :func:`check` returns every problem ``sdf_tools check`` reports;
 * :func:`package_resolver` is where packages are looked for (``$(find)``, ``package://``):
-  the one place a :class:`~sdf_tools.resources.packages.PackageResolver` is built.
+  the one place a :class:`~sdf_tools.resources.packages.PackageResolver` is built;
+* :func:`model_finder` is where SDFormat ``<include>`` s look for models (``model://``,
+  ``--resource-path``, ``GZ_SIM_RESOURCE_PATH``, ...): the one place a
+  :class:`~sdf_tools.resources.models.ModelFinder` is built.
 
 For xacro input, everything reported names the xacro files' lines, never those of the hidden
 expansion (:mod:`sdf_tools.loading.xacro_map`). Nothing here imports ROS. Errors are
@@ -59,10 +62,13 @@ from sdf_tools.loading.sources import detect_format
 from sdf_tools.loading.sources import read_input
 from sdf_tools.loading.sources import xacro_markup_at
 from sdf_tools.model import Robot
+from sdf_tools.model import World
 from sdf_tools.outputs import check_outputs
 from sdf_tools.outputs import write_output
 from sdf_tools.records import field
 from sdf_tools.records import record
+from sdf_tools.resources.models import ModelFinder
+from sdf_tools.resources.models import ResourcePath
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.resources.uris import check_uris
@@ -103,6 +109,36 @@ def package_resolver(folders=(), *, near: str | None = None, option: str = '--pa
     """
     return PackageResolver(PackagePath.from_environment(folders, near=near, option=option,
                                                         environ=environ))
+
+
+def model_finder(folders=(), *, packages: PackageResolver | None = None,
+                 option: str = '--resource-path',
+                 environ: 'Mapping[str, str] | None' = None) -> ModelFinder:
+    """
+    Return where SDFormat includes look for models: ``folders``, then the environment.
+
+    Parameters
+    ----------
+    folders : iterable of str
+        Folders given by the user (``--resource-path``); each item may itself be a
+        ``:``-separated list.
+    packages : PackageResolver, optional
+        Finds ``package://`` URIs, and ``model://NAME`` as the ROS package ``NAME`` when the
+        resource path does not hold it.
+    option : str
+        How the user gives folders, for messages.
+    environ : mapping, optional
+        The environment (default ``os.environ``): ``GZ_SIM_RESOURCE_PATH``,
+        ``IGN_GAZEBO_RESOURCE_PATH``, ``SDF_PATH``, ``GAZEBO_MODEL_PATH``, in that order.
+
+    Raises
+    ------
+    ValueError
+        A folder given does not exist (the text names it and ``option``).
+
+    """
+    return ModelFinder(ResourcePath.from_environment(folders, option=option, environ=environ),
+                       packages, option)
 
 
 @record(frozen=True, eq=False)
@@ -152,7 +188,15 @@ class LoadOptions:
     source : str or None
         Name of text given directly, in messages (default ``<string>``).
     max_bytes : int or None
-        Largest input (default: each reader's own limit).
+        Largest input (default: each reader's own limit); for SDFormat also the most its
+        included files may hold in all.
+    models : ModelFinder or None
+        Where SDFormat ``<include>`` s look for models; ``None``: :func:`model_finder` (the
+        environment, then the packages).
+    whole_document : bool
+        SDFormat: a document without exactly one model (an empty world, several models
+        and no ``model`` asked for) loads too; ``Loaded.models`` then holds every model
+        (``sdf_tools check``). Otherwise it is an error (the tools that need one model).
 
     """
 
@@ -169,6 +213,8 @@ class LoadOptions:
     formats: tuple[str, ...] = ('urdf', 'sdf', 'kindsl')
     source: str | None = None
     max_bytes: int | None = None
+    models: ModelFinder | None = None
+    whole_document: bool = False
 
 
 class WrongFormat(ValueError):
@@ -221,6 +267,13 @@ class Loaded:
     unused : tuple of str
         The names of ``LoadOptions.mappings`` that changed nothing: for xacro, arguments no
         file declares or reads (each also a warning); for URDF and SDFormat, all of them.
+    worlds : tuple of World
+        SDFormat: every world of the document, and its top level when it holds a model
+        (:class:`~sdf_tools.model.World`); ``robot`` is one of their models.
+    models : tuple of Robot
+        The models :func:`check` checks: ``(robot,)``, or with
+        ``LoadOptions.whole_document`` and no one model to take, every model of the
+        document (``robot`` is then an empty one named after the first world).
 
     """
 
@@ -234,6 +287,8 @@ class Loaded:
     packages: PackageResolver | None = None
     inputs: tuple[str, ...] = ()
     unused: tuple[str, ...] = ()
+    worlds: tuple[World, ...] = ()
+    models: tuple[Robot, ...] = ()
 
 
 def load(path: str | None = None, options: LoadOptions | None = None, *,
@@ -304,6 +359,8 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
         # Written before it is read, to be there to look at when reading fails.
         write_output(kept, data.decode('utf-8'))
         origins = origins.kept_as(kept)
+    if fmt == 'sdf':
+        return _load_sdf(data, source, path, options, packages, inputs, unused, warnings)
     with nullcontext() if origins is None else origins.relocating():
         robot = _read(data, source if origins is None else origins.label or source, fmt,
                       options)
@@ -313,7 +370,7 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     if options.check_uris:  # <gazebo> content keeps the expansion's lines: map them too
         warnings += _relocated(origins, check_uris(robot, packages or package_resolver())[1])
     return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages,
-                  inputs, unused)
+                  inputs, unused, models=(robot,))
 
 
 def _refuse_unasked_xacro(data: bytes, source: str, file: str | None,
@@ -349,6 +406,38 @@ def _ignored_mappings(mappings: dict, source: str, fmt: str) -> tuple[tuple, tup
         None, Severity.WARNING, Code.UNUSED_PARAMETER),)
 
 
+def _load_sdf(data: bytes, source: str, path: str | None, options: LoadOptions,
+              packages: PackageResolver | None, inputs: tuple[str, ...], unused: tuple,
+              warnings: tuple) -> Loaded:
+    """
+    Read an SDFormat document whole: its worlds, includes, and the model asked for.
+
+    ``inputs``, ``unused`` and ``warnings`` are what :func:`load` found before reading.
+    """
+    from sdf_tools.formats.sdf.reader import parse_sdf_document
+    file = path if path not in (None, '-') else None
+    finder = options.models
+    if finder is None:
+        finder = model_finder(packages=packages or package_resolver(near=file))
+    document = parse_sdf_document(data, source, model=options.model, includes=finder,
+                                  path=file, max_bytes=options.max_bytes or DEFAULT_MAX_BYTES)
+    robot = document.robot
+    models: tuple[Robot, ...] = (robot,) if robot is not None else ()
+    if robot is None:
+        if not options.whole_document or options.model is not None:
+            raise DescriptionError(document.problem)
+        models = tuple(model for world in document.worlds for model in world.models)
+        names = [world.name for world in document.worlds if world.name is not None]
+        robot = Robot(name=names[0] if names else '', source=source, source_format='sdf',
+                      warnings=document.warnings)
+    warnings += robot.warnings
+    if options.check_uris:
+        for model in models:
+            warnings += check_uris(model, packages or package_resolver())[1]
+    return Loaded(robot, None, warnings, data, source, 'sdf', False, packages, inputs, unused,
+                  document.worlds, models)
+
+
 def _expand(data: bytes, source: str, file: str | None, options: LoadOptions,
             packages: PackageResolver) -> tuple[bytes, SourceMap, tuple[str, ...], tuple, tuple]:
     """
@@ -372,10 +461,6 @@ def _read(data: bytes, source: str, fmt: str, options: LoadOptions) -> Robot:
     if fmt == 'urdf':
         from sdf_tools.formats.urdf.reader import parse_urdf
         return parse_urdf(data, source, max_bytes=max_bytes or DEFAULT_MAX_BYTES)
-    if fmt == 'sdf':
-        from sdf_tools.formats.sdf.reader import parse_sdf
-        return parse_sdf(data, source, model=options.model,
-                         max_bytes=max_bytes or DEFAULT_MAX_BYTES)
     if fmt == 'kindsl':
         from sdf_tools.formats.kindsl.reader import MAX_BYTES
         from sdf_tools.formats.kindsl.reader import parse_kindsl
@@ -458,25 +543,27 @@ def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic,
     Return every problem ``sdf_tools check`` reports, each once, warnings and errors.
 
     The reader's warnings, what :func:`~sdf_tools.kinematics.compile_tree` refuses (cycles,
-    several parents, mimic loops, ...), for URDF what the converter would warn about, and for
-    SDFormat what libsdformat refuses though the reader reads it (a negative mass, an invalid
-    inertia: errors in the stead of the reader's warnings; ``convert`` repairs them).
-    ``missing_mimic`` goes to ``compile_tree``: by default a ``<mimic>`` that cannot be
-    followed is a warning, as the converter and the nodes take it; ``'error'`` refuses it.
+    several parents, mimic loops, ...) in each of ``Loaded.models``, for URDF what the
+    converter would warn about, and for SDFormat what libsdformat refuses though the reader
+    reads it (a negative mass, an invalid inertia: errors in the stead of the reader's
+    warnings; ``convert`` repairs them). ``missing_mimic`` goes to ``compile_tree``: by
+    default a ``<mimic>`` that cannot be followed is a warning, as the converter and the
+    nodes take it; ``'error'`` refuses it.
     """
     from sdf_tools.kinematics import compile_tree  # numpy: only what needs the tree
     problems = loaded.warnings
-    try:
-        tree = compile_tree(loaded.robot, missing_mimic=missing_mimic)
-    except KinematicsError as e:
-        problems = combine(problems, e.diagnostics)
-    else:
-        problems = combine(problems, tree.warnings)
+    for robot in loaded.models or (loaded.robot,):
+        try:
+            tree = compile_tree(robot, missing_mimic=missing_mimic)
+        except KinematicsError as e:
+            problems = combine(problems, e.diagnostics)
+        else:
+            problems = combine(problems, tree.warnings)
+        if robot.source_format == 'sdf':
+            problems = combine(problems, refused_inertials(robot))
     if loaded.robot.source_format == 'urdf':
         with _relocating(loaded.origins):
             problems += _relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)
-    elif loaded.robot.source_format == 'sdf':
-        problems = combine(problems, refused_inertials(loaded.robot))
     return problems
 
 

@@ -146,6 +146,25 @@ def split_folders(text: str | None) -> tuple[str, ...]:
     return tuple(item for item in (text or '').split(os.pathsep) if item)
 
 
+def given_folders(folders, option: str) -> tuple[str, ...]:
+    """
+    Return folders the user gave (each item may be a ``:``-separated list), made absolute.
+
+    Raises
+    ------
+    ValueError
+        One does not exist; the text names it and ``option``, how the user gives folders.
+
+    """
+    absolute = []
+    for item in folders:
+        for folder in split_folders(item):
+            if not os.path.isdir(folder):
+                raise ValueError(f'{option} {folder}: no such folder')
+            absolute.append(os.path.abspath(folder))
+    return tuple(absolute)
+
+
 @record(frozen=True, slots=True)
 class PackagePath:
     """
@@ -197,13 +216,7 @@ class PackagePath:
 
         """
         environ = os.environ if environ is None else environ
-        absolute = []
-        for item in folders:
-            for folder in split_folders(item):
-                if not os.path.isdir(folder):
-                    raise ValueError(f'{option} {folder}: no such folder')
-                absolute.append(os.path.abspath(folder))
-        return cls(tuple(absolute), environ.get('AMENT_PREFIX_PATH'),
+        return cls(given_folders(folders, option), environ.get('AMENT_PREFIX_PATH'),
                    environ.get('ROS_PACKAGE_PATH'),
                    None if near is None else os.path.abspath(near), option)
 

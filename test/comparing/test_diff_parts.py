@@ -78,7 +78,8 @@ def test_a_mesh_scale_is_part_of_the_geometry():
 def test_an_sdformat_material_is_compared_as_content_not_as_a_colour():
     sdf = ('<sdf version="1.9"><model name="m"><link name="a"><visual name="v"><geometry>'
            '<box><size>1 1 1</size></box></geometry><material><diffuse>{}</diffuse>'
-           '<script><name>{}</name></script></material></visual></link></model></sdf>')
+           '<script><uri>file://media/materials/scripts/gazebo.material</uri><name>{}</name>'
+           '</script></material></visual></link></model></sdf>')
     comparison = compare(sdf.format('1 0 0 1', 'Gazebo/Red'), sdf.format('1 0 0 1',
                                                                          'Gazebo/Blue'),
                          names=('a.sdf', 'b.sdf'))

@@ -378,27 +378,6 @@ def test_world_with_several_models_needs_a_name():
         read_fixture('world', model='cart')
 
 
-def test_included_model_is_a_clear_error():
-    text = """<sdf version="1.9">
-<world name="w">
-  <include><uri>model://sun</uri></include>
-  <model name="m"><link name="a"/>
-    <include>
-      <uri>https://fuel.gazebosim.org/1.0/OpenRobotics/models/Table</uri>
-    </include>
-  </model>
-</world>
-</sdf>"""
-    with pytest.raises(DescriptionError, match="<include> of 'model://sun' cannot be "
-                       'resolved') as info:
-        parse_sdf(text, 'w.sdf', model='sun')
-    assert info.value.diagnostic.location.line == 3
-    with pytest.raises(DescriptionError, match="include> of 'https://fuel.gazebosim.org/"
-                       r'.*self-contained SDFormat only') as info:
-        parse_sdf(text, 'w.sdf', model='m')
-    assert info.value.diagnostic.location.line == 5
-
-
 # --- files libsdformat writes ----------------------------------------------------------------
 
 def test_file_written_by_libsdformat_loads():

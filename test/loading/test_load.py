@@ -19,9 +19,11 @@ import os
 import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import Severity
 from sdf_tools.loading import check
 from sdf_tools.loading import load
 from sdf_tools.loading import LoadOptions
+from sdf_tools.loading import model_finder
 from sdf_tools.loading import package_resolver
 from sdf_tools.loading import to_sdf
 from sdf_tools.outputs import OverwriteError
@@ -284,3 +286,62 @@ def test_check_reports_a_visual_material_without_name():
     assert str(found).startswith("r.urdf:4: warning: link 'a': <material> has no name "
                                  'attribute: libsdformat and urdfdom refuse it and drop this '
                                  "visual and the link's collision")
+
+
+# --- SDFormat documents: includes, worlds ------------------------------------------------------
+
+MIMIC_LOOP = """<model name="b"><link name="l0"/><link name="l1"/><link name="l2"/>
+<joint name="j1" type="revolute"><parent>l0</parent><child>l1</child>
+<axis><xyz>0 0 1</xyz><mimic joint="j2"/></axis></joint>
+<joint name="j2" type="revolute"><parent>l1</parent><child>l2</child>
+<axis><xyz>0 0 1</xyz><mimic joint="j1"/></axis></joint></model>"""
+
+
+def test_includes_are_found_through_the_environment(tmp_path, monkeypatch):
+    from model_folders import make_model
+    make_model(tmp_path / 'gz', 'box', '<model name="box"><link name="l"/></model>')
+    world = tmp_path / 'world.sdf'
+    world.write_text('<sdf version="1.9"><world name="w"><include><uri>model://box</uri>'
+                     '</include></world></sdf>')
+    for name in ('GZ_SIM_RESOURCE_PATH', 'IGN_GAZEBO_RESOURCE_PATH', 'SDF_PATH',
+                 'GAZEBO_MODEL_PATH'):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(DescriptionError, match="<include> of 'model://box' cannot be "
+                       'resolved: model://box: not found in GZ_SIM_RESOURCE_PATH .not set.'):
+        load(str(world))
+    monkeypatch.setenv('GZ_SIM_RESOURCE_PATH', str(tmp_path / 'gz'))
+    loaded = load(str(world))
+    assert (loaded.robot.name, loaded.robot.links[0].location.source) == \
+        ('box', str(tmp_path / 'gz' / 'box' / 'model.sdf'))
+    assert loaded.worlds[0].name == 'w' and loaded.models == (loaded.robot,)
+    # A folder given first wins; one that does not exist is refused.
+    make_model(tmp_path / 'given', 'box', '<model name="given"><link name="l"/></model>')
+    given = model_finder([str(tmp_path / 'given')])
+    assert load(str(world), LoadOptions(models=given)).robot.name == 'given'
+    with pytest.raises(ValueError, match='--resource-path .*nope: no such folder'):
+        model_finder([str(tmp_path / 'nope')])
+
+
+def test_whole_document_loads_every_model_for_check():
+    text = f'<sdf version="1.11"><world name="w"><model name="a"><link name="l"/></model>\n' \
+           f'{MIMIC_LOOP}</world></sdf>'
+    with pytest.raises(DescriptionError, match=r"holds 2 models \('a', 'b'\); choose one"):
+        load(text=text)
+    loaded = load(text=text, options=LoadOptions(whole_document=True))
+    assert [m.name for m in loaded.models] == ['a', 'b']
+    assert (loaded.robot.name, loaded.robot.links) == ('w', ())
+    # The reader warns about the second model's mimic loop; check() compiles every model,
+    # and compile_tree refuses it (an error).
+    (warning,) = loaded.warnings
+    (problem,) = check(loaded)
+    assert problem.message == warning.message == \
+        "mimic joints form a loop: 'j1' -> 'j2' -> 'j1'"
+    assert (warning.severity, problem.severity) == (Severity.WARNING, Severity.ERROR)
+    # A model asked for by name is the one compiled (the reader's warnings stay).
+    assert check(load(text=text, options=LoadOptions(whole_document=True, model='a'))) == \
+        (warning,)
+    with pytest.raises(DescriptionError, match="no model named 'c'"):
+        load(text=text, options=LoadOptions(whole_document=True, model='c'))
+    empty = load(text='<sdf version="1.9"><world name="e"/></sdf>',
+                 options=LoadOptions(whole_document=True))
+    assert (empty.models, check(empty)) == ((), ())

@@ -147,7 +147,7 @@ def _axis(graph: FrameGraph, version: tuple, vertex: Vertex, spec: AxisSpec | No
         return Z_AXIS, None, None, None
     scope = vertex.scope
     frame: str | None
-    if version < (1, 5) or spec.use_parent_model_frame:
+    if (scope.version or version) < (1, 5) or spec.use_parent_model_frame:
         frame = scope.key
     elif spec.expressed_in is not None:
         frame = graph.ref(scope, spec.expressed_in, spec.elem.find('xyz'), vertex.entity,

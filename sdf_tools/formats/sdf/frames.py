@@ -67,6 +67,8 @@ class Scope:
     links: list = field(default_factory=list)     # link keys, document order
     models: list = field(default_factory=list)    # nested model keys, document order
     canonical: str | None = None                  # resolved canonical link key
+    placement_elem: Any = None    # an <include>'s <placement_frame>, which replaces the model's
+    version: tuple | None = None  # its file's SDFormat version (None: the document's)
 
 
 @record(slots=True, eq=False)
@@ -197,10 +199,11 @@ class FrameGraph:
         ``None`` when the model has none or it does not resolve (reported). The model's
         ``<pose>`` places that frame, so the model frame is at ``pose @ inv(placement)``.
         """
-        text = scope.elem.get('placement_frame')
-        if not text:
+        at = scope.elem if scope.placement_elem is None else scope.placement_elem
+        text = scope.elem.get('placement_frame') if at is scope.elem else at.text
+        if not text or not text.strip():
             return None
-        key = self.ref(scope, text, scope.elem, f"model '{scope.name}'", 'placement_frame')
+        key = self.ref(scope, text, at, f"model '{scope.name}'", 'placement_frame')
         return self.relative(key, scope.key) if key is not None else None
 
     def _canonical(self, scope: Scope) -> None:

@@ -59,6 +59,16 @@ Axis details (``<initial_position>``, limit ``stiffness``/``dissipation``), mesh
 ``<submesh>`` and the children of nested models other than links, joints, frames and models
 are dropped with a warning.
 
+Worlds and includes: the whole document is read (:func:`parse_sdf_document`), every model
+of every world, and checked as libsdformat checks a world (:mod:`.world`: model and frame
+names, world ``<frame>`` s, models placed ``relative_to`` other models or frames); the
+model asked for (or the only one) is returned, its ``origin`` in the world frame.
+``<include>`` s are resolved when the reader is given a
+:class:`~sdf_tools.resources.models.ModelFinder` (:mod:`.include`: ``model://``, relative
+paths, packages, model.config; ``<name>``, ``<pose>``, ``<static>``, ``<placement_frame>``,
+``<plugin>``); an included model is read with the rules of its own file's version, and
+what is reported about it names that file's lines. Without a finder an include is an error.
+
 Read as libsdformat reads them: a model without links that is static or holds nested models
 (its frames, and those of a nested model without links, are fixed in the model frame:
 attached to ``world``); visuals and collisions without geometry; SDFormat 1.7 frames named
@@ -68,24 +78,24 @@ model outside a world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content`
 negative mass or an invalid inertia is read with a warning (``sdf_tools check`` makes it an
 error: :func:`~sdf_tools.formats.sdf.inertials.refused`).
 
-Unsupported, as errors: ``<include>`` (sdf_tools reads self-contained files only; it has no
-Gazebo resource paths and never fetches), files without ``<sdf version>`` or of a version
-outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a warning).
-Every problem is reported with its line, then one
+Unsupported, as errors: merge-include (``merge="true"``), files without ``<sdf version>``
+or of a version outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a
+warning). Every problem is reported with its line, then one
 :class:`~sdf_tools.errors.DescriptionError` holds all of them.
 
 How it is built: this module checks the document and walks the model (scopes, names,
-nested models); :mod:`.elements` and :mod:`.joints` read each element's values;
+nested models); :mod:`.world` walks the worlds and holds their frames; :mod:`.include`
+reads what includes name; :mod:`.elements` and :mod:`.joints` read each element's values;
 :mod:`.frames` holds the pose and attachment graphs of the model's frames; :mod:`.assembly`
 turns the resolved graph into the model's links, joints and frames.
 """
 
+import os
 import re
 
 from sdf_tools.errors import Code
+from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Reporter
-from sdf_tools.formats.reading import checked
-from sdf_tools.formats.reading import with_warnings
 from sdf_tools.formats.sdf import assembly
 from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.formats.sdf.content import check_values
@@ -95,12 +105,24 @@ from sdf_tools.formats.sdf.frames import FrameGraph
 from sdf_tools.formats.sdf.frames import MODEL_FRAME
 from sdf_tools.formats.sdf.frames import Scope
 from sdf_tools.formats.sdf.frames import Vertex
+from sdf_tools.formats.sdf.include import INCLUDABLE
+from sdf_tools.formats.sdf.include import Included
+from sdf_tools.formats.sdf.include import IncludeReader
+from sdf_tools.formats.sdf.include import SourcedValues
 from sdf_tools.formats.sdf.joints import read_joint
 from sdf_tools.formats.sdf.values import read_bool
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
+from sdf_tools.formats.sdf.world import PlacedModel
+from sdf_tools.formats.sdf.world import read_worlds
+from sdf_tools.formats.sdf.world import SdfDocument
+from sdf_tools.formats.sdf.world import select_model
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Robot
+from sdf_tools.model import World
+from sdf_tools.records import record
+from sdf_tools.resources.models import ModelFinder
+from sdf_tools.validate import check_robot
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
@@ -111,12 +133,13 @@ _VERSION = re.compile(r'\s*(\d+)\.(\d+)(?:\.\d+)?\s*')
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
 # What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
 _ROOT_ALONE = ('model', 'light', 'actor')
-# The children of a <model> that are frames of the model (and <include>, refused).
+# The children of a <model> that are frames of the model (and <include>: a nested model).
 _MODEL_CONTENT = ('link', 'joint', 'frame', 'model', 'include')
 
 
 def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
-              max_bytes: int = DEFAULT_MAX_BYTES) -> Robot:
+              max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
+              path: str | None = None) -> Robot:
     """
     Read one model of an SDFormat document.
 
@@ -129,34 +152,71 @@ def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
     model : str or None
         Name of the model to read. ``None`` needs the document to hold exactly one.
     max_bytes : int
-        Size limit passed to :func:`~sdf_tools.xmlio.parse.parse_xml`.
+        Size limit passed to :func:`~sdf_tools.xmlio.parse.parse_xml`; also the most the
+        included files may hold in all.
+    includes : ModelFinder or None
+        Finds what ``<include>`` s name; ``None``: every include is an error.
+    path : str or None
+        The file ``text`` was read from: relative include URIs start in its folder.
 
     Returns
     -------
     Robot
-        With ``source_format='sdf'``; poses in the model frame (module docstring);
-        non-fatal problems are in ``Robot.warnings``.
+        With ``source_format='sdf'``; poses in the model frame (module docstring), the model
+        frame's pose in ``origin`` (in the world frame for a model of a world); non-fatal
+        problems of the whole document are in ``Robot.warnings``.
 
     Raises
     ------
     XmlSyntaxError
         The text is not acceptable XML.
     DescriptionError
-        It is not a valid SDFormat model; holds every problem found.
+        It is not a valid SDFormat document, or holds no such model; holds every problem
+        found.
 
     """
-    root = parse_xml(text, source, max_bytes=max_bytes)
-    return read_sdf_element(root, source, model=model)
+    document = parse_sdf_document(text, source, model=model, max_bytes=max_bytes,
+                                  includes=includes, path=path)
+    if document.robot is None:
+        raise DescriptionError(document.problem)
+    return document.robot
 
 
 def read_sdf_element(root, source: str = '<string>', *, model: str | None = None) -> Robot:
     """Read a model from an already parsed ``<sdf>`` element (see :func:`parse_sdf`)."""
+    document = read_sdf_document(root, source, model=model)
+    if document.robot is None:
+        raise DescriptionError(document.problem)
+    return document.robot
+
+
+def parse_sdf_document(text, source: str = '<string>', *, model: str | None = None,
+                       max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
+                       path: str | None = None) -> SdfDocument:
+    """Read every world and model of a document (parameters: :func:`parse_sdf`)."""
+    root = parse_xml(text, source, max_bytes=max_bytes)
+    return read_sdf_document(root, source, model=model, max_bytes=max_bytes,
+                             includes=includes, path=path)
+
+
+def read_sdf_document(root, source: str = '<string>', *, model: str | None = None,
+                      max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
+                      path: str | None = None) -> SdfDocument:
+    """Read an already parsed ``<sdf>`` element whole (see :func:`parse_sdf_document`)."""
     reporter = Reporter()
-    values = ValueReader(source, reporter)
-    _check_root_content(values, root)
-    robot = _read_document(values, root, model)
-    checked(robot, reporter, single_root=False, implicit_world=True, allow_loops=True)
-    return with_warnings(robot, reporter)
+    v = SourcedValues(source, reporter)
+    _check_root_content(v, root)
+    worlds = _read_document(v, root, includes, path, max_bytes)
+    reporter.raise_if_errors()
+    for world in worlds:
+        for robot in world.models:
+            check_robot(robot, reporter, single_root=False, implicit_world=True,
+                        allow_loops=True)
+    reporter.raise_if_errors()
+    robot, problem = select_model(worlds, model, v.loc(root))
+    if robot is not None and reporter.warnings:
+        robot = robot.with_warnings(reporter.warnings)
+    return SdfDocument(robot, tuple(worlds), tuple(reporter.warnings), problem)
 
 
 # --- the document ----------------------------------------------------------------------------
@@ -175,18 +235,35 @@ def _check_root_content(v: ValueReader, root) -> None:
                 'refuses the file)', Code.INVALID)
 
 
-def _read_document(v: ValueReader, root, wanted) -> Robot:
-    """Check the ``<sdf>`` element and its version, choose the model and read it."""
+def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> list[World]:
+    """Check the ``<sdf>`` element and its version; read its worlds and top-level models."""
     if local_name(root) != 'sdf':
         hint = ' (this looks like URDF)' if root.tag == 'robot' else ''
         v.error(root, None, f'the root element is <{local_name(root)}>, an SDFormat file '
                 f'needs <sdf>{hint}', Code.NOT_SDF)
-        return Robot(name='', source=v.source, source_format='sdf')
+        return []
     version = _read_version(v, root)
-    elem = _select_model(v, root, wanted) if version is not None else None
-    if version is None or elem is None:
-        return Robot(name='', source=v.source, source_format='sdf')
-    return _ModelReader(v, version).read(elem)
+    if version is None:
+        return []
+    includes = None if finder is None else IncludeReader(
+        v, finder, _read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes)
+    folder = None if path is None else os.path.dirname(os.path.abspath(path))
+    origin = _File(version, ElementReader(v, version), folder,
+                   () if path is None else (os.path.realpath(path),))
+
+    def include(elem, entity, kinds=INCLUDABLE):
+        if includes is None:
+            _include_error(v, elem, entity)
+            return None
+        return includes.read(elem, origin.folder, origin.chain, entity, kinds)
+
+    def read_model(elem, included, placed) -> PlacedModel:
+        reader = _ModelReader(v, version, includes, origin)
+        robot = reader.read(elem, included, placed)
+        return PlacedModel(robot, reader.graph, reader.rel_text, reader.pose_elem,
+                           elem if included is None else included.include)
+
+    return read_worlds(v, root, version, origin.elements, include, read_model)
 
 
 def _read_version(v: ValueReader, root) -> tuple | None:
@@ -213,64 +290,22 @@ def _read_version(v: ValueReader, root) -> tuple | None:
     return version
 
 
-def _select_model(v: ValueReader, root, wanted):
-    """Return the ``<model>`` to read (top level or in a ``<world>``); ``None``: reported."""
-    candidates = []     # (name, element)
-    for child in root:
-        tag = child.tag
-        if tag == 'model':
-            candidates.append((child.get('name', ''), child))
-        elif tag == 'world':
-            for item in child:
-                if item.tag == 'model':
-                    candidates.append((item.get('name', ''), item))
-                elif item.tag == 'include':
-                    candidates.append((_include_name(item), item))
-        elif tag == 'include':
-            candidates.append((_include_name(child), child))
-    names = ', '.join(repr(name) for name, _ in candidates)
-    if wanted is None:
-        if not candidates:
-            v.error(root, None, 'the document holds no <model>', Code.NO_MODEL)
-            return None
-        if len(candidates) > 1:
-            v.error(root, None, f'the document holds {len(candidates)} models ({names}); '
-                    'choose one by name', Code.AMBIGUOUS_MODEL)
-            return None
-        chosen = candidates[0][1]
-    else:
-        matches = [elem for name, elem in candidates if name == wanted]
-        if not matches:
-            shown = f'it holds {names}' if candidates else 'it holds none'
-            v.error(root, None, f'the document has no model named {wanted!r}; {shown}',
-                    Code.NO_MODEL)
-            return None
-        if len(matches) > 1:
-            v.error(matches[1], None, f'the document holds {len(matches)} models named '
-                    f'{wanted!r}', Code.AMBIGUOUS_MODEL)
-            return None
-        chosen = matches[0]
-    if chosen.tag == 'include':
-        _include_error(v, chosen, None)
-        return None
-    return chosen
-
-
 def _include_error(v: ValueReader, elem, entity) -> None:
     uri = (elem.findtext('uri') or '').strip()
-    v.error(elem, entity, f'<include> of {uri!r} cannot be resolved: sdf_tools reads '
-            'self-contained SDFormat only (model://, Fuel, http and file includes '
-            "need Gazebo's resource paths); expand it first, e.g. with "
+    v.error(elem, entity, f'<include> of {uri!r} cannot be resolved: this reader was given no '
+            'way to find included models (sdf_tools.load and the command line give one: '
+            '--resource-path, GZ_SIM_RESOURCE_PATH, ...); expand it first, e.g. with '
             '`gz sdf -p`', Code.INCLUDE)
 
 
-def _include_name(elem) -> str:
-    """Return the model name an ``<include>`` gives (its ``<name>``, else from its URI)."""
-    name = (elem.findtext('name') or '').strip()
-    if name:
-        return name
-    uri = (elem.findtext('uri') or '').strip().rstrip('/')
-    return uri.rsplit('/', 1)[-1] if uri else ''
+@record(slots=True, eq=False)
+class _File:
+    """The file a model scope was written in: its version rules and where it is."""
+
+    version: tuple
+    elements: ElementReader
+    folder: str | None      # relative include URIs in it start here
+    chain: tuple            # real paths of the files included to get to it
 
 
 # --- the model -------------------------------------------------------------------------------
@@ -278,21 +313,71 @@ def _include_name(elem) -> str:
 class _ModelReader:
     """Walks one ``<model>``: its scopes, names and elements, then assembles the robot."""
 
-    __slots__ = ('v', 'version', 'elements', 'graph')
+    __slots__ = ('v', 'version', 'elements', 'graph', 'includes', 'rel_text', 'pose_elem',
+                 '_origin', '_files')
 
-    def __init__(self, values: ValueReader, version: tuple):
+    def __init__(self, values: ValueReader, version: tuple, includes=None,
+                 origin: _File | None = None):
         self.v = values
         self.version = version
         self.elements = ElementReader(values, version)
         self.graph = FrameGraph(values)
+        self.includes = includes   # IncludeReader, or None: includes are errors
+        self.rel_text = None       # the model <pose> relative_to, as written
+        self.pose_elem = None      # that <pose>
+        self._origin = origin or _File(version, self.elements, None, ())
+        self._files: dict[str, _File] = {}   # scope key -> the file it was written in
 
-    def read(self, elem) -> Robot:
+    def read(self, elem, included: Included | None = None, placed: bool = False) -> Robot:
+        """
+        Read a top-level model (or the one an ``<include>`` brings in).
+
+        ``placed``: the model is in a world, which resolves its ``relative_to``
+        (:attr:`rel_text`); ``origin`` is then its frame in that frame.
+        """
         v = self.v
         graph = self.graph
-        name = self._name(elem, 'model') or ''
-        top = Scope(MODEL_FRAME, '', name, elem, 0)
+        file = self._origin if included is None else self._included_file(included)
+        self.version, self.elements = file.version, file.elements
+        name = self._name(elem, 'model', included) or ''
+        top = Scope(MODEL_FRAME, '', name, elem, 0, placement_elem=included and
+                    included.placement, version=file.version)
+        self._files[top.key] = file
         entity = f"model '{name}'"
         graph.add_scope(top)
+        pose_elem, static, extras = self._top_children(elem, entity, included)
+        self._register_scope(top)
+        if not static and not top.models and not any(x.kind == 'link' for x in graph.order):
+            v.error(elem, entity, 'has no <link> (only static models, and models holding '
+                    'nested models, may have none)', Code.NO_LINKS)
+        graph.resolve()
+        pose = None
+        if pose_elem is not None:
+            reader = self._pose_reader(pose_elem, included, self._origin)
+            pose, rel = reader.pose(pose_elem, entity)
+            self.rel_text, self.pose_elem = rel, pose_elem
+            outside = elem.getparent() is not None and elem.getparent().tag == 'sdf'
+            if rel and not placed and included is None and outside:
+                v.error(pose_elem, entity, f'the <pose> of a model outside a world must not '
+                        f'have relative_to (it has {rel!r}: there is no frame to be relative '
+                        'to; libsdformat refuses the file)', Code.RELATIVE_TO)
+            elif rel and not placed:
+                v.warn(pose_elem, entity, f'the model <pose> is relative to {rel!r}, a frame '
+                       'outside the model; sdf_tools keeps it as written', Code.RELATIVE_TO)
+        x_mf = graph.placement(top)  # the model's pose (identity when absent) is that frame's
+        if x_mf is not None:
+            pose = (pose or IDENTITY).compose(x_mf.inverse())
+        links = assembly.links(graph, v)
+        joints = assembly.joints(graph, v, self.version)
+        frames = assembly.frames(graph, v)
+        return Robot(name=name, links=tuple(links), joints=tuple(joints), frames=tuple(frames),
+                     origin=pose, source=v.source, source_format='sdf', static=static,
+                     location=v.loc(elem if included is None else included.include),
+                     extras=tuple(extras))
+
+    def _top_children(self, elem, entity: str, included: Included | None) -> tuple:
+        """Return the top model's ``<pose>``, whether it is static, and its kept children."""
+        v = self.v
         static = False
         extras = []
         pose_elem = None
@@ -308,39 +393,53 @@ class _ModelReader:
             elif tag not in _MODEL_CONTENT:
                 check_values(v, 'model', child, entity)
                 extras.append(element_text(child))
-        self._register_scope(top)
-        if not static and not top.models and not any(x.kind == 'link' for x in graph.order):
-            v.error(elem, entity, 'has no <link> (only static models, and models holding '
-                    'nested models, may have none)', Code.NO_LINKS)
-        graph.resolve()
-        pose = None
-        if pose_elem is not None:
-            pose, rel = self.elements.pose(pose_elem, entity)
-            if rel and elem.getparent() is not None and elem.getparent().tag == 'sdf':
-                v.error(pose_elem, entity, f'the <pose> of a model outside a world must not '
-                        f'have relative_to (it has {rel!r}: there is no frame to be relative '
-                        'to; libsdformat refuses the file)', Code.RELATIVE_TO)
-            elif rel:
-                v.warn(pose_elem, entity, f'the model <pose> is relative to {rel!r}, a frame '
-                       'outside the model; sdf_tools keeps it as written', Code.RELATIVE_TO)
-        x_mf = graph.placement(top)  # the model's pose (identity when absent) is that frame's
-        if x_mf is not None:
-            pose = (pose or IDENTITY).compose(x_mf.inverse())
-        links = assembly.links(graph, v)
-        joints = assembly.joints(graph, v, self.version)
-        frames = assembly.frames(graph, v)
-        return Robot(name=name, links=tuple(links), joints=tuple(joints), frames=tuple(frames),
-                     origin=pose, source=v.source, source_format='sdf', static=static,
-                     location=v.loc(elem), extras=tuple(extras))
+        if included is not None:   # what the include says wins
+            pose_elem = included.pose
+            static = self._static(included, entity, static)
+            extras += [element_text(plugin) for plugin in included.plugins]
+        return pose_elem, static, extras
 
-    def _name(self, elem, kind):
+    # --- includes -----------------------------------------------------------------------
+
+    def _included_file(self, included: Included) -> _File:
+        return _File(included.version, ElementReader(self.v, included.version),
+                     included.folder, included.chain)
+
+    def _include(self, elem, scope: Scope) -> Included | None:
+        """Return the model a nested ``<include>`` brings in (``None``: reported)."""
+        entity = f"model '{scope.key}'" if scope.depth else f"model '{scope.name}'"
+        if self.includes is None:
+            _include_error(self.v, elem, entity)
+            return None
+        file = self._files[scope.key]
+        return self.includes.read(elem, file.folder, file.chain, entity, ('model',))
+
+    def _static(self, included: Included, entity: str, static: bool) -> bool:
+        """Return whether an included model is static: the include's <static> decides."""
+        elem = included.static
+        if elem is None or elem.getparent() is not included.include:
+            return static
+        return read_bool(self.v, elem, entity, '<static>', elem.text, False)
+
+    def _pose_reader(self, pose_elem, included: Included | None, outer: _File):
+        """Return the ElementReader for a model's <pose>: its own file's, or the include's."""
+        if included is not None and pose_elem.getparent() is included.include:
+            return outer.elements
+        return self.elements if included is None else \
+            ElementReader(self.v, included.version)
+
+    def _name(self, elem, kind, included: Included | None = None, version=None):
         v = self.v
-        name = v.required_attr(elem, f'<{kind}>', 'name')
+        if included is None:
+            name = v.required_attr(elem, f'<{kind}>', 'name')
+        else:   # the include's <name>, else the included model's
+            name = included.name
+            elem = included.include
         if name is None:
             return None
         name = sdf_names.as_read(name)  # as libsdformat reads every attribute (relative_to too)
         entity = f"{kind} '{name}'"
-        problem = sdf_names.name_problem(name, version=self.version)
+        problem = sdf_names.name_problem(name, version=version or self.version)
         if problem is not None:
             v.error(elem, entity, problem,
                     Code.RESERVED_NAME if sdf_names.is_reserved(name) else Code.BAD_NAME)
@@ -349,28 +448,33 @@ class _ModelReader:
 
     def _register_scope(self, scope: Scope) -> None:
         """Create the vertices of a model scope (and of its nested models), in document order."""
-        v = self.v
         elems: dict[str, list] = {kind: [] for kind in _KIND_ORDER}
+        included_by = {}
+        version = self._files[scope.key].version
         for child in scope.elem:
             if child.tag in elems:
                 elems[child.tag].append(child)
             elif child.tag == 'include':
-                _include_error(v, child, f"model '{scope.key}'" if scope.depth else
-                               f"model '{scope.name}'")
+                included = self._include(child, scope)
+                if included is not None:   # a nested model, written in another file
+                    elems['model'].append(child)
+                    included_by[child] = included
         # Names are claimed in libsdformat's order, so that old files rename the same way.
         taken: dict[str, str] = {}
         vertex_of = {}
         for kind in _KIND_ORDER:
             for elem in elems[kind]:
-                name = self._name(elem, kind)
+                included = included_by.get(elem)
+                name = self._name(elem, kind, included, version)
                 if name is None:
                     continue
                 if name in taken:
-                    name = self._clashing_name(scope, elem, kind, name, taken)
+                    name = self._clashing_name(scope, elem, kind, name, taken, version)
                     if name is None:
                         continue
                 taken[name] = kind
-                vertex_of[elem] = Vertex(scope.prefix + name, kind, name, elem, scope)
+                vertex_of[elem] = Vertex(scope.prefix + name, kind, name, elem, scope,
+                                         data=included)
         for child in scope.elem:
             vertex = vertex_of.get(child)
             if vertex is None:
@@ -378,7 +482,7 @@ class _ModelReader:
             self.graph.add(vertex)
             self._read_vertex(vertex)
 
-    def _clashing_name(self, scope: Scope, elem, kind, name, taken) -> str | None:
+    def _clashing_name(self, scope: Scope, elem, kind, name, taken, version) -> str | None:
         """Return the name for an element whose name is taken: renamed before 1.7, else None."""
         v = self.v
         other = taken[name]
@@ -387,7 +491,7 @@ class _ModelReader:
             v.error(elem, entity, f'{kind} name {name!r} is used more than once in model '
                     f'{scope.name!r}', Code.DUPLICATE_NAME)
             return None
-        if self.version >= (1, 7):
+        if version >= (1, 7):
             v.error(elem, entity, f'has the same name as a {other} of model {scope.name!r}; '
                     'links, joints, frames and nested models need distinct names',
                     Code.DUPLICATE_NAME)
@@ -405,18 +509,25 @@ class _ModelReader:
     def _read_vertex(self, vertex: Vertex) -> None:
         elem = vertex.elem
         entity = vertex.entity
-        poses = [c for c in elem if c.tag == 'pose']
+        file = self._files[vertex.scope.key]
+        elements = file.elements
+        if isinstance(vertex.data, Included):   # the include's <pose>, else the model's
+            poses = [] if vertex.data.pose is None else [vertex.data.pose]
+            if poses:
+                elements = self._pose_reader(poses[0], vertex.data, file)
+        else:
+            poses = [c for c in elem if c.tag == 'pose']
         if len(poses) > 1:
             self.v.error(poses[1], entity, 'has more than one <pose>', Code.REPEATED_ELEMENT)
         if poses:
-            vertex.pose, vertex.rel_text = self.elements.pose(poses[0], entity)
+            vertex.pose, vertex.rel_text = elements.pose(poses[0], entity)
             vertex.pose_elem = poses[0]
         kind = vertex.kind
         if kind == 'link':
             vertex.scope.links.append(vertex.key)
-            vertex.data = self.elements.link(elem, entity)
+            vertex.data = elements.link(elem, entity)
         elif kind == 'joint':
-            vertex.data = read_joint(self.elements, elem, entity)
+            vertex.data = read_joint(elements, elem, entity)
         elif kind == 'frame':
             attached = elem.get('attached_to')
             vertex.attach_text = attached.strip() if attached and attached.strip() else None
@@ -427,16 +538,22 @@ class _ModelReader:
         elem = vertex.elem
         entity = vertex.entity
         scope = vertex.scope
-        inner = Scope(vertex.key, vertex.key + '::', vertex.key, elem, scope.depth + 1)
+        included = vertex.data     # an Included, or None for a <model> written here
+        model = elem if included is None else included.elem
+        file = self._files[scope.key] if included is None else self._included_file(included)
+        inner = Scope(vertex.key, vertex.key + '::', vertex.key, model, scope.depth + 1,
+                      placement_elem=None if included is None else included.placement,
+                      version=file.version)
         vertex.inner = inner
+        self._files[inner.key] = file
         scope.models.append(vertex.key)
         self.graph.add_scope(inner)
-        for child in elem:
-            if child.tag != 'pose' and child.tag not in _MODEL_CONTENT:
-                self.v.warn(child, entity, f'<{local_name(child)}> of a nested model is '
-                            'not kept (nested models are flattened)', Code.DROPPED)
+        dropped = [c for c in model if c.tag not in _MODEL_CONTENT and c.tag != 'pose']
+        for child in dropped + ([] if included is None else list(included.plugins)):
+            self.v.warn(child, entity, f'<{local_name(child)}> of a nested model is '
+                        'not kept (nested models are flattened)', Code.DROPPED)
         self._register_scope(inner)
-        static = elem.find('static')
+        static = model.find('static') if included is None else included.static
         if not inner.links and not inner.models and not (
                 static is not None and read_bool(self.v, static, entity, '<static>',
                                                  static.text, False)):

@@ -1,0 +1,306 @@
+# Copyright 2026 sdf_tools contributors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+"""
+SDFormat ``<include>``: the model (or light, or actor) it names, as libsdformat merges it.
+
+:class:`IncludeReader` finds the file of an include's ``<uri>`` (through a
+:class:`~sdf_tools.resources.models.ModelFinder`: ``model://``, relative paths, packages,
+model.config), reads it, and returns what it includes (:class:`Included`): the one top-level
+``<model>``, ``<light>`` or ``<actor>`` of that file, with what the include overrides, as
+libsdformat 12 applies it:
+
+* ``<name>`` replaces the included element's name;
+* ``<pose>`` replaces its ``<pose>`` whole (value, ``relative_to``, ``degrees``,
+  ``rotation_format``); without one, the file's own pose stays;
+* ``<static>`` replaces the model's ``<static>``;
+* ``<placement_frame>`` (it needs the include's ``<pose>``) replaces the model's
+  ``placement_frame``: the pose then places that frame of the model;
+* ``<plugin>`` elements are added to the included model's;
+* ``<experimental:params>`` (libsdformat's experimental parameter passing, which edits the
+  included model) is refused with an error; other children are warned about.
+
+The included elements stay in their own document, so that every message names the file and
+line they were written at (:class:`SourcedValues`); the model walk reads them with the rules
+of their file's ``<sdf version>``.
+
+Limits: includes nest at most :data:`MAX_DEPTH` deep, a file that includes itself (directly
+or not) is an error naming the chain, and the files read, counted once per inclusion, hold
+at most ``max_bytes`` in all. ``merge="true"`` (SDFormat 1.9 merge-include) is refused with
+an error: its content would have no scope of its own.
+"""
+
+import os
+from typing import Any
+
+from sdf_tools.errors import Code
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import SourceLocation
+from sdf_tools.records import record
+from sdf_tools.resources.models import model_file
+from sdf_tools.resources.models import ModelNotFoundError
+from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
+from sdf_tools.xmlio.parse import local_name
+from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import ValueReader
+
+#: Deepest nesting of includes (a world including a robot including a gripper is 2).
+MAX_DEPTH = 32
+#: What an included file may hold at its top, in libsdformat's order of preference.
+INCLUDABLE = ('model', 'actor', 'light')
+# The children of <include> that are applied (others are warned about).
+_APPLIED = frozenset({'uri', 'name', 'pose', 'static', 'placement_frame', 'plugin'})
+
+
+class SourcedValues(ValueReader):
+    """A :class:`ValueReader` whose locations name the file each element comes from."""
+
+    __slots__ = ()
+
+    def loc(self, element) -> SourceLocation:
+        """Return the location of an element: its own file's name (an included one's path)."""
+        url = element.getroottree().docinfo.URL
+        return SourceLocation(self.source if url is None else url, element.sourceline)
+
+
+@record(slots=True, eq=False)
+class Included:
+    """What an ``<include>`` brings in, with its overrides (module docstring)."""
+
+    kind: str                 # 'model', 'light' or 'actor'
+    elem: Any                 # that element, in the included file (lxml)
+    name: str                 # the include's <name>, else the element's name
+    include: Any              # the <include> (lxml)
+    pose: Any                 # the <pose> that places it: the include's, else the file's, or None
+    static: Any               # the <static> that applies (the include's first), or None
+    placement: Any            # the include's <placement_frame>, or None
+    plugins: tuple            # the include's <plugin> elements
+    version: tuple            # the included file's SDFormat version
+    source: str               # the file read
+    chain: tuple              # real paths of the files included to get here, outermost first
+
+    @property
+    def folder(self) -> str:
+        """Return the folder of the included file (relative URIs in it start there)."""
+        return os.path.dirname(self.source)
+
+
+class IncludeReader:
+    """
+    Resolves the ``<include>`` s of one document (module docstring).
+
+    Parameters
+    ----------
+    values : SourcedValues
+        Records the problems, each at the line of the file it is in.
+    finder : ModelFinder
+        Finds what URIs name.
+    read_version : callable
+        ``read_version(values, root) -> (major, minor) or None``: the rules a file is read
+        with (reports what is wrong with its ``version``).
+    newest : tuple
+        The newest version the reader reads (model.config entries of newer ones are passed
+        over).
+    max_bytes : int
+        Largest file, and most bytes read in all, counting a file once per inclusion.
+
+    """
+
+    __slots__ = ('v', 'finder', 'read_version', 'newest', 'max_bytes', '_files', '_read')
+
+    def __init__(self, values: SourcedValues, finder, read_version, newest: tuple,
+                 max_bytes: int = DEFAULT_MAX_BYTES):
+        self.v = values
+        self.finder = finder
+        self.read_version = read_version
+        self.newest = newest
+        self.max_bytes = max_bytes
+        self._files: dict[str, tuple] = {}   # real path -> (root, version, size) or (message,)
+        self._read = 0                       # bytes included so far
+
+    def read(self, include, folder: str | None, chain: tuple, entity: str | None,
+             kinds: tuple = INCLUDABLE) -> Included | None:
+        """
+        Return what ``include`` brings in, or ``None`` after reporting why it cannot.
+
+        Parameters
+        ----------
+        include : lxml element
+            The ``<include>``.
+        folder : str or None
+            The folder of the file holding it (relative URIs start there).
+        chain : tuple of str
+            The real paths of the files included to get to it, outermost first.
+        entity : str or None
+            What holds it, for messages (``model 'outer'``, ``world 'w'``).
+        kinds : tuple of str
+            What it may include here (a model includes only models).
+
+        """
+        v = self.v
+        uri_elem = include.find('uri')
+        uri = (uri_elem.text or '').strip() if uri_elem is not None else ''
+        if not uri:
+            v.error(include, entity, '<include> needs a <uri>', Code.MISSING_ELEMENT)
+            return None
+        what = f'<include> of {uri!r}'
+        if include.get('merge', '').strip().lower() in ('true', '1'):
+            v.error(include, entity, f'{what}: merge="true" (merge-include) is not supported; '
+                    'include it as a nested model instead', Code.INCLUDE)
+            return None
+        path = self._path(uri, uri_elem, folder, entity)
+        if path is None:
+            return None
+        real = os.path.realpath(path)
+        if real in chain or len(chain) >= MAX_DEPTH:
+            shown = ' -> '.join([*chain, real])
+            problem = 'includes itself' if real in chain else \
+                f'nests includes more than {MAX_DEPTH} deep'
+            v.error(uri_elem, entity, f'{what} {problem}: {shown}',
+                    Code.CYCLE if real in chain else Code.TOO_LARGE)
+            return None
+        document = self._document(path, real, uri_elem, entity, what)
+        if document is None:
+            return None
+        root, version = document
+        elem = self._top(root, uri_elem, entity, what, path)
+        if elem is None:
+            return None
+        if elem.tag not in kinds:   # libsdformat 12 puts it there, and nothing reads it
+            v.warn(uri_elem, entity, f'{what} names a <{elem.tag}>, which sdf_tools keeps '
+                   f"only in a world (here {' or '.join(f'<{k}>' for k in kinds)}); it is "
+                   'left out', Code.DROPPED)
+            return None
+        return self._included(include, elem, version, path, (*chain, real), entity)
+
+    def _path(self, uri, uri_elem, folder, entity) -> str | None:
+        """Return the SDFormat file a URI names (a model folder's model.config decides)."""
+        v = self.v
+        try:
+            path = self.finder.find(uri, folder)
+            if os.path.isdir(path):
+                path, note = model_file(path, self.newest)
+                if note is not None:
+                    v.warn(uri_elem, entity, note, Code.DEPRECATED)
+        except ModelNotFoundError as e:
+            v.error(uri_elem, entity, f'<include> of {uri!r} cannot be resolved: {e}',
+                    Code.INCLUDE)
+            return None
+        return path
+
+    def _document(self, path, real, uri_elem, entity, what) -> tuple | None:
+        """Return ``(root, version)`` of an included file (read once), or ``None``."""
+        v = self.v
+        cached = self._files.get(real)
+        if cached is None:
+            cached = self._files[real] = self._parse(path)
+        if len(cached) == 1:
+            v.error(uri_elem, entity, f'{what}: {cached[0]}', Code.INCLUDE)
+            return None
+        root, version, size = cached
+        self._read += size
+        if self._read > self.max_bytes:
+            v.error(uri_elem, entity, f'{what}: the included files hold more than '
+                    f'{self.max_bytes} bytes in all (each inclusion counts)', Code.TOO_LARGE)
+            return None
+        if version is None:
+            return None
+        return root, version
+
+    def _parse(self, path: str) -> tuple:
+        """Return ``(root, version, size)`` of a file, or ``(message,)`` when it cannot be read."""
+        try:
+            if not os.path.isfile(path):
+                return (f'{path} is not a file',)
+            with open(path, 'rb') as f:
+                data = f.read(self.max_bytes + 1)
+            root = parse_xml(data, path, max_bytes=self.max_bytes)
+        except OSError as e:
+            return (f'cannot read {path}: {e.strerror}',)
+        except SdfToolsError as e:
+            return (str(e),)
+        root.getroottree().docinfo.URL = path   # SourcedValues.loc names this file
+        if root.tag != 'sdf':
+            return (f'{path} is not SDFormat: its root element is <{root.tag}>',)
+        return root, self.read_version(self.v, root), len(data)
+
+    def _top(self, root, uri_elem, entity, what, path):
+        """Return the one top-level model, actor or light of an included file (libsdformat)."""
+        v = self.v
+        found = {kind: [c for c in root if c.tag == kind] for kind in INCLUDABLE}
+        kinds = [kind for kind in INCLUDABLE if found[kind]]
+        if not kinds:
+            v.error(uri_elem, entity, f'{what}: {path} holds no top-level <model>, <actor> or '
+                    '<light> to include', Code.INCLUDE)
+            return None
+        for other in kinds[1:]:
+            v.error(found[other][0], entity, f'{what}: the file holds a <{other}> besides '
+                    f'its <{kinds[0]}>; an included file holds one of them', Code.INCLUDE)
+        if len(found[kinds[0]]) > 1:
+            v.error(found[kinds[0]][1], entity, f'{what}: the file holds more than one '
+                    f'<{kinds[0]}>; an included file holds one', Code.INCLUDE)
+        return found[kinds[0]][0]
+
+    def _included(self, include, elem, version, path, chain, entity) -> Included | None:
+        """Apply the include's overrides (module docstring) to what it names."""
+        v = self.v
+        children: dict[str, list] = {}
+        for child in include:
+            if isinstance(child.tag, str):
+                children.setdefault(child.tag, []).append(child)
+        for tag, items in children.items():
+            shown = _written(items[0])
+            if shown == 'experimental:params':   # it edits the model: reading without it lies
+                v.error(items[0], entity, '<include> <experimental:params> (parameter passing, '
+                        'an experimental libsdformat feature) is not supported', Code.INCLUDE)
+                return None
+            if tag not in _APPLIED:
+                v.warn(items[0], entity, f'<include> child <{shown}> is not applied by '
+                       'sdf_tools', Code.DROPPED)
+            elif tag != 'plugin' and len(items) > 1:
+                v.error(items[1], entity, f'<include> has more than one <{tag}>',
+                        Code.REPEATED_ELEMENT)
+        name_elem = _first(children, 'name')
+        name = (name_elem.text or '').strip() if name_elem is not None else None
+        if name is None:
+            name = (elem.get('name') or '').strip()
+        pose = _first(children, 'pose')
+        placement = _first(children, 'placement_frame')
+        if placement is not None and pose is None:
+            v.error(placement, entity, '<include> <placement_frame> needs a <pose> in the '
+                    'include (the pose the frame is placed at)', Code.MISSING_ELEMENT)
+            return None
+        static = _first(children, 'static')
+        if elem.tag != 'model':
+            static = placement = None
+        own = [c for c in elem if c.tag == 'pose']
+        return Included(elem.tag, elem, name, include,
+                        pose if pose is not None else (own[0] if own else None),
+                        static if static is not None else elem.find('static'), placement,
+                        tuple(children.get('plugin', ())), version, path, chain)
+
+
+def _written(element) -> str:
+    """Return an element's name as written: ``prefix:name``, without a namespace URI."""
+    name = local_name(element)
+    if name.startswith('{'):   # a declared namespace
+        name = name.partition('}')[2]
+        if element.prefix:
+            name = f'{element.prefix}:{name}'
+    return name
+
+
+def _first(children: dict, tag: str):
+    items = children.get(tag)
+    return items[0] if items else None
