@@ -290,15 +290,19 @@ def test_a_first_description_the_options_cannot_convert_stops_the_node(ros, monk
     """auto_inertials without trimesh: nothing can be published, so the node says so and stops."""
     monkeypatch.setitem(sys.modules, 'trimesh', None)  # import trimesh -> ImportError
     ns = unique_namespace('conv')
-    ros.description_publisher(ns).publish(String(data=TWO_LINKS))
+    meshed = TWO_LINKS.replace('<link name="tip"/>', '<link name="tip"><collision><geometry>'
+                               '<mesh filename="package://p/m.stl"/></geometry></collision>'
+                               '</link>')  # a mesh the inertia must be read from
+    ros.description_publisher(ns).publish(String(data=meshed))
     node = ros.converter(ns, auto_inertials=1000.0)
     log = RecordingLogger()
     node._log = log
     assert spin_until(ros.executor, lambda: node.failure is not None)
     assert node.failure.startswith(
         'Cannot convert the description from the robot_description topic with these options; '
-        'nothing is published, stopping:\nauto_inertials (--auto-inertials) reads meshes with '
-        'the trimesh package, which is not installed')
+        "nothing is published, stopping:\n<robot_description>:4: link 'tip': package://p/m.stl: "
+        'auto_inertials (--auto-inertials) reads meshes with the trimesh package, which is not '
+        'installed')
     assert node.converted is None and log.records == []  # run() logs the failure as fatal
 
 
