@@ -74,7 +74,7 @@ _API = {
     'diff': 'sdf_tools.comparing',
     'DiffOptions': 'sdf_tools.comparing',
     'Robot': 'sdf_tools.model',
-    'World': 'sdf_tools.model',
+    'World': 'sdf_tools.worlds',
     'Diagnostic': 'sdf_tools.errors',
     'SdfToolsError': 'sdf_tools.errors',
     'XmlSyntaxError': 'sdf_tools.errors',

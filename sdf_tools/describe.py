@@ -23,8 +23,8 @@ from collections import Counter
 
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Robot
-from sdf_tools.model import World
 from sdf_tools.topology import WORLD
+from sdf_tools.worlds import World
 
 
 def joint_label(joint) -> str:

@@ -222,9 +222,9 @@ def including(tmp_path):
 # A urdf2sdf process whose write blocks at fsync until a signal comes, saying so first.
 BLOCKED_WRITE = """
 import os
+from sdf_tools import cli
 import signal
 import sys
-from sdf_tools import cli
 for signum in (signal.SIGTERM, signal.SIGHUP):
     signal.signal(signum, signal.SIG_DFL)  # as in a shell, whatever started the tests
 

@@ -131,12 +131,13 @@ FLOORS = {
     'outputs': 2,
     'xmlio': 3,  # XML syntax: imports only errors (and records)
     'model': 4,
-    'validate': 5, 'describe': 5, 'resources': 5,
-    'formats': 6,
-    'convert': 7, 'kinematics': 7,
-    'loading': 8,
-    'comparing': 9, 'drawing': 9, 'exporting': 9,
-    'cli': 10, 'ros': 10,
+    'validate': 5, 'resources': 5, 'worlds': 5,
+    'describe': 6,
+    'formats': 7,
+    'convert': 8, 'kinematics': 8,
+    'loading': 9,
+    'comparing': 10, 'drawing': 10, 'exporting': 10,
+    'cli': 11, 'ros': 11,
 }
 ROS = {'rclpy', 'tf2_ros', 'tf2_msgs', 'launch', 'launch_ros', 'std_msgs', 'sensor_msgs',
        'geometry_msgs', 'rcl_interfaces', 'builtin_interfaces', 'rosidl_runtime_py'}

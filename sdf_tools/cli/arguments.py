@@ -219,7 +219,22 @@ def urdf2sdf_parser(prog='urdf2sdf'):
 def main_parser():
     p = _Parser(prog='sdf_tools', description='Robot description tools: convert between URDF, '
                 'xacro, SDFormat and RobCoGen Kinematics-DSL; check; print the tree; forward '
-                'kinematics; export a Gazebo model folder; draw a picture.')
+                'kinematics; compare; export a Gazebo model folder; draw a picture.')
+    common = _common_options()
+    sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
+    sub.required = True
+    _add_convert(sub, common)
+    _add_export(sub, common)
+    _add_inspection(sub, common)
+    _add_diff(sub)
+    _add_view_parser(sub, common)
+    p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
+    _add_version(p)
+    return p
+
+
+def _common_options():
+    """Return the parser of the options every command that reads one input takes."""
     common = _Parser(add_help=False)
     common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
     common.add_argument('--package-path', action='append', default=[], metavar='DIR',
@@ -228,9 +243,11 @@ def main_parser():
     common.add_argument('--keep-expanded', metavar='FILE', help=_KEEP_EXPANDED_HELP)
     common.add_argument('--resource-path', action='append', default=[], metavar='DIR',
                         help=_RESOURCE_PATH_HELP)
-    sub = p.add_subparsers(dest='command', metavar='COMMAND', parser_class=_Parser)
-    sub.required = True
+    return common
 
+
+def _add_convert(sub, common):
+    """Add ``sdf_tools convert``."""
     c = sub.add_parser('convert', help='convert between formats', parents=[common],
                        description='Convert a description (.urdf .xacro .sdf .world .kindsl) '
                        'to URDF or SDFormat. URDF input goes through the libsdformat-'
@@ -254,6 +271,9 @@ def main_parser():
                    help=_UNLIMITED_PRISMATIC_HELP)
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
+
+def _add_export(sub, common):
+    """Add ``sdf_tools export``."""
     e = sub.add_parser('export', help='write a self-contained Gazebo model folder',
                        parents=[common], description='Write a description as a Gazebo model '
                        'folder: model.config, model.sdf, and every mesh and texture it uses, '
@@ -277,6 +297,9 @@ def main_parser():
     _add_mesh_options(e, uris=False)
     e.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
+
+def _add_inspection(sub, common):
+    """Add ``sdf_tools check``, ``tree`` and ``fk``."""
     for name, helptext in (('check', 'check a description and print its tree'),
                            ('tree', 'print the kinematic tree (text, dot or svg)'),
                            ('fk', 'print every link pose for given joint values')):
@@ -294,11 +317,6 @@ def main_parser():
             default = 'ignore' if name == 'check' else 'error'
             s.add_argument('--missing-mimic', choices=('ignore', 'error'), default=default,
                            help=_MISSING_MIMIC_HELP.format(default))
-    _add_diff(sub)
-    _add_view_parser(sub, common)
-    p.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
-    _add_version(p)
-    return p
 
 
 def _tolerance(text):

@@ -44,7 +44,6 @@ expansion (:mod:`sdf_tools.loading.xacro_map`). Nothing here imports ROS. Errors
 
 from contextlib import nullcontext
 import math
-import re
 from typing import TYPE_CHECKING
 
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
@@ -60,9 +59,7 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.sdf.inertials import refused as refused_inertials
 from sdf_tools.loading.sources import detect_format
 from sdf_tools.loading.sources import read_input
-from sdf_tools.loading.sources import xacro_markup_at
 from sdf_tools.model import Robot
-from sdf_tools.model import World
 from sdf_tools.outputs import check_outputs
 from sdf_tools.outputs import write_output
 from sdf_tools.records import field
@@ -73,13 +70,13 @@ from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.resources.uris import check_uris
 from sdf_tools.source_map import SourceMap
+from sdf_tools.worlds import World
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
 # The markup a refusal shows: a substitution to its end, or a xacro element's name.
-_MARKUP_SHOWN = re.compile(rb'\$\{[^}\n]*\}?|\$\([^)\n]*\)?|<\s*xacro:[-\w.]*|')
 #: Source name of descriptions received as a parameter or on a topic (in messages).
 SOURCE = '<robot_description>'
 
@@ -269,7 +266,7 @@ class Loaded:
         file declares or reads (each also a warning); for URDF and SDFormat, all of them.
     worlds : tuple of World
         SDFormat: every world of the document, and its top level when it holds a model
-        (:class:`~sdf_tools.model.World`); ``robot`` is one of their models.
+        (:class:`~sdf_tools.worlds.World`); ``robot`` is one of their models.
     models : tuple of Robot
         The models :func:`check` checks: ``(robot,)``, or with
         ``LoadOptions.whole_document`` and no one model to take, every model of the
@@ -347,9 +344,12 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     lookups: tuple[Diagnostic, ...] = ()  # the package lookups' warnings (duplicates, ...)
     unused, warnings = _ignored_mappings(options.mappings, source, fmt)
     if fmt == 'xacro':
-        _refuse_unasked_xacro(data, source, file, options)
+        from sdf_tools.loading.xacro import expand  # xacro: for xacro input only
+        from sdf_tools.loading.xacro import refuse_unasked
+        refuse_unasked(data, source, file, options.xacro, options.fmt, options.xacro_remedy)
         packages = packages or package_resolver(near=file)
-        data, origins, read, unused, warnings = _expand(data, source, file, options, packages)
+        data, origins, read, unused, warnings = expand(data, source, file, options.mappings,
+                                                       packages)
         inputs += read
         lookups = packages.take_warnings()
         fmt = 'urdf'
@@ -371,28 +371,6 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
         warnings += _relocated(origins, check_uris(robot, packages or package_resolver())[1])
     return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages,
                   inputs, unused, models=(robot,))
-
-
-def _refuse_unasked_xacro(data: bytes, source: str, file: str | None,
-                          options: LoadOptions) -> None:
-    """Raise unless xacro was asked for (``LoadOptions.xacro``): expanding it runs code."""
-    if options.xacro or (options.xacro is None and (
-            options.fmt == 'xacro' or (file or '').lower().endswith('.xacro'))):
-        return
-    offset = xacro_markup_at(data)
-    location = SourceLocation(source, None if offset is None else
-                              data.count(b'\n', 0, offset) + 1)
-    if options.xacro is False:
-        raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a '
-                                          'path, or run xacro)', location, code=Code.XACRO))
-    match = _MARKUP_SHOWN.match(data, offset or 0)
-    markup = match.group().decode('utf-8', 'replace') if match else ''
-    shown = repr(markup[:40] + ('...' if len(markup) > 40 else ''))
-    where = ('in a file not named .xacro' if file else
-             'on standard input' if source == '<stdin>' else f'in {source}')
-    raise DescriptionError(Diagnostic(
-        f'xacro markup {shown} {where}: not expanded, because expanding xacro runs the '
-        f'code it holds; {options.xacro_remedy}', location, code=Code.XACRO))
 
 
 def _ignored_mappings(mappings: dict, source: str, fmt: str) -> tuple[tuple, tuple]:
@@ -436,23 +414,6 @@ def _load_sdf(data: bytes, source: str, path: str | None, options: LoadOptions,
             warnings += check_uris(model, packages or package_resolver())[1]
     return Loaded(robot, None, warnings, data, source, 'sdf', False, packages, inputs, unused,
                   document.worlds, models)
-
-
-def _expand(data: bytes, source: str, file: str | None, options: LoadOptions,
-            packages: PackageResolver) -> tuple[bytes, SourceMap, tuple[str, ...], tuple, tuple]:
-    """
-    Return xacro's expansion laid out one element per line, and its map to the files.
-
-    Then the other files xacro read, the arguments that changed nothing, and a warning for
-    each of those.
-    """
-    from sdf_tools.loading.xacro import run_xacro  # xacro is imported for xacro input only
-    from sdf_tools.loading.xacro_map import map_expansion
-    expansion = run_xacro(data, source, options.mappings, file, packages)
-    text, origins = map_expansion(expansion.text, expansion.files,
-                                  f'{source} (expanded by xacro)')
-    return (text.encode('utf-8'), origins, expansion.inputs, expansion.unused,
-            expansion.warnings)
 
 
 def _read(data: bytes, source: str, fmt: str, options: LoadOptions) -> Robot:

@@ -42,6 +42,7 @@ import io
 import os
 import re
 import threading
+from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
@@ -49,6 +50,7 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.loading.sources import xacro_markup_at
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import PackagePath
@@ -56,6 +58,9 @@ from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import readable_comments
+
+if TYPE_CHECKING:
+    from sdf_tools.source_map import SourceMap
 
 # xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
 # at a time.
@@ -65,6 +70,8 @@ _EXPRESSION = re.compile(r'\$\{[^}]*\}')
 _COMMENT = re.compile(r'<!--.*?-->', re.DOTALL)
 _CLASS_NAME = re.compile(r"<class '[\w.]+'>:\s*")
 _WHEN_EVALUATING = re.compile(r"\s*when evaluating expression '(.*)'\s*", re.DOTALL)
+# The markup a refusal quotes: a substitution or a xacro element's name.
+_MARKUP_SHOWN = re.compile(rb'\$\{[^}\n]*\}?|\$\([^)\n]*\)?|<\s*xacro:[-\w.]*|')
 
 
 class _SubstitutionFailed(Exception):
@@ -441,3 +448,46 @@ def _substitution_matcher(expression: str):
         return candidates[0] if len(candidates) == 1 else None
 
     return match
+
+
+def refuse_unasked(data: bytes, source: str, file: str | None, asked: bool | None,
+                   fmt: str | None, remedy: str) -> None:
+    """
+    Raise unless xacro was asked for: expanding it runs the code the file holds.
+
+    ``asked`` is ``LoadOptions.xacro`` (``None``: only ``.xacro`` files or ``fmt='xacro'``;
+    ``True``: any input; ``False``: never); ``remedy`` ends the message (``--xacro``, ...).
+    """
+    if asked or (asked is None and (fmt == 'xacro' or (file or '').lower().endswith('.xacro'))):
+        return
+    offset = xacro_markup_at(data)
+    location = SourceLocation(source, None if offset is None else
+                              data.count(b'\n', 0, offset) + 1)
+    if asked is False:
+        raise DescriptionError(Diagnostic('xacro markup must be expanded first (use a '
+                                          'path, or run xacro)', location, code=Code.XACRO))
+    match = _MARKUP_SHOWN.match(data, offset or 0)
+    markup = match.group().decode('utf-8', 'replace') if match else ''
+    shown = repr(markup[:40] + ('...' if len(markup) > 40 else ''))
+    where = ('in a file not named .xacro' if file else
+             'on standard input' if source == '<stdin>' else f'in {source}')
+    raise DescriptionError(Diagnostic(
+        f'xacro markup {shown} {where}: not expanded, because expanding xacro runs the '
+        f'code it holds; {remedy}', location, code=Code.XACRO))
+
+
+def expand(data: bytes, source: str, file: str | None, mappings: dict,
+           packages: PackageResolver) -> tuple[bytes, 'SourceMap', tuple[str, ...], tuple,
+                                               tuple]:
+    """
+    Return xacro's expansion laid out one element per line, and its map to the files.
+
+    Then the other files xacro read, the arguments that changed nothing, and a warning for
+    each of those (:func:`run_xacro`, :func:`~.xacro_map.map_expansion`).
+    """
+    from sdf_tools.loading.xacro_map import map_expansion
+    expansion = run_xacro(data, source, mappings, file, packages)
+    text, origins = map_expansion(expansion.text, expansion.files,
+                                  f'{source} (expanded by xacro)')
+    return (text.encode('utf-8'), origins, expansion.inputs, expansion.unused,
+            expansion.warnings)

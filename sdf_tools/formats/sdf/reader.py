@@ -119,10 +119,10 @@ from sdf_tools.formats.sdf.world import SdfDocument
 from sdf_tools.formats.sdf.world import select_model
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Robot
-from sdf_tools.model import World
 from sdf_tools.records import record
 from sdf_tools.resources.models import ModelFinder
 from sdf_tools.validate import check_robot
+from sdf_tools.worlds import World
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml

@@ -29,7 +29,7 @@ A world is checked and resolved the way libsdformat builds its world graphs, mod
 * names that name nothing, and cycles (in ``attached_to`` chains or ``relative_to``
   chains), are errors at their line.
 
-The result (:class:`~sdf_tools.model.World`) has every model's frame and every world frame in
+The result (:class:`~sdf_tools.worlds.World`) has every model's frame and every world frame in
 the world frame.
 """
 
@@ -43,12 +43,12 @@ from sdf_tools.formats.sdf import names as sdf_names
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
-from sdf_tools.model import World
-from sdf_tools.model import WorldFrame
 from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import WORLD
+from sdf_tools.worlds import World
+from sdf_tools.worlds import WorldFrame
 
 _MODEL_FRAME = '__model__'
 
