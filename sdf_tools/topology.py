@@ -74,15 +74,20 @@ def find_cycles(nodes, successor) -> list[list]:
     return cycles
 
 
+def cycle_text(names) -> str:
+    """Return a cycle as ``'a' -> 'b' -> 'a'`` (the first name again at the end)."""
+    return ' -> '.join(repr(n) for n in [*names, names[0]])
+
+
 def link_loop_message(links) -> str:
     """Return the message for links that are their own ancestors (parent -> child order)."""
     return ('the joints form a kinematic loop through links '
-            + ' -> '.join(repr(n) for n in reversed([*links, links[0]])))
+            + cycle_text([links[0], *links[:0:-1]]))
 
 
 def mimic_loop_message(joints) -> str:
     """Return the message for mimic joints that follow each other around (``a`` mimics next)."""
-    return 'mimic joints form a loop: ' + ' -> '.join(repr(n) for n in [*joints, joints[0]])
+    return 'mimic joints form a loop: ' + cycle_text(joints)
 
 
 class Topology:

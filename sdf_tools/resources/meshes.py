@@ -186,27 +186,15 @@ def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
     """
     Read a mesh file and return its triangles as they are (open or closed).
 
-    Parameters
-    ----------
-    path : str
-        The file.
-    scale : tuple of float, optional
-        URDF ``<mesh scale>`` (x, y, z factors), applied in the mesh frame.
-    user : str
-        What reads it, for the message when trimesh is missing.
+    ``path`` and ``scale`` are as for :func:`load_solid`; ``user`` is what reads it, for the
+    message when trimesh is missing.
 
     Returns
     -------
     trimesh.Trimesh
         Vertices in metres (scaled) in the mesh frame; ``faces`` wound as the file winds
-        them, flipped by a scale that mirrors (a negative product).
-
-    Raises
-    ------
-    ConversionError
-        trimesh is not installed.
-    ValueError
-        trimesh cannot read the file, or it holds no triangles.
+        them, flipped by a scale that mirrors (a negative product). Errors: as
+        :func:`load_solid`'s.
 
     """
     return _read(path, scale, require_trimesh(user, 'view'))

@@ -40,14 +40,13 @@ sdf_tools read a file elsewhere.
 
 import os
 
-from sdf_tools.errors import SdfToolsError
 from sdf_tools.records import record
 from sdf_tools.resources.packages import given_folders
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.resources.packages import split_folders
 from sdf_tools.resources.packages import unquote
-from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import parse_xml_file
 
 #: The environment variables of Gazebo's resource path, in the order searched.
 ENVIRONMENT = ('GZ_SIM_RESOURCE_PATH', 'IGN_GAZEBO_RESOURCE_PATH', 'SDF_PATH',
@@ -88,20 +87,8 @@ class ResourcePath:
         """
         Return the folders given, then those of the environment (:data:`ENVIRONMENT`).
 
-        Parameters
-        ----------
-        folders : iterable of str
-            Folders given by the user; each item may itself be a ``:``-separated list.
-        option : str
-            How the user gives folders, for messages.
-        environ : mapping, optional
-            The environment (default ``os.environ``).
-
-        Raises
-        ------
-        ValueError
-            A folder given explicitly does not exist.
-
+        The parameters and the ``ValueError`` for a folder that does not exist are
+        :meth:`~sdf_tools.resources.packages.PackagePath.from_environment`'s.
         """
         environ = os.environ if environ is None else environ
         found = [(folder, option) for folder in given_folders(folders, option)]
@@ -273,12 +260,8 @@ def model_file(folder: str, newest: tuple[int, int]) -> tuple[str, str | None]:
         config = manifest
         note = f'{manifest}: manifest.xml is deprecated; Gazebo reads model.config'
     try:
-        with open(config, 'rb') as f:
-            data = f.read(MAX_CONFIG_BYTES + 1)
-        root = parse_xml(data, config, max_bytes=MAX_CONFIG_BYTES)
-    except OSError as e:
-        raise ModelNotFoundError(f'{config}: {e.strerror}') from None
-    except SdfToolsError as e:
+        root = parse_xml_file(config, MAX_CONFIG_BYTES)
+    except ValueError as e:
         raise ModelNotFoundError(str(e)) from None
     if root.tag != 'model':
         raise ModelNotFoundError(f'{config}: the root element must be <model>, got '

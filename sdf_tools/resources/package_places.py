@@ -27,9 +27,8 @@ does, from the :class:`Place` and :class:`Scan` records these return.
 from collections import deque
 import os
 
-from sdf_tools.errors import SdfToolsError
 from sdf_tools.records import record
-from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import parse_xml_file
 
 #: How many levels below a folder of packages a package.xml is looked for (bounded search).
 MAX_DEPTH = 4
@@ -290,14 +289,7 @@ def read_manifest(folder: str) -> Manifest:
 
     """
     path = os.path.join(folder, 'package.xml')
-    try:
-        with open(path, 'rb') as f:
-            data = f.read(MAX_MANIFEST_BYTES + 1)
-        root = parse_xml(data, path, max_bytes=MAX_MANIFEST_BYTES)
-    except OSError as e:
-        raise ValueError(f'{path}: {e.strerror}') from None
-    except SdfToolsError as e:
-        raise ValueError(str(e)) from None
+    root = parse_xml_file(path, MAX_MANIFEST_BYTES)
     name = (root.findtext('name') or '').strip() if root.tag == 'package' else ''
     if not name:
         raise ValueError(f'{path}: no <package><name>')

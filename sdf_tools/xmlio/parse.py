@@ -262,6 +262,27 @@ def _drop_instructions(root, source: str) -> list:
     return warnings
 
 
+def parse_xml_file(path: str, max_bytes: int) -> etree._Element:
+    """
+    Read and parse a small XML file (a ``package.xml``, a ``model.config``) safely.
+
+    Raises
+    ------
+    ValueError
+        It cannot be read (``PATH: reason``), or is not acceptable XML (the
+        :class:`~sdf_tools.errors.XmlSyntaxError` text, with its line).
+
+    """
+    try:
+        with open(path, 'rb') as f:
+            data = f.read(max_bytes + 1)
+        return parse_xml(data, path, max_bytes=max_bytes)
+    except OSError as e:
+        raise ValueError(f'{path}: {e.strerror}') from None
+    except XmlSyntaxError as e:
+        raise ValueError(str(e)) from None
+
+
 def parse_elements(text: str, source: str = '<string>') -> list:
     """
     Parse one element, or several siblings, serialised one after another (kept content).

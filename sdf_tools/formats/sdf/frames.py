@@ -42,6 +42,7 @@ from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
 from sdf_tools.records import field
 from sdf_tools.records import record
+from sdf_tools.topology import cycle_text
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import WORLD
 from sdf_tools.xmlio.parse import ValueReader
@@ -282,7 +283,7 @@ class FrameGraph:
         for cycle in find_cycles((x.key for x in self.order), self._parent.get):
             first = self.vertices[cycle[0]]
             self.v.error(first.pose_elem if first.pose_elem is not None else first.elem,
-                         first.entity, 'the poses form a cycle: ' + _cycle_text(cycle),
+                         first.entity, 'the poses form a cycle: ' + cycle_text(cycle),
                          Code.CYCLE)
             depth.update(dict.fromkeys(cycle))
         for vertex in self.order:
@@ -305,7 +306,7 @@ class FrameGraph:
         for cycle in find_cycles((x.key for x in self.order), self._attached_to):
             first = self.vertices[cycle[0]]
             self.v.error(first.elem, first.entity, 'the attached_to chain forms a cycle: '
-                         + _cycle_text(cycle), Code.CYCLE)
+                         + cycle_text(cycle), Code.CYCLE)
             body_of.update(dict.fromkeys(cycle))
         for vertex in self.order:
             self.body(vertex.key)
@@ -419,7 +420,3 @@ def _inner(vertex: Vertex) -> Scope:
     if vertex.inner is None:
         raise ValueError(f'{vertex.entity} opens no scope')
     return vertex.inner
-
-
-def _cycle_text(keys) -> str:
-    return ' -> '.join(repr(k) for k in [*keys, keys[0]])

@@ -45,6 +45,7 @@ from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.topology import cycle_text
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import WORLD
 from sdf_tools.worlds import World
@@ -256,12 +257,12 @@ class WorldGraph:
         for cycle in find_cycles([n.name for n in frames], self._attached):
             first = self._nodes[cycle[0]]
             v.error(first.elem, f"frame '{first.name}'", 'the attached_to chain forms a cycle: '
-                    + _cycle_text(cycle), Code.CYCLE)
+                    + cycle_text(cycle), Code.CYCLE)
         for cycle in find_cycles([*self._nodes, *self._scoped_keys], self._parent):
             first = next(self._nodes[k] for k in cycle if k in self._nodes)
             v.error(first.pose_elem if first.pose_elem is not None else first.elem,
                     f"{first.kind} '{first.name}'", 'the poses form a cycle: '
-                    + _cycle_text(cycle), Code.CYCLE)
+                    + cycle_text(cycle), Code.CYCLE)
             for key in cycle:
                 self._world[key] = None
 
@@ -317,10 +318,6 @@ def _placed(node: _Node) -> PlacedModel:
     if node.model is None:
         raise ValueError(f'{node.kind} {node.name!r} holds no model')
     return node.model
-
-
-def _cycle_text(keys) -> str:
-    return ' -> '.join(repr(k) for k in [*keys, keys[0]])
 
 
 @record(frozen=True, eq=False)

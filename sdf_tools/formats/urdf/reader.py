@@ -346,17 +346,14 @@ class _UrdfReader:
         if tag == 'box':
             size = v.attr_vector(shape, entity, 'size', 3, required=True)
             return Box(size) if size is not None else None
-        if tag == 'cylinder':
+        if tag in ('cylinder', 'capsule'):  # both: radius and length
             r = v.attr_number(shape, entity, 'radius', required=True)
             length = v.attr_number(shape, entity, 'length', required=True)
-            return Cylinder(r, length) if r is not None and length is not None else None
+            kind = Cylinder if tag == 'cylinder' else Capsule
+            return kind(r, length) if r is not None and length is not None else None
         if tag == 'sphere':
             r = v.attr_number(shape, entity, 'radius', required=True)
             return Sphere(r) if r is not None else None
-        if tag == 'capsule':
-            r = v.attr_number(shape, entity, 'radius', required=True)
-            length = v.attr_number(shape, entity, 'length', required=True)
-            return Capsule(r, length) if r is not None and length is not None else None
         if tag == 'mesh':
             filename = v.required_attr(shape, entity, 'filename')
             scale = v.attr_vector(shape, entity, 'scale', 3)
