@@ -234,14 +234,19 @@ def test_a_duplicate_package_is_a_warning_at_its_find(tmp_path):
                                       f'{tmp_path}/a/{PACKAGE} (--package-path), not ')
 
 
+def including(folder, part: str, main: str):
+    """Write ``part.xacro`` and ``r.urdf.xacro``, which includes it; return the latter."""
+    (folder / 'part.xacro').write_text(f'<robot {XACRO_NS}>{part}</robot>\n')
+    robot = folder / 'r.urdf.xacro'
+    robot.write_text(main)
+    return robot
+
+
 def test_arguments_no_file_declares_or_reads_are_warned_about(tmp_path):
-    (tmp_path / 'part.xacro').write_text(f'<robot {XACRO_NS}><xacro:arg name="side" '
-                                         'default="l"/></robot>')
-    robot = tmp_path / 'r.urdf.xacro'
-    robot.write_text(f'<robot name="r" {XACRO_NS}>\n<xacro:include filename="part.xacro"/>\n'
-                     '<xacro:arg name="prefix" default=""/>\n'
-                     '<link name="$(arg prefix)$(arg side)${xacro.arg(\'tool\')}$(eval scale)"/>'
-                     '\n</robot>\n')
+    robot = including(tmp_path, '<xacro:arg name="side" default="l"/>',
+                      f'<robot name="r" {XACRO_NS}>\n<xacro:include filename="part.xacro"/>\n'
+                      '<xacro:arg name="prefix" default=""/>\n<link name="$(arg prefix)'
+                      '$(arg side)${xacro.arg(\'tool\')}$(eval scale)"/>\n</robot>\n')
     given = {'prefx': 'a_', 'prefix': 'b_', 'side': 'r', 'tool': 't', 'scale': '2', 'z': '1'}
     expansion = run_xacro(robot.read_bytes(), str(robot), given, str(robot))
     assert 'name="b_rt2"' in expansion.text
@@ -260,12 +265,10 @@ def test_arguments_no_file_declares_or_reads_are_warned_about(tmp_path):
 def test_comments_with_double_hyphens_reach_xacro_readable(tmp_path):
     # tinyxml2 (libsdformat, urdfdom) reads such comments, expat (xacro's minidom) does not:
     # xacro gets them readable, in the main file and in includes, and lines do not move.
-    (tmp_path / 'part.xacro').write_text(f'<robot {XACRO_NS}>\n<!-- a -- b --->\n'
-                                         '<link name="b"/>\n</robot>\n')
-    robot = tmp_path / 'r.urdf.xacro'
-    robot.write_text(f'<!-- spawn_entity.py --entity r -->\n<robot name="r" {XACRO_NS}>\n'
-                     '<xacro:include filename="part.xacro"/>\n<link name="$(arg side)"/>\n'
-                     '</robot>\n')
+    robot = including(tmp_path, '\n<!-- a -- b --->\n<link name="b"/>\n',
+                      f'<!-- spawn_entity.py --entity r -->\n<robot name="r" {XACRO_NS}>\n'
+                      '<xacro:include filename="part.xacro"/>\n<link name="$(arg side)"/>\n'
+                      '</robot>\n')
     text = expand(robot, side='a')
     assert '<link name="b"/>' in text and '<link name="a"/>' in text
     assert str(error(robot)).startswith(f'{robot}:4: $(arg side): ')
