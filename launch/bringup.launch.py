@@ -104,10 +104,11 @@ def generate_launch_description():
             description='xacro arguments for a .xacro file, e.g. "prefix:=left_ arm:=true".'),
         DeclareLaunchArgument(
             'package_path', default_value='',
-            description="Folders where xacro's $(find pkg) and package:// URIs look first, "
+            description="Folders where xacro's $(find pkg) and package:// URIs look, "
                         "':'-separated: packages, folders of packages, install prefixes or "
-                        'colcon workspaces (then AMENT_PREFIX_PATH, ROS_PACKAGE_PATH, and '
-                        "the description file's own package and workspace)."),
+                        "colcon workspaces; after the description file's own package, "
+                        'checkout and workspace, before AMENT_PREFIX_PATH and '
+                        'ROS_PACKAGE_PATH.'),
         DeclareLaunchArgument(
             'frame_prefix', default_value='',
             description='Prepended to every TF frame name, e.g. "left/".'),

@@ -29,8 +29,6 @@ published robots carry (:data:`_EXTENSION_ATTRIBUTES`, :data:`_EXTENSION_CHILDRE
 who writes it), which no URDF reader uses and which lose nothing a URDF reader would keep.
 """
 
-import difflib
-
 from sdf_tools.errors import Code
 
 #: Attributes of the URDF elements (URDF XML specification; what urdfdom reads).
@@ -174,6 +172,8 @@ def report_unknown_child(v, child, entity, parent: str) -> None:
 
 def _nearest(name: str, known, form: str) -> str:
     """Return ``'; did you mean ...?'`` with the closest of ``known``, or ``''``."""
+    import difflib  # here: a command-line process that meets no unknown name never needs it
+
     match = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     if not match and name.lower() in {k.lower() for k in known}:
         match = [k for k in known if k.lower() == name.lower()]
