@@ -53,9 +53,11 @@ def check_outputs(outputs, inputs=()) -> None:
     """
     Refuse outputs that would overwrite a file read to make them, or each other.
 
-    Called before anything is written. Standard output (``None``, ``-``) and outputs that
-    are no regular file (a FIFO, a device: written in place, never replaced) are not
-    compared; an output that does not exist yet is compared by its folder and name.
+    Called before anything is written. Outputs that are no regular file (a FIFO, a device:
+    written in place, never replaced) are not compared with the inputs; an output that does
+    not exist yet is compared by its folder and name, each as the path resolves (``x/../y``
+    and ``y/`` are ``y``). Two outputs to standard output (``-``, ``/dev/stdout``) or to
+    one file descriptor (``/dev/fd/N``) are refused; ``None`` is no output.
 
     Parameters
     ----------
@@ -78,12 +80,16 @@ def check_outputs(outputs, inputs=()) -> None:
             read.setdefault(key, (index, name))
     written: dict = {}
     for name in outputs:
-        if name in (None, '-'):
+        if name is None:
             continue
-        key = _identity(name)
+        descriptor = _descriptor(name)
+        key = ('descriptor', descriptor) if descriptor is not None else _identity(name)
         if key is None:
             continue
-        if key in read:
+        if descriptor is not None and key in written:
+            shown = {1: STDOUT, 2: '<stderr>'}.get(descriptor, f'file descriptor {descriptor}')
+            problem = f'refusing to write two outputs to {shown} ({written[key]} and {name})'
+        elif key in read:
             index, other = read[key]
             what = (('the input' if other == name else f'the input {other}') if index == 0
                     else f'{other}, which was read to make the output')
@@ -103,18 +109,38 @@ def _identity(path: str):
     Return what tells ``path``'s file apart, or ``None`` when it is no regular file.
 
     ``(device, inode)`` of an existing regular file (through symbolic links); for a name
-    that does not exist yet, ``(device, inode)`` of its folder and its name.
+    that does not exist yet, ``(device, inode)`` of its folder and its name. The path is
+    resolved as :func:`write_atomically` resolves it (``os.path.realpath``), so that what is
+    compared is what would be written.
     """
+    real = os.path.realpath(path)
     try:
-        info = os.stat(path)
+        info = os.stat(real)
     except OSError:
-        folder, name = os.path.split(os.path.realpath(path))
+        folder, name = os.path.split(real)
         try:
             info = os.stat(folder)
         except OSError:
-            return os.path.realpath(path)
+            return real
         return info.st_dev, info.st_ino, name
     return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
+
+
+def _descriptor(path: str) -> int | None:
+    """
+    Return the file descriptor ``path`` names, or ``None`` for any other path.
+
+    ``-`` and ``/dev/stdout`` name 1, ``/dev/stderr`` 2, ``/dev/fd/N`` and
+    ``/proc/self/fd/N`` N.
+    """
+    named = {'-': 1, '/dev/stdout': 1, '/dev/stderr': 2}.get(path)
+    if named is not None:
+        return named
+    for prefix in ('/dev/fd/', '/proc/self/fd/'):
+        number = path[len(prefix):]
+        if path.startswith(prefix) and number.isascii() and number.isdigit():
+            return int(number)
+    return None
 
 
 def write_output(path: str | None, text: str) -> None:
@@ -142,15 +168,20 @@ def write_file(path: str, text: str, *, wait_for_reader: bool = True) -> None:
     Write ``text`` (UTF-8) to ``path``: a regular file atomically, a FIFO or device in place.
 
     A file that does not exist yet or a regular file is written by
-    :func:`write_atomically`; a FIFO, character or block device (``/dev/null``,
-    ``/dev/stdout``) is opened and written, never replaced nor created; a symbolic link is
-    written through. Errors (``OSError``) name ``path``: a directory, a socket, a full
-    disk, ...
+    :func:`write_atomically`; a FIFO, character or block device (``/dev/null``) is opened
+    and written, never replaced nor created; a symbolic link is written through. A name of
+    a file descriptor (``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N``) is written through
+    that descriptor, as a shell does: ``-o /dev/stdout >> log`` appends to ``log``, never
+    replaces it. Errors (``OSError``) name ``path``: a directory, a socket, a full disk, ...
 
     Opening a FIFO waits for a process to read it, as a shell's ``>`` does; with
     ``wait_for_reader=False`` (a node, which must not hang in a callback) a FIFO that no
     process reads is an error instead.
     """
+    descriptor = _descriptor(path)
+    if descriptor is not None:
+        _write_descriptor(descriptor, path, text)
+        return
     try:
         mode = os.stat(path).st_mode
     except OSError:  # does not exist yet (or cannot be told): the atomic write says why
@@ -159,6 +190,20 @@ def write_file(path: str, text: str, *, wait_for_reader: bool = True) -> None:
         _write_in_place(path, text, wait_for_reader)
     else:
         write_atomically(path, text)
+
+
+def _write_descriptor(descriptor: int, path: str, text: str) -> None:
+    """Write ``text`` through an open file descriptor (after what the process wrote to it)."""
+    stream = {1: sys.stdout, 2: sys.stderr}.get(descriptor)
+    try:
+        if stream is not None:
+            stream.write(text)
+            stream.flush()
+        else:
+            with open(os.dup(descriptor), 'w', encoding='utf-8') as f:
+                f.write(text)
+    except OSError as e:
+        raise _named(e, path) from None
 
 
 def _in_place(mode: int) -> bool:
@@ -202,6 +247,12 @@ def write_atomically(path: str, text: str | bytes) -> None:
     (:func:`_signals_clean_up`).
     """
     import tempfile  # here, not at the top: a run that prints to stdout needs none of it
+    if path.endswith(os.sep) or (os.altsep and path.endswith(os.altsep)):
+        raise IsADirectoryError(errno.EISDIR, 'a name ending in a slash names a folder', path)
+    try:  # the folder as the system sees it (realpath would read 'missing/../x' as 'x')
+        os.stat(os.path.dirname(path) or os.curdir)
+    except OSError as e:
+        raise _named(e, path) from None
     target = os.path.realpath(path)
     try:
         mode: int | None = os.stat(target).st_mode
@@ -348,7 +399,8 @@ def write_folder(path: str, files: 'Mapping[str, str | bytes | os.PathLike]', *,
     something only with ``replace``, and only once the new one is complete: the old one is
     renamed aside, the new one into place, then the old one removed. On any failure the
     temporary folder is removed and ``path`` is as it was. Files get the permissions the
-    umask gives new files, folders those it gives new folders.
+    umask gives new files, folders those it gives new folders. SIGTERM and SIGHUP meanwhile
+    remove the temporary folder, then end the process, as for :func:`write_atomically`.
 
     Parameters
     ----------
@@ -377,20 +429,25 @@ def write_folder(path: str, files: 'Mapping[str, str | bytes | os.PathLike]', *,
             raise ValueError(f'{relative!r}: not a relative path inside the folder')
     target = os.path.abspath(path)
     exists = check_folder(target, replace=replace)
-    try:
-        tmp = tempfile.mkdtemp(prefix='.' + os.path.basename(target) + '.', suffix='.tmp',
-                               dir=os.path.dirname(target))
-    except OSError as e:
-        raise type(e)(e.errno, e.strerror, path) from None
-    try:
-        for relative, content in files.items():
-            _write_file(os.path.join(tmp, *relative.split('/')), content)
-        os.chmod(tmp, 0o777 & ~_umask())
-        _fsync_folder(tmp)
-        _swap(tmp, target, exists and bool(os.listdir(target)), path)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    with _signals_clean_up():
+        tmp = None
+        try:
+            with _signals_blocked():  # no signal between the folder's creation and ``tmp =``
+                try:
+                    tmp = tempfile.mkdtemp(prefix='.' + os.path.basename(target) + '.',
+                                           suffix='.tmp', dir=os.path.dirname(target))
+                except OSError as e:
+                    raise type(e)(e.errno, e.strerror, path) from None
+            for relative, content in files.items():
+                _write_file(os.path.join(tmp, *relative.split('/')), content)
+            os.chmod(tmp, 0o777 & ~_umask())
+            _fsync_folder(tmp)
+            with _signals_blocked():  # the old folder is never left aside on its own
+                _swap(tmp, target, exists and bool(os.listdir(target)), path)
+        except BaseException:
+            if tmp is not None:
+                shutil.rmtree(tmp, ignore_errors=True)
+            raise
 
 
 def _write_file(destination: str, content) -> None:

@@ -237,6 +237,9 @@ sys.exit(cli.urdf2sdf_main(sys.argv[1:]))
 """
 
 
+MAIN = 'import sys; from sdf_tools import cli; sys.exit(cli.main(sys.argv[1:]))'
+
+
 def _child_env():
     return dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(support.REPO_DIR), os.environ.get('PYTHONPATH', '')]))
@@ -315,6 +318,51 @@ def test_a_file_xacro_read_is_never_overwritten(capsys, tmp_path, including, rea
     assert target.read_text() == before and not output.exists()
     assert _run([str(including), '-q', '-o', str(output)], capsys)[0] == 0
     assert '<link name="base">' in output.read_text()
+
+
+def test_other_spellings_of_the_input_are_refused_and_never_resolved_away(capsys, tmp_path):
+    source = tmp_path / 'r.urdf'
+    source.write_text(GOOD)
+    for spelling in (f'{source}/', f'{tmp_path}/missing/../r.urdf'):
+        code, out, err = _run([str(source), '-o', spelling], capsys)
+        assert (code, out) == (2, ''), err
+        assert err == (f'urdf2sdf: error: refusing to write {spelling}: it is the input '
+                       f'{source}; nothing was written\n')
+    assert source.read_text() == GOOD
+    # Not an input: a name the system would refuse is refused, never read another way.
+    with pytest.raises(IsADirectoryError, match='names a folder'):
+        atomic.write_atomically(f'{tmp_path}/new.sdf/', 'x')
+    with pytest.raises(FileNotFoundError) as error:
+        atomic.write_atomically(f'{tmp_path}/missing/../new.sdf', 'x')
+    assert error.value.filename == f'{tmp_path}/missing/../new.sdf'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['r.urdf']
+
+
+def test_an_output_to_a_descriptor_goes_through_it_and_never_replaces_its_file(tmp_path):
+    source = tmp_path / 'good.urdf'
+    source.write_text(GOOD)
+    log = tmp_path / 'log.txt'
+    log.write_text('old line\n')
+    for name in ('/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'):
+        with open(log, 'a') as appended:  # as a shell's '>> log.txt'
+            done = subprocess.run([sys.executable, '-c', MAIN, 'convert', str(source), '--to',
+                                   'sdf', '-o', name], stdout=appended,
+                                  stderr=subprocess.PIPE, text=True, env=_child_env())
+        assert done.returncode == 0, done.stderr
+        text = log.read_text()
+        assert text.startswith('old line\n<sdf version=') and text.endswith('</sdf>\n')
+        log.write_text('old line\n')
+    assert leftovers(tmp_path) == []
+
+
+def test_two_outputs_to_standard_output_are_refused(capsys, tmp_path, including):
+    for output, kept in ((None, '-'), ('-', '/dev/stdout'), ('/dev/stdout', '/dev/fd/1')):
+        argv = [str(including), '-q', '--keep-expanded', kept]
+        shown = '-' if output is None else output
+        assert _run(argv + ([] if output is None else ['-o', output]), capsys) == (
+            2, '', f'urdf2sdf: error: refusing to write two outputs to <stdout> ({kept} and '
+            f'{shown}); nothing was written\n')
+    assert _run([str(including), '-q', '--keep-expanded', '/dev/stderr'], capsys)[0] == 0
 
 
 def test_output_and_expansion_may_not_name_one_file(capsys, tmp_path, including):
@@ -466,6 +514,41 @@ def test_write_folder_leaves_nothing_when_a_file_cannot_be_copied(tmp_path):
         atomic.write_folder(str(target), {'a.txt': 'a', 'm.stl': tmp_path / 'missing.stl'})
     assert info.value.filename == str(tmp_path / 'missing.stl')
     assert list(tmp_path.iterdir()) == []
+
+
+BLOCKED_FOLDER = """
+import os
+import signal
+import sys
+from sdf_tools import outputs
+for signum in (signal.SIGTERM, signal.SIGHUP):
+    signal.signal(signum, signal.SIG_DFL)
+
+def fsync(fd):
+    print('writing', flush=True)
+    signal.pause()
+
+os.fsync = fsync
+outputs.write_folder(sys.argv[1], {'model.sdf': 'new', 'meshes/a.stl': b'solid'}, replace=True)
+"""
+
+
+@pytest.mark.parametrize('signum', [signal.SIGTERM, signal.SIGHUP], ids=['TERM', 'HUP'])
+def test_a_signal_while_a_folder_is_written_leaves_the_old_one_and_nothing_else(tmp_path,
+                                                                                signum):
+    folder = tmp_path / 'model'
+    folder.mkdir()
+    (folder / 'model.sdf').write_text('old')
+    with subprocess.Popen([sys.executable, '-c', BLOCKED_FOLDER, str(folder)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=_child_env()) as child:
+        assert child.stdout.readline() == 'writing\n'  # the temporary folder exists now
+        child.send_signal(signum)
+        _, err = child.communicate(timeout=120)
+    assert child.returncode == -signum, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['model']
+    assert [p.name for p in folder.iterdir()] == ['model.sdf']
+    assert (folder / 'model.sdf').read_text() == 'old'
 
 
 def test_write_folder_refuses_paths_leaving_the_folder_and_a_missing_parent(tmp_path):

@@ -77,8 +77,8 @@ def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
     from sdf_tools.loading import WrongFormat
     path = args.input if path is None else path
     keep_expanded = getattr(args, 'keep_expanded', None)
-    if outputs is None:
-        outputs = (getattr(args, 'output', None),)
+    if outputs is None:  # the command's -o, or its standard output
+        outputs = ((args.output or '-',) if hasattr(args, 'output') else ())
     try:
         packages = package_resolver(args.package_path, near=None if path == '-' else path)
         models = model_finder(getattr(args, 'resource_path', ()), packages=packages)
