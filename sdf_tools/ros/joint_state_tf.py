@@ -394,7 +394,8 @@ class JointStateTf:
             text = (f'Dropped joint_states about {_joints(names)} stamped {_seconds(t)}, '
                     f'{(oldest - t) / 1e9:.3f} s before the last stamp published for these '
                     f'joints ({_seconds(oldest)}): their messages are dropped until their '
-                    "stamps pass it (robot_state_publisher's rule). If the sender's clock "
+                    "stamps pass it, or the node's clock where that is earlier "
+                    "(robot_state_publisher's rule). If the sender's clock "
                     'jumped back (a restart, a replayed bag): use_sim_time with /clock makes '
                     'the node clock jump too, which clears the stamps; or set ignore_timestamp '
                     'to true, and back to false')

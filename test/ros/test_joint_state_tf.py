@@ -116,7 +116,7 @@ def test_a_stamp_jump_back_is_warned_with_the_way_to_recover():
     assert text.startswith("Dropped joint_states about 'j1' stamped 50.000000000 s, "
                            '50.000 s before the last stamp published for these joints '
                            '(100.000000000 s): their messages are dropped until their stamps '
-                           'pass it')
+                           "pass it, or the node's clock where that is earlier")
     assert 'use_sim_time' in text and 'ignore_timestamp to true, and back to false' in text
     # The recovery the warning gives: ignore_timestamp true, then false.
     state.ignore_timestamp = True
