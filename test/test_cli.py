@@ -99,19 +99,21 @@ def test_usage_errors_exit_2(capsys, tmp_path):
     assert code == 2 and 'not URDF (use sdf_tools convert)' in err
 
 
-def _python(code, *argv, bare=False):
+def _python(code, *argv, bare=False, stdin=None):
     """
     Run ``python -c code argv...`` with this checkout first on the path.
 
     ``bare``: without the site module (``-S``), so that no ``.pth`` hook imports modules
-    before the code runs; the site-packages folders are put on the path instead.
+    before the code runs; the site-packages folders are put on the path instead. ``stdin``:
+    the text its standard input reads (a pipe).
     """
     folders = [str(support.REPO_DIR), os.environ.get('PYTHONPATH', '')]
     if bare:
         folders += site.getsitepackages()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(folders))
     command = [sys.executable, *(['-S'] if bare else []), '-c', code, *argv]
-    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120,
+                          input=stdin)
 
 
 def test_version_and_help_answer_before_the_converter_is_imported():
@@ -251,6 +253,21 @@ def test_xacro_option_expands_other_files_and_stdin(capsys, tmp_path, monkeypatc
     assert code == 0 and parse(out).find('model/link').get('name') == 'l6_a'
     code, out, _ = run(cli.main, ['tree', '-', 'side:=b', '--xacro'], capsys, text, monkeypatch)
     assert (code, out) == (0, 'l6_b\n')
+
+
+@pytest.mark.skipif(not os.path.exists('/dev/stdin'), reason='needs /dev/stdin')
+def test_xacro_on_a_pipe_named_as_a_file_is_read_once():
+    # `cat robot.xacro | sdf_tools convert /dev/stdin --xacro`: the pipe is empty once read,
+    # so xacro must expand the bytes read (and checked), not open /dev/stdin again.
+    text = ('<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n'
+            '<xacro:property name="n" value="3"/>\n<link name="l${2 * n}_$(arg side)"/>\n'
+            '</robot>\n')
+    script = 'from sdf_tools.cli import main; main()'
+    done = _python(script, 'convert', '/dev/stdin', '--xacro', stdin=text)
+    assert done.returncode == 1, done.stderr  # expanded: the error is xacro's, at its line
+    assert done.stderr.startswith('Error: /dev/stdin:3: $(arg side): ')
+    done = _python(script, 'tree', '/dev/stdin', '--xacro', 'side:=a', stdin=text)
+    assert (done.returncode, done.stdout) == (0, 'l6_a\n'), done.stderr
 
 
 def test_output_is_written_atomically_and_never_clobbered_on_failure(capsys, tmp_path):

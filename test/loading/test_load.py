@@ -15,6 +15,7 @@
 """Tests of sdf_tools.loading: the one way from a description to a model or SDFormat."""
 
 import os
+import threading
 
 import pytest
 from sdf_tools.errors import Code
@@ -103,6 +104,74 @@ def test_loaded_inputs_are_every_file_read_and_never_an_output(tmp_path):
             load(str(main), options)
         assert yaml.read_text() == 'a: base\n' and not kept.exists()
     assert load(str(main), LoadOptions(keep_expanded=str(kept))).text == kept.read_bytes()
+
+
+def piped(fifo, data: bytes) -> threading.Thread:
+    """
+    Start writing ``data`` into the named pipe ``fifo`` (made here) for one reader.
+
+    Should a second reader open it (the file read again), its wait for a writer is ended
+    after a few seconds with an empty pipe: the test fails instead of hanging.
+    """
+    os.mkfifo(fifo)
+
+    def write():
+        with open(fifo, 'wb') as f:  # waits for the reader
+            f.write(data)
+        if not done.wait(5):
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:  # nobody is reading: as it should be
+                pass
+
+    done = threading.Event()
+    writer = threading.Thread(target=write, daemon=True)
+    writer.done = done
+    writer.start()
+    return writer
+
+
+@pytest.mark.skipif(not hasattr(os, 'mkfifo'), reason='named pipes are POSIX')
+def test_xacro_from_a_pipe_is_read_once(tmp_path):
+    ns = 'xmlns:xacro="http://www.ros.org/wiki/xacro"'
+    part = tmp_path / 'part.xacro'
+    part.write_text(f'<robot {ns}><link name="part"/></robot>')
+    text = (f'<robot name="r" {ns}>\n<xacro:include filename="part.xacro"/>\n'
+            '<link name="$(arg side)"/>\n<joint name="j" type="fixed"><parent link="part"/>'
+            '<child link="$(arg side)"/></joint>\n</robot>\n').encode()
+    for mappings in ({'side': 'a'}, {}):
+        fifo = tmp_path / 'robot.urdf.xacro'
+        writer = piped(fifo, text)
+        try:
+            if mappings:
+                loaded = load(str(fifo), LoadOptions(mappings=mappings))
+                assert [link.name for link in loaded.robot.links] == ['part', 'a']
+                assert loaded.inputs == (str(fifo), str(part))
+            else:  # the source map still places errors in the file
+                with pytest.raises(DescriptionError, match=rf'^{fifo}:3: \$\(arg side\): '):
+                    load(str(fifo))
+        finally:
+            writer.done.set()
+            writer.join(10)
+            fifo.unlink()
+
+
+def test_xacro_expands_the_text_that_was_checked(tmp_path, monkeypatch):
+    from sdf_tools import loading
+    ns = 'xmlns:xacro="http://www.ros.org/wiki/xacro"'
+    path = tmp_path / 'r.urdf.xacro'
+    path.write_text(f'<robot name="r" {ns}>\n<link name="checked"/>\n</robot>\n')
+    read_input = loading.read_input
+
+    def read_then_change(*args, **kwargs):
+        read = read_input(*args, **kwargs)
+        path.write_text(f'<robot name="r" {ns}><link name="${{2 * 3}}"/></robot>\n')
+        return read
+
+    monkeypatch.setattr(loading, 'read_input', read_then_change)
+    loaded = load(str(path))
+    assert [link.name for link in loaded.robot.links] == ['checked']
+    assert b'${' in path.read_bytes()  # the file did change
 
 
 def test_a_forced_format_reads_what_detection_would_not():
