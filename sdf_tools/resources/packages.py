@@ -71,11 +71,13 @@ where a search stopped.
 
 **Duplicates.** Two packages of one name are a warning naming both and the one used, when
 they are in one folder of packages (the shallowest wins, then the first in alphabetical
-order), among the input's package, checkout and workspace (a to d above), or around the
-input and in a folder given (the input's wins). An installed copy is not a duplicate of
-its sources, and the environment is an underlay: a package found before it shadows its
-copy there without a warning. A search that stopped at its bound or skipped folders it
-could not read is a warning too.
+order), among the input's package, checkout and workspace (a to d above), around the
+input and in a folder given (the input's wins), or in two folders given (the one given
+first wins; the same folder given twice is one folder). An installed copy is not a
+duplicate of its sources, and the environment is an underlay: a package found before it
+shadows its copy there without a warning, and so does a prefix or folder of the
+environment over a later one (as ament_index and ``ROS_PACKAGE_PATH`` do). A search that
+stopped at its bound or skipped folders it could not read is a warning too.
 
 A package's folder is the one holding its ``package.xml`` (``share/<pkg>`` when installed):
 ``$(find pkg)`` is that folder, and ``package://pkg/meshes/a.stl`` is ``meshes/a.stl`` in it.
@@ -444,17 +446,24 @@ class PackageResolver:
 
     def _check_duplicates(self, package: str, place: Place, hits: list[str],
                           later: list[Place]) -> None:
-        """Warn when ``package`` has other folders that count (module docstring, Duplicates)."""
+        """
+        Warn when ``package`` has other folders that count (module docstring, Duplicates).
+
+        Found around the input or in a folder given, the later folders given are searched
+        for it too (each once per resolver, as a lookup that fails would); the environment
+        never is.
+        """
         chosen = os.path.realpath(hits[0])
         others = [(hit, place) for hit in hits[1:]]
-        if place.group == 'around':
-            origins = set()  # one copy per folder given (a workspace's install/ and src/)
+        if place.group in ('around', 'given'):
+            origins = {place.origin}  # one copy per folder given (a workspace's install/ and src/)
             for other in later:
                 if other.group == 'around' and other.full and place.kind != 'prefix':
                     others += [(hit, other) for hit in self._hits(other, package)]
                 elif other.group == 'given' and other.origin not in origins:
                     found = [hit for hit in self._hits(other, package)
-                             if os.path.realpath(hit) != chosen]
+                             if os.path.realpath(hit) != chosen
+                             and not _built_from(place, hits[0], other, hit)]
                     if found:
                         origins.add(other.origin)
                         others.append((found[0], other))
@@ -465,9 +474,12 @@ class PackageResolver:
                 shown.append((hit, other))
         if not shown:
             return
-        rule = ('in one folder, the shallowest wins, then the first in alphabetical order'
-                if all(other is place for _, other in shown)
-                else f'{place.route} is searched first')
+        if all(other is place for _, other in shown):
+            rule = 'in one folder, the shallowest wins, then the first in alphabetical order'
+        elif place.group == 'given':
+            rule = f'the folder given first in {place.route} wins'
+        else:
+            rule = f'{place.route} is searched first'
         listed = ', '.join(f'{hit} ({other.route})' for hit, other in shown)
         self._warn(f"package '{package}' is in {len(shown) + 1} places: using {hits[0]} "
                    f'({place.route}), not {listed}; {rule}', Code.DUPLICATE_PACKAGE)
@@ -502,6 +514,12 @@ class PackageResolver:
                    and inside(folder, place.path)
                    and is_workspace(os.path.dirname(place.path))
                    for place in self._search_order())
+
+
+def _built_from(place: Place, hit: str, other: Place, other_hit: str) -> bool:
+    """Return whether one of two copies is the install of the other's workspace sources."""
+    return (place.sources is not None and inside(other_hit, place.sources)) or \
+        (other.sources is not None and inside(hit, other.sources))
 
 
 def _scan_detail(found: Scan) -> str:

@@ -212,6 +212,66 @@ def test_a_package_around_the_input_and_in_a_folder_given_is_a_warning(tmp_path)
     assert found.find(PACKAGE) == mine and found.take_warnings() == ()
 
 
+def test_a_package_in_two_folders_given_is_a_warning_and_the_first_wins(tmp_path):
+    first = make_package(tmp_path / 'a' / PACKAGE)
+    second = make_package(tmp_path / 'b' / PACKAGE)
+    third = make_package(tmp_path / 'c' / 'deep' / PACKAGE)
+    found = resolver(tmp_path / 'a', tmp_path / 'b', f"{tmp_path / 'c'}")
+    assert found.find(PACKAGE) == first
+    (warning,) = found.take_warnings()
+    assert (str(warning), warning.code) == (
+        f"warning: package '{PACKAGE}' is in 3 places: using {first} (--package-path), not "
+        f'{second} (--package-path), {third} (--package-path); the folder given first in '
+        '--package-path wins', Code.DUPLICATE_PACKAGE)
+    assert found.find(PACKAGE) == first and found.take_warnings() == ()  # once
+    # The parameter's name is the route; a package folder given counts as a folder given.
+    found = resolver(second, tmp_path / 'a', option='the package_path parameter')
+    assert found.find(PACKAGE) == second
+    assert [str(w) for w in found.take_warnings()] == [
+        f"warning: package '{PACKAGE}' is in 2 places: using {second} (the package_path "
+        f'parameter), not {first} (the package_path parameter); the folder given first in the '
+        'package_path parameter wins']
+
+
+def test_one_folder_given_twice_is_no_duplicate(tree, tmp_path):
+    (tmp_path / 'link').symlink_to(tree['src'])
+    for folders in ((tree['src'], tree['src']), (tree['src'], tmp_path / 'link'),
+                    (tree['src'], tree['package']), (f"{tree['src']}{os.pathsep}{tree['src']}",)):
+        found = resolver(*folders)
+        assert found.find(PACKAGE) == tree['package'], folders
+        assert found.take_warnings() == (), folders
+    # A workspace's install/ is no duplicate of its src/, whichever is given first.
+    for folders in ((tree['ws'], tree['src']), (tree['ws'] / 'install', tree['package']),
+                    (tree['package'], tree['ws'] / 'install')):
+        found = resolver(*folders)
+        assert found.find(PACKAGE) == (tree['package'] if folders[0] == tree['package']
+                                       else tree['install']), folders
+        assert found.take_warnings() == (), folders
+
+
+def test_a_folder_given_shadows_the_environment_without_a_warning(tree, tmp_path):
+    # The environment is an underlay (AMENT_PREFIX_PATH, share/<pkg>/package.xml): a folder
+    # given wins over it silently, as does an earlier prefix over a later one.
+    mine = make_package(tmp_path / 'mine' / PACKAGE)
+    other = tmp_path / 'other_prefix'
+    make_package(other / 'share' / PACKAGE, label='other')
+    environ = {'AMENT_PREFIX_PATH': f"{tree['prefix']}{os.pathsep}{other}",
+               'ROS_PACKAGE_PATH': f"{tree['src']}{os.pathsep}{tmp_path / 'mine'}"}
+    found = resolver(tmp_path / 'mine', environ=environ)
+    assert found.find(PACKAGE) == mine and found.take_warnings() == ()
+    found = resolver(environ=environ)
+    assert found.find(PACKAGE) == tree['prefix_share'] and found.take_warnings() == ()
+    found = resolver(environ={'ROS_PACKAGE_PATH': environ['ROS_PACKAGE_PATH']})
+    assert found.find(PACKAGE) == tree['package'] and found.take_warnings() == ()
+    # The same prefix given as a folder is no underlay: two folders given, a warning.
+    found = resolver(tmp_path / 'mine', other, environ=environ)
+    assert found.find(PACKAGE) == mine
+    assert [str(w) for w in found.take_warnings()] == [
+        f"warning: package '{PACKAGE}' is in 2 places: using {mine} (--package-path), not "
+        f"{other / 'share' / PACKAGE} (--package-path); the folder given first in "
+        '--package-path wins']
+
+
 def test_a_checkout_and_the_rest_of_its_workspace_holding_one_package_is_a_warning(tmp_path):
     ws = tmp_path / 'ws'
     repo = ws / 'src' / 'repo'
@@ -286,12 +346,15 @@ def test_a_folder_is_searched_once_per_resolver(tree, monkeypatch):
     real_scan = packages_module.scan
     monkeypatch.setattr(packages_module, 'scan', lambda root, full: scans.append(root) or
                         real_scan(root, full))
-    found = resolver(tree['src'])
+    later = tree['ws'].parent / 'later'
+    make_package(later / 'lib', name='lib')
+    found = resolver(tree['src'], later)
     for _ in range(3):
-        assert found.find(PACKAGE) == tree['package']
+        assert found.find(PACKAGE) == tree['package']  # later/ is searched for duplicates
+        assert found.find('lib') == later / 'lib'
         with pytest.raises(PackageNotFoundError):
             found.find('missing')
-    assert scans == [str(tree['src'])]
+    assert scans == [str(tree['src']), str(later)]
 
 
 def test_the_error_lists_every_place_searched_in_order(tree, tmp_path):
