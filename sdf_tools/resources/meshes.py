@@ -22,6 +22,10 @@ or ``'sdf_tools[view]'`` (or ``pip install trimesh``; DAE also needs pycollada, 
 scipy). Whatever trimesh reads is read (STL, OBJ, DAE, PLY, glTF, ...): a file holding a
 scene of several meshes becomes one mesh, each part placed by the scene's transforms, in
 metres when the file gives its unit (COLLADA ``<unit meter>``, which Gazebo applies too).
+
+trimesh reads COLLADA through pycollada, whose XML parser expands entities; a COLLADA (or
+other XML) mesh with a DOCTYPE, where entities are declared, is refused before trimesh sees
+it (:func:`_refuse_doctype`), as every description is.
 """
 
 import os
@@ -141,6 +145,7 @@ def referenced_files(path: str, within: str) -> tuple[str, ...]:
     quiet = logging.NullHandler()  # trimesh logs what it cannot load; the caller reports it
     logger = logging.getLogger('trimesh')
     logger.addHandler(quiet)
+    _refuse_doctype(path)
     try:
         trimesh.load(path, resolver=Recorder())
     except Exception as e:  # trimesh raises whatever its loaders raise
@@ -202,6 +207,7 @@ def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
 
 def _read(path: str, scale, trimesh):
     """Return the one mesh of the file ``path`` (metres, scaled); ``ValueError`` if none."""
+    _refuse_doctype(path)
     try:
         scene = trimesh.load(path, force='scene')
         if scene.units not in (None, 'meters', 'm'):  # a DAE <unit>, as Gazebo applies it
@@ -214,6 +220,30 @@ def _read(path: str, scale, trimesh):
     if scale is not None and tuple(scale) != (1.0, 1.0, 1.0):
         mesh.apply_transform(_scaling(scale))
     return mesh
+
+
+#: Mesh formats trimesh reads as XML (COLLADA, XAML, 3D XML).
+_XML_MESHES = ('.dae', '.xaml', '.3dxml')
+#: How much of an XML mesh is searched for a DOCTYPE before its root element.
+_PREAMBLE_BYTES = 1 << 20
+
+
+def _refuse_doctype(path: str) -> None:
+    """Raise ``ValueError`` if the XML mesh ``path`` declares a DOCTYPE (entities, DTDs)."""
+    if not path.lower().endswith(_XML_MESHES):
+        return
+    from sdf_tools.xmlio.parse import preamble_end
+    try:
+        with open(path, 'rb') as f:
+            head = f.read(_PREAMBLE_BYTES)
+    except OSError:
+        return  # trimesh's own error names it
+    end = preamble_end(head)
+    if end >= len(head) == _PREAMBLE_BYTES:
+        raise ValueError(f'{path}: more than {_PREAMBLE_BYTES} bytes before the root element')
+    if b'<!DOCTYPE' in head[:end] or head.startswith(b'<!DOCTYPE', end):
+        raise ValueError(f'{path}: a mesh with a DOCTYPE is not read (it may declare entities, '
+                         'and the mesh reader would expand them)')
 
 
 def _scaling(scale):

@@ -177,6 +177,27 @@ def test_load_solid_reads_obj_and_dae_in_metres(tmp_path):
             pytest.approx(size ** 3, rel=1e-12), name
 
 
+def test_a_dae_with_a_doctype_is_never_given_to_its_reader(tmp_path):
+    trimesh = pytest.importorskip('trimesh', reason='trimesh is not installed')
+    pytest.importorskip('collada', reason='pycollada (for DAE) is not installed')
+    from mesh_robot import cube_stl
+    (tmp_path / 'cube.stl').write_text(cube_stl())
+    dae = trimesh.exchange.dae.export_collada(trimesh.load(str(tmp_path / 'cube.stl'))).decode()
+    laughs = ('<!DOCTYPE COLLADA [<!ENTITY a "aaaaaaaaaa">'
+              + ''.join(f'<!ENTITY {b} "{("&" + a + ";") * 10}">'
+                        for a, b in zip('abcdef', 'bcdefg')) + ']>\n')
+    head, rest = dae.split('\n', 1) if dae.startswith('<?xml') else ('', dae)
+    (tmp_path / 'laughs.dae').write_text(head + '\n' + laughs
+                                         + rest.replace('<asset>', '<asset><title>&g;</title>', 1))
+    (tmp_path / 'cube.dae').write_text(dae)
+    calls = (meshes.load_solid, meshes.load_triangles,
+             lambda path: meshes.referenced_files(path, str(tmp_path)))
+    for call in calls:
+        with pytest.raises(ValueError, match=r'laughs\.dae: a mesh with a DOCTYPE is not read'):
+            call(str(tmp_path / 'laughs.dae'))
+        call(str(tmp_path / 'cube.dae'))  # without one, read as before
+
+
 def test_load_triangles_reads_a_mesh_as_it_is(tmp_path):
     pytest.importorskip('trimesh', reason='trimesh is not installed')
     from mesh_robot import cube_stl
