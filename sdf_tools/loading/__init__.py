@@ -76,10 +76,6 @@ from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-# The markup a refusal shows: a substitution to its end, or a xacro element's name.
-#: Source name of descriptions received as a parameter or on a topic (in messages).
-SOURCE = '<robot_description>'
-
 
 def package_resolver(folders=(), *, near: str | None = None, option: str = '--package-path',
                      environ: 'Mapping[str, str] | None' = None) -> PackageResolver:

@@ -16,9 +16,10 @@
 The files a description's meshes and textures name: where they are, and whether they exist.
 
 :func:`locate` turns one URI into a path; :func:`check_uris` is the one place that checks
-every mesh and texture URI of a description and says which name no file (the converter calls
-it when it has a :class:`~sdf_tools.resources.packages.PackageResolver`, the nodes through
-:func:`sdf_tools.loading.check_package_uris` for the other formats):
+every mesh and texture URI of a description and says which name no file (the URDF converter
+calls it when it has a :class:`~sdf_tools.resources.packages.PackageResolver`,
+:func:`sdf_tools.loading.to_sdf` for the other formats, and the nodes through
+:func:`sdf_tools.loading.load` with ``LoadOptions.check_uris``):
 
 * ``package://pkg/path``: ``path`` in the package's folder (the resolver finds it);
 * ``file:///abs/path`` and absolute paths: as written;
