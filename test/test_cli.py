@@ -99,19 +99,22 @@ def test_usage_errors_exit_2(capsys, tmp_path):
     assert code == 2 and 'not URDF (use sdf_tools convert)' in err
 
 
-def _python(code, *argv, bare=False, stdin=None):
+def _python(code, *argv, bare=False, stdin=None, closed_stdin=False):
     """
     Run ``python -c code argv...`` with this checkout first on the path.
 
     ``bare``: without the site module (``-S``), so that no ``.pth`` hook imports modules
     before the code runs; the site-packages folders are put on the path instead. ``stdin``:
-    the text its standard input reads (a pipe).
+    the text its standard input reads (a pipe); ``closed_stdin``: with standard input
+    closed, as a shell's ``<&-`` starts it.
     """
     folders = [str(support.REPO_DIR), os.environ.get('PYTHONPATH', '')]
     if bare:
         folders += site.getsitepackages()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(folders))
     command = [sys.executable, *(['-S'] if bare else []), '-c', code, *argv]
+    if closed_stdin:
+        command = ['sh', '-c', 'exec "$@" <&-', 'sh', *command]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120,
                           input=stdin)
 
@@ -189,6 +192,14 @@ def test_a_process_ends_with_its_output_whole_and_its_exit_code(tmp_path, capsys
     reader.stdin.close()
     reader.wait(timeout=60)
     assert done.returncode == 0 and 'Traceback' not in done.stderr  # | head: not an error
+
+
+def test_a_closed_standard_input_is_a_clear_error():
+    for script, argv in (('from sdf_tools.cli import urdf2sdf_main as m; m()', ['-']),
+                         ('from sdf_tools.cli import main as m; m()', ['convert', '-'])):
+        done = _python(script, *argv, closed_stdin=True)
+        assert (done.returncode, done.stdout) == (1, '')
+        assert done.stderr == 'Error: <stdin>: standard input is closed\n'
 
 
 def test_input_that_is_not_xml_is_an_invalid_urdf(capsys, tmp_path, monkeypatch):

@@ -18,9 +18,9 @@ Tests of sdf_tools.outputs: whole files or nothing, never a file that was read.
 Then the output file of ``urdf2sdf -o`` and ``sdf_tools convert -o`` under injected failures
 (the write, fsync, the rename, an interruption, the directory): never partial, never
 clobbered, no temporary file left; SIGTERM and SIGHUP clean up like Ctrl-C. Outputs that
-are inputs (the input, a xacro include, a YAML file xacro loaded) or that two options name
-are refused before anything is written; a FIFO or a device is written in place; a full
-standard output is named.
+are inputs (the input, a xacro include, a YAML file xacro loaded, a file an SDFormat
+``<include>`` read) or that two options name are refused before anything is written; a FIFO
+or a device is written in place; a full standard output is named.
 """
 
 import os
@@ -363,6 +363,30 @@ def test_two_outputs_to_standard_output_are_refused(capsys, tmp_path, including)
             2, '', f'urdf2sdf: error: refusing to write two outputs to <stdout> ({kept} and '
             f'{shown}); nothing was written\n')
     assert _run([str(including), '-q', '--keep-expanded', '/dev/stderr'], capsys)[0] == 0
+
+
+def test_a_file_an_sdformat_include_read_is_never_overwritten(capsys, tmp_path):
+    from model_folders import make_model
+    models = tmp_path / 'models'
+    make_model(models, 'hand', '<model name="hand"><link name="palm"/></model>')
+    make_model(models, 'arm', '<model name="arm"><link name="base"/>\n'
+               '<include><uri>model://hand</uri></include></model>')
+    world = tmp_path / 'world.sdf'
+    world.write_text('<sdf version="1.9"><world name="w"><include><uri>model://arm</uri>'
+                     '</include></world></sdf>')
+    output = tmp_path / 'out.sdf'
+    for name in ('arm', 'hand'):   # the file the world includes, and the one it includes
+        target = models / name / 'model.sdf'
+        before = target.read_text()
+        code, out, err = _run(['convert', str(world), '--resource-path', str(models), '-o',
+                               str(target)], capsys)
+        assert (code, out) == (2, '')
+        assert err == (f'sdf_tools convert: error: refusing to write {target}: it is '
+                       f'{target}, which was read to make the output; nothing was written\n')
+        assert target.read_text() == before
+    assert _run(['convert', str(world), '--resource-path', str(models), '-o', str(output)],
+                capsys)[0] == 0
+    assert '<link name="palm"/>' in output.read_text()
 
 
 def test_output_and_expansion_may_not_name_one_file(capsys, tmp_path, including):

@@ -76,10 +76,6 @@ from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-# The markup a refusal shows: a substitution to its end, or a xacro element's name.
-#: Source name of descriptions received as a parameter or on a topic (in messages).
-SOURCE = '<robot_description>'
-
 
 def package_resolver(folders=(), *, near: str | None = None, option: str = '--package-path',
                      environ: 'Mapping[str, str] | None' = None) -> PackageResolver:
@@ -260,7 +256,8 @@ class Loaded:
         Where packages were looked for (:func:`to_sdf` checks URIs with it).
     inputs : tuple of str
         The files read: the input (unless standard input or text), then for xacro input
-        the files xacro read (includes and YAML files, absolute paths).
+        the files xacro read (includes and YAML files, absolute paths), for SDFormat the
+        files its ``<include>`` s read.
     unused : tuple of str
         The names of ``LoadOptions.mappings`` that changed nothing: for xacro, arguments no
         file declares or reads (each also a warning); for URDF and SDFormat, all of them.
@@ -353,14 +350,14 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
         inputs += read
         lookups = packages.take_warnings()
         fmt = 'urdf'
+    if fmt == 'sdf':   # outputs checked once its includes are read (nothing written before)
+        return _load_sdf(data, source, path, options, packages, inputs, unused, warnings)
     kept = options.keep_expanded if origins is not None else None
     check_outputs((kept,) + tuple(options.outputs), inputs)
     if kept is not None and origins is not None:
         # Written before it is read, to be there to look at when reading fails.
         write_output(kept, data.decode('utf-8'))
         origins = origins.kept_as(kept)
-    if fmt == 'sdf':
-        return _load_sdf(data, source, path, options, packages, inputs, unused, warnings)
     with nullcontext() if origins is None else origins.relocating():
         robot = _read(data, source if origins is None else origins.label or source, fmt,
                       options)
@@ -390,7 +387,9 @@ def _load_sdf(data: bytes, source: str, path: str | None, options: LoadOptions,
     """
     Read an SDFormat document whole: its worlds, includes, and the model asked for.
 
-    ``inputs``, ``unused`` and ``warnings`` are what :func:`load` found before reading.
+    ``inputs``, ``unused`` and ``warnings`` are what :func:`load` found before reading; the
+    files the includes read are added to ``inputs``, then ``options.outputs`` are checked
+    against them.
     """
     from sdf_tools.formats.sdf.reader import parse_sdf_document
     file = path if path not in (None, '-') else None
@@ -399,6 +398,8 @@ def _load_sdf(data: bytes, source: str, path: str | None, options: LoadOptions,
         finder = model_finder(packages=packages or package_resolver(near=file))
     document = parse_sdf_document(data, source, model=options.model, includes=finder,
                                   path=file, max_bytes=options.max_bytes or DEFAULT_MAX_BYTES)
+    inputs += document.files
+    check_outputs(options.outputs, inputs)
     robot = document.robot
     models: tuple[Robot, ...] = (robot,) if robot is not None else ()
     if robot is None:

@@ -128,20 +128,22 @@ def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes,
     Raises
     ------
     DescriptionError
-        The file cannot be read or is larger than ``max_bytes``.
+        The file cannot be read (standard input: is closed) or is larger than ``max_bytes``.
 
     """
-    if path == '-':
-        data = sys.stdin.buffer.read(max_bytes + 1)
-        source = '<stdin>'
-    else:
-        source = path
-        try:
+    source = '<stdin>' if path == '-' else path
+    try:
+        if path != '-':
             with open(path, 'rb') as f:
                 data = f.read(max_bytes + 1)
-        except OSError as e:
-            raise DescriptionError(Diagnostic(f'cannot read: {e.strerror}',
-                                              SourceLocation(path), code=Code.IO)) from None
+        elif sys.stdin is None:  # the process was started with it closed (``<&-``)
+            raise DescriptionError(Diagnostic('standard input is closed',
+                                              SourceLocation(source), code=Code.IO))
+        else:
+            data = sys.stdin.buffer.read(max_bytes + 1)
+    except OSError as e:
+        raise DescriptionError(Diagnostic(f'cannot read: {e.strerror}',
+                                          SourceLocation(source), code=Code.IO)) from None
     if len(data) > max_bytes:
         raise DescriptionError(Diagnostic(f'more than the limit of {max_bytes} bytes',
                                           SourceLocation(source), code=Code.TOO_LARGE))

@@ -16,9 +16,10 @@
 The files a description's meshes and textures name: where they are, and whether they exist.
 
 :func:`locate` turns one URI into a path; :func:`check_uris` is the one place that checks
-every mesh and texture URI of a description and says which name no file (the converter calls
-it when it has a :class:`~sdf_tools.resources.packages.PackageResolver`, the nodes through
-:func:`sdf_tools.loading.check_package_uris` for the other formats):
+every mesh and texture URI of a description and says which name no file (the URDF converter
+calls it when it has a :class:`~sdf_tools.resources.packages.PackageResolver`,
+:func:`sdf_tools.loading.to_sdf` for the other formats, and the nodes through
+:func:`sdf_tools.loading.load` with ``LoadOptions.check_uris``):
 
 * ``package://pkg/path``: ``path`` in the package's folder (the resolver finds it);
 * ``file:///abs/path`` and absolute paths: as written;
@@ -38,6 +39,7 @@ path. Other texts are never looked at: only a text holding a ``/`` is trimmed an
 """
 
 import os
+import stat
 from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Code
@@ -105,6 +107,20 @@ def locate(uri: str, packages, folder: str | None = None, *,
         raise ValueError(f'{uri}: a relative path, and the description was not read from a '
                          'file whose folder it could be relative to')
     return Path(os.path.abspath(os.path.join(folder, uri)))
+
+
+def _exists(path, folder_too: bool) -> bool:
+    """
+    Return whether ``path`` is a file (or, with ``folder_too``, a folder).
+
+    ``OSError`` when that cannot be told (a name too long, a folder not searchable), the same
+    on every Python (:mod:`pathlib` raises it on some, says ``False`` on others).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError, ValueError):  # ValueError: a NUL (%00)
+        return False
+    return folder_too or stat.S_ISREG(mode)
 
 
 def _lookup_warnings(packages, location, entity) -> tuple[Diagnostic, ...]:
@@ -185,9 +201,10 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
     warnings : tuple of Diagnostic
         One per package not found (at its first use, with the places searched) or found
         twice (a duplicate, at the use that looked it up), one per located file that does
-        not exist (``missing-file``; in ``<gazebo>`` content, a folder counts), one per URI
-        that names no local file (when looked up because of ``every_mesh``, or a
-        ``package://`` URI leaving its package).
+        not exist (``missing-file``; in ``<gazebo>`` content, a folder counts) or cannot be
+        looked up (``io``: a name too long, a folder not searchable), one per URI that names
+        no local file (when looked up because of ``every_mesh``, or a ``package://`` URI
+        leaving its package).
 
     """
     located, problems, missing_packages = {}, [], set()
@@ -218,9 +235,12 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         finally:  # the lookup's own warnings (a duplicate package), at this use
             problems.extend(_lookup_warnings(packages, location, entity))
         located[uri] = path.__class__(os.path.abspath(path))  # a pathlib.Path, as locate's
-        if number >= gazebo:
-            if not path.exists():
-                warn(f'{uri}: no such file or folder: {path}', Code.MISSING_FILE)
-        elif not path.is_file():
-            warn(f'{uri}: no such file: {path}', Code.MISSING_FILE)
+        try:
+            found = _exists(path, folder_too=number >= gazebo)
+        except OSError as e:  # a name too long, a folder not searchable, a loop of links
+            warn(f'{uri}: cannot look up {path}: {e.strerror}', Code.IO)
+            continue
+        if not found:
+            warn(f'{uri}: no such {"file or folder" if number >= gazebo else "file"}: {path}',
+                 Code.MISSING_FILE)
     return located, tuple(problems)

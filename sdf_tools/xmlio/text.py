@@ -17,8 +17,8 @@ Indented XML text written element by element: what lxml writes for a tree, witho
 
 A writer that builds lxml elements pays about a microsecond for each (more than everything
 else it does), then again to indent and serialise them. :class:`XmlText` writes the same text
-directly: two spaces a level as :func:`~.xml_source.to_string` indents, ``<tag/>`` for an
-element without content, ``<tag></tag>`` for empty text, and libxml2's escaping
+directly: two spaces a level as :func:`~sdf_tools.xmlio.parse.to_string` indents, ``<tag/>``
+for an element without content, ``<tag></tag>`` for empty text, and libxml2's escaping
 (:func:`escape_text`, :func:`escape_attribute`). Content that must be edited as a tree is
 built with lxml and spliced in with :meth:`XmlText.element`. A piece whose elements are
 always the same, with only their text changing, is a :class:`Block`, written in one step.

@@ -14,6 +14,9 @@
 
 """Tests of sdf_tools.loading.sources: format detection and reading files."""
 
+import os
+import sys
+
 import pytest
 from sdf_tools.errors import DescriptionError
 from sdf_tools.loading import sources
@@ -80,3 +83,15 @@ def test_read_input_refuses_oversized_and_unreadable_files(tmp_path):
         sources.read_input(str(big), max_bytes=1024)
     with pytest.raises(DescriptionError, match='cannot read'):
         sources.read_input(str(tmp_path / 'missing.urdf'))
+
+
+def test_read_input_names_standard_input_it_cannot_read(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, 'stdin', None)  # what Python makes of a closed one (``<&-``)
+    with pytest.raises(DescriptionError) as caught:
+        sources.read_input('-')
+    assert str(caught.value) == '<stdin>: standard input is closed'
+    with open(os.open(tmp_path / 'w', os.O_WRONLY | os.O_CREAT), 'r') as write_only:
+        monkeypatch.setattr(sys, 'stdin', write_only)
+        with pytest.raises(DescriptionError) as caught:
+            sources.read_input('-')
+    assert str(caught.value) == '<stdin>: cannot read: Bad file descriptor'

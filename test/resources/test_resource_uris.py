@@ -138,6 +138,36 @@ def test_paths_in_gazebo_content_are_looked_up_like_meshes(found, tmp_path):
 
 # --- meshes (trimesh) ---------------------------------------------------------------------------
 
+def test_a_file_that_cannot_be_looked_up_is_a_warning_naming_why(capsys, tmp_path):
+    from diagnostics import run_cli
+    long = f'{tmp_path}/{"a" * 300}.stl'   # over NAME_MAX: stat fails with ENAMETOOLONG
+    (tmp_path / 'plain').write_text('')
+    urdf = tmp_path / 'r.urdf'
+    urdf.write_text(f"""<robot name="r">
+<link name="a"><visual><geometry><mesh filename="file://{long}"/></geometry></visual>
+<collision><geometry><mesh filename="{tmp_path}/plain/x.stl"/></geometry></collision>
+<collision><geometry><mesh filename="file://{tmp_path}/x%00.stl"/></geometry></collision>
+</link>
+<gazebo><plugin filename="p" name="p"><parameters>{long}</parameters></plugin></gazebo>
+</robot>
+""")
+    robot = parse_urdf(urdf.read_text(), str(urdf))
+    located, warnings = check_uris(robot, None)
+    assert len(located) == 4   # located, though not found
+    assert [(str(w), w.code) for w in warnings] == [
+        (f"{urdf}:2: warning: link 'a': file://{long}: cannot look up {long}: File name too "
+         'long', Code.IO),
+        (f"{urdf}:3: warning: link 'a': {tmp_path}/plain/x.stl: no such file: "
+         f'{tmp_path}/plain/x.stl', Code.MISSING_FILE),
+        (f"{urdf}:4: warning: link 'a': file://{tmp_path}/x%00.stl: no such file: "
+         f'{tmp_path}/x\\x00.stl', Code.MISSING_FILE),  # shown escaped
+        (f'{urdf}:6: warning: <gazebo>: <parameters>: {long}: cannot look up {long}: File '
+         'name too long', Code.IO)]
+    code, out, err = run_cli([str(urdf)], capsys)   # urdf2sdf: a warning, not an error
+    assert code == 0 and '<mesh>' in out
+    assert f"{urdf}:2: warning: link 'a': file://{long}: cannot look up" in err
+
+
 def test_load_solid_reads_closed_and_open_meshes(tmp_path):
     pytest.importorskip('trimesh', reason='trimesh is not installed')
     from mesh_robot import cube_stl

@@ -129,6 +129,12 @@ class IncludeReader:
         self._files: dict[str, tuple] = {}   # real path -> (root, version, size) or (message,)
         self._read = 0                       # bytes included so far
 
+    @property
+    def files(self) -> tuple[str, ...]:
+        """Return the files read so far, each once, as their URIs were found, first read first."""
+        return tuple(entry[0].getroottree().docinfo.URL for entry in self._files.values()
+                     if len(entry) > 1)
+
     def read(self, include, folder: str | None, chain: tuple, entity: str | None,
              kinds: tuple = INCLUDABLE) -> Included | None:
         """

@@ -206,7 +206,7 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
     reporter = Reporter()
     v = SourcedValues(source, reporter)
     _check_root_content(v, root)
-    worlds = _read_document(v, root, includes, path, max_bytes)
+    worlds, files = _read_document(v, root, includes, path, max_bytes)
     reporter.raise_if_errors()
     for world in worlds:
         for robot in world.models:
@@ -216,7 +216,7 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
     robot, problem = select_model(worlds, model, v.loc(root))
     if robot is not None and reporter.warnings:
         robot = robot.with_warnings(reporter.warnings)
-    return SdfDocument(robot, tuple(worlds), tuple(reporter.warnings), problem)
+    return SdfDocument(robot, tuple(worlds), tuple(reporter.warnings), problem, files)
 
 
 # --- the document ----------------------------------------------------------------------------
@@ -235,16 +235,20 @@ def _check_root_content(v: ValueReader, root) -> None:
                 'refuses the file)', Code.INVALID)
 
 
-def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> list[World]:
-    """Check the ``<sdf>`` element and its version; read its worlds and top-level models."""
+def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> tuple[list[World], tuple]:
+    """
+    Check the ``<sdf>`` element and its version; read its worlds and top-level models.
+
+    Returns the worlds and the files the includes read.
+    """
     if local_name(root) != 'sdf':
         hint = ' (this looks like URDF)' if root.tag == 'robot' else ''
         v.error(root, None, f'the root element is <{local_name(root)}>, an SDFormat file '
                 f'needs <sdf>{hint}', Code.NOT_SDF)
-        return []
+        return [], ()
     version = _read_version(v, root)
     if version is None:
-        return []
+        return [], ()
     includes = None if finder is None else IncludeReader(
         v, finder, _read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes)
     folder = None if path is None else os.path.dirname(os.path.abspath(path))
@@ -263,7 +267,8 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> list[Worl
         return PlacedModel(robot, reader.graph, reader.rel_text, reader.pose_elem,
                            elem if included is None else included.include)
 
-    return read_worlds(v, root, version, origin.elements, include, read_model)
+    worlds = read_worlds(v, root, version, origin.elements, include, read_model)
+    return worlds, () if includes is None else includes.files
 
 
 def _read_version(v: ValueReader, root) -> tuple | None:

@@ -337,6 +337,9 @@ class SdfDocument:
         The document's warnings (also on ``robot``).
     problem : Diagnostic or None
         Why ``robot`` is ``None``.
+    files : tuple of str
+        The files its ``<include>`` s read, each once, in the order first read (no output
+        may overwrite one: :func:`~sdf_tools.outputs.check_outputs`).
 
     """
 
@@ -344,6 +347,7 @@ class SdfDocument:
     worlds: tuple[World, ...] = ()
     warnings: tuple[Diagnostic, ...] = ()
     problem: Diagnostic | None = None
+    files: tuple[str, ...] = ()
 
 
 def select_model(worlds, wanted: str | None, at: SourceLocation) -> tuple:
