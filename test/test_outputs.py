@@ -375,11 +375,11 @@ def test_a_file_an_sdformat_include_read_is_never_overwritten(capsys, tmp_path):
     world.write_text('<sdf version="1.9"><world name="w"><include><uri>model://arm</uri>'
                      '</include></world></sdf>')
     output = tmp_path / 'out.sdf'
-    for name in ('arm', 'hand'):   # the file the world includes, and the one it includes
-        target = models / name / 'model.sdf'
+    for target in (models / 'arm' / 'model.sdf', models / 'hand' / 'model.sdf',
+                   models / 'arm' / 'model.config'):  # what the world includes, and so on
         before = target.read_text()
-        code, out, err = _run(['convert', str(world), '--resource-path', str(models), '-o',
-                               str(target)], capsys)
+        code, out, err = _run(['convert', str(world), '--resource-path', str(models), '--to',
+                               'sdf', '-o', str(target)], capsys)
         assert (code, out) == (2, '')
         assert err == (f'sdf_tools convert: error: refusing to write {target}: it is '
                        f'{target}, which was read to make the output; nothing was written\n')

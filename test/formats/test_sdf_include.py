@@ -209,7 +209,8 @@ def test_world_includes_lights_and_actors_by_name(tmp_path):
     document = parse_sdf_document(path.read_bytes(), str(path), includes=finder(tmp_path),
                                   path=str(path))
     assert document.worlds[0].lights == ('sun', 'moon')
-    assert document.files == (str(tmp_path / 'models' / 'sun' / 'model.sdf'),)  # read once
+    sun = tmp_path / 'models' / 'sun'
+    assert document.files == (str(sun / 'model.sdf'), str(sun / 'model.config'))  # read once
     assert 'oracle: OK' in oracle('check', path).stdout
 
 

@@ -383,7 +383,8 @@ def test_includes_are_found_through_the_environment(tmp_path, monkeypatch):
     assert (loaded.robot.name, loaded.robot.links[0].location.source) == \
         ('box', str(tmp_path / 'gz' / 'box' / 'model.sdf'))
     assert loaded.worlds[0].name == 'w' and loaded.models == (loaded.robot,)
-    assert loaded.inputs == (str(world), str(tmp_path / 'gz' / 'box' / 'model.sdf'))
+    box = tmp_path / 'gz' / 'box'
+    assert loaded.inputs == (str(world), str(box / 'model.sdf'), str(box / 'model.config'))
     # A folder given first wins; one that does not exist is refused.
     make_model(tmp_path / 'given', 'box', '<model name="given"><link name="l"/></model>')
     given = model_finder([str(tmp_path / 'given')])

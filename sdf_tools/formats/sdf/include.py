@@ -117,7 +117,8 @@ class IncludeReader:
 
     """
 
-    __slots__ = ('v', 'finder', 'read_version', 'newest', 'max_bytes', '_files', '_read')
+    __slots__ = ('v', 'finder', 'read_version', 'newest', 'max_bytes', '_files', '_configs',
+                 '_read')
 
     def __init__(self, values: SourcedValues, finder, read_version, newest: tuple,
                  max_bytes: int = DEFAULT_MAX_BYTES):
@@ -127,13 +128,19 @@ class IncludeReader:
         self.newest = newest
         self.max_bytes = max_bytes
         self._files: dict[str, tuple] = {}   # real path -> (root, version, size) or (message,)
+        self._configs: dict[str, None] = {}  # the model.config files read, in order
         self._read = 0                       # bytes included so far
 
     @property
     def files(self) -> tuple[str, ...]:
-        """Return the files read so far, each once, as their URIs were found, first read first."""
+        """
+        Return the files read so far, each once, as their URIs were found, first read first.
+
+        The SDFormat files, then the model folders' ``model.config`` (or ``manifest.xml``)
+        files that named them.
+        """
         return tuple(entry[0].getroottree().docinfo.URL for entry in self._files.values()
-                     if len(entry) > 1)
+                     if len(entry) > 1) + tuple(self._configs)
 
     def read(self, include, folder: str | None, chain: tuple, entity: str | None,
              kinds: tuple = INCLUDABLE) -> Included | None:
@@ -196,7 +203,11 @@ class IncludeReader:
         try:
             path = self.finder.find(uri, folder)
             if os.path.isdir(path):
+                folder_path = path
                 path, note = model_file(path, self.newest)
+                config = os.path.join(folder_path, 'model.config')
+                self._configs[config if os.path.isfile(config)
+                              else os.path.join(folder_path, 'manifest.xml')] = None
                 if note is not None:
                     v.warn(uri_elem, entity, note, Code.DEPRECATED)
         except ModelNotFoundError as e:
