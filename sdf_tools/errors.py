@@ -222,18 +222,24 @@ class Diagnostic:
         return ': '.join(parts)
 
 
-def combine(earlier, later) -> tuple[Diagnostic, ...]:
+def combine(*steps) -> tuple[Diagnostic, ...]:
     """
-    Return the diagnostics of two steps, each problem once.
+    Return the diagnostics of several steps, in order, each problem once.
 
     A later step may report again what an earlier one found, knowing more: the reader warns
     that a ``<mimic>`` names no joint, then :func:`~sdf_tools.kinematics.compile_tree`
-    refuses it (or says it ignores it). A diagnostic of ``earlier`` with the same code,
-    entity and location as one of ``later`` is left out; the order is kept otherwise.
+    refuses it (or says it ignores it). A diagnostic of one step with the same code, entity
+    and location as one of any later step is left out; the order is kept otherwise. One pass
+    over every step, from the last (``combine(a, b, c)`` is ``combine(combine(a, b), c)``,
+    in linear time).
     """
-    later = tuple(later)
-    restated = {(d.code, d.entity, d.location) for d in later}
-    return tuple(d for d in earlier if (d.code, d.entity, d.location) not in restated) + later
+    kept = []
+    restated: set[tuple] = set()
+    for step in reversed(steps):
+        step = tuple(step)
+        kept.append([d for d in step if (d.code, d.entity, d.location) not in restated])
+        restated.update((d.code, d.entity, d.location) for d in step)
+    return tuple(d for step in reversed(kept) for d in step)
 
 
 def shown(text: str) -> str:

@@ -401,6 +401,24 @@ def test_sdf_to_urdf_is_refused_or_lossy_for_the_bundled_example(capsys, tmp_pat
     assert code == 2 and '--lossy is for conversions to URDF' in err
 
 
+def test_sdf_to_urdf_leaves_out_the_frames_of_a_static_model_without_links(capsys, tmp_path):
+    # Such frames are attached to 'world' (fixed in the model frame): not a link of the URDF.
+    sdf = tmp_path / 'sframe.sdf'
+    sdf.write_text('<sdf version="1.9"><model name="m"><link name="l"/>\n'
+                   '<model name="n"><static>true</static><frame name="f">\n'
+                   '<pose>1 0 0 0 0 0</pose></frame></model></model></sdf>')
+    code, out, err = run(cli.main, ['convert', str(sdf), '--to', 'urdf'], capsys)
+    assert code == 1 and not out
+    assert (f"{sdf}:2: frame 'n::f': is attached to 'world' (a frame of a static model without "
+            'links); a URDF holds frames only on its links; --lossy (lossy=True) writes the '
+            'nearest URDF without it') in err
+    assert 'Traceback' not in err
+    code, out, err = run(cli.main, ['convert', str(sdf), '--to', 'urdf', '--lossy'], capsys)
+    assert code == 0
+    assert f"{sdf}:2: warning: frame 'n::f': is left out: it is attached to 'world'" in err
+    assert [link.get('name') for link in parse(out).findall('link')] == ['l']
+
+
 @pytest.mark.parametrize('script', ['urdf2sdf', 'sdf_tools'])
 def test_installed_console_scripts_run_without_tracebacks(script, tmp_path):
     exe = Path(sys.executable).parent / script

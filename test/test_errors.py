@@ -212,3 +212,20 @@ def test_combine_keeps_each_problem_once_as_the_later_step_says_it():
                 Diagnostic('names no joint', there, "joint 'k'", code=Code.MISSING_JOINT)]
     assert combine(read, compiled) == (read[1], *compiled)
     assert combine(read, []) == tuple(read)
+
+
+def test_combine_of_several_steps_is_each_step_combined_in_turn():
+    def diagnostic(code, line, message=''):
+        return Diagnostic(message, SourceLocation('w.sdf', line), "link 'l'", code=code)
+
+    steps = [[diagnostic(Code.NEGATIVE_MASS, 2), diagnostic(Code.CYCLE, 4),
+              diagnostic(Code.NEGATIVE_MASS, 8)],
+             [diagnostic(Code.NEGATIVE_MASS, 2, 'again'), diagnostic(Code.WARNING, 3)],
+             [], [diagnostic(Code.WARNING, 3, 'twice'), diagnostic(Code.WARNING, 3, 'twice')],
+             [diagnostic(Code.NEGATIVE_MASS, 8, 'at last')]]
+    folded = ()
+    for step in steps:
+        folded = combine(folded, step)
+    assert combine(*steps) == folded == (
+        steps[0][1], steps[1][0], *steps[3], steps[4][0])
+    assert combine() == () and combine(iter(steps[0])) == tuple(steps[0])

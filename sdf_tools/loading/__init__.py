@@ -513,16 +513,15 @@ def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic,
     nodes take it; ``'error'`` refuses it.
     """
     from sdf_tools.kinematics import compile_tree  # numpy: only what needs the tree
-    problems = loaded.warnings
+    steps = [loaded.warnings]  # combined once: a world's models in linear time
     for robot in loaded.models or (loaded.robot,):
         try:
-            tree = compile_tree(robot, missing_mimic=missing_mimic)
+            steps.append(compile_tree(robot, missing_mimic=missing_mimic).warnings)
         except KinematicsError as e:
-            problems = combine(problems, e.diagnostics)
-        else:
-            problems = combine(problems, tree.warnings)
+            steps.append(e.diagnostics)
         if robot.source_format == 'sdf':
-            problems = combine(problems, refused_inertials(robot))
+            steps.append(refused_inertials(robot))
+    problems = combine(*steps)
     if loaded.robot.source_format == 'urdf':
         with _relocating(loaded.origins):
             problems += _relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)

@@ -23,9 +23,11 @@ from chain_fk import FK_FUNCTIONS
 import numpy as np
 import pytest
 from sdf_tools.errors import SourceLocation
+from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.formats.urdf.tree import nearest_tree
 from sdf_tools.formats.urdf.tree import tree_additions
+from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.model import Box
 from sdf_tools.model import Frame
 from sdf_tools.model import Inertial
@@ -163,6 +165,24 @@ def test_generated_names_must_be_free():
 def test_frame_attached_to_nothing():
     robot = replace(arm(), frames=(Frame('f', 'ghost'),))
     error_of(robot, "frame 'f': is attached to 'ghost', which is not a link")
+
+
+def test_a_frame_attached_to_world_is_left_out_with_a_warning_in_a_lossy_write():
+    # The frames of a static model without links are attached to 'world' (fixed in the model
+    # frame); a URDF holds frames only on links.
+    here = SourceLocation('m.sdf', 4)
+    robot = replace(arm(), frames=(Frame('n::f', 'world', Pose((1.0, 0.0, 0.0)), here),
+                                   Frame('tool', 'tip')))
+    error = error_of(robot, "frame 'n::f': is attached to 'world'")
+    assert [(str(d.location), d.code) for d in error.diagnostics] == [
+        ('m.sdf:4', 'no-urdf-equivalent')]
+    assert error.diagnostics[0].message.endswith('--lossy (lossy=True) writes the nearest '
+                                                 'URDF without it')
+    text, dropped = write_urdf(robot, lossy=True)
+    assert [str(d) for d in dropped] == [
+        "m.sdf:4: warning: frame 'n::f': is left out: it is attached to 'world' (a frame of a "
+        'static model without links); a URDF holds frames only on its links']
+    assert [link.name for link in parse_urdf(text).links] == ['base', 'tip', 'tool']
 
 
 def test_empty_model():

@@ -416,3 +416,43 @@ def test_whole_document_loads_every_model_for_check():
     empty = load(text='<sdf version="1.9"><world name="e"/></sdf>',
                  options=LoadOptions(whole_document=True))
     assert (empty.models, check(empty)) == ((), ())
+
+
+def test_check_of_a_world_states_each_models_problems_once_in_model_order():
+    # The reader's warnings restated by later steps (compile_tree, the inertials libsdformat
+    # refuses), model after model; the same list as when each step was combined in turn.
+    text = ('<sdf version="1.9"><world name="w">\n'
+            '<model name="a"><link name="l"><inertial><mass>-1</mass></inertial></link>'
+            f'</model>\n{MIMIC_LOOP}\n'
+            '<model name="c"><link name="l"><inertial><mass>-1</mass></inertial></link>\n'
+            '<link name="m"><inertial><mass>1</mass><inertia><ixx>1</ixx><iyy>1</iyy>'
+            '<izz>3</izz></inertia></inertial></link>\n'
+            '<link name="n"/><joint name="k" type="revolute"><parent>l</parent><child>n'
+            '</child><axis><xyz>0 0 1</xyz><mimic joint="nope"/></axis></joint></model>\n'
+            '</world></sdf>\n')
+    loaded = load(text=text, options=LoadOptions(whole_document=True))
+    assert [(d.code, d.location.line) for d in loaded.warnings] == [
+        (Code.NEGATIVE_MASS, 2), (Code.CYCLE, 4), (Code.MISSING_JOINT, 10),
+        (Code.NEGATIVE_MASS, 8), (Code.BAD_INERTIA, 9)]
+    assert [(d.code, d.severity.value, d.location.line, d.entity) for d in check(loaded)] == [
+        (Code.NEGATIVE_MASS, 'error', 2, "link 'l'"), (Code.CYCLE, 'error', 4, "joint 'j1'"),
+        (Code.MISSING_JOINT, 'warning', 10, "joint 'k'"),
+        (Code.NEGATIVE_MASS, 'error', 8, "link 'l'"), (Code.BAD_INERTIA, 'error', 9, "link 'm'")]
+
+
+def test_check_of_a_world_takes_linear_time_in_its_models():
+    # Each model's problems were once combined with all those gathered before them: a world
+    # of 4000 models, one problem each, took 37 s. Four times the models: about four times
+    # the CPU time (quadratic: sixteen).
+    def cpu_seconds(n):
+        text = '<sdf version="1.9"><world name="w">' + ''.join(
+            f'<model name="m{i}"><link name="l"><inertial><mass>-1</mass></inertial></link>'
+            '</model>\n' for i in range(n)) + '</world></sdf>'
+        loaded = load(text=text, options=LoadOptions(whole_document=True))
+        assert len(check(loaded)) == n
+        return support.least_cpu_seconds(check, loaded)
+
+    cpu_seconds(50)  # imports
+    small, large = cpu_seconds(500), cpu_seconds(2000)
+    assert large < 8.0 * small, (f'4x the models took {large / small:.1f}x the CPU time '
+                                 f'({small:.3f} s -> {large:.3f} s): not linear')

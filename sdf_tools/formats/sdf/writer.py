@@ -322,16 +322,14 @@ class _SdfWriter:
         """Write the visuals (collisions) of a link, each under a name of its own."""
         names: set[str] = set()
         first: dict = {}
+        tried: dict[tuple, int] = {}  # (base, first suffix) -> the suffix to try next
         for item in items:
             name = item.name
             if name is None:
-                name = _unique(f'{local}_{tag}', names)
+                name = _unique(f'{local}_{tag}', names, tried)
             elif name in names:
                 earlier = first[name]
-                number = 2
-                while f'{name}_{number}' in names:
-                    number += 1
-                new = f'{name}_{number}'
+                new = _unique(name, names, tried, start=2)
                 where = '' if earlier.location is None else \
                     f' (the first is at {earlier.location})'
                 self.repairs.warn(f'<{tag}> {name!r} is the second of that name in the link'
@@ -486,12 +484,20 @@ def _local(name: str, prefix: str) -> str:
     return name[len(prefix):] if name.startswith(prefix) else name
 
 
-def _unique(name: str, taken: set) -> str:
-    candidate = name
-    i = 0
+def _unique(name: str, taken: set, tried: dict, start: int = 0) -> str:
+    """
+    Return the first of ``name_<start>``, ``name_<start + 1>``, ... not in ``taken``; add it.
+
+    Suffix 0 is ``name`` itself. ``tried`` holds, per ``(name, start)``, the suffix after the
+    last one returned: ``taken`` only grows, so those below it are still taken, and naming
+    n parts of one base probes each name once (linear, not quadratic, in n).
+    """
+    number = tried.get((name, start), start)
+    candidate = name if number == 0 else f'{name}_{number}'
     while candidate in taken:
-        i += 1
-        candidate = f'{name}_{i}'
+        number += 1
+        candidate = f'{name}_{number}'
+    tried[(name, start)] = number + 1
     taken.add(candidate)
     return candidate
 

@@ -42,6 +42,9 @@ MODEL_FRAME_LINK = 'model_frame'
 JOINT_FRAME_SUFFIX = '__joint_frame'
 #: Suffix of every fixed joint the writer adds: ``<its child link>__fixed``.
 FIXED_SUFFIX = '__fixed'
+# Why a frame of a model without links (attached to ``world``) is not written.
+_IN_WORLD = ("is attached to 'world' (a frame of a static model without links); a URDF holds "
+             'frames only on its links')
 
 
 def tree_additions(robot: Robot, report: UrdfReport) -> tuple[list, list]:
@@ -85,6 +88,10 @@ def tree_additions(robot: Robot, report: UrdfReport) -> tuple[list, list]:
                     entity=f"joint '{joint.name}'")
     for frame in robot.frames:
         entity = f"frame '{frame.name}'"
+        if frame.attached_to == WORLD and WORLD not in index.links:
+            report.drop(entity, _IN_WORLD, f'is left out: it {_IN_WORLD}', frame.location,
+                        Code.NO_URDF_EQUIVALENT)
+            continue
         if frame.attached_to not in index.links:
             report.error(entity, f'is attached to {frame.attached_to!r}, which is not a '
                          'link', frame.location, Code.MISSING_LINK)

@@ -28,10 +28,11 @@ element; all such problems are reported together.
 can be left out, with one warning per item left out: visual and collision extras that differ
 between the visuals (collisions) of a link (what they all carry is kept), visuals and
 collisions whose geometry URDF lacks, SDFormat content that is not one element, joints that
-close kinematic loops, and all but the largest tree of a model with several roots
-(:func:`~.tree.nearest_tree`); joints of a kind URDF lacks are written as fixed joints. The
-rest (names taken, numbers that are not finite, a prismatic joint without limits) stays an
-error.
+close kinematic loops, all but the largest tree of a model with several roots
+(:func:`~.tree.nearest_tree`), and frames attached to ``world`` (those of a static model
+without links: a URDF has frames only on its links); joints of a kind URDF lacks are
+written as fixed joints. The rest (names taken, numbers that are not finite, a prismatic
+joint without limits) stays an error.
 
 How the model maps to URDF
 --------------------------
