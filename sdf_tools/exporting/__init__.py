@@ -56,6 +56,7 @@ from sdf_tools.loading import LoadOptions
 from sdf_tools.loading import package_resolver
 from sdf_tools.loading import to_sdf
 from sdf_tools.outputs import check_folder
+from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_folder
 from sdf_tools.records import field
 from sdf_tools.records import record
@@ -141,7 +142,11 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
     SdfToolsError
         The description cannot be read or converted, the folder's name cannot be a model
         name, or the folder holds something (code ``not-empty``) and ``options.force`` is
-        not set, or it holds the description or a file the model uses.
+        not set.
+    OverwriteError
+        The folder holds a file read to make the export: the description, a file read to
+        load it (a xacro include, a YAML file, an SDFormat include) or a file the model
+        uses; nothing was written.
     OSError
         The folder cannot be written (nothing is left behind); the error names it.
 
@@ -173,8 +178,7 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
     files = {'model.config': model_config(loaded.robot.name, conversion.sdf_version, manifest,
                                           None if file is None else os.path.basename(file)),
              'model.sdf': converted.sdf, **plan.files}
-    if options.force:
-        _refuse_inputs(target, folder, [file] + list(plan.files.values()))
+    _refuse_inputs(target, folder, [file, *loaded.inputs, *plan.files.values()])
     try:
         write_folder(target, files, replace=options.force)
     except FileExistsError:
@@ -196,14 +200,23 @@ def _check_target(target: str, folder: str, force: bool) -> None:
 
 
 def _refuse_inputs(target: str, folder: str, inputs) -> None:
-    """Refuse to replace a folder holding the description or a file the model uses."""
+    """
+    Refuse to replace a folder holding a file read to make the export.
+
+    ``inputs``: the description (or ``None``), then the files read to load it (xacro
+    includes and YAML files, SDFormat includes), then the files copied; each is compared
+    as a real path, so that links and other spellings are caught.
+    """
     real = os.path.realpath(target)
-    for path in inputs:
-        if path is not None and \
-                os.path.commonpath([os.path.realpath(path), real]) == real:
-            raise SdfToolsError(Diagnostic(
-                f'{folder}: not replaced, because it holds {path}, which the export reads',
-                code=Code.NOT_EMPTY))
+    for index, path in enumerate(inputs):
+        if path is None:
+            continue
+        path = os.fspath(path)
+        if os.path.commonpath([os.path.realpath(path), real]) == real:
+            what = f'the input {path}' if index == 0 else \
+                f'{path}, which was read to make the output'
+            raise OverwriteError(f'refusing to write {folder}: it holds {what}; nothing was '
+                                 'written')
 
 
 def _manifest(file: str | None):

@@ -260,7 +260,8 @@ class Loaded:
         Where packages were looked for (:func:`to_sdf` checks URIs with it).
     inputs : tuple of str
         The files read: the input (unless standard input or text), then for xacro input
-        the files xacro read (includes and YAML files, absolute paths).
+        the files xacro read (includes and YAML files, absolute paths), for SDFormat
+        input the files its ``<include>`` s read (real paths).
     unused : tuple of str
         The names of ``LoadOptions.mappings`` that changed nothing: for xacro, arguments no
         file declares or reads (each also a warning); for URDF and SDFormat, all of them.
@@ -399,6 +400,9 @@ def _load_sdf(data: bytes, source: str, path: str | None, options: LoadOptions,
         finder = model_finder(packages=packages or package_resolver(near=file))
     document = parse_sdf_document(data, source, model=options.model, includes=finder,
                                   path=file, max_bytes=options.max_bytes or DEFAULT_MAX_BYTES)
+    if document.files:  # the outputs are checked against the files included too
+        inputs += document.files
+        check_outputs(tuple(options.outputs), inputs)
     robot = document.robot
     models: tuple[Robot, ...] = (robot,) if robot is not None else ()
     if robot is None:

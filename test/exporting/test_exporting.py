@@ -206,10 +206,40 @@ def test_a_folder_holding_something_is_refused_unless_forced(tmp_path):
 
 def test_force_never_replaces_a_folder_holding_what_the_export_reads(tmp_path):
     urdf = make_arm(tmp_path, ARM.replace('tool.obj', 'base.stl'))
-    package = urdf.parent.parent
-    with pytest.raises(SdfToolsError, match=f'not replaced, because it holds {urdf}'):
-        export(str(urdf), str(package), options(tmp_path, force=True))
-    assert (package / 'meshes' / 'base.stl').is_file()
+    (urdf.parent / 'model.config').write_text('<model/>')  # as if exported there before
+    with pytest.raises(outputs.OverwriteError, match=f'refusing to write {urdf.parent}: it '
+                       f'holds the input {urdf}; nothing was written$'):
+        export(str(urdf), str(urdf.parent), options(tmp_path, force=True))
+    meshes = urdf.parent.parent / 'meshes'
+    (meshes / 'model.config').write_text('<model/>')
+    with pytest.raises(outputs.OverwriteError, match=f'it holds {meshes}/base.stl, which was '
+                       'read to make the output; nothing was written$'):
+        export(str(urdf), str(meshes), options(tmp_path, force=True))
+    assert sorted(p.name for p in urdf.parent.iterdir()) == ['arm.urdf', 'model.config']
+    assert sorted(p.name for p in meshes.iterdir()) == ['base.stl', 'model.config',
+                                                        'tool.mtl', 'tool.obj']
+
+
+def test_force_never_replaces_a_folder_holding_an_include(tmp_path):
+    ns = 'xmlns:xacro="http://www.ros.org/wiki/xacro"'
+    parts = tmp_path / 'parts'
+    parts.mkdir()
+    (parts / 'model.config').write_text('<model/>')
+    (parts / 'inc.xacro').write_text(f'<robot {ns}><link name="b"/></robot>')
+    (parts / 'inc.sdf').write_text('<sdf version="1.9"><model name="b"><link name="l"/>'
+                                   '</model></sdf>')
+    xacro = tmp_path / 'main.urdf.xacro'
+    xacro.write_text(f'<robot name="r" {ns}><xacro:include filename="parts/inc.xacro"/>'
+                     '</robot>')
+    sdf = tmp_path / 'main.sdf'
+    sdf.write_text('<sdf version="1.9"><model name="r"><link name="a"/><include>'
+                   '<uri>parts/inc.sdf</uri></include></model></sdf>')
+    for main, include in ((xacro, 'inc.xacro'), (sdf, 'inc.sdf')):
+        with pytest.raises(outputs.OverwriteError, match=f'refusing to write {parts}: it holds '
+                           f'{parts / include}, which was read to make the output'):
+            export(str(main), str(parts), ExportOptions(force=True))
+        assert sorted(p.name for p in parts.iterdir()) == ['inc.sdf', 'inc.xacro',
+                                                           'model.config']
 
 
 def test_a_failure_leaves_nothing_written(tmp_path, monkeypatch):

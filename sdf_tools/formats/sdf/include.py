@@ -129,6 +129,11 @@ class IncludeReader:
         self._files: dict[str, tuple] = {}   # real path -> (root, version, size) or (message,)
         self._read = 0                       # bytes included so far
 
+    @property
+    def files(self) -> tuple[str, ...]:
+        """Return the real paths of the files included so far (each once, in order)."""
+        return tuple(self._files)
+
     def read(self, include, folder: str | None, chain: tuple, entity: str | None,
              kinds: tuple = INCLUDABLE) -> Included | None:
         """

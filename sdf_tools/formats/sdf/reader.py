@@ -206,7 +206,8 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
     reporter = Reporter()
     v = SourcedValues(source, reporter)
     _check_root_content(v, root)
-    worlds = _read_document(v, root, includes, path, max_bytes)
+    files: list[str] = []
+    worlds = _read_document(v, root, includes, path, max_bytes, files)
     reporter.raise_if_errors()
     for world in worlds:
         for robot in world.models:
@@ -216,7 +217,7 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
     robot, problem = select_model(worlds, model, v.loc(root))
     if robot is not None and reporter.warnings:
         robot = robot.with_warnings(reporter.warnings)
-    return SdfDocument(robot, tuple(worlds), tuple(reporter.warnings), problem)
+    return SdfDocument(robot, tuple(worlds), tuple(reporter.warnings), problem, tuple(files))
 
 
 # --- the document ----------------------------------------------------------------------------
@@ -235,8 +236,13 @@ def _check_root_content(v: ValueReader, root) -> None:
                 'refuses the file)', Code.INVALID)
 
 
-def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> list[World]:
-    """Check the ``<sdf>`` element and its version; read its worlds and top-level models."""
+def _read_document(v: SourcedValues, root, finder, path, max_bytes,
+                   files: list[str]) -> list[World]:
+    """
+    Check the ``<sdf>`` element and its version; read its worlds and top-level models.
+
+    The real paths of the files included are added to ``files``.
+    """
     if local_name(root) != 'sdf':
         hint = ' (this looks like URDF)' if root.tag == 'robot' else ''
         v.error(root, None, f'the root element is <{local_name(root)}>, an SDFormat file '
@@ -263,7 +269,10 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> list[Worl
         return PlacedModel(robot, reader.graph, reader.rel_text, reader.pose_elem,
                            elem if included is None else included.include)
 
-    return read_worlds(v, root, version, origin.elements, include, read_model)
+    worlds = read_worlds(v, root, version, origin.elements, include, read_model)
+    if includes is not None:
+        files += includes.files
+    return worlds
 
 
 def _read_version(v: ValueReader, root) -> tuple | None:

@@ -337,6 +337,8 @@ class SdfDocument:
         The document's warnings (also on ``robot``).
     problem : Diagnostic or None
         Why ``robot`` is ``None``.
+    files : tuple of str
+        The real paths of the files its ``<include>`` s read.
 
     """
 
@@ -344,6 +346,7 @@ class SdfDocument:
     worlds: tuple[World, ...] = ()
     warnings: tuple[Diagnostic, ...] = ()
     problem: Diagnostic | None = None
+    files: tuple[str, ...] = ()
 
 
 def select_model(worlds, wanted: str | None, at: SourceLocation) -> tuple:
