@@ -287,8 +287,10 @@ def _add_export(sub, common):
     e.add_argument('-o', '--output', required=True, metavar='DIR',
                    help='the folder to write (its folder must exist); written whole or not '
                    'at all')
-    e.add_argument('--force', action='store_true', help='replace DIR if it holds something '
-                   '(only once the new folder is complete)')
+    e.add_argument('--force', action='store_true', help='replace DIR if it holds something, '
+                   'only once the new folder is complete, and only if it is a model folder '
+                   '(it holds model.config, as export writes): never the current folder, '
+                   'the home folder or one above them')
     e.add_argument('--model', help='model to take from an SDFormat world')
     e.add_argument('--preserve-fixed-joints', action='store_true',
                    help='URDF: keep every fixed joint')

@@ -30,7 +30,9 @@ writes them for URDF meshes and textures, ``ConversionOptions.uri_map``; content
 written gets them first, :func:`.rewrite.with_uris`), warns about URIs still naming
 something outside the folder (:func:`.rewrite.leftovers`), then writes the folder at once
 (:func:`sdf_tools.outputs.write_folder`): a failure leaves nothing behind, and an existing
-folder holding something is replaced only when forced, once the new one is complete.
+folder holding something is replaced only when forced, once the new one is complete, and
+only if it is a model folder (it holds ``model.config``), not the current folder, the home
+folder or one above them, and holds no file read to make the export.
 
 The model's name in its URIs is the folder's name: Gazebo finds ``model://DIR`` as the
 folder ``DIR`` in a folder of its resource path (``GZ_SIM_RESOURCE_PATH``, libsdformat's
@@ -82,7 +84,8 @@ class ExportOptions:
         ``input_folder`` and ``uri_map`` are export's own, and ``mesh_uris`` says only how
         meshes that are not copied are written.
     force : bool
-        Replace a folder that already holds something.
+        Replace a folder that already holds something, if it is a model folder (it holds
+        ``model.config``) and not the current folder, the home folder or one above them.
 
     """
 
@@ -142,7 +145,8 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
     SdfToolsError
         The description cannot be read or converted, the folder's name cannot be a model
         name, or the folder holds something (code ``not-empty``) and ``options.force`` is
-        not set.
+        not set, or it is no model folder (it holds no ``model.config``), or it is the
+        current folder, the home folder or one above them.
     OverwriteError
         The folder holds a file read to make the export: the description, a file read to
         load it (a xacro include, a YAML file, an SDFormat include) or a file the model
@@ -190,13 +194,45 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
 
 
 def _check_target(target: str, folder: str, force: bool) -> None:
-    """Refuse, before any work, a folder holding something (unless forced)."""
+    """
+    Refuse, before any work, a folder holding something, unless forced and replaceable.
+
+    Forced, a folder holding something is replaced only when it looks like a model folder
+    (it holds ``model.config``), and never when it is the current folder, a folder above
+    it, the home folder or one above that: ``-o . --force`` in a folder of one's own work
+    would delete it all.
+    """
     try:
-        check_folder(target, replace=force)
+        exists = check_folder(target, replace=force)
     except FileExistsError:
         raise SdfToolsError(Diagnostic(
             f'{folder}: the folder is not empty; export replaces it only when forced '
             '(--force)', code=Code.NOT_EMPTY)) from None
+    if not exists or not os.listdir(target):
+        return
+    real = os.path.realpath(target)
+    why = None
+    for place, name in ((_cwd(), 'current folder'), (os.path.expanduser('~'), 'home folder')):
+        place = None if place is None else os.path.realpath(place)
+        if place is not None and os.path.isabs(place) and \
+                os.path.commonpath([place, real]) == real:
+            why = f'it is the {name}' if place == real else f'it holds the {name}'
+            break
+    else:
+        if not os.path.isfile(os.path.join(target, 'model.config')):
+            why = 'it holds no model.config, so it is no model folder'
+    if why is not None:
+        raise SdfToolsError(Diagnostic(
+            f'{folder}: not replaced, because {why}; --force replaces only a model folder '
+            '(one holding model.config), never the current folder, the home folder or one '
+            'above them', code=Code.NOT_EMPTY))
+
+
+def _cwd() -> str | None:
+    try:
+        return os.getcwd()
+    except OSError:  # removed since the process started there
+        return None
 
 
 def _refuse_inputs(target: str, folder: str, inputs) -> None:

@@ -52,6 +52,15 @@ def test_export_refuses_an_occupied_folder_and_force_replaces_it(tmp_path, capsy
                       'forced (--force)\n')
     code, stdout, stderr = run(['export', '-q', '--force', str(EXAMPLE), '-o', str(out)],
                                capsys)
+    assert (code, stdout) == (1, '')
+    assert stderr == (f'Error: {out}: not replaced, because it holds no model.config, so it '
+                      'is no model folder; --force replaces only a model folder (one holding '
+                      'model.config), never the current folder, the home folder or one above '
+                      'them\n')
+    assert sorted(p.name for p in out.iterdir()) == ['mine.txt']
+    (out / 'model.config').write_text('<model/>')
+    code, stdout, stderr = run(['export', '-q', '--force', str(EXAMPLE), '-o', str(out)],
+                               capsys)
     assert code == 0 and stderr == ''
     assert sorted(p.name for p in out.iterdir()) == ['model.config', 'model.sdf']
 
