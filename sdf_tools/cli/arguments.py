@@ -374,7 +374,10 @@ def _add_diff(sub):
     d.add_argument('--json', action='store_true', help='print JSON')
     d.add_argument('--picture', metavar='FILE', help='also draw both sides over each other '
                    '(.png or .svg), at the configuration where the links are farthest apart: '
-                   "what both share in grey, each side's own in its colour (needs matplotlib)")
+                   "what both share in grey, each side's own in its colour (needs matplotlib)."
+                   ' It never changes the exit code: a name that cannot be a picture or a '
+                   'missing matplotlib is a usage error (2) before anything is compared; a '
+                   'picture that cannot then be drawn or written is an error on stderr')
     d.add_argument('-q', '--quiet', action='store_true', help="do not print the readers' "
                    'warnings')
     d.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
