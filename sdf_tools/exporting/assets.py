@@ -320,7 +320,8 @@ class _Planner:
         folders: set[str] = set()     # every folder holding a claimed path
         prefixes = {}
         for key, entries in self.entries.items():
-            name = _UNSAFE.sub('_', self.roots[key].name) or 'files'
+            # A folder name, whatever the package calls itself ('..', '.hidden', 'a/b').
+            name = _UNSAFE.sub('_', self.roots[key].name).strip('.') or 'files'
             number = 0
             while True:
                 prefix = '' if number == 0 else name if number == 1 else f'{name}_{number}'

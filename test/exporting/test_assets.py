@@ -227,3 +227,15 @@ def test_a_file_a_mesh_refers_to_through_a_link_out_of_the_package_is_not_copied
     assert [w.message for w in result.warnings] == [
         f"package://arm/meshes/arm.obj refers to 'arm.png', which leads outside {package} (a "
         'symbolic link): it is not copied']
+
+
+@pytest.mark.parametrize('name, folder', [('..', 'files'), ('.', 'files'), ('../x', '_x'),
+                                          ('.hidden', 'hidden')])
+def test_a_package_named_oddly_gets_a_folder_name_that_stays_inside(tmp_path, name, folder):
+    make_package(tmp_path / 'src' / 'arm', 'arm', {'meshes/base.stl': STL})
+    other = make_package(tmp_path / 'other', 'x', {'meshes/base.stl': 'solid o\n'},
+                         package_xml=f'<package format="3"><name>{name}</name>'
+                                     '<version>1.0.0</version></package>')
+    uses = [mesh('package://arm/meshes/base.stl'), mesh(f'file://{other}/meshes/base.stl')]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
+    assert sorted(result.files) == [f'{folder}/meshes/base.stl', 'meshes/base.stl']
