@@ -76,6 +76,20 @@ def test_view_usage_errors_exit_2(matplotlib, capsys, tmp_path, argv, message):
     assert not (tmp_path / 'x.png').exists()
 
 
+def test_view_of_a_model_too_large_to_draw_is_an_error(matplotlib, capsys, tmp_path):
+    robot = tmp_path / 'p.urdf'
+    robot.write_text('<robot name="r"><link name="a"><visual><geometry><box size="1 1 1"/>'
+                     '</geometry></visual></link><link name="b"/><joint name="j" '
+                     'type="prismatic"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>'
+                     '<limit lower="-1" upper="1" effort="1" velocity="1"/></joint></robot>')
+    code, stdout, err = run(['view', str(robot), 'j=1e308', '--size', '64x64', '-o',
+                             str(tmp_path / 'p.png')], capsys)
+    assert (code, stdout) == (1, '')
+    assert err == ('Error: the model is too large to draw: it reaches 1e+308 m from its '
+                   'origin (at most 1e+100 m)\n')
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['p.urdf']
+
+
 def test_view_needs_an_output_that_is_not_its_input(capsys, tmp_path):
     code, _, err = run(['view', str(EXAMPLE)], capsys)
     assert code == 2 and 'the following arguments are required: -o/--output' in err

@@ -287,8 +287,10 @@ def _add_export(sub, common):
     e.add_argument('-o', '--output', required=True, metavar='DIR',
                    help='the folder to write (its folder must exist); written whole or not '
                    'at all')
-    e.add_argument('--force', action='store_true', help='replace DIR if it holds something '
-                   '(only once the new folder is complete)')
+    e.add_argument('--force', action='store_true', help='replace DIR if it holds something, '
+                   'only once the new folder is complete, and only if it is a model folder '
+                   '(it holds model.config, as export writes): never the current folder, '
+                   'the home folder or one above them')
     e.add_argument('--model', help='model to take from an SDFormat world')
     e.add_argument('--preserve-fixed-joints', action='store_true',
                    help='URDF: keep every fixed joint')
@@ -372,7 +374,10 @@ def _add_diff(sub):
     d.add_argument('--json', action='store_true', help='print JSON')
     d.add_argument('--picture', metavar='FILE', help='also draw both sides over each other '
                    '(.png or .svg), at the configuration where the links are farthest apart: '
-                   "what both share in grey, each side's own in its colour (needs matplotlib)")
+                   "what both share in grey, each side's own in its colour (needs matplotlib)."
+                   ' It never changes the exit code: a name that cannot be a picture or a '
+                   'missing matplotlib is a usage error (2) before anything is compared; a '
+                   'picture that cannot then be drawn or written is an error on stderr')
     d.add_argument('-q', '--quiet', action='store_true', help="do not print the readers' "
                    'warnings')
     d.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)

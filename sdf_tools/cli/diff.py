@@ -19,6 +19,12 @@ Exit codes, so that it can gate a description package in CI: 0 the two are equal
 differ, 2 a usage error or an input that cannot be read (each problem printed with its
 file and line). The report goes to stdout (``--json``: the schema of
 :mod:`sdf_tools.comparing`), the readers' warnings to stderr.
+
+``--picture`` never changes what the comparison says: a name that cannot be a picture (not
+``.png``/``.svg``, in no folder, a folder) or a missing matplotlib is a usage error (2)
+found before anything is read; a picture that cannot then be drawn or written is an error on
+stderr, and the exit code is still the comparison's. A side without a kinematic tree only
+because a ``<mimic>`` names a missing joint is drawn with that joint moving on its own.
 """
 
 import json
@@ -68,7 +74,13 @@ def diff_command(args) -> int:
         text = to_text(comparison)
     write_output(None, text)
     if picture_format is not None:
-        _draw(comparison, args, picture_format)
+        try:
+            _draw(comparison, args, picture_format)
+        except SdfToolsError as e:
+            print_diagnostics(e.diagnostics)
+            print(f'{_PROG}: the picture {args.picture} is not written', file=sys.stderr)
+        except OSError as e:
+            print(f'Error: {e.filename or args.picture}: {e.strerror or e}', file=sys.stderr)
     return EXIT_EQUAL if comparison.equal else EXIT_DIFFERENT
 
 
@@ -80,8 +92,17 @@ def _picture_format(args) -> str | None:
     if fmt is None:
         raise UsageError(f'{_PROG}: error: cannot tell the picture format of '
                          f'{args.picture!r}: name a .png or .svg file')
+    folder = os.path.dirname(args.picture) or os.curdir
+    if not os.path.isdir(folder):
+        raise UsageError(f'{_PROG}: error: --picture {args.picture}: the folder that would '
+                         'hold it does not exist')
+    if os.path.isdir(args.picture):
+        raise UsageError(f'{_PROG}: error: --picture {args.picture}: it is a folder')
     from sdf_tools.drawing import require_matplotlib
-    require_matplotlib()  # say at once what is missing
+    try:
+        require_matplotlib()  # say at once what is missing
+    except SdfToolsError as e:
+        raise UsageError(f'{_PROG}: error: --picture: {e.diagnostic.message}') from None
     return fmt
 
 
@@ -92,12 +113,26 @@ def _draw(comparison, args, fmt: str) -> None:
     poses = comparison.poses
     worst = poses.position_configuration or poses.angle_configuration or 0
     poses_a, poses_b = comparison.link_poses(worst)
-    picture = overlay((comparison.a.robot, poses_a or None),
-                      (comparison.b.robot, poses_b or None),
+    picture = overlay((comparison.a.robot, poses_a or _zero_poses(comparison.a.robot)),
+                      (comparison.b.robot, poses_b or _zero_poses(comparison.b.robot)),
                       ViewOptions(fmt=fmt, packages=comparison.a.loaded.packages),
                       labels=('A', 'B'))
     print_diagnostics(picture.warnings, quiet=args.quiet)
     picture.save(args.picture)
+
+
+def _zero_poses(robot) -> dict:
+    """
+    Return a side's link poses at zero when the comparison has none (no kinematic tree).
+
+    A ``<mimic>`` naming a missing joint moves its joint on its own here (as
+    ``--missing-mimic ignore`` does); a robot that still has no tree raises
+    :class:`~sdf_tools.errors.KinematicsError`.
+    """
+    from sdf_tools.kinematics import compile_tree
+    from sdf_tools.kinematics import forward_kinematics
+    tree = compile_tree(robot, missing_mimic='ignore')
+    return dict(zip(tree.link_names, forward_kinematics(tree, tree.joint_vector({}).q)))
 
 
 def _mappings(items) -> dict:

@@ -20,6 +20,7 @@ prints the warnings, and on standard output the folder and its ``model://`` name
 """
 
 from sdf_tools.cli.arguments import mappings_of
+from sdf_tools.cli.arguments import UsageError
 from sdf_tools.cli.common import EXIT_OK
 from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
@@ -30,12 +31,16 @@ def export_command(args) -> int:
     from sdf_tools.convert.urdf_to_sdf import ConversionOptions
     from sdf_tools.exporting import export
     from sdf_tools.exporting import ExportOptions
+    from sdf_tools.outputs import OverwriteError
     loaded = load_input(args, mappings_of(args.mappings), 'sdf_tools export')
     conversion = ConversionOptions(preserve_fixed_joints=args.preserve_fixed_joints,
                                    sdf_version=args.sdf_version,
                                    auto_inertials=args.auto_inertials)
-    exported = export(loaded, args.output, ExportOptions(conversion=conversion,
-                                                         force=args.force))
+    try:
+        exported = export(loaded, args.output, ExportOptions(conversion=conversion,
+                                                             force=args.force))
+    except OverwriteError as e:  # as load_input reports an output that is a file read
+        raise UsageError(f'sdf_tools export: error: {e}') from None
     print_diagnostics(exported.warnings, quiet=args.quiet)
     copied = len(exported.files) - 2
     print(f'{args.output}: model://{exported.name} (model.config, '

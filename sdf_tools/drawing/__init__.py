@@ -43,6 +43,7 @@ Modules
 from sdf_tools.drawing.camera import Camera
 from sdf_tools.drawing.camera import camera
 from sdf_tools.drawing.camera import VIEWS
+from sdf_tools.drawing.render import check_reach
 from sdf_tools.drawing.render import draw_layers
 from sdf_tools.drawing.render import Layer
 from sdf_tools.drawing.render import RenderOptions
@@ -259,6 +260,7 @@ def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY
     first_color, second_color, both_color = (to_rgba(color) for color in colors)
     a, b = (_scene(robot, poses if poses is not None else link_poses(robot), options)
             for robot, poses in (first, second))
+    check_reach((a, b))  # before comparing corners, which overflows as drawing does
     in_b, in_a = shared(a, b, tolerance)
     named = labels[0] is not None and labels[1] is not None
 

@@ -35,6 +35,9 @@ import math
 
 import numpy as np
 
+from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import SdfToolsError
 from sdf_tools.records import record
 
 #: The standard views: name -> (azimuth, elevation) in degrees (module docstring).
@@ -120,17 +123,28 @@ def fit_window(points, size: tuple[int, int], margin: float = 0.04):
         Room left on each side of the points along the direction they fill, as a fraction
         of their extent there.
 
+    Raises
+    ------
+    SdfToolsError
+        The window is not finite (points too far apart, or not numbers): code
+        ``too-large``.
+
     """
     points = np.asarray(points, dtype=float).reshape(-1, 2)
     width, height = size
     if len(points) == 0:
         points = np.zeros((1, 2))
-    low, high = points.min(axis=0), points.max(axis=0)
-    centre = (low + high) / 2.0
-    extent_u, extent_v = (high - low) * (1.0 + 2.0 * margin)
-    half_u = max(extent_u, extent_v * width / height) / 2.0
-    if not half_u > 0.0:
-        half_u = 0.5
-    half_v = half_u * height / width
-    return (float(centre[0] - half_u), float(centre[0] + half_u),
-            float(centre[1] - half_v), float(centre[1] + half_v))
+    with np.errstate(over='ignore', invalid='ignore'):  # checked below
+        low, high = points.min(axis=0), points.max(axis=0)
+        centre = low / 2.0 + high / 2.0
+        extent_u, extent_v = (high - low) * (1.0 + 2.0 * margin)
+        half_u = max(extent_u, extent_v * width / height) / 2.0
+        if not half_u > 0.0:
+            half_u = 0.5
+        half_v = half_u * height / width
+        window = (float(centre[0] - half_u), float(centre[0] + half_u),
+                  float(centre[1] - half_v), float(centre[1] + half_v))
+    if not all(math.isfinite(edge) for edge in window):
+        raise SdfToolsError(Diagnostic('the model is too large to draw: the picture would '
+                                       'span more than the largest number', code=Code.TOO_LARGE))
+    return window

@@ -47,6 +47,9 @@ AMBIENT, DIFFUSE, FACING = 0.3, 0.5, 0.2
 SPLIT = 1.0 / 40.0
 #: ... unless the picture already has this many triangles.
 MAX_TRIANGLES = 400_000
+#: Farthest (m) a drawn point may be from the model's origin: the arithmetic of a picture
+#: (normals: products of two lengths) overflows well before ``1e308``.
+MAX_REACH = 1e100
 #: A PNG is drawn this many times wider and higher, then averaged down (antialiasing).
 SUPERSAMPLE = 3
 _DPI = 100
@@ -136,10 +139,12 @@ def draw_layers(layers, camera, options: RenderOptions):
     Raises
     ------
     SdfToolsError
-        matplotlib is not installed.
+        matplotlib is not installed, or a point to draw is farther than :data:`MAX_REACH`
+        from the origin (code ``too-large``).
 
     """
     require_matplotlib()
+    check_reach([layer.scene for layer in layers])
     rotation = camera.rotation
     triangles = np.concatenate([layer.scene.triangles for layer in layers]) @ rotation.T
     colors = np.concatenate([layer.scene.colors for layer in layers])
@@ -156,6 +161,30 @@ def draw_layers(layers, camera, options: RenderOptions):
     triangles, shades = visible_faces(triangles, colors, closed, longest)
     order = np.argsort(triangles[:, :, 2].sum(axis=1), kind='stable')  # farthest first
     return _draw(triangles[order], shades[order], axes, window, layers, options), window
+
+
+def check_reach(scenes) -> None:
+    """
+    Refuse scenes with a point farther than :data:`MAX_REACH` (or not finite).
+
+    Raises
+    ------
+    SdfToolsError
+        Code ``too-large``: the model is too large to draw.
+
+    """
+    reach = 0.0
+    for scene in scenes:
+        for points in (scene.triangles, scene.frames[:, :3, 3]):
+            if points.size:
+                reach = max(reach, float(np.abs(points).max()))
+            if np.isnan(points).any():
+                reach = float('nan')
+    if not reach <= MAX_REACH:
+        shown = 'a coordinate that is not a number' if reach != reach else f'{reach:g} m'
+        raise SdfToolsError(Diagnostic(
+            f'the model is too large to draw: it reaches {shown} from its origin (at most '
+            f'{MAX_REACH:g} m)', code=Code.TOO_LARGE))
 
 
 def _frame_axes(frames, rotation) -> np.ndarray:

@@ -30,7 +30,9 @@ writes them for URDF meshes and textures, ``ConversionOptions.uri_map``; content
 written gets them first, :func:`.rewrite.with_uris`), warns about URIs still naming
 something outside the folder (:func:`.rewrite.leftovers`), then writes the folder at once
 (:func:`sdf_tools.outputs.write_folder`): a failure leaves nothing behind, and an existing
-folder holding something is replaced only when forced, once the new one is complete.
+folder holding something is replaced only when forced, once the new one is complete, and
+only if it is a model folder (it holds ``model.config``), not the current folder, the home
+folder or one above them, and holds no file read to make the export.
 
 The model's name in its URIs is the folder's name: Gazebo finds ``model://DIR`` as the
 folder ``DIR`` in a folder of its resource path (``GZ_SIM_RESOURCE_PATH``, libsdformat's
@@ -56,6 +58,7 @@ from sdf_tools.loading import LoadOptions
 from sdf_tools.loading import package_resolver
 from sdf_tools.loading import to_sdf
 from sdf_tools.outputs import check_folder
+from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_folder
 from sdf_tools.records import field
 from sdf_tools.records import record
@@ -81,7 +84,8 @@ class ExportOptions:
         ``input_folder`` and ``uri_map`` are export's own, and ``mesh_uris`` says only how
         meshes that are not copied are written.
     force : bool
-        Replace a folder that already holds something.
+        Replace a folder that already holds something, if it is a model folder (it holds
+        ``model.config``) and not the current folder, the home folder or one above them.
 
     """
 
@@ -141,7 +145,12 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
     SdfToolsError
         The description cannot be read or converted, the folder's name cannot be a model
         name, or the folder holds something (code ``not-empty``) and ``options.force`` is
-        not set, or it holds the description or a file the model uses.
+        not set, or it is no model folder (it holds no ``model.config``), or it is the
+        current folder, the home folder or one above them.
+    OverwriteError
+        The folder holds a file read to make the export: the description, a file read to
+        load it (a xacro include, a YAML file, an SDFormat include) or a file the model
+        uses; nothing was written.
     OSError
         The folder cannot be written (nothing is left behind); the error names it.
 
@@ -173,8 +182,7 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
     files = {'model.config': model_config(loaded.robot.name, conversion.sdf_version, manifest,
                                           None if file is None else os.path.basename(file)),
              'model.sdf': converted.sdf, **plan.files}
-    if options.force:
-        _refuse_inputs(target, folder, [file] + list(plan.files.values()))
+    _refuse_inputs(target, folder, [file, *loaded.inputs, *plan.files.values()])
     try:
         write_folder(target, files, replace=options.force)
     except FileExistsError:
@@ -186,24 +194,65 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
 
 
 def _check_target(target: str, folder: str, force: bool) -> None:
-    """Refuse, before any work, a folder holding something (unless forced)."""
+    """
+    Refuse, before any work, a folder holding something, unless forced and replaceable.
+
+    Forced, a folder holding something is replaced only when it looks like a model folder
+    (it holds ``model.config``), and never when it is the current folder, a folder above
+    it, the home folder or one above that: ``-o . --force`` in a folder of one's own work
+    would delete it all.
+    """
     try:
-        check_folder(target, replace=force)
+        exists = check_folder(target, replace=force)
     except FileExistsError:
         raise SdfToolsError(Diagnostic(
             f'{folder}: the folder is not empty; export replaces it only when forced '
             '(--force)', code=Code.NOT_EMPTY)) from None
+    if not exists or not os.listdir(target):
+        return
+    real = os.path.realpath(target)
+    why = None
+    for place, name in ((_cwd(), 'current folder'), (os.path.expanduser('~'), 'home folder')):
+        place = None if place is None else os.path.realpath(place)
+        if place is not None and os.path.isabs(place) and \
+                os.path.commonpath([place, real]) == real:
+            why = f'it is the {name}' if place == real else f'it holds the {name}'
+            break
+    else:
+        if not os.path.isfile(os.path.join(target, 'model.config')):
+            why = 'it holds no model.config, so it is no model folder'
+    if why is not None:
+        raise SdfToolsError(Diagnostic(
+            f'{folder}: not replaced, because {why}; --force replaces only a model folder '
+            '(one holding model.config), never the current folder, the home folder or one '
+            'above them', code=Code.NOT_EMPTY))
+
+
+def _cwd() -> str | None:
+    try:
+        return os.getcwd()
+    except OSError:  # removed since the process started there
+        return None
 
 
 def _refuse_inputs(target: str, folder: str, inputs) -> None:
-    """Refuse to replace a folder holding the description or a file the model uses."""
+    """
+    Refuse to replace a folder holding a file read to make the export.
+
+    ``inputs``: the description (or ``None``), then the files read to load it (xacro
+    includes and YAML files, SDFormat includes), then the files copied; each is compared
+    as a real path, so that links and other spellings are caught.
+    """
     real = os.path.realpath(target)
-    for path in inputs:
-        if path is not None and \
-                os.path.commonpath([os.path.realpath(path), real]) == real:
-            raise SdfToolsError(Diagnostic(
-                f'{folder}: not replaced, because it holds {path}, which the export reads',
-                code=Code.NOT_EMPTY))
+    for index, path in enumerate(inputs):
+        if path is None:
+            continue
+        path = os.fspath(path)
+        if os.path.commonpath([os.path.realpath(path), real]) == real:
+            what = f'the input {path}' if index == 0 else \
+                f'{path}, which was read to make the output'
+            raise OverwriteError(f'refusing to write {folder}: it holds {what}; nothing was '
+                                 'written')
 
 
 def _manifest(file: str | None):

@@ -31,7 +31,8 @@ meshes refer to (an OBJ's material library and texture, a COLLADA file's images:
 Only files of packages and files below the description's folder are copied (and of those,
 what a mesh refers to only inside its package or folder): a description, which may come
 from anyone, cannot have export copy ``/etc/passwd`` or ``~/.ssh/id_rsa`` into a folder
-meant to be shared.
+meant to be shared. Inside means once symbolic links are followed: a link in a package that
+leads out of it (to a file or a folder) is not followed, and is a warning.
 
 A URI naming a folder (a material script's ``model://pkg/materials/scripts``) brings the
 files below it (at most :data:`MAX_FOLDER_FILES`). URIs that name no local file Gazebo
@@ -145,6 +146,11 @@ def _inside(path: str, folder: str) -> bool:
     return os.path.commonpath([path, folder]) == folder
 
 
+def _contained(path: str, folder: str) -> bool:
+    """Return whether ``path`` is inside ``folder`` once symbolic links are followed."""
+    return _inside(os.path.realpath(path), os.path.realpath(folder))
+
+
 class _Planner:
     """Collects the files of :func:`plan`, grouped by root, each once; then places them."""
 
@@ -188,6 +194,10 @@ class _Planner:
                       "description's folder (export copies only those)")
             return
         root, relative = found
+        if not _contained(path, root.folder):
+            self.warn(use, f'{uri} is not copied: {path} leads outside {root.folder} (a '
+                      'symbolic link), and export copies only what is inside it')
+            return
         if os.path.isdir(path) and use.kind == 'resource':
             self._add_folder(use, path, root, relative)
         elif not os.path.isfile(path):
@@ -232,11 +242,36 @@ class _Planner:
         return self.placed[real]
 
     def _add_folder(self, use: Use, path: str, root: _Root, relative: str) -> None:
-        """Add the files below a folder a ``<uri>`` names (hidden ones left out)."""
+        """
+        Add the files below a folder a ``<uri>`` names (hidden ones left out).
+
+        Symbolic links are followed only inside the root (a link out is a warning), and a
+        folder reached again through a link is not walked again.
+        """
         found = []
+        walked = set()
         for top, folders, names in os.walk(path, followlinks=True):
-            folders[:] = sorted(f for f in folders if not f.startswith('.'))
-            found += [os.path.join(top, n) for n in sorted(names) if not n.startswith('.')]
+            walked.add(os.path.realpath(top))
+            kept = []
+            for entry in sorted(folders):
+                inner = os.path.join(top, entry)
+                if entry.startswith('.') or os.path.realpath(inner) in walked:
+                    continue
+                if _contained(inner, root.folder):
+                    kept.append(entry)
+                else:
+                    self.warn(use, f'{inner} (in {use.uri}) is not copied: it leads outside '
+                              f'{root.folder} (a symbolic link)')
+            folders[:] = kept
+            for entry in sorted(names):
+                file = os.path.join(top, entry)
+                if entry.startswith('.'):
+                    continue
+                if _contained(file, root.folder):
+                    found.append(file)
+                else:
+                    self.warn(use, f'{file} (in {use.uri}) is not copied: it leads outside '
+                              f'{root.folder} (a symbolic link)')
             if len(found) > MAX_FOLDER_FILES:
                 self.warn(use, f'{use.uri} is not copied: the folder {path} holds more than '
                           f'{MAX_FOLDER_FILES} files')
@@ -270,6 +305,9 @@ class _Planner:
             elif not _inside(target, root.folder):
                 self.warn(use, f'{use.uri} refers to {written!r}, outside {root.folder}: it '
                           'is not copied')
+            elif not _contained(target, root.folder):
+                self.warn(use, f'{use.uri} refers to {written!r}, which leads outside '
+                          f'{root.folder} (a symbolic link): it is not copied')
             elif not os.path.isfile(target):
                 self.warn(use, f'{use.uri} refers to {written!r}, which does not exist '
                           f'({target})')
@@ -282,7 +320,8 @@ class _Planner:
         folders: set[str] = set()     # every folder holding a claimed path
         prefixes = {}
         for key, entries in self.entries.items():
-            name = _UNSAFE.sub('_', self.roots[key].name) or 'files'
+            # A folder name, whatever the package calls itself ('..', '.hidden', 'a/b').
+            name = _UNSAFE.sub('_', self.roots[key].name).strip('.') or 'files'
             number = 0
             while True:
                 prefix = '' if number == 0 else name if number == 1 else f'{name}_{number}'

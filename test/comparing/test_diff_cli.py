@@ -141,6 +141,77 @@ def test_picture_format_is_checked_before_loading(tmp_path, capsys):
     assert code == 2 and f'refusing to write {svg}: it is the input; nothing was written' in err
 
 
+def test_a_picture_that_cannot_be_named_is_a_usage_error_before_comparing(tmp_path, capsys,
+                                                                          monkeypatch):
+    a, = files(tmp_path, a_urdf=ARM)
+    (tmp_path / 'folder.png').mkdir()
+    for picture, why in ((tmp_path / 'no' / 'x.png', 'the folder that would hold it does not '
+                          'exist'), (tmp_path / 'folder.png', 'it is a folder')):
+        code, out, err = run(capsys, a, a, '--picture', picture)
+        assert (code, out) == (2, '')
+        assert err == f'sdf_tools diff: error: --picture {picture}: {why}\n'
+    import sdf_tools.drawing
+    from sdf_tools.errors import Diagnostic
+    from sdf_tools.errors import SdfToolsError
+
+    def missing():
+        raise SdfToolsError(Diagnostic('matplotlib is not installed'))
+
+    monkeypatch.setattr(sdf_tools.drawing, 'require_matplotlib', missing)
+    code, out, err = run(capsys, a, a, '--picture', tmp_path / 'x.png')
+    assert (code, out) == (2, '')
+    assert err == 'sdf_tools diff: error: --picture: matplotlib is not installed\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['a.urdf', 'folder.png']
+
+
+def test_a_picture_that_cannot_be_made_leaves_the_exit_code_the_comparisons(tmp_path, capsys,
+                                                                            monkeypatch):
+    import pytest
+    pytest.importorskip('matplotlib', reason='matplotlib is not installed')
+    import sdf_tools.drawing
+    a, b = files(tmp_path, a_urdf=ARM, b_urdf=edited('<mass value="0.5"/>',
+                                                     '<mass value="0.6"/>'))
+    picture = tmp_path / 'x.png'
+
+    def full(self, path):
+        raise OSError(28, 'No space left on device', path)
+
+    monkeypatch.setattr(sdf_tools.drawing.Picture, 'save', full)
+    for other, expected in ((a, 0), (b, 1)):
+        code, out, err = run(capsys, a, other, '--picture', picture, '-q')
+        assert code == expected and out.endswith('equal (tolerance 1e-06)\n' if expected == 0
+                                                 else '1 difference (tolerance 1e-06)\n')
+        assert err == f'Error: {picture}: No space left on device\n'
+    monkeypatch.undo()
+
+    def no_tree(robot):
+        from sdf_tools.errors import Diagnostic
+        from sdf_tools.errors import KinematicsError
+        raise KinematicsError(Diagnostic('no kinematic tree'))
+
+    monkeypatch.setattr('sdf_tools.cli.diff._zero_poses', no_tree)
+    dangling = tmp_path / 'dangling.urdf'
+    dangling.write_text(ARM.replace('</joint>', '<mimic joint="nope"/></joint>', 1))
+    code, out, err = run(capsys, dangling, dangling, '--picture', picture, '-q')
+    assert code == 0 and out.endswith('equal (tolerance 1e-06)\n')
+    assert err == f'Error: no kinematic tree\nsdf_tools diff: the picture {picture} is not ' \
+        'written\n'
+    assert not picture.exists()
+
+
+def test_a_side_whose_mimic_names_a_missing_joint_is_drawn(tmp_path, capsys):
+    import pytest
+    pytest.importorskip('matplotlib', reason='matplotlib is not installed')
+    from pictures import drawn
+    from pictures import pixels
+    dangling = tmp_path / 'dangling.urdf'
+    dangling.write_text(ARM.replace('</joint>', '<mimic joint="nope"/></joint>', 1))
+    picture = tmp_path / 'x.png'
+    code, out, err = run(capsys, dangling, dangling, '--picture', picture, '-q')
+    assert code == 0 and 'poses not compared: a side has no kinematic tree' in out, err
+    assert err == '' and drawn(pixels(picture.read_bytes())).any()
+
+
 def _same_hue(pixel, colour) -> bool:
     """Return whether a shaded pixel has ``colour``'s hue (its channels in the same ratios)."""
     import colorsys

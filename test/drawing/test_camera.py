@@ -21,6 +21,8 @@ import numpy as np
 import pytest
 from sdf_tools.drawing.camera import camera
 from sdf_tools.drawing.camera import fit_window
+from sdf_tools.errors import Code
+from sdf_tools.errors import SdfToolsError
 
 
 @pytest.mark.parametrize('view, right, up', [
@@ -66,3 +68,11 @@ def test_the_window_holds_the_points_centred_at_the_picture_aspect(points, size)
         assert room.min() == pytest.approx(1.1)
     else:
         assert u1 - u0 == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize('points', [[(-1e308, 0.0), (1e308, 0.0)], [(0.0, 0.0), (np.inf, 1.0)],
+                                    [(0.0, np.nan)]])
+def test_a_window_that_is_not_finite_is_too_large_to_draw(points):
+    with pytest.raises(SdfToolsError, match='the model is too large to draw') as caught:
+        fit_window(points, (64, 64))
+    assert caught.value.diagnostic.code is Code.TOO_LARGE

@@ -77,6 +77,17 @@ def test_what_cannot_be_drawn_is_refused(kwargs, match):
         view(parse_urdf(HINGED), **kwargs)
 
 
+def test_a_model_too_large_to_draw_is_refused():
+    from sdf_tools.errors import SdfToolsError
+    huge = parse_urdf(HINGED.replace('0.4 0.4 0.2', '1e308 1e308 1e308'))
+    for draw in (lambda: view(huge), lambda: overlay((huge, None), (huge, None)),
+                 lambda: view(parse_urdf(HINGED), joints={'finger': 1e308})):
+        with pytest.raises(SdfToolsError, match=r'the model is too large to draw: it reaches '
+                           r'\S+ m from its origin \(at most 1e\+100 m\)') as caught:
+            draw()
+        assert caught.value.diagnostic.code is Code.TOO_LARGE
+
+
 def _colours(picture):
     """Return the masks of grey, blue and orange pixels (the overlay's three colours)."""
     rgb = pixels(picture.data).astype(int)

@@ -179,3 +179,63 @@ def test_a_uri_naming_a_folder_brings_its_files(tmp_path):
                            'model://arm/materials/textures': 'model://m/materials/textures'}
     assert sorted(result.files) == ['materials/scripts/arm.material',
                                     'materials/textures/arm.png']
+
+
+def test_a_symbolic_link_out_of_the_package_is_not_followed(tmp_path):
+    package = make_package(tmp_path / 'src' / 'arm', 'arm', {
+        'meshes/real.stl': STL, 'materials/scripts/arm.material': 'material Arm {}'})
+    outside = tmp_path / 'home'
+    (outside / 'keys').mkdir(parents=True)
+    (outside / 'secret.txt').write_text('password')
+    (outside / 'keys' / 'id_rsa').write_text('key')
+    (package / 'meshes' / 'a.stl').symlink_to(outside / 'secret.txt')
+    (package / 'meshes' / 'b.stl').symlink_to('real.stl')  # inside: copied
+    (package / 'materials' / 'scripts' / 'keys').symlink_to(outside / 'keys')
+    (package / 'materials' / 'scripts' / 'leak.material').symlink_to(outside / 'secret.txt')
+    (package / 'materials' / 'scripts' / 'again').symlink_to(package / 'materials')  # a loop
+    (package / 'textures').symlink_to(outside / 'keys')
+    uses = [mesh('package://arm/meshes/a.stl', 3), mesh('package://arm/meshes/b.stl', 4),
+            Use('model://arm/materials/scripts', 'resource'),
+            Use('model://arm/textures', 'resource')]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
+    assert sorted(result.files) == ['materials/scripts/arm.material', 'meshes/b.stl']
+    assert all(str(outside) not in str(source) for source in result.files.values())
+    scripts = package / 'materials' / 'scripts'
+    assert [(w.code, w.message) for w in result.warnings] == [
+        (Code.NOT_COPIED, f'package://arm/meshes/a.stl is not copied: {package}/meshes/a.stl '
+         f'leads outside {package} (a symbolic link), and export copies only what is inside '
+         'it'),
+        (Code.NOT_COPIED, f'{scripts}/keys (in model://arm/materials/scripts) is not copied: '
+         f'it leads outside {package} (a symbolic link)'),
+        (Code.NOT_COPIED, f'{scripts}/leak.material (in model://arm/materials/scripts) is not '
+         f'copied: it leads outside {package} (a symbolic link)'),
+        (Code.NOT_COPIED, f'model://arm/textures is not copied: {package}/textures leads '
+         f'outside {package} (a symbolic link), and export copies only what is inside it')]
+    assert result.not_copied == {'package://arm/meshes/a.stl', 'model://arm/materials/scripts',
+                                 'model://arm/textures'}
+
+
+def test_a_file_a_mesh_refers_to_through_a_link_out_of_the_package_is_not_copied(tmp_path):
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    obj = textured_obj('arm.mtl', 'arm.png')
+    package = make_package(tmp_path / 'src' / 'arm', 'arm', {
+        'meshes/arm.obj': obj['obj'], 'meshes/arm.mtl': obj['mtl']})
+    (tmp_path / 'secret.png').write_bytes(obj['png'])
+    (package / 'meshes' / 'arm.png').symlink_to(tmp_path / 'secret.png')
+    result = plan([mesh('package://arm/meshes/arm.obj')], 'm', resolver(tmp_path / 'src'), None)
+    assert sorted(result.files) == ['meshes/arm.mtl', 'meshes/arm.obj']
+    assert [w.message for w in result.warnings] == [
+        f"package://arm/meshes/arm.obj refers to 'arm.png', which leads outside {package} (a "
+        'symbolic link): it is not copied']
+
+
+@pytest.mark.parametrize('name, folder', [('..', 'files'), ('.', 'files'), ('../x', '_x'),
+                                          ('.hidden', 'hidden')])
+def test_a_package_named_oddly_gets_a_folder_name_that_stays_inside(tmp_path, name, folder):
+    make_package(tmp_path / 'src' / 'arm', 'arm', {'meshes/base.stl': STL})
+    other = make_package(tmp_path / 'other', 'x', {'meshes/base.stl': 'solid o\n'},
+                         package_xml=f'<package format="3"><name>{name}</name>'
+                                     '<version>1.0.0</version></package>')
+    uses = [mesh('package://arm/meshes/base.stl'), mesh(f'file://{other}/meshes/base.stl')]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
+    assert sorted(result.files) == [f'{folder}/meshes/base.stl', 'meshes/base.stl']

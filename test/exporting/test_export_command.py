@@ -52,8 +52,35 @@ def test_export_refuses_an_occupied_folder_and_force_replaces_it(tmp_path, capsy
                       'forced (--force)\n')
     code, stdout, stderr = run(['export', '-q', '--force', str(EXAMPLE), '-o', str(out)],
                                capsys)
+    assert (code, stdout) == (1, '')
+    assert stderr == (f'Error: {out}: not replaced, because it holds no model.config, so it '
+                      'is no model folder; --force replaces only a model folder (one holding '
+                      'model.config), never the current folder, the home folder or one above '
+                      'them\n')
+    assert sorted(p.name for p in out.iterdir()) == ['mine.txt']
+    (out / 'model.config').write_text('<model/>')
+    code, stdout, stderr = run(['export', '-q', '--force', str(EXAMPLE), '-o', str(out)],
+                               capsys)
     assert code == 0 and stderr == ''
     assert sorted(p.name for p in out.iterdir()) == ['model.config', 'model.sdf']
+
+
+def test_export_refuses_to_replace_a_folder_holding_an_include(tmp_path, capsys):
+    ns = 'xmlns:xacro="http://www.ros.org/wiki/xacro"'
+    parts = tmp_path / 'parts'
+    parts.mkdir()
+    (parts / 'model.config').write_text('<model/>')
+    (parts / 'inc.xacro').write_text(f'<robot {ns}><link name="b"/></robot>')
+    main = tmp_path / 'main.urdf.xacro'
+    main.write_text(f'<robot name="r" {ns}><xacro:include filename="parts/inc.xacro"/>'
+                    '</robot>')
+    code, stdout, stderr = run(['export', '-q', str(main), '-o', str(parts), '--force'],
+                               capsys)
+    assert (code, stdout) == (2, '')
+    assert stderr == (f'sdf_tools export: error: refusing to write {parts}: it holds '
+                      f'{parts}/inc.xacro, which was read to make the output; nothing was '
+                      'written\n')
+    assert sorted(p.name for p in parts.iterdir()) == ['inc.xacro', 'model.config']
 
 
 def test_export_usage_errors_exit_2(tmp_path, capsys):

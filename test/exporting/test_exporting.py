@@ -199,17 +199,78 @@ def test_a_folder_holding_something_is_refused_unless_forced(tmp_path):
         export(str(urdf), str(out), options(tmp_path))
     assert info.value.diagnostic.code is Code.NOT_EMPTY
     assert tree(out) == ['mine.txt']
+    (out / 'model.config').write_text('<model/>')  # a model folder: replaced when forced
     export(str(urdf), str(out), options(tmp_path, force=True))
     assert 'mine.txt' not in tree(out) and 'model.sdf' in tree(out)
     assert sorted(p.name for p in tmp_path.iterdir()) == ['arm', 'ws']
 
 
+def test_force_replaces_only_a_model_folder_and_never_the_current_or_home_folder(
+        tmp_path, monkeypatch):
+    urdf = make_arm(tmp_path, ARM.replace('tool.obj', 'base.stl'))
+    thesis = tmp_path / 'thesis'
+    (thesis / 'arm').mkdir(parents=True)
+    (thesis / 'thesis.tex').write_text('mine')
+    (thesis / 'model.config').write_text('<model/>')  # even one holding a model.config
+    (thesis / 'arm' / 'model.config').write_text('<model/>')
+    monkeypatch.chdir(thesis / 'arm')
+    for target, why in ((thesis / 'arm', 'it is the current folder'),
+                        ('.', 'it is the current folder'),
+                        (thesis, 'it holds the current folder')):
+        with pytest.raises(SdfToolsError, match=f'{target}: not replaced, because {why}; '
+                           r'--force replaces only a model folder \(one holding model.config'
+                           r'\), never the current folder, the home folder or one above '
+                           'them$') as info:
+            export(str(urdf), str(target), options(tmp_path, force=True))
+        assert info.value.diagnostic.code is Code.NOT_EMPTY
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv('HOME', str(thesis))
+    with pytest.raises(SdfToolsError, match='not replaced, because it is the home folder'):
+        export(str(urdf), str(thesis), options(tmp_path, force=True))
+    (thesis / 'model.config').unlink()
+    monkeypatch.delenv('HOME')
+    with pytest.raises(SdfToolsError, match='not replaced, because it holds no model.config, '
+                       'so it is no model folder'):
+        export(str(urdf), str(thesis), options(tmp_path, force=True))
+    assert tree(thesis) == ['arm/model.config', 'thesis.tex']
+
+
 def test_force_never_replaces_a_folder_holding_what_the_export_reads(tmp_path):
     urdf = make_arm(tmp_path, ARM.replace('tool.obj', 'base.stl'))
-    package = urdf.parent.parent
-    with pytest.raises(SdfToolsError, match=f'not replaced, because it holds {urdf}'):
-        export(str(urdf), str(package), options(tmp_path, force=True))
-    assert (package / 'meshes' / 'base.stl').is_file()
+    (urdf.parent / 'model.config').write_text('<model/>')  # as if exported there before
+    with pytest.raises(outputs.OverwriteError, match=f'refusing to write {urdf.parent}: it '
+                       f'holds the input {urdf}; nothing was written$'):
+        export(str(urdf), str(urdf.parent), options(tmp_path, force=True))
+    meshes = urdf.parent.parent / 'meshes'
+    (meshes / 'model.config').write_text('<model/>')
+    with pytest.raises(outputs.OverwriteError, match=f'it holds {meshes}/base.stl, which was '
+                       'read to make the output; nothing was written$'):
+        export(str(urdf), str(meshes), options(tmp_path, force=True))
+    assert sorted(p.name for p in urdf.parent.iterdir()) == ['arm.urdf', 'model.config']
+    assert sorted(p.name for p in meshes.iterdir()) == ['base.stl', 'model.config',
+                                                        'tool.mtl', 'tool.obj']
+
+
+def test_force_never_replaces_a_folder_holding_an_include(tmp_path):
+    ns = 'xmlns:xacro="http://www.ros.org/wiki/xacro"'
+    parts = tmp_path / 'parts'
+    parts.mkdir()
+    (parts / 'model.config').write_text('<model/>')
+    (parts / 'inc.xacro').write_text(f'<robot {ns}><link name="b"/></robot>')
+    (parts / 'inc.sdf').write_text('<sdf version="1.9"><model name="b"><link name="l"/>'
+                                   '</model></sdf>')
+    xacro = tmp_path / 'main.urdf.xacro'
+    xacro.write_text(f'<robot name="r" {ns}><xacro:include filename="parts/inc.xacro"/>'
+                     '</robot>')
+    sdf = tmp_path / 'main.sdf'
+    sdf.write_text('<sdf version="1.9"><model name="r"><link name="a"/><include>'
+                   '<uri>parts/inc.sdf</uri></include></model></sdf>')
+    for main, include in ((xacro, 'inc.xacro'), (sdf, 'inc.sdf')):
+        with pytest.raises(outputs.OverwriteError, match=f'refusing to write {parts}: it holds '
+                           f'{parts / include}, which was read to make the output'):
+            export(str(main), str(parts), ExportOptions(force=True))
+        assert sorted(p.name for p in parts.iterdir()) == ['inc.sdf', 'inc.xacro',
+                                                           'model.config']
 
 
 def test_a_failure_leaves_nothing_written(tmp_path, monkeypatch):
@@ -227,16 +288,16 @@ def test_a_failure_leaves_nothing_written(tmp_path, monkeypatch):
         export(str(urdf), str(out), options(tmp_path))
     assert sorted(p.name for p in tmp_path.iterdir()) == ['ws']
     out.mkdir()
-    (out / 'old.txt').write_text('old')
+    (out / 'model.config').write_text('old')
     with pytest.raises(OSError, match='No space left'):
         export(str(urdf), str(out), options(tmp_path, force=True))
-    assert tree(out) == ['old.txt'] and sorted(p.name for p in tmp_path.iterdir()) == \
+    assert tree(out) == ['model.config'] and sorted(p.name for p in tmp_path.iterdir()) == \
         ['arm', 'ws']
     monkeypatch.undo()
     with pytest.raises(ConversionError, match='not supported'):  # before anything is written
         export(str(urdf), str(out), options(tmp_path, force=True, conversion=ConversionOptions(
             sdf_version='2.0')))
-    assert tree(out) == ['old.txt']
+    assert tree(out) == ['model.config']
 
 
 def test_the_folder_name_must_be_a_model_name(tmp_path):

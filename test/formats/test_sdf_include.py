@@ -360,3 +360,19 @@ def test_without_a_finder_includes_are_errors():
                        'this reader was given no way to find included models') as info:
         parse_sdf(text, 'w.sdf')
     assert info.value.diagnostic.location.line == 3
+
+
+def test_the_document_names_the_files_its_includes_read(tmp_path):
+    make_model(tmp_path / 'models', 'box', '<model name="box"><link name="l"/></model>')
+    (tmp_path / 'part.sdf').write_text('<sdf version="1.9"><model name="part"><link name="p"/>'
+                                       '</model></sdf>')
+    top = write(tmp_path, '<world name="w"><include><uri>model://box</uri></include>'
+                '<include><uri>part.sdf</uri></include>'
+                '<include><name>again</name><uri>part.sdf</uri></include></world>')
+    document = parse_sdf_document(top.read_bytes(), str(top), model='box',
+                                  includes=finder(tmp_path), path=str(top))
+    box = tmp_path / 'models' / 'box'
+    assert document.files == (str(box / 'model.sdf'), str(tmp_path / 'part.sdf'),
+                              str(box / 'model.config'))
+    assert parse_sdf_document(write(tmp_path, '<model name="m"><link name="l"/></model>'
+                                    ).read_bytes()).files == ()

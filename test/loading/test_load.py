@@ -174,6 +174,19 @@ def test_xacro_expands_the_text_that_was_checked(tmp_path, monkeypatch):
     assert b'${' in path.read_bytes()  # the file did change
 
 
+def test_sdformat_includes_are_inputs_no_output_overwrites(tmp_path):
+    (tmp_path / 'parts').mkdir()
+    include = tmp_path / 'parts' / 'inc.sdf'
+    include.write_text('<sdf version="1.9"><model name="inner"><link name="l"/></model></sdf>')
+    main = tmp_path / 'main.sdf'
+    main.write_text('<sdf version="1.9"><model name="outer"><link name="a"/><include>'
+                    '<uri>parts/inc.sdf</uri></include></model></sdf>')
+    assert load(str(main)).inputs == (str(main), str(include))
+    with pytest.raises(OverwriteError, match=f'refusing to write {include}: it is {include}, '
+                       'which was read to make the output; nothing was written$'):
+        load(str(main), LoadOptions(outputs=(str(include),)))
+
+
 def test_a_forced_format_reads_what_detection_would_not():
     text = '<robot name="u"><link name="a"/></robot>'
     with pytest.raises(DescriptionError, match='<sdf>'):
