@@ -78,6 +78,9 @@ model outside a world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content`
 negative mass or an invalid inertia is read with a warning (``sdf_tools check`` makes it an
 error: :func:`~sdf_tools.formats.sdf.inertials.refused`).
 
+Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes (an error at
+the model that goes deeper).
+
 Unsupported, as errors: merge-include (``merge="true"``), files without ``<sdf version>``
 or of a version outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a
 warning). Every problem is reported with its line, then one
@@ -135,6 +138,9 @@ _KIND_ORDER = ('model', 'link', 'joint', 'frame')
 _ROOT_ALONE = ('model', 'light', 'actor')
 # The children of a <model> that are frames of the model (and <include>: a nested model).
 _MODEL_CONTENT = ('link', 'joint', 'frame', 'model', 'include')
+#: Levels of models, the top one included, in all (includes count: the XML parser bounds
+#: one file's elements at 256 levels). Each level is a few calls deeper.
+MAX_NESTING = 256
 
 
 def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
@@ -548,6 +554,11 @@ class _ModelReader:
         self._files[inner.key] = file
         scope.models.append(vertex.key)
         self.graph.add_scope(inner)
+        if inner.depth >= MAX_NESTING:   # not read: its own content would go deeper
+            self.v.error(elem, f"model '{vertex.name}'", 'is nested more than '
+                         f'{MAX_NESTING} models deep (including the models of includes)',
+                         Code.TOO_LARGE)
+            return
         dropped = [c for c in model if c.tag not in _MODEL_CONTENT and c.tag != 'pose']
         for child in dropped + ([] if included is None else list(included.plugins)):
             self.v.warn(child, entity, f'<{local_name(child)}> of a nested model is '
