@@ -34,6 +34,7 @@ from sdf_tools import transforms
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.sdf.reader import parse_sdf_document
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import JointType
@@ -531,6 +532,35 @@ def test_a_light_or_actor_beside_a_model_outside_a_world_is_refused(other, tmp_p
     (error,) = info.value.diagnostics
     assert str(error).startswith('r.sdf:3: the <sdf> element holds both <model> and <')
     oracle_refuses(text, tmp_path, 'Root object can only contain one of model, light or actor')
+
+
+@pytest.mark.parametrize('kind, first, second', [
+    ('model', '<model name="a"><link name="l"/></model>',
+     '<model name="b"><link name="l"/></model>'),
+    ('light', '<light name="a" type="point"/>', '<light name="b" type="point"/>'),
+    ('actor', '<actor name="a"/>', '<actor name="b"/>')], ids=['model', 'light', 'actor'])
+def test_a_second_model_light_or_actor_outside_a_world_is_refused(kind, first, second,
+                                                                  tmp_path):
+    # libsdformat's DOMRoot.LoadMultipleModels: "Root object can only contain one model".
+    third = second.replace('"b"', '"c"')
+    text = f'<sdf version="1.9">\n{first}\n{second}\n{third}\n</sdf>\n'
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf_document(text, 'r.sdf')
+    (error,) = info.value.diagnostics   # one error, at the second
+    assert str(error) == (f'r.sdf:3: the <sdf> element holds more than one <{kind}>: '
+                          'outside a <world>, SDFormat allows one model, light or actor '
+                          '(libsdformat refuses the file)')
+    oracle_refuses(text, tmp_path, f'Root object can only contain one {kind}')
+
+
+def test_a_second_model_of_the_same_name_outside_a_world_is_a_name_error(tmp_path):
+    text = sdf('<model name="a"><link name="l"/></model>\n'
+               '<model name="a"><link name="l"/></model>')
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf_document(text, 'r.sdf')
+    (error,) = info.value.diagnostics   # as libsdformat: "model with name[a] already exists"
+    assert 'used more than once' in str(error)
+    oracle_refuses(text, tmp_path, 'model with name[a] already exists')
 
 
 def test_the_pose_of_a_model_outside_a_world_is_relative_to_nothing(tmp_path):

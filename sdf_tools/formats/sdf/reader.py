@@ -73,7 +73,7 @@ Read as libsdformat reads them: a model without links that is static or holds ne
 (its frames, and those of a nested model without links, are fixed in the model frame:
 attached to ``world``); visuals and collisions without geometry; SDFormat 1.7 frames named
 ``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a
-``<light>`` or ``<actor>`` beside a model outside a world; a ``relative_to`` on the pose of a
+second model, light or actor outside a world, of any kind; a ``relative_to`` on the pose of a
 model outside a world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A
 negative mass or an invalid inertia is read with a warning (``sdf_tools check`` makes it an
 error: :func:`~sdf_tools.formats.sdf.inertials.refused`).
@@ -136,6 +136,8 @@ _VERSION = re.compile(r'\s*(\d+)\.(\d+)(?:\.\d+)?\s*')
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
 # What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
 _ROOT_ALONE = ('model', 'light', 'actor')
+_ONE_ALONE = ('outside a <world>, SDFormat allows one model, light or actor (libsdformat '
+              'refuses the file)')
 # The children of a <model> that are frames of the model (and <include>: a nested model).
 _MODEL_CONTENT = ('link', 'joint', 'frame', 'model', 'include')
 #: Levels of models, the top one included, in all (includes count: the XML parser bounds
@@ -228,17 +230,28 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
 # --- the document ----------------------------------------------------------------------------
 
 def _check_root_content(v: ValueReader, root) -> None:
-    """Report a ``<light>`` or ``<actor>`` beside a model (or each other) outside a world."""
-    first: dict = {}
+    """
+    Report a second model, light or actor outside a world, as libsdformat's Root::Load does.
+
+    A second element of the first kind (of model, light, actor) is an error at it ("Root
+    object can only contain one model"), and so is the first element of each other kind
+    ("Skipping this light"). A second model of the first one's name is left to the name
+    check, as libsdformat only says that the name is taken.
+    """
+    found: dict = {}   # kind -> its first two elements
     for child in root:
-        if child.tag in _ROOT_ALONE:
-            first.setdefault(child.tag, child)
-    if len(first) > 1:
-        kinds = sorted(first, key=_ROOT_ALONE.index)
-        later = first[kinds[1]]
-        v.error(later, None, f'the <sdf> element holds both <{kinds[0]}> and <{kinds[1]}>: '
-                'outside a <world>, SDFormat allows one model, light or actor (libsdformat '
-                'refuses the file)', Code.INVALID)
+        if child.tag in _ROOT_ALONE and len(found.setdefault(child.tag, [])) < 2:
+            found[child.tag].append(child)
+    if not found:
+        return
+    kinds = sorted(found, key=_ROOT_ALONE.index)
+    alone = found[kinds[0]]
+    if len(alone) > 1 and alone[1].get('name') != alone[0].get('name'):
+        v.error(alone[1], None, f'the <sdf> element holds more than one <{kinds[0]}>: '
+                f'{_ONE_ALONE}', Code.INVALID)
+    for kind in kinds[1:]:
+        v.error(found[kind][0], None, f'the <sdf> element holds both <{kinds[0]}> and '
+                f'<{kind}>: {_ONE_ALONE}', Code.INVALID)
 
 
 def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> list[World]:
