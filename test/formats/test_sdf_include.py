@@ -337,6 +337,21 @@ def test_model_nesting_across_includes_is_bounded(tmp_path, in_world):
     assert len(read(path).links) == 2 * 128
 
 
+def test_an_included_file_holding_a_processing_instruction_is_an_error(tmp_path):
+    folder = make_model(tmp_path / 'models', 'box', '<model name="box">\n<?foo?>'
+                        '<link name="l"/></model>')
+    path = write(tmp_path, '<world name="w">\n<include><uri>model://box</uri></include>'
+                 '</world>')
+    with pytest.raises(DescriptionError) as info:
+        read(path)
+    (error,) = info.value.diagnostics
+    assert str(error) == (f"{path}:3: world 'w': <include> of 'model://box': "
+                          f"{folder / 'model.sdf'}:3: the processing instruction <?foo ...?> "
+                          'inside <model>: libsdformat refuses the file (tinyxml2 reads none '
+                          'there)')
+    assert oracle('check', path).returncode != 0
+
+
 def test_included_bytes_are_bounded_counting_each_inclusion(tmp_path):
     folder = make_model(tmp_path / 'models', 'box', BOX)
     size = (folder / 'model.sdf').stat().st_size

@@ -563,6 +563,29 @@ def test_a_second_model_of_the_same_name_outside_a_world_is_a_name_error(tmp_pat
     oracle_refuses(text, tmp_path, 'model with name[a] already exists')
 
 
+@pytest.mark.parametrize('where', ['<sdf>', '<world>', '<model>'])
+def test_a_processing_instruction_in_the_document_is_an_error(where, tmp_path):
+    # tinyxml2 reads it as a malformed XML declaration: libsdformat refuses the file.
+    parts = {'<sdf>': '', '<world>': '', '<model>': ''}
+    parts[where] = '\n<?foo bar?>'
+    text = (f'<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?>\n<sdf version="1.9">'
+            f'{parts["<sdf>"]}<world name="w">{parts["<world>"]}<model name="m">'
+            f'{parts["<model>"]}<link name="l"/></model></world></sdf>\n')
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf_document(text, 'r.sdf')
+    (error,) = info.value.diagnostics
+    assert str(error) == (f'r.sdf:4: the processing instruction <?foo ...?> inside {where}: '
+                          'libsdformat refuses the file (tinyxml2 reads none there)')
+    oracle_refuses(text, tmp_path, 'Unable to read file')
+
+
+def test_a_processing_instruction_before_the_root_element_is_read(tmp_path):
+    text = '<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?>\n' + sdf(
+        '<model name="m"><link name="l"/></model>')
+    assert parse_sdf_document(text, 'r.sdf').robot.name == 'm'
+    oracle_reads(text, tmp_path)
+
+
 def test_the_pose_of_a_model_outside_a_world_is_relative_to_nothing(tmp_path):
     text = sdf('<model name="m">\n<pose relative_to="world">1 0 0 0 0 0</pose>\n'
                '<link name="a"/></model>')

@@ -111,6 +111,7 @@ from sdf_tools.formats.sdf.frames import Vertex
 from sdf_tools.formats.sdf.include import INCLUDABLE
 from sdf_tools.formats.sdf.include import Included
 from sdf_tools.formats.sdf.include import IncludeReader
+from sdf_tools.formats.sdf.include import instruction_error
 from sdf_tools.formats.sdf.include import SourcedValues
 from sdf_tools.formats.sdf.joints import read_joint
 from sdf_tools.formats.sdf.values import read_bool
@@ -202,16 +203,24 @@ def parse_sdf_document(text, source: str = '<string>', *, model: str | None = No
                        max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
                        path: str | None = None) -> SdfDocument:
     """Read every world and model of a document (parameters: :func:`parse_sdf`)."""
-    root = parse_xml(text, source, max_bytes=max_bytes)
+    dropped: list = []   # processing instructions: errors (read_sdf_document)
+    root = parse_xml(text, source, max_bytes=max_bytes, instructions=dropped)
     return read_sdf_document(root, source, model=model, max_bytes=max_bytes,
-                             includes=includes, path=path)
+                             includes=includes, path=path, instructions=dropped)
 
 
 def read_sdf_document(root, source: str = '<string>', *, model: str | None = None,
                       max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
-                      path: str | None = None) -> SdfDocument:
-    """Read an already parsed ``<sdf>`` element whole (see :func:`parse_sdf_document`)."""
+                      path: str | None = None, instructions=()) -> SdfDocument:
+    """
+    Read an already parsed ``<sdf>`` element whole (see :func:`parse_sdf_document`).
+
+    ``instructions`` are the warnings of :func:`~sdf_tools.xmlio.parse.parse_xml` about the
+    processing instructions it dropped: each is an error, as libsdformat refuses the file.
+    """
     reporter = Reporter()
+    for dropped in instructions:
+        reporter.error(instruction_error(dropped), dropped.location, code=Code.INVALID)
     v = SourcedValues(source, reporter)
     _check_root_content(v, root)
     worlds = _read_document(v, root, includes, path, max_bytes)
