@@ -534,6 +534,19 @@ def test_a_light_or_actor_beside_a_model_outside_a_world_is_refused(other, tmp_p
     oracle_refuses(text, tmp_path, 'Root object can only contain one of model, light or actor')
 
 
+@pytest.mark.parametrize('version', ['1.' + '9' * 5000, '1' * 5000 + '.9'],
+                         ids=['minor', 'major'])
+def test_a_version_of_thousands_of_digits_is_an_error_at_the_root(version):
+    # int() refuses 4300 digits and more: the version's parts are bounded in length.
+    text = f'<sdf version="{version}"><model name="m"><link name="l"/></model></sdf>'
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf_document(text, 'r.sdf')
+    (error,) = info.value.diagnostics
+    shown = repr(version[:40] + '...')
+    assert str(error) == f'r.sdf:1: <sdf> version must look like 1.9, got {shown}'
+    assert error.code == 'bad-version'
+
+
 @pytest.mark.parametrize('kind, first, second', [
     ('model', '<model name="a"><link name="l"/></model>',
      '<model name="b"><link name="l"/></model>'),

@@ -130,9 +130,11 @@ from sdf_tools.worlds import World
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import ValueReader
 
-_VERSION = re.compile(r'\s*(\d+)\.(\d+)(?:\.\d+)?\s*')
+# Major and minor of at most 9 digits past leading zeros (int() refuses 4300 and more).
+_VERSION = re.compile(r'\s*0*(\d{1,9})\.0*(\d{1,9})(?:\.\d+)?\s*')
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
 # What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
@@ -302,7 +304,8 @@ def _read_version(v: ValueReader, root) -> tuple | None:
         return None
     m = _VERSION.fullmatch(text)
     if m is None:
-        v.error(root, None, f'<sdf> version must look like 1.9, got {text!r}',
+        shown = repr(text) if len(text) <= 40 else quote_value(text)
+        v.error(root, None, f'<sdf> version must look like 1.9, got {shown}',
                 Code.BAD_VERSION)
         return None
     version = (int(m.group(1)), int(m.group(2)))
