@@ -28,12 +28,14 @@ libsdformat 12 reads ``nan`` in a double: the URDF's numbers follow the same rul
   ``rotation_format``);
 * the numbers of the elements whose poses fixed-joint lumping re-expresses (``<sensor>``,
   ``<light>``, ``<projector>``) and of a sensor's ``<camera>``, ``<ray>`` and ``<lidar>``, as
-  libsdformat's SDFormat 1.9 schema types them (:data:`NUMBERS`);
+  libsdformat's SDFormat 1.9 schema types them (:data:`NUMBERS`); an integer may be written
+  in base 16 (``<width>0x280</width>``), as libsdformat reads it;
 * nothing inside a ``<plugin>`` (its content is the plugin's to read) or an element of
   another namespace.
 """
 
 import math
+import re
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
@@ -85,6 +87,8 @@ NUMBERS: dict[str, dict[tuple, str]] = {
 _COUNTS = {'vector2': (2,), 'vector3': (3,), 'color': (4, 3)}
 #: Ranges of the integer kinds, as libsdformat stores them (32 bits).
 _RANGES = {'int': (-2 ** 31, 2 ** 31), 'uint': (0, 2 ** 32)}
+#: An integer libsdformat reads in base 16 (Param.cc's ``isHex``: ``0x`` and hex digits).
+_HEX = re.compile(r'\s*0x([0-9a-fA-F]+)\s*')
 
 
 #: Elements searched for poses and :data:`NUMBERS` (the waypoints of an actor are in its
@@ -200,11 +204,21 @@ def _valid(text: str, kind: str) -> bool:
     if counts is not None:
         parts = text.split(None, max(counts))
         return len(parts) in counts and all(map(_finite, parts))
+    limits = _RANGES.get(kind)
+    if limits is not None:
+        hexadecimal = _hexadecimal(text)
+        if hexadecimal is not None:
+            return limits[0] <= hexadecimal < limits[1]
     value = parse_number(text)
     if value is None or not math.isfinite(value):
         return False
-    limits = _RANGES.get(kind)
     return limits is None or value == int(value) and limits[0] <= value < limits[1]
+
+
+def _hexadecimal(text: str) -> int | None:
+    """Return the value of an integer written in base 16 (``0x280``), or ``None``."""
+    match = _HEX.fullmatch(text)
+    return None if match is None else int(match.group(1), 16)  # linear in base 16
 
 
 def _check_pose(pose, values: ValueReader, entity: str) -> None:
@@ -227,8 +241,10 @@ def _check_number(element, kind: str, values: ValueReader, entity: str) -> None:
         else:
             values.vector(element, entity, what, text, found if found in counts else counts[0])
         return
-    value = values.number(element, entity, what, text)
     limits = _RANGES.get(kind)
+    value = _hexadecimal(text) if limits is not None else None
+    if value is None:
+        value = values.number(element, entity, what, text)
     if value is None or limits is None:
         return
     if value != int(value) or not limits[0] <= value < limits[1]:

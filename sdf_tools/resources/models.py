@@ -285,7 +285,8 @@ def _best_entry(entries, newest):
 def _version(text: str) -> tuple[int, int] | None:
     """Return ``(major, minor)`` of ``1.9`` or ``1.9.0``; ``None`` for anything else."""
     parts = text.split('.')
-    if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
+    if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts) or \
+            any(len(p.lstrip('0')) > 9 for p in parts):   # int() refuses 4300 digits
         return None
     return int(parts[0]), int(parts[1])
 

@@ -84,6 +84,38 @@ def test_numbers_of_sensors_lights_and_projectors_are_read_as_their_schema_types
          "<fov> must be a number, got '0.5 0.5'")]
 
 
+def test_integers_in_base_16_are_read_as_libsdformat_reads_them(tmp_path):
+    # Param.cc reads '0x' and hex digits in base 16 (std::stoi, std::stoul).
+    text = urdf(BASE, '<gazebo reference="base">', '<sensor name="cam" type="camera"><camera>',
+                '<image><width>0x280</width><height> 0x1E0 </height></image></camera>',
+                '<lidar><scan><horizontal><samples>0xFFFFFFFF</samples></horizontal></scan>',
+                '</lidar></sensor></gazebo>')
+    camera = model_of(convert(text)).find("link[@name='base']/sensor/camera")
+    assert camera.findtext('image/width') == '0x280'
+    if support.oracle_path() is not None:
+        (tmp_path / 'r.urdf').write_text(text)
+        assert support.run_oracle('convert', tmp_path / 'r.urdf').returncode == 0
+
+
+@pytest.mark.parametrize('width, shown', [
+    ('0x80000000', "'0x80000000'"),  # std::stoi: out of range
+    ('0x' + 'F' * 400, repr('0x' + 'F' * 38 + '...')),  # beyond a float: still a message
+    # Not base 16 for libsdformat, which reads the 0 and ignores the rest (refused here).
+    ('0X10', "'0X10'"), ('-0x1', "'-0x1'"), ('0x', "'0x'")])
+def test_integers_in_base_16_out_of_range_or_malformed_are_errors(width, shown, tmp_path):
+    text = urdf(BASE, '<gazebo reference="base">', '<sensor name="cam" type="camera"><camera>',
+                f'<image><width>{width}</width></image></camera></sensor></gazebo>')
+    with pytest.raises(DescriptionError) as caught:
+        convert(text)
+    (error,) = caught.value.diagnostics
+    assert error.location.line == 5
+    assert error.message.startswith('<width> must be ')
+    assert error.message.endswith(f', got {shown}')
+    if support.oracle_path() is not None and width == '0x80000000':
+        (tmp_path / 'r.urdf').write_text(text)
+        assert support.run_oracle('convert', tmp_path / 'r.urdf').returncode != 0
+
+
 def test_plugin_content_and_unknown_elements_are_copied_unread():
     text = urdf(BASE, '<gazebo reference="base">',
                 '<sensor name="s" type="camera"><pose rotation_format="quat_xyzw">'

@@ -37,7 +37,25 @@ BAD = [
     ({'collision': '<surface><friction><ode><mu>high</mu></ode></friction></surface>'}, 4,
      "link 'a': <surface><friction><ode><mu> must be a number, got 'high'"),
     ({'collision': '<max_contacts>many</max_contacts>'}, 4,
-     "link 'a': <max_contacts> must be an integer, got 'many'"),
+     "link 'a': <max_contacts> must be an integer of 32 bits, got 'many'"),
+    # std::stoi and std::stoul throw out_of_range, std::stod too on overflow and underflow.
+    ({'collision': '<max_contacts>2147483648</max_contacts>'}, 4,
+     "link 'a': <max_contacts> must be an integer of 32 bits, got '2147483648'"),
+    ({'collision': '<max_contacts>0x80000000</max_contacts>'}, 4,
+     "link 'a': <max_contacts> must be an integer of 32 bits, got '0x80000000'"),
+    ({'collision': '<surface><contact><collide_bitmask>0x10000000000000000</collide_bitmask>'
+                   '</contact></surface>'}, 4,
+     "link 'a': <surface><contact><collide_bitmask> must be an integer of 64 bits, "
+     "got '0x10000000000000000'"),
+    ({'visual': '<visibility_flags>18446744073709551616</visibility_flags>'}, 3,
+     "link 'a': <visibility_flags> must be an integer of 64 bits, "
+     "got '18446744073709551616'"),
+    ({'link': '<velocity_decay><linear>1e999</linear></velocity_decay>'}, 2,
+     "link 'a': <velocity_decay><linear> must be a number, got '1e999'"),
+    ({'link': '<velocity_decay><angular>-1e-400</angular></velocity_decay>'}, 2,
+     "link 'a': <velocity_decay><angular> must be a number, got '-1e-400'"),
+    ({'visual': '<material><diffuse>1 1e-310 0</diffuse></material>'}, 3,
+     "link 'a': <material><diffuse> must be 3 or 4 numbers, got '1 1e-310 0'"),
     ({'joint': '<physics><provide_feedback>yes</provide_feedback></physics>'}, 5,
      "joint 'j': <physics><provide_feedback> must be true or false, got 'yes'"),
     ({'model': '<self_collide>maybe</self_collide>'}, 2,
@@ -67,3 +85,27 @@ def test_values_libsdformat_reads_in_kept_content_are_kept(tmp_path):
     robot = parse_sdf(text)
     assert '<linear>inf</linear>' in robot.link('a').extras[0]
     oracle_reads(text, tmp_path)
+
+
+def test_hexadecimal_and_extreme_integers_libsdformat_reads_are_kept(tmp_path):
+    # Param.cc reads '0x' and hex digits in base 16: the usual Gazebo bitmask.
+    text = _model(link='<velocity_decay><linear>0e-999</linear>'
+                  '<angular>2.2250738585072014e-308</angular></velocity_decay>',
+                  visual='<visibility_flags>0xFFFFFFFFFFFFFFFF</visibility_flags>'
+                  '<meta><layer>-2147483648</layer></meta>',
+                  collision='<max_contacts>0x7FFFFFFF</max_contacts><surface><contact>'
+                  '<collide_bitmask>0x01</collide_bitmask>'
+                  '<category_bitmask>-18446744073709551615</category_bitmask>'
+                  '<collide_without_contact_bitmask>00000000000000000000000000001'
+                  '</collide_without_contact_bitmask></contact></surface>')
+    robot = parse_sdf(text)
+    assert '<collide_bitmask>0x01</collide_bitmask>' in robot.link('a').collisions[0].extras[1]
+    oracle_reads(text, tmp_path)
+
+
+def test_integers_of_many_digits_are_refused_in_linear_time():
+    digits = '1' * 100_000  # int() would refuse more than 4300 digits
+    for value in (digits, '0x' + digits, '0' * 100_000 + 'x'):
+        with pytest.raises(DescriptionError) as info:
+            parse_sdf(_model(collision=f'<max_contacts>{value}</max_contacts>'), 'r.sdf')
+        assert 'must be an integer of 32 bits' in str(info.value.diagnostics[0])

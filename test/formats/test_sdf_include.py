@@ -30,6 +30,7 @@ from model_folders import make_model
 import pytest
 from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.sdf.include import MAX_DEPTH
+from sdf_tools.formats.sdf.reader import MAX_NESTING
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.sdf.reader import parse_sdf_document
 from sdf_tools.resources.models import ModelFinder
@@ -313,6 +314,44 @@ def test_include_depth_is_bounded(tmp_path):
     path = write(tmp_path, '<world name="w"><include><uri>model://m0</uri></include></world>')
     with pytest.raises(DescriptionError, match=f'nests includes more than {MAX_DEPTH} deep'):
         read(path)
+
+
+@pytest.mark.parametrize('in_world', [False, True], ids=['model', 'world'])
+def test_model_nesting_across_includes_is_bounded(tmp_path, in_world):
+    # Each file nests 128 models (the XML parser bounds one file at 256 elements deep): the
+    # second file's deepest model is the 256th level, the third file's include one too many.
+    def nested(name, inside):
+        return '<model name="m"><link name="l"/>' * 127 + f'<model name="{name}">' \
+            f'<link name="l"/>{inside}</model>' + '</model>' * 127
+
+    models = tmp_path / 'models'
+    make_model(models, 'a', nested('a', '<include><uri>model://b</uri></include>'))
+    make_model(models, 'b', nested('b', '\n<include><uri>model://c</uri></include>'))
+    make_model(models, 'c', nested('c', ''))
+    top = '<include><uri>model://a</uri></include>'
+    path = write(tmp_path, f'<world name="w">{top}</world>' if in_world else top)
+    with pytest.raises(DescriptionError) as info:
+        read(path)
+    (error,) = info.value.diagnostics
+    assert str(error) == (f"{models / 'b' / 'model.sdf'}:3: model 'm': is nested more than "
+                          f'{MAX_NESTING} models deep (including the models of includes)')
+    make_model(models, 'b', nested('b', ''))
+    assert len(read(path).links) == 2 * 128
+
+
+def test_an_included_file_holding_a_processing_instruction_is_an_error(tmp_path):
+    folder = make_model(tmp_path / 'models', 'box', '<model name="box">\n<?foo?>'
+                        '<link name="l"/></model>')
+    path = write(tmp_path, '<world name="w">\n<include><uri>model://box</uri></include>'
+                 '</world>')
+    with pytest.raises(DescriptionError) as info:
+        read(path)
+    (error,) = info.value.diagnostics
+    assert str(error) == (f"{path}:3: world 'w': <include> of 'model://box': "
+                          f"{folder / 'model.sdf'}:3: the processing instruction <?foo ...?> "
+                          'inside <model>: libsdformat refuses the file (tinyxml2 reads none '
+                          'there)')
+    assert oracle('check', path).returncode != 0
 
 
 def test_included_bytes_are_bounded_counting_each_inclusion(tmp_path):

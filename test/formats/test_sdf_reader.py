@@ -34,6 +34,7 @@ from sdf_tools import transforms
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.sdf.reader import parse_sdf_document
 from sdf_tools.kinematics import compile_tree
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import JointType
@@ -531,6 +532,71 @@ def test_a_light_or_actor_beside_a_model_outside_a_world_is_refused(other, tmp_p
     (error,) = info.value.diagnostics
     assert str(error).startswith('r.sdf:3: the <sdf> element holds both <model> and <')
     oracle_refuses(text, tmp_path, 'Root object can only contain one of model, light or actor')
+
+
+@pytest.mark.parametrize('version', ['1.' + '9' * 5000, '1' * 5000 + '.9'],
+                         ids=['minor', 'major'])
+def test_a_version_of_thousands_of_digits_is_an_error_at_the_root(version):
+    # int() refuses 4300 digits and more: the version's parts are bounded in length.
+    text = f'<sdf version="{version}"><model name="m"><link name="l"/></model></sdf>'
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf_document(text, 'r.sdf')
+    (error,) = info.value.diagnostics
+    shown = repr(version[:40] + '...')
+    assert str(error) == f'r.sdf:1: <sdf> version must look like 1.9, got {shown}'
+    assert error.code == 'bad-version'
+
+
+@pytest.mark.parametrize('kind, first, second', [
+    ('model', '<model name="a"><link name="l"/></model>',
+     '<model name="b"><link name="l"/></model>'),
+    ('light', '<light name="a" type="point"/>', '<light name="b" type="point"/>'),
+    ('actor', '<actor name="a"/>', '<actor name="b"/>')], ids=['model', 'light', 'actor'])
+def test_a_second_model_light_or_actor_outside_a_world_is_refused(kind, first, second,
+                                                                  tmp_path):
+    # libsdformat's DOMRoot.LoadMultipleModels: "Root object can only contain one model".
+    third = second.replace('"b"', '"c"')
+    text = f'<sdf version="1.9">\n{first}\n{second}\n{third}\n</sdf>\n'
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf_document(text, 'r.sdf')
+    (error,) = info.value.diagnostics   # one error, at the second
+    assert str(error) == (f'r.sdf:3: the <sdf> element holds more than one <{kind}>: '
+                          'outside a <world>, SDFormat allows one model, light or actor '
+                          '(libsdformat refuses the file)')
+    oracle_refuses(text, tmp_path, f'Root object can only contain one {kind}')
+
+
+def test_a_second_model_of_the_same_name_outside_a_world_is_a_name_error(tmp_path):
+    text = sdf('<model name="a"><link name="l"/></model>\n'
+               '<model name="a"><link name="l"/></model>')
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf_document(text, 'r.sdf')
+    (error,) = info.value.diagnostics   # as libsdformat: "model with name[a] already exists"
+    assert 'used more than once' in str(error)
+    oracle_refuses(text, tmp_path, 'model with name[a] already exists')
+
+
+@pytest.mark.parametrize('where', ['<sdf>', '<world>', '<model>'])
+def test_a_processing_instruction_in_the_document_is_an_error(where, tmp_path):
+    # tinyxml2 reads it as a malformed XML declaration: libsdformat refuses the file.
+    parts = {'<sdf>': '', '<world>': '', '<model>': ''}
+    parts[where] = '\n<?foo bar?>'
+    text = (f'<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?>\n<sdf version="1.9">'
+            f'{parts["<sdf>"]}<world name="w">{parts["<world>"]}<model name="m">'
+            f'{parts["<model>"]}<link name="l"/></model></world></sdf>\n')
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf_document(text, 'r.sdf')
+    (error,) = info.value.diagnostics
+    assert str(error) == (f'r.sdf:4: the processing instruction <?foo ...?> inside {where}: '
+                          'libsdformat refuses the file (tinyxml2 reads none there)')
+    oracle_refuses(text, tmp_path, 'Unable to read file')
+
+
+def test_a_processing_instruction_before_the_root_element_is_read(tmp_path):
+    text = '<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?>\n' + sdf(
+        '<model name="m"><link name="l"/></model>')
+    assert parse_sdf_document(text, 'r.sdf').robot.name == 'm'
+    oracle_reads(text, tmp_path)
 
 
 def test_the_pose_of_a_model_outside_a_world_is_relative_to_nothing(tmp_path):

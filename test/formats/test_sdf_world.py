@@ -171,6 +171,20 @@ def test_world_frames_in_the_world(tmp_path):
     assert 'oracle: OK' in run('oracle', path, 'check').stdout
 
 
+def test_a_long_chain_of_poses_relative_to_the_next_model_is_resolved(tmp_path):
+    # Each model is placed relative to a link of the next (a model::frame, placed by its
+    # model): 2000 deep, far beyond Python's recursion limit.
+    count = 2000
+    models = ''.join(f'<model name="m{i}"><pose relative_to="m{i + 1}::l">1 0 0 0 0 0</pose>'
+                     f'<link name="l"><pose>0 1 0 0 0 0</pose></link></model>'
+                     for i in range(count))
+    path = write(tmp_path, f'<world name="w">{models}<model name="m{count}"><link name="l"/>'
+                 '</model></world>')
+    robots = {robot.name: robot for robot in document(path).worlds[0].models}
+    assert_pose(robots['m0'].origin, (count, count - 1, 0))
+    assert_pose(robots['m1999'].origin, (1, 0, 0))
+
+
 # --- what libsdformat refuses -------------------------------------------------------------
 
 @pytest.mark.parametrize('body, message, line', [

@@ -126,6 +126,16 @@ def test_any_other_urdf_version_is_refused(version, problem):
                  "robot 'r'", 'bad-version')
 
 
+def test_urdf_versions_of_thousands_of_digits_are_read_as_numbers():
+    # int() refuses 4300 digits and more: compared as digits, as strtol reads them.
+    assert parse_urdf(versioned('1.' + '0' * 5000)).links[0].name == 'a'
+    for version in ('1.' + '0' * 5000 + '1', '1' * 5000 + '.0'):
+        message = (f"<robot> version is not supported, got {version[:40] + '...'!r}: urdfdom "
+                   'and libsdformat read only URDF version 1.0 (or no version)')
+        single_error(DescriptionError, parse_urdf, versioned(version), re.escape(message), 1,
+                     "robot 'r'", 'bad-version')
+
+
 @pytest.mark.oracle
 @pytest.mark.parametrize('version', VERSIONS_READ + [v for v, _ in VERSIONS_REFUSED])
 def test_urdf_versions_are_read_as_libsdformat_reads_them(version, tmp_path):

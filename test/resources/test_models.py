@@ -127,6 +127,14 @@ def test_model_config_picks_the_newest_version_read(tmp_path):
     assert model_file(str(folder), (1, 9)) == (str(folder / 'b.sdf'), None)
 
 
+def test_model_config_versions_of_thousands_of_digits_are_passed_over(tmp_path):
+    config = model_config('box', ('1.9', 'a.sdf'), ('1.' + '1' * 5000, 'b.sdf'))
+    folder = make_model(tmp_path, 'box', BODY, config=config)
+    for name in 'ab':
+        (folder / f'{name}.sdf').write_text('')
+    assert model_file(str(folder), (1, 11)) == (str(folder / 'a.sdf'), None)
+
+
 def test_model_config_without_versions_takes_the_first(tmp_path):
     folder = make_model(tmp_path, 'box', BODY,
                         config=model_config('box', ('', 'model.sdf'), ('', 'other.sdf')))

@@ -25,13 +25,19 @@ of that content, by owner and path (from the schema of SDFormat 1.9, the same in
 looked at.
 
 A number is a decimal number, or ``inf``/``nan`` in any case (as ``std::stod`` reads them);
-an integer is digits with an optional sign; a boolean is ``true``, ``false``, ``1`` or ``0``
-(any case); vectors and colours are that many numbers. That is as strict as sdf_tools reads
-the numbers it models (``<mass>``): libsdformat 12 also reads a number followed by junk
-(``2x`` as 2, ``2.5`` as the integer 2, ``1 2`` as the number 1), which is refused here too.
+a decimal number ``std::stod`` cannot hold (``1e999``, ``1e-400``: out of range) is not one.
+An integer is digits with an optional sign, or ``0x`` and hexadecimal digits (libsdformat
+reads ``0x01`` in base 16), in the range of its type: 32 bits for an ``int``, what
+``std::stoul`` reads for an ``unsigned int`` (64 bits, a minus sign wrapping around). A
+boolean is ``true``, ``false``, ``1`` or ``0`` (any case); vectors and colours are that many
+numbers. That is as strict as sdf_tools reads the numbers it models (``<mass>``): libsdformat
+12 also reads a number followed by junk (``2x`` as 2, ``2.5`` as the integer 2, ``1 2`` as the
+number 1, ``0X10`` as 0), which is refused here too.
 """
 
+import math
 import re
+import sys
 from types import MappingProxyType
 
 from sdf_tools.errors import Code
@@ -40,6 +46,7 @@ from sdf_tools.xmlio.parse import parse_number
 from sdf_tools.xmlio.parse import quote_value
 
 _NUMBER, _INTEGER, _BOOL, _VECTOR3, _COLOUR = 'number', 'integer', 'bool', 'vector3', 'colour'
+_UNSIGNED = 'unsigned'
 _SURFACE = {
     'surface/bounce/restitution_coefficient': _NUMBER, 'surface/bounce/threshold': _NUMBER,
     'surface/friction/torsional/coefficient': _NUMBER,
@@ -54,8 +61,8 @@ _SURFACE = {
     'surface/friction/bullet/fdir1': _VECTOR3,
     'surface/friction/bullet/rolling_friction': _NUMBER,
     'surface/contact/collide_without_contact': _BOOL,
-    'surface/contact/collide_without_contact_bitmask': _INTEGER,
-    'surface/contact/collide_bitmask': _INTEGER, 'surface/contact/category_bitmask': _INTEGER,
+    'surface/contact/collide_without_contact_bitmask': _UNSIGNED,
+    'surface/contact/collide_bitmask': _UNSIGNED, 'surface/contact/category_bitmask': _UNSIGNED,
     'surface/contact/poissons_ratio': _NUMBER, 'surface/contact/elastic_modulus': _NUMBER,
     'surface/contact/ode/soft_cfm': _NUMBER, 'surface/contact/ode/soft_erp': _NUMBER,
     'surface/contact/ode/kp': _NUMBER, 'surface/contact/ode/kd': _NUMBER,
@@ -81,7 +88,7 @@ VALUE_TYPES = MappingProxyType({
         'velocity_decay/angular': _NUMBER}),
     'visual': MappingProxyType({
         'cast_shadows': _BOOL, 'laser_retro': _NUMBER, 'transparency': _NUMBER,
-        'visibility_flags': _INTEGER, 'meta/layer': _INTEGER,
+        'visibility_flags': _UNSIGNED, 'meta/layer': _INTEGER,
         'material/render_order': _NUMBER, 'material/lighting': _BOOL,
         'material/ambient': _COLOUR, 'material/diffuse': _COLOUR,
         'material/specular': _COLOUR, 'material/emissive': _COLOUR,
@@ -103,8 +110,15 @@ _ROUTES = {owner: frozenset('/'.join(path.split('/')[:i]) for path in table
            for owner, table in VALUE_TYPES.items()}
 _NON_FINITE = frozenset(('inf', '+inf', '-inf', 'infinity', '+infinity', '-infinity', 'nan',
                          '+nan', '-nan'))
-_INTEGER_TEXT = re.compile(r'[+-]?[0-9]+')
-_WHAT = {_NUMBER: 'a number', _INTEGER: 'an integer', _BOOL: 'true or false',
+# Param.cc reads an integer in base 16 when its text is '0x' and hex digits (isHex), else in
+# base 10 (std::stoi for an int, std::stoul for an unsigned int).
+_INTEGER_TEXT = re.compile(r'0x([0-9a-fA-F]+)|[+-]?([0-9]+)')
+# Integer kind -> the bound of its magnitude (-2 ** 31 is an int too).
+_INTEGER_LIMITS = {_INTEGER: 2 ** 31, _UNSIGNED: 2 ** 64}
+_SMALLEST = sys.float_info.min  # the smallest normal double
+_NOT_ZERO = re.compile(r'[^eE]*[1-9]')
+_WHAT = {_NUMBER: 'a number', _INTEGER: 'an integer of 32 bits',
+         _UNSIGNED: 'an integer of 64 bits', _BOOL: 'true or false',
          _VECTOR3: '3 numbers', _COLOUR: '3 or 4 numbers'}
 
 
@@ -138,11 +152,33 @@ def _valid(kind: str, text: str) -> bool:
     words = text.split(None, 4)  # at most 4 are needed: megabytes of numbers are not split
     if kind == _BOOL:
         return len(words) == 1 and words[0].lower() in ('true', 'false', '1', '0')
-    if kind == _INTEGER:
-        return len(words) == 1 and _INTEGER_TEXT.fullmatch(words[0]) is not None
+    if kind in _INTEGER_LIMITS:
+        return len(words) == 1 and _integer(kind, words[0])
     count = {_NUMBER: (1,), _VECTOR3: (3,), _COLOUR: (3, 4)}[kind]
     return len(words) in count and all(_number(word) for word in words)
 
 
+def _integer(kind: str, word: str) -> bool:
+    """Return whether ``std::stoi`` (``std::stoul``) reads all of ``word``, in range."""
+    match = _INTEGER_TEXT.fullmatch(word)
+    if match is None:
+        return False
+    hexadecimal, decimal = match.groups()
+    limit = _INTEGER_LIMITS[kind]
+    if hexadecimal is not None:  # never negative; int() has no digit limit in base 16
+        return int(hexadecimal, 16) < limit
+    decimal = decimal.lstrip('0')
+    if len(decimal) > 20:  # above 2 ** 64 (and int() refuses more than 4300 digits)
+        return False
+    value = int(decimal or '0')
+    return value < limit or kind == _INTEGER and value == limit and word[0] == '-'
+
+
 def _number(word: str) -> bool:
-    return parse_number(word) is not None or word.lower() in _NON_FINITE
+    """Return whether ``std::stod`` reads all of ``word``: out of range is not read."""
+    value = parse_number(word)
+    if value is None:
+        return word.lower() in _NON_FINITE
+    if value == 0.0:  # '1e-400' underflows to 0 (out of range); '0e-400' is 0
+        return _NOT_ZERO.match(word) is None
+    return _SMALLEST <= abs(value) < math.inf  # a subnormal is out of range too

@@ -166,10 +166,6 @@ class FrameGraph:
             found = self.vertices.get(key)
             if found is not None and found.kind == 'model':
                 return key
-        else:
-            key = scope.prefix + text
-            if key in self.vertices:
-                return key
         self.v.error(elem, entity, f'{what} names {text!r}, which does not exist in model '
                      f'{scope.name!r}', Code.MISSING_FRAME)
         return None

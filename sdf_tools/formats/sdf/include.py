@@ -45,6 +45,7 @@ import os
 from typing import Any
 
 from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
 from sdf_tools.records import record
@@ -72,6 +73,17 @@ class SourcedValues(ValueReader):
         """Return the location of an element: its own file's name (an included one's path)."""
         url = element.getroottree().docinfo.URL
         return SourceLocation(self.source if url is None else url, element.sourceline)
+
+
+def instruction_error(dropped: Diagnostic) -> str:
+    """
+    Return the error for a processing instruction :func:`parse_xml` dropped (its warning).
+
+    libsdformat refuses such a document: tinyxml2 reads ``<?foo?>`` inside the root element
+    as a malformed XML declaration (``XML_ERROR_PARSING_DECLARATION``).
+    """
+    what = dropped.message.partition(' is left out')[0]
+    return f'{what}: libsdformat refuses the file (tinyxml2 reads none there)'
 
 
 @record(slots=True, eq=False)
@@ -242,7 +254,10 @@ class IncludeReader:
                 return (f'{path} is not a file',)
             with open(path, 'rb') as f:
                 data = f.read(self.max_bytes + 1)
-            root = parse_xml(data, path, max_bytes=self.max_bytes)
+            dropped: list = []   # processing instructions: libsdformat refuses the file
+            root = parse_xml(data, path, max_bytes=self.max_bytes, instructions=dropped)
+            if dropped:
+                return (f'{dropped[0].location}: {instruction_error(dropped[0])}',)
         except OSError as e:
             return (f'cannot read {path}: {e.strerror}',)
         except SdfToolsError as e:

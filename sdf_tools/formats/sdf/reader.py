@@ -73,10 +73,13 @@ Read as libsdformat reads them: a model without links that is static or holds ne
 (its frames, and those of a nested model without links, are fixed in the model frame:
 attached to ``world``); visuals and collisions without geometry; SDFormat 1.7 frames named
 ``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a
-``<light>`` or ``<actor>`` beside a model outside a world; a ``relative_to`` on the pose of a
+second model, light or actor outside a world, of any kind; a ``relative_to`` on the pose of a
 model outside a world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A
 negative mass or an invalid inertia is read with a warning (``sdf_tools check`` makes it an
 error: :func:`~sdf_tools.formats.sdf.inertials.refused`).
+
+Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes (an error at
+the model that goes deeper).
 
 Unsupported, as errors: merge-include (``merge="true"``), files without ``<sdf version>``
 or of a version outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a
@@ -108,6 +111,7 @@ from sdf_tools.formats.sdf.frames import Vertex
 from sdf_tools.formats.sdf.include import INCLUDABLE
 from sdf_tools.formats.sdf.include import Included
 from sdf_tools.formats.sdf.include import IncludeReader
+from sdf_tools.formats.sdf.include import instruction_error
 from sdf_tools.formats.sdf.include import SourcedValues
 from sdf_tools.formats.sdf.joints import read_joint
 from sdf_tools.formats.sdf.values import read_bool
@@ -126,15 +130,22 @@ from sdf_tools.worlds import World
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import ValueReader
 
-_VERSION = re.compile(r'\s*(\d+)\.(\d+)(?:\.\d+)?\s*')
+# Major and minor of at most 9 digits past leading zeros (int() refuses 4300 and more).
+_VERSION = re.compile(r'\s*0*(\d{1,9})\.0*(\d{1,9})(?:\.\d+)?\s*')
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
 # What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
 _ROOT_ALONE = ('model', 'light', 'actor')
+_ONE_ALONE = ('outside a <world>, SDFormat allows one model, light or actor (libsdformat '
+              'refuses the file)')
 # The children of a <model> that are frames of the model (and <include>: a nested model).
 _MODEL_CONTENT = ('link', 'joint', 'frame', 'model', 'include')
+#: Levels of models, the top one included, in all (includes count: the XML parser bounds
+#: one file's elements at 256 levels). Each level is a few calls deeper.
+MAX_NESTING = 256
 
 
 def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
@@ -194,16 +205,24 @@ def parse_sdf_document(text, source: str = '<string>', *, model: str | None = No
                        max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
                        path: str | None = None) -> SdfDocument:
     """Read every world and model of a document (parameters: :func:`parse_sdf`)."""
-    root = parse_xml(text, source, max_bytes=max_bytes)
+    dropped: list = []   # processing instructions: errors (read_sdf_document)
+    root = parse_xml(text, source, max_bytes=max_bytes, instructions=dropped)
     return read_sdf_document(root, source, model=model, max_bytes=max_bytes,
-                             includes=includes, path=path)
+                             includes=includes, path=path, instructions=dropped)
 
 
 def read_sdf_document(root, source: str = '<string>', *, model: str | None = None,
                       max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
-                      path: str | None = None) -> SdfDocument:
-    """Read an already parsed ``<sdf>`` element whole (see :func:`parse_sdf_document`)."""
+                      path: str | None = None, instructions=()) -> SdfDocument:
+    """
+    Read an already parsed ``<sdf>`` element whole (see :func:`parse_sdf_document`).
+
+    ``instructions`` are the warnings of :func:`~sdf_tools.xmlio.parse.parse_xml` about the
+    processing instructions it dropped: each is an error, as libsdformat refuses the file.
+    """
     reporter = Reporter()
+    for dropped in instructions:
+        reporter.error(instruction_error(dropped), dropped.location, code=Code.INVALID)
     v = SourcedValues(source, reporter)
     _check_root_content(v, root)
     worlds, files = _read_document(v, root, includes, path, max_bytes)
@@ -222,17 +241,28 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
 # --- the document ----------------------------------------------------------------------------
 
 def _check_root_content(v: ValueReader, root) -> None:
-    """Report a ``<light>`` or ``<actor>`` beside a model (or each other) outside a world."""
-    first: dict = {}
+    """
+    Report a second model, light or actor outside a world, as libsdformat's Root::Load does.
+
+    A second element of the first kind (of model, light, actor) is an error at it ("Root
+    object can only contain one model"), and so is the first element of each other kind
+    ("Skipping this light"). A second model of the first one's name is left to the name
+    check, as libsdformat only says that the name is taken.
+    """
+    found: dict = {}   # kind -> its first two elements
     for child in root:
-        if child.tag in _ROOT_ALONE:
-            first.setdefault(child.tag, child)
-    if len(first) > 1:
-        kinds = sorted(first, key=_ROOT_ALONE.index)
-        later = first[kinds[1]]
-        v.error(later, None, f'the <sdf> element holds both <{kinds[0]}> and <{kinds[1]}>: '
-                'outside a <world>, SDFormat allows one model, light or actor (libsdformat '
-                'refuses the file)', Code.INVALID)
+        if child.tag in _ROOT_ALONE and len(found.setdefault(child.tag, [])) < 2:
+            found[child.tag].append(child)
+    if not found:
+        return
+    kinds = sorted(found, key=_ROOT_ALONE.index)
+    alone = found[kinds[0]]
+    if len(alone) > 1 and alone[1].get('name') != alone[0].get('name'):
+        v.error(alone[1], None, f'the <sdf> element holds more than one <{kinds[0]}>: '
+                f'{_ONE_ALONE}', Code.INVALID)
+    for kind in kinds[1:]:
+        v.error(found[kind][0], None, f'the <sdf> element holds both <{kinds[0]}> and '
+                f'<{kind}>: {_ONE_ALONE}', Code.INVALID)
 
 
 def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> tuple[list[World], tuple]:
@@ -279,7 +309,8 @@ def _read_version(v: ValueReader, root) -> tuple | None:
         return None
     m = _VERSION.fullmatch(text)
     if m is None:
-        v.error(root, None, f'<sdf> version must look like 1.9, got {text!r}',
+        shown = repr(text) if len(text) <= 40 else quote_value(text)
+        v.error(root, None, f'<sdf> version must look like 1.9, got {shown}',
                 Code.BAD_VERSION)
         return None
     version = (int(m.group(1)), int(m.group(2)))
@@ -553,6 +584,11 @@ class _ModelReader:
         self._files[inner.key] = file
         scope.models.append(vertex.key)
         self.graph.add_scope(inner)
+        if inner.depth >= MAX_NESTING:   # not read: its own content would go deeper
+            self.v.error(elem, f"model '{vertex.name}'", 'is nested more than '
+                         f'{MAX_NESTING} models deep (including the models of includes)',
+                         Code.TOO_LARGE)
+            return
         dropped = [c for c in model if c.tag not in _MODEL_CONTENT and c.tag != 'pose']
         for child in dropped + ([] if included is None else list(included.plugins)):
             self.v.warn(child, entity, f'<{local_name(child)}> of a nested model is '

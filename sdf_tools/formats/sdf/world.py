@@ -277,15 +277,20 @@ class WorldGraph:
         return node.rel
 
     def in_world(self, key: str) -> Pose | None:
-        """Return ``X_W_key``, a world-level frame's pose in the world (``None``: unresolved)."""
+        """
+        Return ``X_W_key``, a world-level frame's pose in the world (``None``: unresolved).
+
+        A loop, not a recursion, however long the chain of relative_to names (a
+        ``model::frame`` is placed by its model, then by its pose in the model).
+        """
         memo = self._world
         path = []
         while key not in memo:
             path.append(key)
             node = self._nodes.get(key)
-            if node is None:   # model::frame: the model's pose, then the pose in the model
-                memo[key] = self._scoped(key)
-                break
+            if node is None:   # model::frame (a scoped key): its model first
+                key = key.partition('::')[0]
+                continue
             if node.rel is None:
                 memo[key] = None
                 break
@@ -293,16 +298,19 @@ class WorldGraph:
         pose = memo[key]
         for k in reversed(path):
             if k not in memo:
-                node = self._nodes[k]
-                pose = None if pose is None else pose.compose(node.pose)
+                node = self._nodes.get(k)
+                if node is None:
+                    pose = self._scoped(k, pose)
+                else:
+                    pose = None if pose is None else pose.compose(node.pose)
                 memo[k] = pose
             else:
                 pose = memo[k]
         return pose
 
-    def _scoped(self, key: str) -> Pose | None:
+    def _scoped(self, key: str, x_wm: Pose | None) -> Pose | None:
+        """Return the pose of ``model::frame`` in the world from ``X_W_model``."""
         model, _, rest = key.partition('::')
-        x_wm = self.in_world(model)
         graph = _placed(self._nodes[model]).graph
         if rest == _MODEL_FRAME:
             return x_wm

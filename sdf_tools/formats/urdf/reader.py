@@ -70,6 +70,7 @@ from sdf_tools.model import Visual
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
+from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import to_string
 from sdf_tools.xmlio.parse import ValueReader
 
@@ -534,9 +535,10 @@ def _check_version(v, root, entity) -> None:
         problem = "must be 'major.minor'"
     elif not all(_VERSION_PART.fullmatch(part) for part in parts):
         problem = 'must be two whole numbers separated by a dot'
-    elif tuple(int(part) for part in parts) != (1, 0):
-        problem = 'is not supported'
+    elif tuple(part.strip().lstrip('+-').lstrip('0') for part in parts) != ('1', ''):
+        problem = 'is not supported'   # compared as digits: int() refuses 4300 and more
     else:
         return
-    v.error(root, entity, f'<robot> version {problem}, got {text!r}: urdfdom and libsdformat '
+    shown = repr(text) if len(text) <= 40 else quote_value(text)
+    v.error(root, entity, f'<robot> version {problem}, got {shown}: urdfdom and libsdformat '
             'read only URDF version 1.0 (or no version)', Code.BAD_VERSION)
