@@ -171,6 +171,14 @@ class _Planner:
         self.warnings.append(Diagnostic(message, use.location, use.entity, Severity.WARNING,
                                         Code.NOT_COPIED))
 
+    def _inside(self, path: str, use: Use, root) -> bool:
+        """Return whether ``path`` (a folder's entry) stays inside ``root``; warn if not."""
+        if _contained(path, root.folder):
+            return True
+        self.warn(use, f'{path} (in {use.uri}) is not copied: it leads outside {root.folder} '
+                  '(a symbolic link)')
+        return False
+
     def add(self, use: Use) -> None:
         """Locate one use's URI (once per URI) and add its file or folder."""
         uri = use.uri
@@ -252,26 +260,12 @@ class _Planner:
         walked = set()
         for top, folders, names in os.walk(path, followlinks=True):
             walked.add(os.path.realpath(top))
-            kept = []
-            for entry in sorted(folders):
-                inner = os.path.join(top, entry)
-                if entry.startswith('.') or os.path.realpath(inner) in walked:
-                    continue
-                if _contained(inner, root.folder):
-                    kept.append(entry)
-                else:
-                    self.warn(use, f'{inner} (in {use.uri}) is not copied: it leads outside '
-                              f'{root.folder} (a symbolic link)')
-            folders[:] = kept
-            for entry in sorted(names):
-                file = os.path.join(top, entry)
-                if entry.startswith('.'):
-                    continue
-                if _contained(file, root.folder):
-                    found.append(file)
-                else:
-                    self.warn(use, f'{file} (in {use.uri}) is not copied: it leads outside '
-                              f'{root.folder} (a symbolic link)')
+            folders[:] = [entry for entry in sorted(folders) if not entry.startswith('.')
+                          and os.path.realpath(os.path.join(top, entry)) not in walked
+                          and self._inside(os.path.join(top, entry), use, root)]
+            found += [os.path.join(top, entry) for entry in sorted(names)
+                      if not entry.startswith('.')
+                      and self._inside(os.path.join(top, entry), use, root)]
             if len(found) > MAX_FOLDER_FILES:
                 self.warn(use, f'{use.uri} is not copied: the folder {path} holds more than '
                           f'{MAX_FOLDER_FILES} files')
