@@ -408,7 +408,7 @@ def test_a_second_visual_of_one_name_is_renamed_with_a_warning(tmp_path):
     text = write_sdf(robot, reporter=reporter)
     assert [v.name for v in parse_sdf(text).link('a').visuals] == ['v', 'v_2', 'a_visual']
     (warning,) = reporter.warnings
-    assert warning.message == ("<visual> 'v' is the second of that name in the link; "
+    assert warning.message == ("<visual> 'v' is not the first of that name in the link; "
                                "libsdformat and Gazebo refuse two, so it is written as 'v_2'")
     _written_loads(text, tmp_path)
 

@@ -332,7 +332,7 @@ class _SdfWriter:
                 new = _unique(name, names, tried, start=2)
                 where = '' if earlier.location is None else \
                     f' (the first is at {earlier.location})'
-                self.repairs.warn(f'<{tag}> {name!r} is the second of that name in the link'
+                self.repairs.warn(f'<{tag}> {name!r} is not the first of that name in the link'
                                   f'{where}; libsdformat and Gazebo refuse two, so it is '
                                   f'written as {new!r}', item.location, entity, Code.RENAMED)
                 name = new
