@@ -113,10 +113,12 @@ def _draw(comparison, args, fmt: str) -> None:
     poses = comparison.poses
     worst = poses.position_configuration or poses.angle_configuration or 0
     poses_a, poses_b = comparison.link_poses(worst)
+    sources = tuple((side.loaded.packages,
+                     None if path == '-' else os.path.dirname(os.path.abspath(path)))
+                    for side, path in ((comparison.a, args.a), (comparison.b, args.b)))
     picture = overlay((comparison.a.robot, poses_a or _zero_poses(comparison.a.robot)),
                       (comparison.b.robot, poses_b or _zero_poses(comparison.b.robot)),
-                      ViewOptions(fmt=fmt, packages=comparison.a.loaded.packages),
-                      labels=('A', 'B'))
+                      ViewOptions(fmt=fmt), labels=('A', 'B'), sources=sources)
     print_diagnostics(picture.warnings, quiet=args.quiet)
     picture.save(args.picture)
 

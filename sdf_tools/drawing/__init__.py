@@ -228,7 +228,7 @@ def view(robot, poses=None, options: ViewOptions | None = None, *, joints=None) 
 
 
 def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY_COLORS,
-            labels=(None, None), tolerance: float = 1e-6) -> Picture:
+            labels=(None, None), tolerance: float = 1e-6, sources=(None, None)) -> Picture:
     """
     Draw two robots (or one at two configurations) over each other: what differs in colour.
 
@@ -249,6 +249,9 @@ def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY
         Each side's name for a legend (``None``: no legend).
     tolerance : float
         How far apart (m) corners may be and still be the same.
+    sources : pair
+        Each side's ``(packages, folder)`` for its mesh URIs (as ``options.packages`` and
+        ``options.folder``, which a ``None`` side uses): two files from two places.
 
     Returns
     -------
@@ -258,8 +261,8 @@ def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY
     options = _checked(options)
     from matplotlib.colors import to_rgba
     first_color, second_color, both_color = (to_rgba(color) for color in colors)
-    a, b = (_scene(robot, poses if poses is not None else link_poses(robot), options)
-            for robot, poses in (first, second))
+    a, b = (_scene(robot, poses if poses is not None else link_poses(robot), options, source)
+            for (robot, poses), source in zip((first, second), sources))
     check_reach((a, b))  # before comparing corners, which overflows as drawing does
     in_b, in_a = shared(a, b, tolerance)
     named = labels[0] is not None and labels[1] is not None
@@ -287,10 +290,11 @@ def _checked(options: ViewOptions | None) -> ViewOptions:
     return options
 
 
-def _scene(robot, poses, options: ViewOptions):
-    """Return the triangles of ``robot`` at ``poses`` as ``options`` asks."""
+def _scene(robot, poses, options: ViewOptions, source=None):
+    """Return the triangles of ``robot`` at ``poses`` as ``options`` asks (``source``: overlay)."""
+    packages, folder = (options.packages, options.folder) if source is None else source
     return build_scene(robot, poses, SceneOptions(
-        collision=options.collision, packages=options.packages, folder=options.folder,
+        collision=options.collision, packages=packages, folder=folder,
         max_faces=options.max_faces))
 
 

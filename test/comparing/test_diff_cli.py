@@ -131,6 +131,23 @@ def test_picture_overlays_both_sides_where_they_differ(tmp_path, capsys):
                    for p in shown for colour in (blue, orange))
 
 
+def test_picture_draws_each_sides_meshes_from_its_own_folder(tmp_path, capsys):
+    import pytest
+    pytest.importorskip('matplotlib', reason='matplotlib is not installed')
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    from mesh_robot import cube_stl
+    paths = []
+    for side in ('a', 'b'):
+        (tmp_path / side / 'meshes').mkdir(parents=True)
+        (tmp_path / side / 'meshes' / f'{side}.stl').write_text(cube_stl())
+        path = tmp_path / side / 'r.urdf'
+        path.write_text(f'<robot name="r"><link name="l"><visual><geometry><mesh '
+                        f'filename="meshes/{side}.stl"/></geometry></visual></link></robot>')
+        paths.append(path)
+    code, _, err = run(capsys, *paths, '--picture', tmp_path / 'both.png')
+    assert (code, err) == (0, '')  # B's mesh used to be looked for beside A, and not found
+
+
 def test_picture_format_is_checked_before_loading(tmp_path, capsys):
     a, b = files(tmp_path, a_urdf=ARM, b_urdf=ARM)
     code, _, err = run(capsys, a, b, '--picture', tmp_path / 'both.jpg')
