@@ -47,34 +47,30 @@ from sdf_tools.xmlio.parse import quote_value
 
 _NUMBER, _INTEGER, _BOOL, _VECTOR3, _COLOUR = 'number', 'integer', 'bool', 'vector3', 'colour'
 _UNSIGNED = 'unsigned'
+
+
+def _typed(kind: str, owner: str, *leaves: str) -> dict:
+    """Return ``{owner/leaf: kind}`` for each leaf (a table row of :data:`_SURFACE`)."""
+    return {f'{owner}/{leaf}': kind for leaf in leaves}
+
+
 _SURFACE = {
-    'surface/bounce/restitution_coefficient': _NUMBER, 'surface/bounce/threshold': _NUMBER,
-    'surface/friction/torsional/coefficient': _NUMBER,
-    'surface/friction/torsional/use_patch_radius': _BOOL,
-    'surface/friction/torsional/patch_radius': _NUMBER,
-    'surface/friction/torsional/surface_radius': _NUMBER,
-    'surface/friction/torsional/ode/slip': _NUMBER,
-    'surface/friction/ode/mu': _NUMBER, 'surface/friction/ode/mu2': _NUMBER,
-    'surface/friction/ode/fdir1': _VECTOR3, 'surface/friction/ode/slip1': _NUMBER,
-    'surface/friction/ode/slip2': _NUMBER,
-    'surface/friction/bullet/friction': _NUMBER, 'surface/friction/bullet/friction2': _NUMBER,
-    'surface/friction/bullet/fdir1': _VECTOR3,
-    'surface/friction/bullet/rolling_friction': _NUMBER,
-    'surface/contact/collide_without_contact': _BOOL,
-    'surface/contact/collide_without_contact_bitmask': _UNSIGNED,
-    'surface/contact/collide_bitmask': _UNSIGNED, 'surface/contact/category_bitmask': _UNSIGNED,
-    'surface/contact/poissons_ratio': _NUMBER, 'surface/contact/elastic_modulus': _NUMBER,
-    'surface/contact/ode/soft_cfm': _NUMBER, 'surface/contact/ode/soft_erp': _NUMBER,
-    'surface/contact/ode/kp': _NUMBER, 'surface/contact/ode/kd': _NUMBER,
-    'surface/contact/ode/max_vel': _NUMBER, 'surface/contact/ode/min_depth': _NUMBER,
-    'surface/contact/bullet/soft_cfm': _NUMBER, 'surface/contact/bullet/soft_erp': _NUMBER,
-    'surface/contact/bullet/kp': _NUMBER, 'surface/contact/bullet/kd': _NUMBER,
-    'surface/contact/bullet/split_impulse': _BOOL,
-    'surface/contact/bullet/split_impulse_penetration_threshold': _NUMBER,
-    'surface/soft_contact/dart/bone_attachment': _NUMBER,
-    'surface/soft_contact/dart/stiffness': _NUMBER,
-    'surface/soft_contact/dart/damping': _NUMBER,
-    'surface/soft_contact/dart/flesh_mass_fraction': _NUMBER,
+    **_typed(_NUMBER, 'surface/bounce', 'restitution_coefficient', 'threshold'),
+    **_typed(_NUMBER, 'surface/friction/torsional', 'coefficient', 'patch_radius',
+             'surface_radius', 'ode/slip'),
+    **_typed(_BOOL, 'surface/friction/torsional', 'use_patch_radius'),
+    **_typed(_NUMBER, 'surface/friction/ode', 'mu', 'mu2', 'slip1', 'slip2'),
+    **_typed(_NUMBER, 'surface/friction/bullet', 'friction', 'friction2', 'rolling_friction'),
+    **_typed(_VECTOR3, 'surface/friction', 'ode/fdir1', 'bullet/fdir1'),
+    **_typed(_BOOL, 'surface/contact', 'collide_without_contact', 'bullet/split_impulse'),
+    **_typed(_UNSIGNED, 'surface/contact', 'collide_without_contact_bitmask',
+             'collide_bitmask', 'category_bitmask'),
+    **_typed(_NUMBER, 'surface/contact', 'poissons_ratio', 'elastic_modulus', 'ode/soft_cfm',
+             'ode/soft_erp', 'ode/kp', 'ode/kd', 'ode/max_vel', 'ode/min_depth',
+             'bullet/soft_cfm', 'bullet/soft_erp', 'bullet/kp', 'bullet/kd',
+             'bullet/split_impulse_penetration_threshold'),
+    **_typed(_NUMBER, 'surface/soft_contact/dart', 'bone_attachment', 'stiffness', 'damping',
+             'flesh_mass_fraction'),
 }
 #: Owner element -> (path of a leaf below it -> its type): the typed leaves libsdformat
 #: checks in content kept as extras (SDFormat 1.9's ``model.sdf``, ``link.sdf``,
