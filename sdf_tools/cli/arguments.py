@@ -89,7 +89,8 @@ _PACKAGE_PATH_HELP = ('where xacro $(find pkg) and package:// look (repeatable, 
 _RESOURCE_PATH_HELP = ('SDFormat input: where <include> looks for model://NAME and relative '
                        'URIs first (repeatable, or DIR:DIR): a folder holding model folders; '
                        'then GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, SDF_PATH, '
-                       'GAZEBO_MODEL_PATH and the ROS packages')
+                       'GAZEBO_MODEL_PATH and the ROS packages. export copies the files of '
+                       'model://NAME/... URIs from the model folders found there too')
 
 
 _MESH_URIS = ('model', 'file', 'package')  # sdf_tools.convert.mesh_uris.MODES (not imported)

@@ -55,6 +55,7 @@ from sdf_tools.exporting.model_config import model_config
 from sdf_tools.loading import load
 from sdf_tools.loading import Loaded
 from sdf_tools.loading import LoadOptions
+from sdf_tools.loading import model_finder
 from sdf_tools.loading import package_resolver
 from sdf_tools.loading import to_sdf
 from sdf_tools.outputs import check_folder
@@ -78,7 +79,9 @@ class ExportOptions:
     Attributes
     ----------
     load : LoadOptions
-        How the description is read (xacro arguments, ``packages``, ...).
+        How the description is read (xacro arguments, ``packages``, ...); ``models`` also
+        finds the model folders of ``model://`` URIs (for a ``Loaded``, its ``finder``
+        first; ``None``: the resource path of the environment).
     conversion : ConversionOptions
         ``sdf_version``, ``preserve_fixed_joints``, ``auto_inertials``, ...; ``packages``,
         ``input_folder`` and ``uri_map`` are export's own, and ``mesh_uris`` says only how
@@ -171,8 +174,9 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
         loaded = load(source, options.load)
         file = None if source == '-' else source
     packages = loaded.packages or options.load.packages or package_resolver(near=file)
+    models = loaded.finder or options.load.models or model_finder(packages=packages)
     input_folder = None if file is None else os.path.dirname(os.path.abspath(file))
-    plan = assets.plan(rewrite.uses(loaded.robot), name, packages, input_folder)
+    plan = assets.plan(rewrite.uses(loaded.robot), name, packages, input_folder, models)
     conversion = replace(options.conversion, packages=packages, input_folder=input_folder,
                          uri_map=plan.uris)
     converted = to_sdf(replace(loaded, robot=rewrite.with_uris(loaded.robot, plan.uris)),

@@ -18,21 +18,27 @@ The files a model uses, and where each goes in the exported folder.
 :func:`plan` locates every URI the model uses (:class:`Use`: meshes, URDF textures, the
 ``<uri>`` of ``<gazebo>`` blocks and of kept SDFormat content) as the converter's ``file``
 mode does (:func:`sdf_tools.resources.uris.locate`: ``package://`` and ``model://`` through
-the package resolver, relative paths against the description's folder), adds the files
-meshes refer to (an OBJ's material library and texture, a COLLADA file's images:
+the package resolver, relative paths against the description's folder), except that
+``model://NAME/rest`` is first ``rest`` in the model folder ``NAME`` on Gazebo's resource
+path (``--resource-path``, ``GZ_SIM_RESOURCE_PATH``, ...: the
+:class:`~sdf_tools.resources.models.ModelFinder` of ``<include>`` s), and only when that
+holds no folder ``NAME`` in the ROS package ``NAME`` (libsdformat's URDF converter writes
+``package://pkg/x`` as ``model://pkg/x``). It adds the files meshes refer to (an OBJ's
+material library and texture, a COLLADA file's images:
 :func:`sdf_tools.resources.meshes.referenced_files`), and places each file once:
 
-* a file of a package keeps its path in the package (``package://arm/meshes/a.stl`` ->
-  ``meshes/a.stl``), so that what meshes refer to by relative path is found beside them;
+* a file of a package or of a model folder keeps its path in it
+  (``package://arm/meshes/a.stl`` -> ``meshes/a.stl``), so that what meshes refer to by
+  relative path is found beside them;
 * a file outside any package keeps its path below the description file's folder;
 * when the files of two packages (or folders) would take the same path, every file of the
   later one goes below a folder of its name (``gripper/meshes/base.stl``).
 
-Only files of packages and files below the description's folder are copied (and of those,
-what a mesh refers to only inside its package or folder): a description, which may come
-from anyone, cannot have export copy ``/etc/passwd`` or ``~/.ssh/id_rsa`` into a folder
-meant to be shared. Inside means once symbolic links are followed: a link in a package that
-leads out of it (to a file or a folder) is not followed, and is a warning.
+Only files of packages, of model folders and below the description's folder are copied
+(and of those, what a mesh refers to only inside its package or folder): a description,
+which may come from anyone, cannot have export copy ``/etc/passwd`` or ``~/.ssh/id_rsa``
+into a folder meant to be shared. Inside means once symbolic links are followed: a link in a
+package that leads out of it (to a file or a folder) is not followed, and is a warning.
 
 A URI naming a folder (a material script's ``model://pkg/materials/scripts``) brings the
 files below it (at most :data:`MAX_FOLDER_FILES`). URIs that name no local file Gazebo
@@ -49,15 +55,20 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.records import record
+from sdf_tools.records import replace
+from sdf_tools.resources.models import ModelFinder
+from sdf_tools.resources.models import ModelNotFoundError
 from sdf_tools.resources.package_places import package_folder
 from sdf_tools.resources.package_places import read_manifest
 from sdf_tools.resources.packages import PackageNotFoundError
+from sdf_tools.resources.packages import unquote
 from sdf_tools.resources.uris import locate
 
 #: Most files a URI naming a folder brings; a larger folder is not copied.
 MAX_FOLDER_FILES = 1000
 #: Files the exported folder holds itself.
 RESERVED = frozenset({'model.sdf', 'model.config'})
+_MODEL = 'model://'
 _UNSAFE = re.compile(r'[^A-Za-z0-9._-]')
 
 
@@ -108,7 +119,8 @@ class _Root:
     name: str
 
 
-def plan(uses, name: str, packages, folder: str | None) -> Plan:
+def plan(uses, name: str, packages, folder: str | None,
+         models: ModelFinder | None = None) -> Plan:
     """
     Locate and place every file of ``uses`` (module docstring).
 
@@ -123,9 +135,12 @@ def plan(uses, name: str, packages, folder: str | None) -> Plan:
         Finds ``package://`` and ``model://`` packages.
     folder : str or None
         The description file's folder (relative paths; ``None``: not resolved).
+    models : ModelFinder, optional
+        Finds the model folders of ``model://`` URIs on Gazebo's resource path, before
+        ``packages`` (its own package lookup is not used); ``None``: packages only.
 
     """
-    planner = _Planner(packages, folder)
+    planner = _Planner(packages, folder, models)
     for use in uses:
         planner.add(use)
     targets = planner.place()
@@ -154,8 +169,10 @@ def _contained(path: str, folder: str) -> bool:
 class _Planner:
     """Collects the files of :func:`plan`, grouped by root, each once; then places them."""
 
-    def __init__(self, packages, folder: str | None):
+    def __init__(self, packages, folder: str | None, models: ModelFinder | None = None):
         self.packages = packages
+        # The resource path only: the package NAME is looked up by ``packages``, as before.
+        self.models = None if models is None else replace(models, packages=None)
         self.folder = None if folder is None else os.path.abspath(folder)
         self.roots: dict[str, _Root] = {}      # root folder -> root
         self.entries: dict[str, list] = {}     # root folder -> [(path below root, file)]
@@ -185,8 +202,10 @@ class _Planner:
         if uri in self.seen or _left_to_gazebo(uri):
             return
         self.seen.add(uri)
+        model = self._model_folder(uri)
         try:
-            located = locate(uri, self.packages, self.folder, model_as_package=True)
+            located = locate(uri, self.packages, self.folder, model_as_package=True) \
+                if model is None else _in_model(uri, model)
         except PackageNotFoundError as e:
             if e.package not in self.missing_packages:
                 self.missing_packages.add(e.package)
@@ -196,7 +215,10 @@ class _Planner:
             self.warn(use, f'{uri} is not copied: {e}')
             return
         path = os.path.abspath(located)
-        found = self._root(uri, path)
+        if '\0' in path:  # %00: no file has such a name, and the system refuses to look
+            self.warn(use, f'{uri} is not copied: its path holds a NUL character (%00)')
+            return
+        found = self._root(uri, path, model)
         if found is None:
             self.warn(use, f'{uri} is not copied: {path} is in no package and not below the '
                       "description's folder (export copies only those)")
@@ -218,8 +240,26 @@ class _Planner:
                     os.path.splitext(path)[1].lower() in _referencing_suffixes():
                 self._add_references(use, path, root)
 
-    def _root(self, uri: str, path: str) -> tuple[_Root, str] | None:
-        """Return the root a located file is placed with and its path below it, or ``None``."""
+    def _model_folder(self, uri: str) -> str | None:
+        """Return the model folder on the resource path ``model://NAME/...`` names, or ``None``."""
+        if self.models is None or not uri.startswith(_MODEL):
+            return None
+        name = uri[len(_MODEL):].partition('/')[0]
+        try:
+            found = self.models.find(_MODEL + name, None)
+        except ModelNotFoundError:  # not there (or no model name): the package NAME
+            return None
+        return os.path.abspath(found) if os.path.isdir(found) else None
+
+    def _root(self, uri: str, path: str, model: str | None = None) -> tuple[_Root, str] | None:
+        """
+        Return the root a located file is placed with and its path below it, or ``None``.
+
+        ``model``: the model folder :meth:`_model_folder` found for the URI.
+        """
+        if model is not None:
+            name = unquote(uri[len(_MODEL):].partition('/')[0])
+            return _Root(model, name), os.path.relpath(path, model)
         for scheme in ('package://', 'model://'):
             if uri.startswith(scheme):
                 package = uri[len(scheme):].partition('/')[0]
@@ -254,7 +294,8 @@ class _Planner:
         Add the files below a folder a ``<uri>`` names (hidden ones left out).
 
         Symbolic links are followed only inside the root (a link out is a warning), and a
-        folder reached again through a link is not walked again.
+        folder reached again through a link is not walked again. A folder of which no file is
+        copied is a warning too, and its URI is left as written.
         """
         found = []
         walked = set()
@@ -270,11 +311,16 @@ class _Planner:
                 self.warn(use, f'{use.uri} is not copied: the folder {path} holds more than '
                           f'{MAX_FOLDER_FILES} files')
                 return
+        copied = False
         for file in found:
             if os.path.isfile(file) and os.access(file, os.R_OK):
                 self._add_file(file, root, os.path.relpath(file, root.folder))
+                copied = True
             else:
                 self.warn(use, f'{file} (in {use.uri}) is not copied: it cannot be read')
+        if not copied:  # its URI would name a folder the export does not hold
+            self.warn(use, f'{use.uri} is not copied: the folder {path} holds no file to copy')
+            return
         self.uri_files[use.uri] = (root.folder, relative.replace(os.sep, '/'))
 
     def _add_references(self, use: Use, path: str, root: _Root) -> None:
@@ -339,6 +385,23 @@ def _fits(path: str, real: str, claimed: dict, folders: set) -> bool:
     parts = path.split('/')
     return not any('/'.join(parts[:i]) in claimed or '/'.join(parts[:i]) in RESERVED
                    for i in range(1, len(parts)))
+
+
+def _in_model(uri: str, model: str) -> str:
+    """
+    Return the file ``model://NAME/rest`` names in ``model``, the model folder found for NAME.
+
+    Raises
+    ------
+    ValueError
+        ``rest`` leaves the model folder (``..``, an absolute path).
+
+    """
+    rest = unquote(uri[len(_MODEL):].partition('/')[2])
+    path = os.path.normpath(os.path.join(model, rest))
+    if not _inside(path, model):
+        raise ValueError(f'{uri}: the path leaves the model folder {model}')
+    return path
 
 
 def _left_to_gazebo(uri: str) -> bool:

@@ -268,6 +268,10 @@ class Loaded:
         The models :func:`check` checks: ``(robot,)``, or with
         ``LoadOptions.whole_document`` and no one model to take, every model of the
         document (``robot`` is then an empty one named after the first world).
+    finder : ModelFinder or None
+        Where ``model://`` URIs are looked for (``LoadOptions.models``; for SDFormat, the
+        finder its ``<include>`` s used): export copies the files of ``model://NAME/...``
+        URIs from the model folders it finds.
 
     """
 
@@ -283,6 +287,7 @@ class Loaded:
     unused: tuple[str, ...] = ()
     worlds: tuple[World, ...] = ()
     models: tuple[Robot, ...] = ()
+    finder: ModelFinder | None = None
 
 
 def load(path: str | None = None, options: LoadOptions | None = None, *,
@@ -367,7 +372,7 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     if options.check_uris:  # <gazebo> content keeps the expansion's lines: map them too
         warnings += _relocated(origins, check_uris(robot, packages or package_resolver())[1])
     return Loaded(robot, origins, warnings, data, source, fmt, origins is not None, packages,
-                  inputs, unused, models=(robot,))
+                  inputs, unused, models=(robot,), finder=options.models)
 
 
 def _ignored_mappings(mappings: dict, source: str, fmt: str) -> tuple[tuple, tuple]:
@@ -414,7 +419,7 @@ def _load_sdf(data: bytes, source: str, path: str | None, options: LoadOptions,
         for model in models:
             warnings += check_uris(model, packages or package_resolver())[1]
     return Loaded(robot, None, warnings, data, source, 'sdf', False, packages, inputs, unused,
-                  document.worlds, models)
+                  document.worlds, models, finder)
 
 
 def _read(data: bytes, source: str, fmt: str, options: LoadOptions) -> Robot:

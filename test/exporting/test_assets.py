@@ -22,6 +22,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import SourceLocation
 from sdf_tools.exporting.assets import plan
 from sdf_tools.exporting.assets import Use
+from sdf_tools.loading import model_finder
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 
@@ -239,3 +240,62 @@ def test_a_package_named_oddly_gets_a_folder_name_that_stays_inside(tmp_path, na
     uses = [mesh('package://arm/meshes/base.stl'), mesh(f'file://{other}/meshes/base.stl')]
     result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
     assert sorted(result.files) == [f'{folder}/meshes/base.stl', 'meshes/base.stl']
+
+
+def finder(*folders):
+    return model_finder([str(f) for f in folders], environ={})
+
+
+def test_a_model_uri_is_first_a_file_of_the_model_folder_on_the_resource_path(tmp_path):
+    models = tmp_path / 'models'
+    (models / 'arm' / 'meshes').mkdir(parents=True)
+    (models / 'arm' / 'meshes' / 'a.stl').write_text(STL)
+    make_package(tmp_path / 'src' / 'arm', 'arm', {'meshes/a.stl': 'solid package\n'})
+    make_package(tmp_path / 'src' / 'tool', 'tool', {'meshes/a.stl': STL})
+    uses = [mesh('model://arm/meshes/a.stl'), mesh('model://tool/meshes/a.stl')]
+    result = plan(uses, 'out', resolver(tmp_path / 'src'), None, finder(models))
+    assert result.warnings == ()
+    assert result.uris == {'model://arm/meshes/a.stl': 'model://out/meshes/a.stl',
+                           'model://tool/meshes/a.stl': 'model://out/tool/meshes/a.stl'}
+    assert sources(result) == {'meshes/a.stl': f'{models}/arm/meshes/a.stl',  # not package arm
+                               'tool/meshes/a.stl': f'{tmp_path}/src/tool/meshes/a.stl'}
+
+
+def test_a_model_folder_keeps_its_files_inside_it(tmp_path):
+    models = tmp_path / 'models'
+    arm = models / 'arm'
+    (arm / 'meshes').mkdir(parents=True)
+    (arm / 'meshes' / 'a.stl').write_text(STL)
+    (models / 'secret.stl').write_text('password')
+    (arm / 'meshes' / 'link.stl').symlink_to(models / 'secret.stl')
+    (arm / 'scripts').mkdir()
+    (arm / 'scripts' / 'leak.material').symlink_to(models / 'secret.stl')
+    uses = [mesh('model://arm/../secret.stl', 3), mesh('model://arm//etc/passwd', 4),
+            mesh('model://arm/meshes/link.stl', 5), mesh('model://arm/meshes/gone.stl', 6),
+            Use('model://arm/scripts', 'resource'), mesh('model://arm/meshes/a%00.stl', 8)]
+    result = plan(uses, 'out', None, None, finder(models))
+    assert (result.uris, result.files) == ({}, {})
+    assert [w.message for w in result.warnings] == [
+        f'model://arm/../secret.stl is not copied: model://arm/../secret.stl: the path leaves '
+        f'the model folder {arm}',
+        f'model://arm//etc/passwd is not copied: model://arm//etc/passwd: the path leaves the '
+        f'model folder {arm}',
+        f'model://arm/meshes/link.stl is not copied: {arm}/meshes/link.stl leads outside {arm} '
+        '(a symbolic link), and export copies only what is inside it',
+        f'model://arm/meshes/gone.stl is not copied: no such file: {arm}/meshes/gone.stl',
+        f'{arm}/scripts/leak.material (in model://arm/scripts) is not copied: it leads outside '
+        f'{arm} (a symbolic link)',
+        f'model://arm/scripts is not copied: the folder {arm}/scripts holds no file to copy',
+        'model://arm/meshes/a%00.stl is not copied: its path holds a NUL character (%00)']
+    assert result.not_copied == {use.uri for use in uses}
+
+
+def test_a_package_folder_of_which_nothing_is_copied_is_a_warning_not_a_failure(tmp_path):
+    package = make_package(tmp_path / 'src' / 'arm', 'arm', {'meshes/a.stl': STL})
+    (package / 'empty').mkdir()
+    uses = [Use('package://arm/empty', 'resource'), mesh('package://arm/meshes/a%00.stl')]
+    result = plan(uses, 'm', resolver(tmp_path / 'src'), None)
+    assert (result.uris, result.files) == ({}, {})
+    assert [w.message for w in result.warnings] == [
+        f'package://arm/empty is not copied: the folder {package}/empty holds no file to copy',
+        'package://arm/meshes/a%00.stl is not copied: its path holds a NUL character (%00)']

@@ -16,6 +16,7 @@
 
 from lxml import etree
 from mesh_robot import make_mesh_robot
+from model_folders import make_model
 import pytest
 from sdf_tools import cli
 import support
@@ -110,3 +111,31 @@ def test_export_copies_the_meshes_and_takes_auto_inertials(tmp_path, capsys):
     # The arm's mass is its collision cube's (0.1 x 0.1 x 0.5 m at 1000 kg/m^3).
     assert float(model.findtext("link[@name='arm']/inertial/mass")) == pytest.approx(5.0)
     assert "link 'arm': has no <inertial>; it is given the mass properties" in stderr
+
+
+RESOURCE_PATH = ('GZ_SIM_RESOURCE_PATH', 'IGN_GAZEBO_RESOURCE_PATH', 'SDF_PATH',
+                 'GAZEBO_MODEL_PATH')
+
+
+@pytest.mark.parametrize('where', ['--resource-path', 'GZ_SIM_RESOURCE_PATH'])
+def test_export_copies_a_models_own_files_found_on_the_resource_path(where, tmp_path, capsys,
+                                                                     monkeypatch):
+    for name in RESOURCE_PATH:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    arm = make_model(tmp_path / 'models', 'arm', '<model name="arm"><link name="base">'
+                     '<visual name="v"><geometry><mesh><uri>model://arm/meshes/a.stl</uri>'
+                     '</mesh></geometry></visual></link></model>')
+    (arm / 'meshes').mkdir()
+    (arm / 'meshes' / 'a.stl').write_text('solid s\nendsolid s\n')
+    if where == 'GZ_SIM_RESOURCE_PATH':
+        monkeypatch.setenv(where, f'{tmp_path}/elsewhere:{tmp_path}/models')
+        given = []
+    else:
+        given = ['--resource-path', 'models']
+    code, stdout, stderr = run(['export', 'models/arm/model.sdf', *given, '-o', 'out'], capsys)
+    assert (code, stderr) == (0, '')
+    assert stdout == 'out: model://out (model.config, model.sdf and 1 file copied)\n'
+    assert (tmp_path / 'out' / 'meshes' / 'a.stl').read_text() == 'solid s\nendsolid s\n'
+    assert [e.text for e in etree.parse(str(tmp_path / 'out' / 'model.sdf')).iter('uri')] == \
+        ['model://out/meshes/a.stl']

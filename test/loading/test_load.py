@@ -28,6 +28,7 @@ from sdf_tools.loading import model_finder
 from sdf_tools.loading import package_resolver
 from sdf_tools.loading import to_sdf
 from sdf_tools.outputs import OverwriteError
+from sdf_tools.resources.models import ModelFinder
 import support
 
 EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
@@ -377,6 +378,18 @@ MIMIC_LOOP = """<model name="b"><link name="l0"/><link name="l1"/><link name="l2
 <axis><xyz>0 0 1</xyz><mimic joint="j2"/></axis></joint>
 <joint name="j2" type="revolute"><parent>l1</parent><child>l2</child>
 <axis><xyz>0 0 1</xyz><mimic joint="j1"/></axis></joint></model>"""
+
+
+def test_loaded_keeps_the_model_finder_export_looks_up_model_uris_with():
+    finder = model_finder(environ={})
+    urdf = load(text='<robot name="r"><link name="a"/></robot>', options=LoadOptions(
+        models=finder))
+    sdf = load(text='<sdf version="1.9"><model name="m"><link name="a"/></model></sdf>',
+               options=LoadOptions(models=finder))
+    assert urdf.finder is finder and sdf.finder is finder
+    assert load(text='<robot name="r"><link name="a"/></robot>').finder is None  # none built
+    built = load(text='<sdf version="1.9"><model name="m"><link name="a"/></model></sdf>')
+    assert isinstance(built.finder, ModelFinder)  # the one its <include>s would use
 
 
 def test_includes_are_found_through_the_environment(tmp_path, monkeypatch):
