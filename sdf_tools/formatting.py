@@ -19,14 +19,21 @@ Floats are written with the shortest text that reads back to the same double
 (``repr``), without a trailing ``.0`` and without ``-0``: ``0.1``, ``1``, ``1e-09``,
 ``0.30000000000000004``. libsdformat 12.3 writes ``%.16g`` (which can lose the last bit) and
 12.4+ writes 17 significant digits; all three read back to the same numbers within 1 ulp.
+A subnormal (nonzero, below 2.2e-308 in magnitude) is written ``0``: libsdformat reads
+numbers with C++ ``std::stod``, which refuses its text as out of range, so the file would
+not load.
 """
+
+import sys
 
 from sdf_tools import transforms
 
+_SMALLEST_NORMAL = sys.float_info.min
+
 
 def fmt(value: float) -> str:
-    """Return the shortest exact text of a float (``1`` for 1.0, ``0`` for -0.0)."""
-    if value == 0.0:
+    """Return the shortest exact text of a float (``1`` for 1.0, ``0`` for -0.0 and subnormals)."""
+    if -_SMALLEST_NORMAL < value < _SMALLEST_NORMAL:
         return '0'
     return (repr(value) if value.__class__ is float else repr(float(value))).removesuffix('.0')
 

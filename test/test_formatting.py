@@ -32,6 +32,22 @@ def test_numbers_are_shortest_exact_and_clean():
     assert fmt_vec((1.0, 0.0, -3.5)) == '1 0 -3.5'
 
 
+def test_subnormals_are_written_as_zero_and_the_smallest_normal_as_it_is(tmp_path):
+    import sys
+    smallest = sys.float_info.min
+    assert [fmt(v) for v in (5e-324, -2.225073858507203e-309, smallest, -smallest)] == \
+        ['0', '0', repr(smallest), repr(-smallest)]
+    # libsdformat refuses a subnormal's text (out of range), and reads the smallest normal.
+    import support
+    if support.oracle_path() is not None:
+        for value, loads in ((2.225073858507203e-309, False), (smallest, True)):
+            model = tmp_path / f'{loads}.sdf'
+            model.write_text('<sdf version="1.9"><model name="m"><link name="l"><visual '
+                             f'name="v"><pose>0 0 {value!r} 0 0 0</pose><geometry><box><size>'
+                             '1 1 1</size></box></geometry></visual></link></model></sdf>')
+            assert (support.run_oracle('check', model).returncode == 0) is loads, value
+
+
 def test_pose_text_round_trips_the_rotation():
     q = transforms.quat_from_rpy(0.1, 1.5707963, -2.0)
     values = [float(v) for v in fmt_pose((1.0, 2.0, 3.0), q).split()]

@@ -350,7 +350,7 @@ def test_huge_values_under_the_parser_limit_are_not_echoed_or_expanded(tmp_path,
                 b'<geometry><sphere><radius>1</radius></sphere></geometry><material><diffuse>'
                 + numbers + b'</diffuse></material></visual></link></model></sdf>')
         entries = ('parse_sdf', 'load file', 'convert')
-        message = r"<diffuse> must be 3 or 4 numbers, got '1 1 1 1 .*\.\.\.'"
+        message = r"<diffuse> must be 3 or 4 numbers from 0 to 1, got '1 1 1 1 .*\.\.\.'"
     results = run_child({**prepare(tmp_path, data, '.' + kind.split('-')[0]),
                          'entries': entries})
     check_refused(results, message, tmp_path)

@@ -272,7 +272,7 @@ def test_geometry_and_mesh_uris():
 
 def test_urdf_colour_unless_an_extension_sets_one():
     base = ('<link name="base">' + INERTIAL + '<visual><geometry><box size="1 1 1"/>'
-            '</geometry><material name="m"><color rgba="0.2 0.4 1.6 0.5"/></material>'
+            '</geometry><material name="m"><color rgba="0.2 0.4 0.96 0.5"/></material>'
             '</visual></link>')
     plain = model_of(convert(robot(base)))
     assert plain.findtext('link/visual/material/diffuse') == '0.25 0.5 1 0.5'

@@ -17,6 +17,7 @@
 import pytest
 from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.sdf.reader import parse_sdf
+from sdf_tools.formats.sdf.reader import parse_sdf_document
 from test_sdf_reader import oracle_reads
 from test_sdf_reader import oracle_refuses
 from test_sdf_reader import sdf
@@ -33,7 +34,7 @@ BAD = [
     ({'link': '<velocity_decay><linear>bad</linear></velocity_decay>'}, 2,
      "link 'a': <velocity_decay><linear> must be a number, got 'bad'"),
     ({'visual': '<material><diffuse>1 0 0 0 0</diffuse></material>'}, 3,
-     "link 'a': <material><diffuse> must be 3 or 4 numbers, got '1 0 0 0 0'"),
+     "link 'a': <material><diffuse> must be 3 or 4 numbers from 0 to 1, got '1 0 0 0 0'"),
     ({'collision': '<surface><friction><ode><mu>high</mu></ode></friction></surface>'}, 4,
      "link 'a': <surface><friction><ode><mu> must be a number, got 'high'"),
     ({'collision': '<max_contacts>many</max_contacts>'}, 4,
@@ -55,7 +56,14 @@ BAD = [
     ({'link': '<velocity_decay><angular>-1e-400</angular></velocity_decay>'}, 2,
      "link 'a': <velocity_decay><angular> must be a number, got '-1e-400'"),
     ({'visual': '<material><diffuse>1 1e-310 0</diffuse></material>'}, 3,
-     "link 'a': <material><diffuse> must be 3 or 4 numbers, got '1 1e-310 0'"),
+     "link 'a': <material><diffuse> must be 3 or 4 numbers from 0 to 1, got '1 1e-310 0'"),
+    # A colour is floats from 0 to 1 (libsdformat's Color): 1.5, -0.5 and 1e-39 are refused.
+    ({'visual': '<material><ambient>0 0 0 1.5</ambient></material>'}, 3,
+     "link 'a': <material><ambient> must be 3 or 4 numbers from 0 to 1, got '0 0 0 1.5'"),
+    ({'visual': '<material><specular>-0.5 0 0</specular></material>'}, 3,
+     "link 'a': <material><specular> must be 3 or 4 numbers from 0 to 1, got '-0.5 0 0'"),
+    ({'visual': '<material><emissive>1e-39 0 0</emissive></material>'}, 3,
+     "link 'a': <material><emissive> must be 3 or 4 numbers from 0 to 1, got '1e-39 0 0'"),
     ({'joint': '<physics><provide_feedback>yes</provide_feedback></physics>'}, 5,
      "joint 'j': <physics><provide_feedback> must be true or false, got 'yes'"),
     ({'model': '<self_collide>maybe</self_collide>'}, 2,
@@ -85,6 +93,25 @@ def test_values_libsdformat_reads_in_kept_content_are_kept(tmp_path):
     robot = parse_sdf(text)
     assert '<linear>inf</linear>' in robot.link('a').extras[0]
     oracle_reads(text, tmp_path)
+
+
+@pytest.mark.parametrize('light, message', [
+    ('<diffuse>2 1 1 1</diffuse>', "<diffuse> must be 3 or 4 numbers from 0 to 1, got '2 1 1 1'"),
+    ('<attenuation><range>far</range></attenuation>',
+     "<attenuation><range> must be a number, got 'far'"),
+    (None, None)])
+def test_a_worlds_lights_are_checked_as_libsdformat_reads_them(light, message, tmp_path):
+    body = light or '<diffuse>0.5 0.5 0.5 1</diffuse><attenuation><range>20</range></attenuation>'
+    text = sdf(f'<world name="w">\n<light name="l" type="point">{body}</light></world>')
+    if message is None:
+        assert parse_sdf_document(text, 'w.sdf').worlds[0].lights == ('l',)
+        oracle_reads(text, tmp_path)
+        return
+    with pytest.raises(DescriptionError) as info:
+        parse_sdf_document(text, 'w.sdf')
+    (error,) = info.value.diagnostics
+    assert str(error) == f"w.sdf:3: light 'l': {message} (libsdformat refuses the file)"
+    oracle_refuses(text, tmp_path, 'Error')
 
 
 def test_hexadecimal_and_extreme_integers_libsdformat_reads_are_kept(tmp_path):

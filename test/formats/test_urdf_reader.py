@@ -81,6 +81,34 @@ def test_urdf_colour_arity():
                  "0'", 3, code='bad-arity')
 
 
+@pytest.mark.parametrize('rgba', ['1 0 0 2', '-0.1 0 0 1'])
+@pytest.mark.parametrize('where', ['robot', 'visual'])
+def test_a_colour_outside_0_to_1_is_refused_as_urdfdom_refuses_it(rgba, where, tmp_path):
+    material = f'<material name="m"><color rgba="{rgba}"/></material>'
+    reference = material if where == 'visual' else '<material name="m"/>'
+    visual = f'<visual><geometry><box size="1 1 1"/></geometry>{reference}</visual>'
+    doc = urdf(material if where == 'robot' else '',
+               f'<link name="a"><inertial><mass value="1"/>{INERTIA}</inertial>{visual}</link>')
+    robot = parse_urdf(doc)
+    warning = robot.warnings[0]
+    assert (warning.location.line, warning.code.value) == (2 if where == 'robot' else 3,
+                                                           'bad-number')
+    assert warning.message == (
+        f"<color> rgba '{rgba}' is outside 0 to 1: urdfdom refuses it, and "
+        + ('the material keeps its default colour, black (0 0 0 1)' if where == 'robot'
+           else 'the visual gets no material from it'))
+    from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+    written = urdf_to_sdf(robot).sdf
+    if support.oracle_path() is not None:  # libsdformat writes the same colour, or none
+        path = tmp_path / 'r.urdf'
+        path.write_text(doc)
+        done = support.run_oracle('convert', path)
+        assert 'malformed color rgba' in done.stdout + done.stderr
+        theirs = re.findall(r'<diffuse>([^<]*)</diffuse>', done.stdout)
+        assert re.findall(r'<diffuse>([^<]*)</diffuse>', written) == theirs
+        assert theirs == (['0 0 0 1'] if where == 'robot' else [])
+
+
 def test_a_material_defined_twice_is_an_error():
     doc = urdf('<material name="red"><color rgba="1 0 0 1"/></material>',
                '<material name="red"><color rgba="0 1 0 1"/></material>', '<link name="a"/>')

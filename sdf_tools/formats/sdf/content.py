@@ -74,7 +74,8 @@ _SURFACE = {
 }
 #: Owner element -> (path of a leaf below it -> its type): the typed leaves libsdformat
 #: checks in content kept as extras (SDFormat 1.9's ``model.sdf``, ``link.sdf``,
-#: ``visual.sdf``, ``material.sdf``, ``collision.sdf``, ``surface.sdf``, ``joint.sdf``).
+#: ``visual.sdf``, ``material.sdf``, ``collision.sdf``, ``surface.sdf``, ``joint.sdf``), and in
+#: a world's lights (``light.sdf``).
 VALUE_TYPES = MappingProxyType({
     'model': MappingProxyType({'self_collide': _BOOL, 'allow_auto_disable': _BOOL,
                                'enable_wind': _BOOL}),
@@ -89,6 +90,11 @@ VALUE_TYPES = MappingProxyType({
         'material/ambient': _COLOUR, 'material/diffuse': _COLOUR,
         'material/specular': _COLOUR, 'material/emissive': _COLOUR,
         'material/shininess': _NUMBER, 'material/double_sided': _BOOL}),
+    'light': MappingProxyType({
+        'cast_shadows': _BOOL, 'intensity': _NUMBER, 'diffuse': _COLOUR, 'specular': _COLOUR,
+        'direction': _VECTOR3, **_typed(_NUMBER, 'attenuation', 'range', 'linear', 'constant',
+                                        'quadratic'),
+        **_typed(_NUMBER, 'spot', 'inner_angle', 'outer_angle', 'falloff')}),
     'collision': MappingProxyType({'laser_retro': _NUMBER, 'max_contacts': _INTEGER,
                                    **_SURFACE}),
     'joint': MappingProxyType({
@@ -112,10 +118,11 @@ _INTEGER_TEXT = re.compile(r'0x([0-9a-fA-F]+)|[+-]?([0-9]+)')
 # Integer kind -> the bound of its magnitude (-2 ** 31 is an int too).
 _INTEGER_LIMITS = {_INTEGER: 2 ** 31, _UNSIGNED: 2 ** 64}
 _SMALLEST = sys.float_info.min  # the smallest normal double
+_SMALLEST_FLOAT = 2.0 ** -126  # the smallest normal float (a colour component is a float)
 _NOT_ZERO = re.compile(r'[^eE]*[1-9]')
 _WHAT = {_NUMBER: 'a number', _INTEGER: 'an integer of 32 bits',
          _UNSIGNED: 'an integer of 64 bits', _BOOL: 'true or false',
-         _VECTOR3: '3 numbers', _COLOUR: '3 or 4 numbers'}
+         _VECTOR3: '3 numbers', _COLOUR: '3 or 4 numbers from 0 to 1'}
 
 
 def check_values(v, owner: str, elem, entity) -> None:
@@ -151,7 +158,16 @@ def _valid(kind: str, text: str) -> bool:
     if kind in _INTEGER_LIMITS:
         return len(words) == 1 and _integer(kind, words[0])
     count = {_NUMBER: (1,), _VECTOR3: (3,), _COLOUR: (3, 4)}[kind]
+    if kind == _COLOUR:  # read as floats, each from 0 to 1 (libsdformat's Color)
+        return len(words) in count and all(map(_component, words))
     return len(words) in count and all(_number(word) for word in words)
+
+
+def _component(word: str) -> bool:
+    """Return whether libsdformat reads ``word`` as a colour component: a float from 0 to 1."""
+    value = parse_number(word)
+    return value is not None and (value == 0.0 and _NOT_ZERO.match(word) is None
+                                  or _SMALLEST_FLOAT <= value <= 1.0)
 
 
 def _integer(kind: str, word: str) -> bool:

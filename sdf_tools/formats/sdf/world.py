@@ -40,6 +40,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
@@ -464,6 +465,15 @@ def _add(graph: WorldGraph, child, entity, include, read_model) -> None:
         if included.kind == 'model':
             graph.add_model(read_model(included.elem, included, placed))
         else:
-            graph.add_other(included.kind, included.name)
+            _add_other(graph, included.kind, included.name, included.elem)
     else:
-        graph.add_other(child.tag, sdf_names.as_read(child.get('name') or ''))
+        _add_other(graph, child.tag, sdf_names.as_read(child.get('name') or ''), child)
+
+
+def _add_other(graph: WorldGraph, kind: str, name: str, elem) -> None:
+    """Add a light or an actor; a light's colours and numbers are checked (:mod:`.content`)."""
+    if kind == 'light':
+        for part in elem:
+            if isinstance(part.tag, str):
+                check_values(graph.v, 'light', part, f"light '{name}'")
+    graph.add_other(kind, name)

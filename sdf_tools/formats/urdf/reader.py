@@ -383,6 +383,15 @@ class _UrdfReader:
             if tag == 'color':
                 _leaf(v, child, entity, 'color')
                 rgba = v.attr_vector(child, entity, 'rgba', 4, required=True)
+                if rgba is not None and not all(0.0 <= c <= 1.0 for c in rgba):
+                    # urdfdom's Color refuses it; a <material> of the robot keeps its default
+                    # colour, one of a visual is not defined (libsdformat writes none).
+                    rgba = (0.0, 0.0, 0.0, 1.0) if top_level else None
+                    v.warn(child, entity, f'<color> rgba {child.get("rgba")!r} is outside 0 to '
+                           '1: urdfdom refuses it, and ' + (
+                               'the material keeps its default colour, black (0 0 0 1)'
+                               if top_level else 'the visual gets no material from it'),
+                           Code.BAD_NUMBER)
             elif tag == 'texture':
                 _leaf(v, child, entity, 'texture')
                 texture = child.get('filename')
