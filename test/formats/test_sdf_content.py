@@ -19,7 +19,7 @@ from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.sdf.reader import parse_sdf_document
 from test_sdf_reader import oracle_reads
-from test_sdf_reader import oracle_refuses
+from test_sdf_reader import refused_alike
 from test_sdf_reader import sdf
 
 
@@ -73,12 +73,8 @@ BAD = [
 
 @pytest.mark.parametrize('parts, line, message', BAD)
 def test_values_libsdformat_refuses_in_kept_content_are_errors(parts, line, message, tmp_path):
-    text = _model(**parts)
-    with pytest.raises(DescriptionError) as info:
-        parse_sdf(text, 'r.sdf')
-    (error,) = info.value.diagnostics
-    assert str(error) == f'r.sdf:{line}: {message} (libsdformat refuses the file)'
-    oracle_refuses(text, tmp_path, 'Error')
+    refused_alike(_model(**parts), tmp_path,
+                  f'r.sdf:{line}: {message} (libsdformat refuses the file)', parse=parse_sdf)
 
 
 def test_values_libsdformat_reads_in_kept_content_are_kept(tmp_path):
@@ -107,11 +103,8 @@ def test_a_worlds_lights_are_checked_as_libsdformat_reads_them(light, message, t
         assert parse_sdf_document(text, 'w.sdf').worlds[0].lights == ('l',)
         oracle_reads(text, tmp_path)
         return
-    with pytest.raises(DescriptionError) as info:
-        parse_sdf_document(text, 'w.sdf')
-    (error,) = info.value.diagnostics
-    assert str(error) == f"w.sdf:3: light 'l': {message} (libsdformat refuses the file)"
-    oracle_refuses(text, tmp_path, 'Error')
+    refused_alike(text, tmp_path, f"w.sdf:3: light 'l': {message} (libsdformat refuses the "
+                  'file)', source='w.sdf')
 
 
 def test_hexadecimal_and_extreme_integers_libsdformat_reads_are_kept(tmp_path):

@@ -169,6 +169,16 @@ def oracle_refuses(text, tmp_path, message):
     assert result.returncode != 0 and message in result.stdout, result.stdout + result.stderr
 
 
+def refused_alike(text, tmp_path, expected: str, oracle_says: str = 'Error', *,
+                  parse=parse_sdf_document, source: str = 'r.sdf'):
+    """Assert that ``parse`` refuses ``text`` with the one error ``expected``, as libsdformat."""
+    with pytest.raises(DescriptionError) as info:
+        parse(text, source)
+    (error,) = info.value.diagnostics
+    assert str(error) == expected
+    oracle_refuses(text, tmp_path, oracle_says)
+
+
 def assert_pose(pose, xyz, quat=None, tol=1e-12):
     """Assert a pose's position and (sign-insensitively) its quaternion."""
     np.testing.assert_allclose(pose.xyz, xyz, atol=tol)
@@ -584,12 +594,9 @@ def test_a_processing_instruction_in_the_document_is_an_error(where, tmp_path):
     text = (f'<?xml version="1.0"?>\n<?xml-stylesheet href="a.xsl"?>\n<sdf version="1.9">'
             f'{parts["<sdf>"]}<world name="w">{parts["<world>"]}<model name="m">'
             f'{parts["<model>"]}<link name="l"/></model></world></sdf>\n')
-    with pytest.raises(DescriptionError) as info:
-        parse_sdf_document(text, 'r.sdf')
-    (error,) = info.value.diagnostics
-    assert str(error) == (f'r.sdf:4: the processing instruction <?foo ...?> inside {where}: '
-                          'libsdformat refuses the file (tinyxml2 reads none there)')
-    oracle_refuses(text, tmp_path, 'Unable to read file')
+    refused_alike(text, tmp_path, f'r.sdf:4: the processing instruction <?foo ...?> inside '
+                  f'{where}: libsdformat refuses the file (tinyxml2 reads none there)',
+                  'Unable to read file')
 
 
 def test_a_processing_instruction_before_the_root_element_is_read(tmp_path):
