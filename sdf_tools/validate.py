@@ -20,6 +20,7 @@ Each check records diagnostics (with the element's line) in a :class:`Reporter`;
 """
 
 import math
+import sys
 
 from sdf_tools import inertia
 from sdf_tools.errors import Code
@@ -121,14 +122,22 @@ def _check_name_clashes(robot, links, reporter):
 
 def _check_joint(joint, reporter):
     entity = f"joint '{joint.name}'"
-    # hypot, not a sum of squares: 1e-200 is not zero and 1e200 does not overflow.
-    if joint.kind.axes:
-        if math.hypot(*joint.axis) == 0.0:
-            reporter.error('<axis> xyz must not be the zero vector', joint.location, entity,
-                           Code.ZERO_AXIS)
-    if joint.axis2 is not None and math.hypot(*joint.axis2) == 0.0:
+    if joint.kind.axes and _zero(joint.axis):
+        reporter.error('<axis> xyz must not be the zero vector', joint.location, entity,
+                       Code.ZERO_AXIS)
+    if joint.axis2 is not None and _zero(joint.axis2):
         reporter.error('<axis2> xyz must not be the zero vector', joint.location, entity,
                        Code.ZERO_AXIS)
+
+
+def _zero(axis) -> bool:
+    """
+    Return whether an axis is the zero vector as SDFormat can hold it.
+
+    1e-200 is not zero; a vector of subnormals (below 2.2e-308) is: they are written ``0``
+    (:mod:`sdf_tools.formatting`; libsdformat cannot read their text).
+    """
+    return max(map(abs, axis)) < sys.float_info.min
 
 
 def check_inertial(link, reporter) -> None:
