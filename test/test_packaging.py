@@ -109,6 +109,28 @@ def test_pip_install_outside_ros(tmp_path):
     assert (target / 'sdf_tools' / 'convert' / 'urdf_to_sdf.py').is_file()
 
 
+# The pip a fresh venv of this Python brings, and Ubuntu 22.04's (ROS 2 Humble's) 22.0.2:
+# without a PEP 517 backend both fell back to `setup.py install`, which honours setup.cfg's
+# install_scripts and put the commands in lib/sdf_tools, off the venv's PATH.
+@pytest.mark.parametrize('pip', ['bundled', '22.0.2'])
+def test_pip_install_puts_the_commands_on_the_venv_path(tmp_path, pip):
+    if pip != 'bundled' and sys.version_info >= (3, 12):
+        pytest.skip(f'pip {pip} does not run on Python 3.12 (no distutils)')
+    venv = tmp_path / 'venv'
+    subprocess.run([sys.executable, '-m', 'venv', str(venv)], check=True, timeout=300)
+    python = venv / 'bin' / 'python'
+    if pip != 'bundled':
+        subprocess.run([str(python), '-m', 'pip', 'install', '--quiet', f'pip=={pip}'],
+                       check=True, capture_output=True, timeout=300)
+    source = _copy_sources(tmp_path / 'source')
+    proc = subprocess.run([str(python), '-m', 'pip', 'install', '--quiet', '--no-deps',
+                           str(source)], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    for name in EXECUTABLES:
+        assert (venv / 'bin' / name).is_file(), f'pip install . put no {name} in bin/'
+    assert not (venv / 'lib' / 'sdf_tools').exists()
+
+
 def test_core_never_imports_ros():
     code = ('import sys, sdf_tools, sdf_tools.cli, sdf_tools.convert.urdf_to_sdf, '
             'sdf_tools.kinematics, sdf_tools.formats.sdf.reader, '
