@@ -52,7 +52,6 @@ startup or, when that is empty, the first description from the topic (bringup.la
 it to the file state_publisher's description was read from).
 """
 
-import math
 
 from rclpy.node import Node
 from sdf_tools.convert.mesh_uris import MODES
@@ -63,7 +62,6 @@ from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.outputs import write_file
 from sdf_tools.records import replace
 from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
-from sdf_tools.ros.bringup.gazebo import gz_topic_problem
 from sdf_tools.ros.descriptions import Conversion
 from sdf_tools.ros.descriptions import convert
 from sdf_tools.ros.descriptions import SOURCE
@@ -76,6 +74,7 @@ from sdf_tools.ros.node_support import ParameterSpec
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
+from sdf_tools.ros.parameter_rules import option_problem
 from std_msgs.msg import String
 
 NODE_NAME = 'sdf_converter'
@@ -134,23 +133,6 @@ PARAMETERS = (
 )
 _OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massless_inertia',
                  'mesh_uris', 'auto_inertials', 'gz_joint_state_topic')
-
-
-def option_problem(name: str, value) -> str | None:
-    """Return why ``value`` is not valid for conversion parameter ``name``, or ``None``."""
-    if name == 'sdf_version' and value not in CONVERTIBLE_VERSIONS:
-        return f"sdf_version must be one of {', '.join(CONVERTIBLE_VERSIONS)}, got {value!r}"
-    if name in ('massless_mass', 'massless_inertia') and not (
-            isinstance(value, float) and math.isfinite(value) and value > 0.0):
-        return f'{name} must be a finite number greater than 0, got {value!r}'
-    if name == 'mesh_uris' and value not in MODES:
-        return f"mesh_uris must be one of {', '.join(MODES)}, got {value!r}"
-    if name == 'auto_inertials' and not (
-            isinstance(value, float) and math.isfinite(value) and value >= 0.0):
-        return f'auto_inertials must be a finite density >= 0 (0: off), got {value!r}'
-    if name == 'gz_joint_state_topic' and value:
-        return gz_topic_problem(value)
-    return None
 
 
 class SdfConverter(Node):

@@ -82,8 +82,6 @@ from sdf_tools.ros.descriptions import load_model
 from sdf_tools.ros.descriptions import RobotModel
 from sdf_tools.ros.descriptions import SOURCE
 from sdf_tools.ros.joint_state_tf import JointStateTf
-from sdf_tools.ros.joint_state_tf import MAX_PUBLISH_FREQUENCY
-from sdf_tools.ros.joint_state_tf import publish_frequency_problem
 from sdf_tools.ros.joint_state_tf import THROTTLE_SEC
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
@@ -94,6 +92,8 @@ from sdf_tools.ros.node_support import ParameterSpec
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
+from sdf_tools.ros.parameter_rules import MAX_PUBLISH_FREQUENCY
+from sdf_tools.ros.parameter_rules import publish_frequency_problem
 from sdf_tools.ros.tf_broadcasters import default_broadcaster
 from sdf_tools.ros.tf_broadcasters import missing_tf2_ros
 from sdf_tools.ros.tf_cdr import JointStateReader

@@ -26,6 +26,7 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 ``ros2 launch``.
 """
 
+from functools import partial
 import re
 import shlex
 import signal
@@ -35,6 +36,8 @@ from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.loading import load
 from sdf_tools.loading import LoadOptions
 from sdf_tools.loading import package_resolver
+from sdf_tools.ros.parameter_rules import option_problem
+from sdf_tools.ros.parameter_rules import publish_frequency_problem
 from sdf_tools.xmlio.parse import parse_xml
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
@@ -137,6 +140,31 @@ def as_float(name: str, value: str) -> float:
         return float(value)
     except ValueError:
         raise ValueError(f'{name} must be a number, got {value!r}') from None
+
+
+#: Launch arguments passed on as node parameters: name -> (how the text is read, the rule the
+#: node applies to the value, :mod:`sdf_tools.ros.parameter_rules`).
+NODE_PARAMETERS = {
+    'publish_frequency': (as_float, publish_frequency_problem),
+    'auto_inertials': (as_float, partial(option_problem, 'auto_inertials')),
+    'mesh_uris': (lambda name, value: value, partial(option_problem, 'mesh_uris')),
+}
+
+
+def as_parameter(name: str, value: str):
+    """
+    Return a launch argument as the node parameter it sets, refused as the node would refuse it.
+
+    The launch stops with the node's own message before anything starts, instead of
+    starting a node that then exits (``publish_frequency:=0``, ``mesh_uris:=bogus``,
+    ``auto_inertials:=-1``).
+    """
+    read, problem = NODE_PARAMETERS[name]
+    parsed = read(name, value)
+    why = problem(parsed)
+    if why is not None:
+        raise ValueError(why)
+    return parsed
 
 
 # --- Gazebo: which one, which packages, where joint states come from -------------------------
