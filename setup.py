@@ -5,18 +5,22 @@ from setuptools import find_packages
 from setuptools import setup
 
 package_name = 'sdf_tools'
+# The example files shipped (listed, not globbed: what a user's run writes beside them is
+# neither installed nor a reason for the next install to fail).
+EXAMPLES = ['demo_arm.urdf.xacro', 'pan_tilt.kindsl']
 
 setup(
     name=package_name,
     version='0.1.0',
     packages=find_packages(exclude=['test', 'test.*', 'bench']),
-    package_data={package_name: ['examples/*']},
+    package_data={package_name: [f'examples/{name}' for name in EXAMPLES]},
     data_files=[
         ('share/ament_index/resource_index/packages', ['resource/' + package_name]),
         ('share/' + package_name, ['package.xml']),
         (os.path.join('share', package_name, 'launch'), glob('launch/*.launch.py')),
         (os.path.join('share', package_name, 'config'), glob('config/*.yaml')),
-        (os.path.join('share', package_name, 'examples'), glob('sdf_tools/examples/*')),
+        (os.path.join('share', package_name, 'examples'),
+         [f'sdf_tools/examples/{name}' for name in EXAMPLES]),
     ],
     python_requires='>=3.10',
     install_requires=['setuptools', 'lxml>=4.9', 'numpy>=1.23', 'xacro>=2.0'],

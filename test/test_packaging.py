@@ -131,6 +131,18 @@ def test_pip_install_puts_the_commands_on_the_venv_path(tmp_path, pip):
     assert not (venv / 'lib' / 'sdf_tools').exists()
 
 
+def test_setup_ships_exactly_the_tracked_examples():
+    """setup.py lists the example files (no glob): a new example must be added there."""
+    if not (support.REPO_DIR / '.git').exists() or shutil.which('git') is None:
+        pytest.skip('not a git checkout: the tracked examples cannot be told')
+    tracked = subprocess.run(['git', 'ls-files', 'sdf_tools/examples'], cwd=support.REPO_DIR,
+                             capture_output=True, text=True, check=True).stdout.split()
+    tree = ast.parse((support.REPO_DIR / 'setup.py').read_text())
+    (listed,) = [ast.literal_eval(node.value) for node in ast.walk(tree)
+                 if isinstance(node, ast.Assign) and node.targets[0].id == 'EXAMPLES']
+    assert sorted(listed) == sorted(os.path.basename(path) for path in tracked)
+
+
 def test_core_never_imports_ros():
     code = ('import sys, sdf_tools, sdf_tools.cli, sdf_tools.convert.urdf_to_sdf, '
             'sdf_tools.kinematics, sdf_tools.formats.sdf.reader, '
