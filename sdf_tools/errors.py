@@ -137,6 +137,8 @@ class Code(str, enum.Enum):
     NOT_EMPTY = 'not-empty'                # an output folder that already holds something
     NOT_COPIED = 'not-copied'              # a file the model uses, not copied into the folder
     NOT_SELF_CONTAINED = 'not-self-contained'  # a URI in the output naming what is outside
+    SIMULATOR_MEDIA = 'simulator-media'    # a file the simulator's install provides (file://media)
+    BAD_MESH = 'bad-mesh'                  # a mesh file trimesh cannot read (or holds nothing)
     # --- tools ---------------------------------------------------------------------------
     NO_GRAPHVIZ = 'no-graphviz'            # Graphviz's dot is not installed
     GRAPHVIZ_FAILED = 'graphviz-failed'    # Graphviz's dot failed

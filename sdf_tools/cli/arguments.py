@@ -277,10 +277,12 @@ def _add_export(sub, common):
     """Add ``sdf_tools export``."""
     e = sub.add_parser('export', help='write a self-contained Gazebo model folder',
                        parents=[common], description='Write a description as a Gazebo model '
-                       'folder: model.config, model.sdf, and every mesh and texture it uses, '
-                       "copied once, its URIs model://NAME/... (NAME: the folder's name). "
-                       'Gazebo loads it from any folder of its resource path '
-                       '(GZ_SIM_RESOURCE_PATH), without the ROS workspace.')
+                       'folder: model.config, model.sdf, and every mesh, texture and '
+                       'material script it uses from ROS packages and model folders, copied '
+                       "once, its URIs model://NAME/... (NAME: the folder's name). Nothing "
+                       'else is copied (no hidden file, no file of another kind); what is '
+                       'not is a warning. Gazebo loads the folder from any folder of its '
+                       'resource path (GZ_SIM_RESOURCE_PATH), without the ROS workspace.')
     e.add_argument('input', help='input file (.urdf .xacro .sdf .world .kindsl), or - for '
                    'standard input')
     e.add_argument('mappings', nargs='*', default=[], metavar='name:=value',
@@ -290,8 +292,10 @@ def _add_export(sub, common):
                    'at all')
     e.add_argument('--force', action='store_true', help='replace DIR if it holds something, '
                    'only once the new folder is complete, and only if it is a model folder '
-                   '(it holds model.config, as export writes): never the current folder, '
-                   'the home folder or one above them')
+                   '(it holds model.config, as export writes) holding no ROS package: never '
+                   'the current folder, the home folder or one above them')
+    e.add_argument('--strict', action='store_true', help='write nothing (exit 1) unless DIR '
+                   'would hold every file the model uses: what it would lack is an error')
     e.add_argument('--model', help='model to take from an SDFormat world')
     e.add_argument('--preserve-fixed-joints', action='store_true',
                    help='URDF: keep every fixed joint')

@@ -105,7 +105,8 @@ def referenced_files(path: str, within: str) -> tuple[str, ...]:
     ConversionError
         trimesh is not installed.
     ValueError
-        trimesh cannot read the file.
+        trimesh cannot read the file, or finds no geometry in it (it returns an empty scene
+        for bytes that are no STL).
 
     """
     trimesh = require_trimesh('sdf_tools export (to find the files a mesh refers to)')
@@ -147,11 +148,13 @@ def referenced_files(path: str, within: str) -> tuple[str, ...]:
     logger.addHandler(quiet)
     _refuse_doctype(path)
     try:
-        trimesh.load(path, resolver=Recorder())
+        loaded = trimesh.load(path, resolver=Recorder())
     except Exception as e:  # trimesh raises whatever its loaders raise
         raise ValueError(f'trimesh cannot read {path} ({type(e).__name__}: {e})') from None
     finally:
         logger.removeHandler(quiet)
+    if getattr(loaded, 'is_empty', False):  # what it cannot parse may come back empty
+        raise ValueError(f'trimesh finds no geometry in {path}')
     return tuple(asked)
 
 

@@ -136,8 +136,14 @@ def _checked(uri: str, is_mesh: bool, every_mesh: bool) -> bool:
     return is_mesh and every_mesh
 
 
-def _gazebo_path(text: str) -> bool:
-    """Return whether a text of ``<gazebo>`` content (trimmed) is looked up (module docstring)."""
+def names_a_file(text: str) -> bool:
+    """
+    Return whether a text of ``<gazebo>`` content (trimmed) is looked up (module docstring).
+
+    A ``package://`` URI, or an absolute path (``file://`` or not) whose last name has a
+    ``.``; export names such paths as outside its folder
+    (:func:`sdf_tools.exporting.rewrite.leftovers`).
+    """
     if text.startswith(_PACKAGE):
         return True
     if text.startswith(_FILE):
@@ -162,11 +168,11 @@ def gazebo_uses(robot) -> list:
                 if not isinstance(element.tag, str):
                     continue
                 text = element.text
-                if text and '/' in text and _gazebo_path(text.strip()):
+                if text and '/' in text and names_a_file(text.strip()):
                     uses.append((text.strip(), f'<{local_name(element)}>', entity,
                                  SourceLocation(source, element.sourceline)))
                 for name, value in element.items():
-                    if '/' in value and _gazebo_path(value.strip()):
+                    if '/' in value and names_a_file(value.strip()):
                         what = f"<{local_name(element)}> {name.rpartition('}')[2]}"
                         uses.append((value.strip(), what, entity,
                                      SourceLocation(source, element.sourceline)))

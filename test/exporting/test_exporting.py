@@ -37,6 +37,7 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import SourceLocation
 from sdf_tools.exporting import export
 from sdf_tools.exporting import ExportOptions
 from sdf_tools.loading import LoadOptions
@@ -171,10 +172,11 @@ def test_what_cannot_be_copied_is_a_warning_and_keeps_libsdformats_uri(tmp_path)
     text = ARM.replace('tool.obj', 'gone.stl').replace(texture, '<color rgba="1 0 0 1"/>')
     urdf = make_arm(tmp_path, text)
     result = export(str(urdf), str(tmp_path / 'arm'), options(tmp_path))
-    assert [(w.code, w.location.line, w.entity) for w in result.warnings] == \
-        [(Code.NOT_COPIED, 15, "link 'tool'")]
+    assert [(w.code, w.location, w.entity) for w in result.warnings] == \
+        [(Code.NOT_COPIED, SourceLocation(str(urdf)), None)]
     assert result.warnings[0].message == (
-        f'../meshes/gone.stl is not copied: no such file: {urdf.parent.parent}/meshes/gone.stl')
+        'copied 1 of 2 meshes and 1 of 1 other file; missing (no such file): '
+        '../meshes/gone.stl')
     assert '../meshes/gone.stl' in uris(tmp_path / 'arm' / 'model.sdf')
 
 
@@ -185,7 +187,7 @@ def test_a_package_uri_left_in_the_output_is_a_warning(tmp_path):
     urdf = make_arm(tmp_path, text.replace('tool.obj', 'base.stl'))
     result = export(str(urdf), str(tmp_path / 'arm'), options(tmp_path))
     assert [(w.code, w.location.source) for w in result.warnings] == \
-        [(Code.NOT_SELF_CONTAINED, 'model.sdf')]
+        [(Code.NOT_SELF_CONTAINED, str(tmp_path / 'arm' / 'model.sdf'))]
     assert result.warnings[0].message.startswith('package://arm_description/config/p.yaml ')
 
 
@@ -219,8 +221,8 @@ def test_force_replaces_only_a_model_folder_and_never_the_current_or_home_folder
                         (thesis, 'it holds the current folder')):
         with pytest.raises(SdfToolsError, match=f'{target}: not replaced, because {why}; '
                            r'--force replaces only a model folder \(one holding model.config'
-                           r'\), never the current folder, the home folder or one above '
-                           'them$') as info:
+                           r'\) holding no ROS package, never the current folder, the home '
+                           'folder or one above them$') as info:
             export(str(urdf), str(target), options(tmp_path, force=True))
         assert info.value.diagnostic.code is Code.NOT_EMPTY
     monkeypatch.chdir(tmp_path)
@@ -249,6 +251,38 @@ def test_force_never_replaces_a_folder_holding_what_the_export_reads(tmp_path):
     assert sorted(p.name for p in urdf.parent.iterdir()) == ['arm.urdf', 'model.config']
     assert sorted(p.name for p in meshes.iterdir()) == ['base.stl', 'model.config',
                                                         'tool.mtl', 'tool.obj']
+
+
+def test_force_never_replaces_a_folder_holding_a_mesh_read_but_not_copied(tmp_path):
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    out = tmp_path / 'out'
+    out.mkdir()
+    (out / 'model.config').write_text('<model/>')
+    (out / 'cube.stl').write_bytes(mesh_bytes('cube.stl'))
+    urdf = tmp_path / 'robot' / 'robot.urdf'  # in no package: the mesh is not copied, but
+    urdf.parent.mkdir()                          # --auto-inertials reads it
+    urdf.write_text(f'<robot name="r"><link name="a"><collision><geometry><mesh filename="'
+                    f'{out}/cube.stl"/></geometry></collision></link></robot>')
+    with pytest.raises(outputs.OverwriteError, match=f'it holds {out}/cube.stl, which was '
+                       'read to make the output; nothing was written$'):
+        export(str(urdf), str(out), ExportOptions(force=True, conversion=ConversionOptions(
+            auto_inertials=1000.0)))
+    assert sorted(p.name for p in out.iterdir()) == ['cube.stl', 'model.config']
+
+
+def test_force_never_replaces_a_folder_holding_a_ros_package(tmp_path):
+    urdf = make_arm(tmp_path, ARM.replace('tool.obj', 'base.stl'))
+    other = make_package(tmp_path / 'ws' / 'src' / 'other', 'other', {'model.config': 'x'})
+    nested = tmp_path / 'models' / 'old'
+    make_package(nested / 'inner' / 'pkg', 'pkg')
+    (nested / 'model.config').write_text('<model/>')
+    for target, package in ((other, other / 'package.xml'),
+                            (nested, nested / 'inner' / 'pkg' / 'package.xml')):
+        with pytest.raises(SdfToolsError, match=f'not replaced, because it holds a ROS package '
+                           f'\\({package}\\)') as info:
+            export(str(urdf), str(target), options(tmp_path, force=True))
+        assert info.value.diagnostic.code is Code.NOT_EMPTY
+        assert package.is_file()
 
 
 def test_force_never_replaces_a_folder_holding_an_include(tmp_path):
