@@ -18,7 +18,9 @@ Visuals and collisions compared: which is which, geometry, pose, material, mesh 
 Parts of a link pair up by name (a name that only differs by a renamed link's name is the
 same), then unnamed or unmatched ones that are equal, then the rest in order. A mesh is the
 same when its URI is the same (``model://`` and ``package://`` alike), or when both URIs
-lead to one file, or to files with the same bytes (:class:`MeshFiles`). A URDF material
+lead to one file, or to files with the same bytes (:class:`MeshFiles`; ``model://NAME/...``
+is looked for in the model folder ``NAME`` on Gazebo's resource path first, as
+``<include>`` s look). A URDF material
 (colour and texture) is compared only when neither side holds an SDFormat ``<material>``,
 which is then compared as content.
 """
@@ -32,6 +34,7 @@ from sdf_tools.comparing.context import Context
 from sdf_tools.comparing.values import all_close
 from sdf_tools.comparing.values import poses_close
 from sdf_tools.loading import Loaded
+from sdf_tools.loading import model_finder
 from sdf_tools.loading import package_resolver
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -51,6 +54,7 @@ class MeshFiles:
     def __init__(self, a: Loaded, b: Loaded):
         self._loaded = (a, b)
         self._resolvers: list = [a.packages, b.packages]
+        self._finders: list = [a.finder, b.finder]
         self._paths: dict = {}
 
     def same(self, uri_a: str, uri_b: str) -> tuple[bool, str]:
@@ -76,9 +80,12 @@ class MeshFiles:
             is_file = os.path.isfile(source)
             if self._resolvers[side] is None:
                 self._resolvers[side] = package_resolver(near=source if is_file else None)
+            if self._finders[side] is None:
+                self._finders[side] = model_finder(packages=self._resolvers[side])
             folder = os.path.dirname(os.path.abspath(source)) if is_file else None
             try:
-                path = str(locate(uri, self._resolvers[side], folder, model_as_package=True))
+                path = str(locate(uri, self._resolvers[side], folder, model_as_package=True,
+                                  models=self._finders[side]))
                 self._paths[key] = os.path.realpath(path)
             except (PackageNotFoundError, ValueError):
                 self._paths[key] = None

@@ -56,8 +56,8 @@ from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.resources.models import in_model
 from sdf_tools.resources.models import ModelFinder
-from sdf_tools.resources.models import ModelNotFoundError
 from sdf_tools.resources.package_places import package_folder
 from sdf_tools.resources.package_places import read_manifest
 from sdf_tools.resources.packages import PackageNotFoundError
@@ -202,10 +202,10 @@ class _Planner:
         if uri in self.seen or _left_to_gazebo(uri):
             return
         self.seen.add(uri)
-        model = self._model_folder(uri)
+        model = self.models.model_folder(uri) if self.models is not None else None
         try:
             located = locate(uri, self.packages, self.folder, model_as_package=True) \
-                if model is None else _in_model(uri, model)
+                if model is None else in_model(uri, model)
         except PackageNotFoundError as e:
             if e.package not in self.missing_packages:
                 self.missing_packages.add(e.package)
@@ -240,22 +240,11 @@ class _Planner:
                     os.path.splitext(path)[1].lower() in _referencing_suffixes():
                 self._add_references(use, path, root)
 
-    def _model_folder(self, uri: str) -> str | None:
-        """Return the model folder on the resource path ``model://NAME/...`` names, or ``None``."""
-        if self.models is None or not uri.startswith(_MODEL):
-            return None
-        name = uri[len(_MODEL):].partition('/')[0]
-        try:
-            found = self.models.find(_MODEL + name, None)
-        except ModelNotFoundError:  # not there (or no model name): the package NAME
-            return None
-        return os.path.abspath(found) if os.path.isdir(found) else None
-
     def _root(self, uri: str, path: str, model: str | None = None) -> tuple[_Root, str] | None:
         """
         Return the root a located file is placed with and its path below it, or ``None``.
 
-        ``model``: the model folder :meth:`_model_folder` found for the URI.
+        ``model``: the model folder found for the URI (:meth:`ModelFinder.model_folder`).
         """
         if model is not None:
             name = unquote(uri[len(_MODEL):].partition('/')[0])
@@ -385,23 +374,6 @@ def _fits(path: str, real: str, claimed: dict, folders: set) -> bool:
     parts = path.split('/')
     return not any('/'.join(parts[:i]) in claimed or '/'.join(parts[:i]) in RESERVED
                    for i in range(1, len(parts)))
-
-
-def _in_model(uri: str, model: str) -> str:
-    """
-    Return the file ``model://NAME/rest`` names in ``model``, the model folder found for NAME.
-
-    Raises
-    ------
-    ValueError
-        ``rest`` leaves the model folder (``..``, an absolute path).
-
-    """
-    rest = unquote(uri[len(_MODEL):].partition('/')[2])
-    path = os.path.normpath(os.path.join(model, rest))
-    if not _inside(path, model):
-        raise ValueError(f'{uri}: the path leaves the model folder {model}')
-    return path
 
 
 def _left_to_gazebo(uri: str) -> bool:
