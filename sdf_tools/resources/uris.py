@@ -102,11 +102,11 @@ def locate(uri: str, packages, folder: str | None = None, *,
         The URI names no local file that can be found (the text says why).
 
     """
-    from pathlib import Path  # imported when a URI is looked up (packages.unquote says why)
     written = uri
     if uri.startswith(_MODEL) and models is not None:
         model = models.model_folder(uri)
         if model is not None:
+            from pathlib import Path  # imported when a file is looked up (unquote says why)
             return Path(in_model(uri, model))
     if uri.startswith(_MODEL) and model_as_package:
         uri = _PACKAGE + uri[len(_MODEL):]
@@ -121,6 +121,7 @@ def locate(uri: str, packages, folder: str | None = None, *,
             raise ModelFolderNotFoundError(e, models) from None
         except ValueError as e:  # its text starts with the URI looked up: name it as written
             raise ValueError(str(e).replace(uri, written, 1)) from None
+    from pathlib import Path  # imported when a URI is looked up (packages.unquote says why)
     if uri.startswith(_FILE):
         path = unquote(uri[len(_FILE):])
         if not os.path.isabs(path):
