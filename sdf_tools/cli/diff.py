@@ -74,7 +74,9 @@ def diff_command(args) -> int:
     except OSError as e:
         print(f'Error: {e.filename or ""}: {e.strerror or e}', file=sys.stderr)
         return EXIT_UNREADABLE
-    print_diagnostics(loaded[0].warnings + loaded[1].warnings, quiet=args.quiet)
+    # A file compared with itself (or with a file both read) warns once, not once a side.
+    print_diagnostics(tuple(dict.fromkeys(loaded[0].warnings + loaded[1].warnings)),
+                      quiet=args.quiet)
     if args.json:
         text = json.dumps(_finite(to_json(comparison)), indent=2) + '\n'
     else:

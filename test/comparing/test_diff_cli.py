@@ -265,3 +265,10 @@ def test_an_exported_folders_model_uris_are_found_on_the_resource_path(tmp_path,
     assert code == 0 and out.endswith('equal (tolerance 1e-06)\n'), out
     monkeypatch.setenv('SDF_PATH', str(tmp_path / 'models'))
     assert run(capsys, *urdf)[0] == 0
+
+
+def test_a_file_compared_with_itself_warns_once(tmp_path, capsys):
+    a, = files(tmp_path, a_urdf=ARM.replace('<link name="base">', '<link name="base"><orgin/>'))
+    code, _, err = run(capsys, a, a)
+    assert code == 0 and err == f"{a}:2: warning: link 'base': unknown element <orgin> in " \
+        '<link> is ignored\n'
