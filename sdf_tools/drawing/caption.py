@@ -18,7 +18,7 @@ What a picture says under the drawing: the robot, its configuration, what is not
 ::
 
     ur5e_robot at shoulder_lift_joint=0.6, elbow_joint=-1.2 (the others at 0)
-    14 meshes not found: drawn as a skeleton
+    7 meshes not found: drawn as a skeleton
 
 A scene is *incomplete* (:func:`incomplete`) when a visual (collision) is not drawn or none
 is there: its picture draws the kinematic skeleton too.
@@ -43,18 +43,26 @@ def missing(scene, collision: bool = False) -> str | None:
     Return what a scene does not draw, counted, and how it is drawn; ``None``: all of it.
 
     ``'14 meshes not found: drawn as a skeleton'``; with something drawn, ``'3 meshes not
-    found: the skeleton shows where'``; with no visual at all, ``'no visuals: drawn as a
-    skeleton'``.
+    found (of 9 visuals): drawn with the skeleton'``; with no visual at all, ``'no visuals:
+    drawn as a skeleton'``.
     """
     what = 'collisions' if collision else 'visuals'
     if not scene.parts:
         return f'no {what}: drawn as a skeleton'
     if not scene.missing:
         return None
-    counts = ', '.join(f'{count} {why}' for why, count in scene.missing)
+    counts = ', '.join(f'{count} {_plural(noun) if count > 1 else noun} {why}'
+                       for (noun, why), count in scene.missing)
     if len(scene.triangles) == 0:
         return f'{counts}: drawn as a skeleton'
-    return f'{counts} (of {scene.parts} {what}): the skeleton shows where'
+    return f'{counts} (of {scene.parts} {what}): drawn with the skeleton'
+
+
+def _plural(noun: str) -> str:
+    """Return ``mesh`` as ``meshes``, ``part without geometry`` as ``parts ...``."""
+    if noun == 'mesh':
+        return 'meshes'
+    return noun.replace('part ', 'parts ', 1)
 
 
 def view_caption(robot, joints, scene, collision: bool) -> tuple[str, ...]:
@@ -63,8 +71,7 @@ def view_caption(robot, joints, scene, collision: bool) -> tuple[str, ...]:
 
     ``joints`` is ``None`` when the link poses were given instead of joint values.
     """
-    name = robot.name or '(unnamed robot)'
-    head = f'{name} ({"collisions" if collision else "visuals"})'
+    head = (robot.name or '(unnamed robot)') + (' (collisions)' if collision else '')
     if joints is not None:
         head += f' at {configuration(joints)}'
     note = missing(scene, collision)

@@ -65,6 +65,8 @@ SKELETON_COLOR = (0.16, 0.2, 0.28, 1.0)
 AXIS_LENGTH = 0.06
 #: Text: points high; pixels a line of the caption or the legend takes; room at the edges.
 FONT_SIZE, LINE_PX, EDGE_PX = 9.0, 18, 6
+#: Link names: pixels high, and pixels from their point (right or left, up).
+LABEL_PX, LABEL_OFFSET = 10.0, (7.0, 4.0)
 _DPI = 100
 
 
@@ -207,19 +209,47 @@ def _fitted(triangles, axes, skeletons, options: RenderOptions, reserve):
     if options.frames or len(shown) == 0:
         shown = np.concatenate([shown, axes[:, 0, :2]])  # the link origins
     window = fit_window(shown, options.size, reserve=reserve)
-    if not options.frames or not len(axes):
-        return window
-    tips = axes[:, :1, :2] + (axes[:, 1:, :2] - axes[:, :1, :2]) * _axis_length(window)
-    return fit_window(np.concatenate([shown, tips.reshape(-1, 2)]), options.size,
-                      reserve=reserve)  # larger: the axes drawn in it are shorter than tips
+    if options.frames and len(axes):
+        tips = axes[:, :1, :2] + (axes[:, 1:, :2] - axes[:, :1, :2]) * _axis_length(window)
+        shown = np.concatenate([shown, tips.reshape(-1, 2)])
+        window = fit_window(shown, options.size, reserve=reserve)  # larger: shorter axes
+    for _ in range(3 if options.labels and skeletons else 0):  # each fit a little larger
+        pixel = (window[1] - window[0]) / options.size[0]
+        window = fit_window(np.concatenate([shown, _label_corners(skeletons[0], window,
+                                                                  1.1 * pixel)]),
+                            options.size, reserve=reserve)
+    return window
+
+
+def _label_corners(bones, window, pixel: float) -> np.ndarray:
+    """Return the far corner of each link's label (:func:`_labels`), ``pixel`` m a pixel."""
+    middle = (window[0] + window[1]) / 2.0
+    corners = []
+    for names, point in bones.labels:
+        reach = (LABEL_OFFSET[0] + len(names) * 0.6 * LABEL_PX + 2) * pixel
+        corners.append((point[0] + (reach if point[0] <= middle else -reach),
+                        point[1] + (LABEL_OFFSET[1] + 1.3 * LABEL_PX) * pixel))
+    return np.array(corners).reshape(-1, 2)
 
 
 def _caption_lines(options: RenderOptions) -> tuple[str, ...]:
-    """Return the caption's lines that fit: a quarter of the height at most, each cut."""
+    """
+    Return the caption's lines as drawn: wrapped to the width, a quarter of the height.
+
+    A line too long for the width (at 0.6 em a character) wraps at its spaces; lines that
+    do not fit are left out, the last kept one ending with ``...``.
+    """
+    import textwrap
     width, height = options.size
-    lines = options.caption[:max(0, (height // 4 - EDGE_PX) // LINE_PX)]
-    most = max(4, int((width - 2 * EDGE_PX) / (0.62 * FONT_SIZE * _DPI / 72.0)))
-    return tuple(line if len(line) <= most else line[:most - 3] + '...' for line in lines)
+    most = max(8, int((width - 2 * EDGE_PX) / (0.6 * FONT_SIZE * _DPI / 72.0)))
+    lines = [part for line in options.caption
+             for part in textwrap.wrap(line, most, subsequent_indent='  ') or ['']]
+    room = max(0, (height // 4 - EDGE_PX) // LINE_PX)
+    if len(lines) > room:
+        lines = lines[:room]
+        if lines:
+            lines[-1] = lines[-1][:most - 3] + '...'
+    return tuple(lines)
 
 
 def check_reach(scenes) -> None:
@@ -398,11 +428,14 @@ def _labels(ax, bones, window) -> None:
     from matplotlib import patheffects
     middle = (window[0] + window[1]) / 2.0
     halo = [patheffects.withStroke(linewidth=2.5, foreground='white')]
+    points = 72.0 / _DPI  # a pixel in points
     for names, point in bones.labels:
         left = point[0] <= middle
-        ax.annotate(names, (point[0], point[1]), xytext=(5 if left else -5, 3),
-                    textcoords='offset points', ha='left' if left else 'right',
-                    va='bottom', fontsize=7, color='#222222', zorder=5, path_effects=halo)
+        ax.annotate(names, (point[0], point[1]),
+                    xytext=((1 if left else -1) * LABEL_OFFSET[0] * points,
+                            LABEL_OFFSET[1] * points), textcoords='offset points',
+                    ha='left' if left else 'right', va='bottom', fontsize=LABEL_PX * points,
+                    color='#222222', zorder=5, path_effects=halo)
 
 
 def _legend(ax, layers) -> None:

@@ -46,8 +46,8 @@ from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.uris import locate
 
-_NOT_FOUND = 'meshes not found'
-_NO_TRIMESH = 'meshes not drawn (no trimesh)'
+_NOT_FOUND = ('mesh', 'not found')
+_NO_TRIMESH = ('mesh', 'not drawn (no trimesh)')
 #: The colour of visuals without one, and of collisions (RGBA, 0..1).
 VISUAL_COLOR = (0.72, 0.74, 0.78, 1.0)
 COLLISION_COLOR = (0.85, 0.55, 0.25, 1.0)
@@ -73,9 +73,9 @@ class Scene:
         What is not drawn, and why.
     skeleton : Skeleton or None
         The robot's kinematic skeleton (:mod:`sdf_tools.drawing.skeleton`).
-    missing : tuple of (str, int)
-        How many visuals (collisions) are not drawn, by why: ``('meshes not found', 14)``,
-        ``('meshes not read', 1)``, ``('<plane> not drawn', 1)``...
+    missing : tuple of ((str, str), int)
+        How many visuals (collisions) are not drawn, by what and why: ``(('mesh', 'not
+        found'), 14)``, ``(('mesh', 'not read'), 1)``, ``(('<plane>', 'not drawn'), 1)``...
     parts : int
         How many visuals (collisions) the links placed have.
 
@@ -87,7 +87,7 @@ class Scene:
     frames: np.ndarray
     warnings: tuple[Diagnostic, ...] = ()
     skeleton: Skeleton | None = None
-    missing: tuple[tuple[str, int], ...] = ()
+    missing: tuple[tuple[tuple[str, str], int], ...] = ()
     parts: int = 0
 
     def part(self, mask, color=None, frames: bool = True) -> 'Scene':
@@ -216,7 +216,7 @@ def _shape(geometry, meshes: '_MeshCache', where):
         return (shape[0], shape[1], True), ''
     kind = 'no geometry' if geometry is None else f'<{geometry.kind}>'
     meshes.warn(where, f'{kind} is not drawn (no shape for it in a picture)', Code.NOT_DRAWN)
-    return None, f'{"parts without geometry" if geometry is None else kind} not drawn'
+    return None, ('part without geometry' if geometry is None else kind, 'not drawn')
 
 
 class _MeshCache:
@@ -267,7 +267,7 @@ class _MeshCache:
             return None, _NO_TRIMESH
         except ValueError as e:
             self.warn(where, f'{uri}: {e}; not drawn', Code.NOT_DRAWN)
-            return None, 'meshes not read'
+            return None, ('mesh', 'not read')
         if len(triangles.faces) > self.options.max_faces:
             triangles = decimated(triangles, self.options.max_faces)
         closed = bool(triangles.is_watertight and triangles.is_winding_consistent)

@@ -78,10 +78,10 @@ def test_a_robot_whose_meshes_are_missing_is_drawn_whole_as_its_skeleton(name, c
     poses = link_poses(robot, joints)
     _check_whole_robot(picture, [pose[:3, 3] for pose in poses.values()], 2)
     head, note = picture.text
-    assert head.startswith(f"{robot.name} ({'collisions' if collision else 'visuals'}) at ")
+    assert head.startswith(f"{robot.name}{' (collisions)' if collision else ''} at ")
     assert all(f'{joint}={value:.4g}' in head for joint, value in joints.items())
     assert ' meshes not found' in note
-    assert note.endswith('drawn as a skeleton' if name == 'ur5e' else 'the skeleton shows where')
+    assert note.endswith('drawn as a skeleton' if name == 'ur5e' else 'drawn with the skeleton')
 
 
 def test_an_overlay_of_two_robots_without_geometry_is_their_skeletons():
@@ -94,3 +94,13 @@ def test_an_overlay_of_two_robots_without_geometry_is_their_skeletons():
     assert picture.text == ('in both: A (a.urdf), B (b.urdf)', 'only in A (a.urdf)',
                             'only in B (b.urdf)', 'at configuration 1',
                             'both: 7 meshes not found: drawn as a skeleton')
+
+
+def test_link_names_are_drawn_inside_the_picture():
+    robot = _robot('ur5e')
+    joints = ROBOTS[0][2]
+    plain, named = (drawn(pixels(view(robot, joints=joints, options=ViewOptions(
+        size=SIZE, labels=labels)).data)) for labels in (False, True))
+    assert named.sum() > plain.sum() + 500  # the names: 'forearm_link', ...
+    assert not named[:2].any() and not named[-2:].any() and not named[:, :2].any() and \
+        not named[:, -2:].any()
