@@ -73,7 +73,8 @@ def match(a: Robot, b: Robot, same_content: Callable[[str, str], bool]) -> Match
             taken = set(found.values())
             for name in names_a:
                 other = _prefixed(name, prefix)
-                if name not in found and other in names_b and other not in taken:
+                if name not in found and other is not None and other in names_b and \
+                        other not in taken:
                     found[name] = other
                     prefixed.add(name)
     changed = True

@@ -27,7 +27,7 @@ from sdf_tools.comparing.blobs import compare_elements
 from sdf_tools.comparing.blobs import label
 from sdf_tools.comparing.blobs import parse_blobs
 from sdf_tools.comparing.context import Context
-from sdf_tools.errors import SourceLocation
+from sdf_tools.comparing.sides import element_place
 from sdf_tools.model import Robot
 
 
@@ -111,13 +111,10 @@ def _place_of(side, blocks, top: str):
     The line of the first element of that label, else the first block holding its tag,
     else the first block (xacro: mapped to its file).
     """
-    origins = side.loaded.origins
     for block in blocks:
         for e in block.elements:
             if isinstance(e.tag, str) and label(e) == top and e.sourceline is not None:
-                if origins is None:
-                    return SourceLocation(block.location.source, e.sourceline)
-                return origins.locate(SourceLocation(origins.label, e.sourceline))
+                return element_place(side.loaded, e)
     tag = top.split(' ', 1)[0]
     for block in blocks:
         if any(e.tag == tag for e in block.elements):

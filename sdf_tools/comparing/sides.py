@@ -159,14 +159,16 @@ def lumped(loaded: Loaded, other_links=frozenset(), version: str = '1.9') -> Lum
 
 
 def _element_place(loaded: Loaded):
-    """Return ``f(element)``: the place of an element of the URDF read (xacro: its file)."""
-    origins = loaded.origins
+    """Return ``f(element)``: :func:`element_place` of the elements of ``loaded``."""
+    return lambda element: element_place(loaded, element)
 
-    def place(element) -> SourceLocation:
-        if origins is None:
-            return SourceLocation(loaded.source, element.sourceline)
-        return origins.locate(SourceLocation(origins.label, element.sourceline))
-    return place
+
+def element_place(loaded: Loaded, element) -> SourceLocation | None:
+    """Return where an element of the description read is (xacro: in its xacro file)."""
+    origins = loaded.origins
+    if origins is None or origins.label is None:
+        return SourceLocation(loaded.source, element.sourceline)
+    return origins.locate(SourceLocation(origins.label, element.sourceline))
 
 
 def _preserving(joint: str) -> GazeboExtension:
