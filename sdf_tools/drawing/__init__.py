@@ -66,6 +66,7 @@ from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import Severity
 from sdf_tools.outputs import write_atomically
 from sdf_tools.records import record
+from sdf_tools.records import replace
 
 __all__ = ['Camera', 'link_poses', 'overlay', 'OVERLAY_COLORS', 'Picture', 'view', 'VIEWS',
            'ViewOptions']
@@ -252,7 +253,8 @@ def view(robot, poses=None, options: ViewOptions | None = None, *, joints=None) 
     bones = scene.skeleton if _skeleton_drawn(options, scene) else None
     caption = captions.view_caption(robot, None if poses is not None else joints or {}, scene,
                                     options.collision) if options.caption else ()
-    return _picture([Layer(scene, skeleton=bones)], options, warnings, caption)
+    names = scene.skeleton.labels if options.labels else ()
+    return _picture([Layer(scene, skeleton=bones, names=names)], options, warnings, caption)
 
 
 def _skeleton_drawn(options: ViewOptions, *scenes) -> bool:
@@ -318,7 +320,8 @@ def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY
         return Layer(scene.part(wanted[0], color, frames=not keep),
                      text if named and shown else None, color, bones)
 
-    layers = [layer(a, 0, True, both_color, f'in both: {labels[0]}, {labels[1]}'),
+    layers = [replace(layer(a, 0, True, both_color, f'in both: {labels[0]}, {labels[1]}'),
+                      names=a.skeleton.labels if options.labels else ()),
               layer(a, 0, False, first_color, f'only in {labels[0]}'),
               layer(b, 1, False, second_color, f'only in {labels[1]}')]
     if options.caption:
@@ -355,7 +358,6 @@ def _picture(layers, options: ViewOptions, warnings, caption=()) -> Picture:
     cam = camera(options.view)
     data, window = draw_layers(layers, cam, RenderOptions(
         size=options.size, fmt=options.fmt, window=options.window,
-        frames=options.frames, background=options.background, caption=tuple(caption),
-        labels=options.labels))
+        frames=options.frames, background=options.background, caption=tuple(caption)))
     legend = tuple(layer.label for layer in layers if layer.label)
     return Picture(data, options.fmt, cam, window, tuple(warnings), legend + tuple(caption))

@@ -77,13 +77,16 @@ class Layer:
 
     ``label`` (``None``: none) is shown beside a patch of ``color`` (RGBA); ``skeleton``
     (a :class:`~sdf_tools.drawing.skeleton.Skeleton` or ``None``) is drawn over the triangles
-    in ``color`` (default :data:`SKELETON_COLOR`).
+    in ``color`` (default :data:`SKELETON_COLOR`); ``names`` are ``(text, point)`` pairs
+    (model frame, m) written at their points (the links' names,
+    :attr:`~sdf_tools.drawing.skeleton.Skeleton.labels`).
     """
 
     scene: object
     label: str | None = None
     color: tuple[float, float, float, float] | None = None
     skeleton: object = None
+    names: tuple = ()
 
 
 @record(frozen=True)
@@ -107,8 +110,6 @@ class RenderOptions:
     caption : tuple of str
         Lines of text at the bottom (each cut to the picture's width; as many as fit in a
         quarter of its height).
-    labels : bool
-        Name the links at their skeleton's points (the layers' skeletons).
 
     """
 
@@ -118,7 +119,6 @@ class RenderOptions:
     frames: bool = False
     background: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
     caption: tuple[str, ...] = ()
-    labels: bool = False
 
 
 def require_matplotlib():
@@ -178,17 +178,18 @@ def draw_layers(layers, camera, options: RenderOptions):
     axes = _frame_axes(frames, rotation)
     skeletons = [(layer.skeleton.turned(rotation), layer.color or SKELETON_COLOR)
                  for layer in layers if layer.skeleton is not None]
+    names = [(text, point @ rotation.T) for layer in layers for text, point in layer.names]
     caption = _caption_lines(options)
     window = options.window
     if window is None:
-        window = _fitted(triangles, axes, [bones for bones, _ in skeletons], options, tuple(
-            EDGE_PX + LINE_PX * lines if lines else 0
-            for lines in (sum(bool(layer.label) for layer in layers), len(caption))))
+        window = _fitted(triangles, axes, ([bones for bones, _ in skeletons], names), options,
+                         tuple(EDGE_PX + LINE_PX * lines if lines else 0 for lines in (
+                             sum(bool(layer.label) for layer in layers), len(caption))))
     axes[:, 1:] = axes[:, :1] + (axes[:, 1:] - axes[:, :1]) * _axis_length(window)
     longest = (window[1] - window[0]) * SPLIT
     triangles, shades = visible_faces(triangles, colors, closed, longest)
     order = np.argsort(triangles[:, :, 2].sum(axis=1), kind='stable')  # farthest first
-    return _draw(triangles[order], shades[order], (axes, skeletons), window, layers,
+    return _draw(triangles[order], shades[order], (axes, skeletons, names), window, layers,
                  replace(options, caption=caption)), window
 
 
@@ -197,15 +198,18 @@ def _axis_length(window) -> float:
     return AXIS_LENGTH * max(window[1] - window[0], window[3] - window[2])
 
 
-def _fitted(triangles, axes, skeletons, options: RenderOptions, reserve):
+def _fitted(triangles, axes, marks, options: RenderOptions, reserve):
     """
     Return the window that shows everything drawn, ``reserve`` (top, bottom) pixels free.
 
-    The triangles, the skeletons (in the camera frame) and, with frames (or nothing else),
-    the link origins and the tips of their axes, as long as they are drawn in that window.
+    The triangles, the skeletons and names (``marks``, in the camera frame) and, with frames
+    (or nothing else), the link origins and the tips of their axes, as long as they are
+    drawn in that window.
     """
+    skeletons, names = marks
     shown = np.concatenate([triangles[..., :2].reshape(-1, 2)] +
-                           [bones.points()[:, :2] for bones in skeletons])
+                           [bones.points()[:, :2] for bones in skeletons] +
+                           [np.array([point[:2] for _, point in names]).reshape(-1, 2)])
     if options.frames or len(shown) == 0:
         shown = np.concatenate([shown, axes[:, 0, :2]])  # the link origins
     window = fit_window(shown, options.size, reserve=reserve)
@@ -213,19 +217,19 @@ def _fitted(triangles, axes, skeletons, options: RenderOptions, reserve):
         tips = axes[:, :1, :2] + (axes[:, 1:, :2] - axes[:, :1, :2]) * _axis_length(window)
         shown = np.concatenate([shown, tips.reshape(-1, 2)])
         window = fit_window(shown, options.size, reserve=reserve)  # larger: shorter axes
-    for _ in range(3 if options.labels and skeletons else 0):  # each fit a little larger
+    for _ in range(3 if names else 0):  # each fit a little larger
         pixel = (window[1] - window[0]) / options.size[0]
-        window = fit_window(np.concatenate([shown, _label_corners(skeletons[0], window,
+        window = fit_window(np.concatenate([shown, _label_corners(names, window,
                                                                   1.1 * pixel)]),
                             options.size, reserve=reserve)
     return window
 
 
-def _label_corners(bones, window, pixel: float) -> np.ndarray:
-    """Return the far corner of each link's label (:func:`_labels`), ``pixel`` m a pixel."""
+def _label_corners(labels, window, pixel: float) -> np.ndarray:
+    """Return the far corner of each name (:func:`_labels`), ``pixel`` m a pixel."""
     middle = (window[0] + window[1]) / 2.0
     corners = []
-    for names, point in bones.labels:
+    for names, point in labels:
         reach = (LABEL_OFFSET[0] + len(names) * 0.6 * LABEL_PX + 2) * pixel
         corners.append((point[0] + (reach if point[0] <= middle else -reach),
                         point[1] + (LABEL_OFFSET[1] + 1.3 * LABEL_PX) * pixel))
@@ -342,10 +346,10 @@ def _draw(triangles, shades, lines, window, layers, options: RenderOptions) -> b
     """
     Draw on a figure with axes filling it; return the file's bytes.
 
-    ``lines`` holds the frames' axes (origin and tips, (k, 4, 3)) and the skeletons with
-    their colours, in the camera frame.
+    ``lines`` holds the frames' axes (origin and tips, (k, 4, 3)), the skeletons with
+    their colours and the names with their points, in the camera frame.
     """
-    axes, skeletons = lines
+    axes, skeletons, names = lines
     from matplotlib.collections import LineCollection
     from matplotlib.collections import PolyCollection
     from matplotlib.figure import Figure
@@ -375,8 +379,7 @@ def _draw(triangles, shades, lines, window, layers, options: RenderOptions) -> b
         ax.add_collection(LineCollection(list(segments.reshape(-1, 2, 2)), linewidths=1.5,
                                          colors=['#d62728', '#2ca02c', '#1f77b4'] * len(axes),
                                          zorder=4), autolim=False)
-    if options.labels and skeletons:
-        _labels(ax, skeletons[0][0], window)
+    _labels(ax, names, window)
     _legend(ax, layers)
     for i, line in enumerate(reversed(options.caption)):
         figure.text(EDGE_PX / width, (EDGE_PX + 4 + i * LINE_PX) / height, line,
@@ -423,13 +426,13 @@ def _skeleton(ax, bones, color) -> None:
                        linewidths=0.0, zorder=3)
 
 
-def _labels(ax, bones, window) -> None:
-    """Name the links at their points, away from the nearer side edge (white halo)."""
+def _labels(ax, labels, window) -> None:
+    """Write each ``(text, point)`` at its point, away from the nearer side (white halo)."""
     from matplotlib import patheffects
     middle = (window[0] + window[1]) / 2.0
     halo = [patheffects.withStroke(linewidth=2.5, foreground='white')]
     points = 72.0 / _DPI  # a pixel in points
-    for names, point in bones.labels:
+    for names, point in labels:
         left = point[0] <= middle
         ax.annotate(names, (point[0], point[1]),
                     xytext=((1 if left else -1) * LABEL_OFFSET[0] * points,

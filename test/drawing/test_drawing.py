@@ -150,3 +150,12 @@ def test_an_overlay_without_geometry_draws_both_skeletons_and_names_the_sides():
     same = overlay((bare, None), (bare, None), FRONT)
     grey, blue, orange = _colours(same)
     assert grey.sum() > 50 and not blue.any() and not orange.any()
+
+
+def test_labels_name_the_links_of_a_robot_drawn_whole():
+    """The names are dark text; the robot, lit from the front, has no dark pixel of its own."""
+    robot = parse_urdf(HINGED)
+    plain, named = (pixels(view(robot, options=ViewOptions(
+        view='front', size=(400, 300), window=FRONT.window, caption=False,
+        labels=labels)).data).max(axis=2) < 80 for labels in (False, True))
+    assert not plain.any() and named.sum() > 30  # no skeleton: the robot is whole
