@@ -101,6 +101,7 @@ class Code(str, enum.Enum):
     UNKNOWN_REFERENCE = 'unknown-reference'  # a <gazebo reference> that names nothing
     AMBIGUOUS_REFERENCE = 'ambiguous-reference'  # a name that is both a link and a joint
     UNKNOWN_JOINT = 'unknown-joint'        # a joint value for a name that is no coordinate
+    OUT_OF_LIMITS = 'out-of-limits'        # a joint value outside its joint's limits
     # --- the tree ------------------------------------------------------------------------
     CYCLE = 'cycle'                        # joints, mimic joints or poses that form a loop
     KINEMATIC_LOOP = 'kinematic-loop'      # an SDFormat parallel linkage (a second parent)

@@ -577,6 +577,16 @@ def test_fk_prints_link_poses_in_the_root_frame(capsys, tmp_path):
         '1.000000']
 
 
+def test_fk_warns_about_joint_values_outside_the_limits_and_uses_them(capsys, tmp_path):
+    src = tmp_path / 'two.urdf'
+    src.write_text(TWO_LINK)
+    code, out, err = run(cli.main, ['fk', str(src), 'shoulder=3.5'], capsys)
+    assert code == 0 and err == (f"{src}:5: warning: joint 'shoulder': shoulder=3.5 is outside "
+                                 'its limits (-3 to 3 rad); used as given\n')
+    assert out == run(cli.main, ['fk', str(src), 'shoulder=3.5'], capsys)[1]
+    assert run(cli.main, ['fk', str(src), 'shoulder=3'], capsys)[2] == ''  # the limit itself
+
+
 def test_fk_of_sdformat_input_is_in_the_model_frame(capsys):
     import json
     import math

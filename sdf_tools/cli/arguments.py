@@ -86,11 +86,11 @@ _PACKAGE_PATH_HELP = ('where xacro $(find pkg) and package:// look (repeatable, 
                       "workspace; after the input's own package, checkout and workspace, "
                       'before AMENT_PREFIX_PATH and ROS_PACKAGE_PATH')
 
-_RESOURCE_PATH_HELP = ('SDFormat input: where <include> looks for model://NAME and relative '
-                       'URIs first (repeatable, or DIR:DIR): a folder holding model folders; '
-                       'then GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, SDF_PATH, '
-                       'GAZEBO_MODEL_PATH and the ROS packages. export copies the files of '
-                       'model://NAME/... URIs from the model folders found there too')
+_RESOURCE_PATH_HELP = ('where <include> looks for model://NAME and relative URIs first '
+                       '(repeatable, or DIR:DIR): a folder holding model folders; then '
+                       'GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, SDF_PATH, '
+                       'GAZEBO_MODEL_PATH and the ROS packages. The files of model://NAME/... '
+                       'URIs (meshes) are found in the model folders found there too')
 
 
 _MESH_URIS = ('model', 'file', 'package')  # sdf_tools.convert.mesh_uris.MODES (not imported)
@@ -182,6 +182,7 @@ def _add_view_parser(sub, common):
                    help='draw the collision geometry instead of the visual geometry')
     s.add_argument('--frames', action='store_true',
                    help="draw each link frame's axes (x red, y green, z blue)")
+    s.add_argument('--labels', action='store_true', help='name the links (at their joints)')
     s.add_argument('--model', help='model to take from an SDFormat world')
     s.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
@@ -369,6 +370,8 @@ def _add_diff(sub):
     d.add_argument('--xacro', action='store_true', help=_XACRO_HELP)
     d.add_argument('--package-path', action='append', default=[], metavar='DIR',
                    help=_PACKAGE_PATH_HELP)
+    d.add_argument('--resource-path', action='append', default=[], metavar='DIR',
+                   help=_RESOURCE_PATH_HELP)
     d.add_argument('--tol', type=_tolerance, default=1e-6,
                    help='numbers within TOL times the larger of 1 and their size are equal; '
                    'poses within TOL m and rad (default 1e-6)')
@@ -380,9 +383,10 @@ def _add_diff(sub):
     d.add_argument('--picture', metavar='FILE', help='also draw both sides over each other '
                    '(.png or .svg), at the configuration where the links are farthest apart: '
                    "what both share in grey, each side's own in its colour (needs matplotlib)."
-                   ' It never changes the exit code: a name that cannot be a picture or a '
-                   'missing matplotlib is a usage error (2) before anything is compared; a '
-                   'picture that cannot then be drawn or written is an error on stderr')
+                   ' It never changes the exit code: a name that cannot be a picture is a '
+                   'usage error (2) and a missing matplotlib an error (1) before anything is '
+                   'compared; a picture that cannot then be drawn or written is an error on '
+                   'stderr')
     d.add_argument('-q', '--quiet', action='store_true', help="do not print the readers' "
                    'warnings')
     d.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)

@@ -28,6 +28,7 @@ from sdf_tools.cli.arguments import split_assignments
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.cli.common import EXIT_INVALID
 from sdf_tools.cli.common import EXIT_OK
+from sdf_tools.cli.common import limit_warnings
 from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
 from sdf_tools.errors import Code
@@ -175,7 +176,7 @@ def _fk(args):
     robot = loaded.robot
     _no_joint_arguments(loaded, mappings)
     tree = compile_tree(robot, missing_mimic=args.missing_mimic)
-    print_diagnostics(_about_arguments(loaded) + tree.warnings)
+    print_diagnostics(_about_arguments(loaded) + tree.warnings + limit_warnings(robot, values))
     q, unknown, mimic = tree.joint_vector(values)
     if unknown:
         known = ', '.join(tree.coordinate_names) or '(none: the robot has no moving joints)'

@@ -26,7 +26,10 @@ import os
 import sys
 
 from sdf_tools.cli.arguments import UsageError
+from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
+from sdf_tools.model import JointType
 from sdf_tools.outputs import OverwriteError
 
 EXIT_OK = 0
@@ -54,6 +57,30 @@ def print_diagnostics(diagnostics, stream=None, quiet=False) -> None:
                 print(color(stream, str(d), '33'), file=stream)
         else:
             print(color(stream, 'Error', '31') + f': {d}', file=stream)
+
+
+def limit_warnings(robot, values) -> tuple:
+    """
+    Return a warning for each joint value outside its joint's limits (``view``, ``fk``).
+
+    ``values``: coordinate name -> value. Revolute and prismatic joints with a ``<limit>``
+    (lower at most upper) are checked, mimic joints given a value too; the value is still
+    used, as the joint_states the state publisher receives are.
+    """
+    warnings = []
+    for joint in robot.joints:
+        limit = joint.limit
+        value = values.get(joint.name)
+        if value is None or limit is None or limit.lower > limit.upper or \
+                joint.kind not in (JointType.REVOLUTE, JointType.PRISMATIC):
+            continue
+        if not limit.lower <= value <= limit.upper:
+            unit = 'm' if joint.kind is JointType.PRISMATIC else 'rad'
+            warnings.append(Diagnostic(
+                f'{joint.name}={value:g} is outside its limits ({limit.lower:g} to '
+                f'{limit.upper:g} {unit}); used as given', joint.location,
+                f"joint '{joint.name}'", Severity.WARNING, Code.OUT_OF_LIMITS))
+    return tuple(warnings)
 
 
 def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,

@@ -69,8 +69,8 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.resources.models import in_model
 from sdf_tools.resources.models import ModelFinder
-from sdf_tools.resources.models import ModelNotFoundError
 from sdf_tools.resources.package_places import read_manifest
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import unquote
@@ -288,10 +288,10 @@ class _Planner:
     def _add(self, use: Use) -> tuple[str | None, str]:
         """Add one use; return the file it names (``None``: not located), and the outcome."""
         uri = use.uri
-        model = self._model_folder(uri)
+        model = self.models.model_folder(uri) if self.models is not None else None
         try:
             located = locate(uri, self.packages, self.folder, model_as_package=True) \
-                if model is None else _in_model(uri, model)
+                if model is None else in_model(uri, model)
         except PackageNotFoundError as e:
             self.leave(use, e, unquote(uri.partition('://')[2].partition('/')[2]) or uri)
             return None, 'left'
@@ -344,22 +344,11 @@ class _Planner:
                     'copies only what a simulator loads as one')
         return None
 
-    def _model_folder(self, uri: str) -> str | None:
-        """Return the model folder on the resource path ``model://NAME/...`` names, or ``None``."""
-        if self.models is None or not uri.startswith(_MODEL):
-            return None
-        name = uri[len(_MODEL):].partition('/')[0]
-        try:
-            found = self.models.find(_MODEL + name, None)
-        except ModelNotFoundError:  # not there (or no model name): the package NAME
-            return None
-        return os.path.abspath(found) if os.path.isdir(found) else None
-
     def _root(self, uri: str, path: str, model: str | None = None) -> _Root | None:
         """
         Return the package or model folder a located file is copied from, or ``None``.
 
-        ``model``: the model folder :meth:`_model_folder` found for the URI.
+        ``model``: the model folder found for the URI (:meth:`ModelFinder.model_folder`).
         """
         if model is not None:
             return _Root(model, unquote(uri[len(_MODEL):].partition('/')[0]))
@@ -516,23 +505,6 @@ def _fits(path: str, real: str, claimed: dict, folders: set) -> bool:
     parts = path.split('/')
     return not any('/'.join(parts[:i]) in claimed or '/'.join(parts[:i]) in RESERVED
                    for i in range(1, len(parts)))
-
-
-def _in_model(uri: str, model: str) -> str:
-    """
-    Return the file ``model://NAME/rest`` names in ``model``, the model folder found for NAME.
-
-    Raises
-    ------
-    ValueError
-        ``rest`` leaves the model folder (``..``, an absolute path).
-
-    """
-    rest = unquote(uri[len(_MODEL):].partition('/')[2])
-    path = os.path.normpath(os.path.join(model, rest))
-    if not _inside(path, model):
-        raise ValueError(f'{uri}: the path leaves the model folder {model}')
-    return path
 
 
 def _left_to_gazebo(uri: str) -> bool:

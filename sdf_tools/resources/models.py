@@ -30,6 +30,11 @@ there (:meth:`ModelFinder.find`). The URI of an include is, in the order tried:
   does, so that what is read does not depend on where it runs);
 * ``http://``, ``https://`` (Gazebo Fuel) and other schemes: an error; nothing is fetched.
 
+The files a model uses (``model://NAME/meshes/arm.stl``) are found the same way: in the model
+folder ``NAME`` the resource path holds, else in the ROS package ``NAME``
+(:meth:`ModelFinder.model_folder`, :func:`in_model`; every command and ``export`` look them
+up so, through :func:`sdf_tools.resources.uris.locate`).
+
 What is found is a model folder or a file. A folder's ``model.config`` (or the deprecated
 ``manifest.xml``) names its SDFormat file (:func:`model_file`): among its ``<sdf
 version="...">`` entries the highest version sdf_tools reads, as libsdformat picks the
@@ -201,6 +206,22 @@ class ModelFinder:
                                  f'{tried}; add the folder holding {name}/ with '
                                  f'{self.option} or GZ_SIM_RESOURCE_PATH')
 
+    def model_folder(self, uri: str) -> str | None:
+        """
+        Return the model folder ``model://NAME/...`` names, or ``None`` if none is found.
+
+        ``NAME`` in each folder of the resource path, then the ROS package ``NAME`` (as
+        :meth:`find` looks for ``model://NAME``); ``None`` also for a URI of another scheme.
+        """
+        if not uri.startswith(_MODEL):
+            return None
+        name = uri[len(_MODEL):].partition('/')[0]
+        try:
+            found = self.find(_MODEL + name, None)
+        except ModelNotFoundError:  # not there (or no model name)
+            return None
+        return os.path.abspath(found) if os.path.isdir(found) else None
+
     def _in_package(self, uri: str) -> str:
         if self.packages is None:
             raise ModelNotFoundError(f'{uri}: no package lookup to find its package')
@@ -211,6 +232,23 @@ class ModelFinder:
         except ValueError as e:
             raise ModelNotFoundError(str(e)) from None
         return _existing(str(path), uri)
+
+
+def in_model(uri: str, model: str) -> str:
+    """
+    Return the file ``model://NAME/rest`` names in ``model``, the model folder found for NAME.
+
+    Raises
+    ------
+    ValueError
+        ``rest`` leaves the model folder (``..``, an absolute path).
+
+    """
+    rest = unquote(uri[len(_MODEL):].partition('/')[2])
+    path = os.path.normpath(os.path.join(model, rest))
+    if os.path.commonpath([path, model]) != model:
+        raise ValueError(f'{uri}: the path leaves the model folder {model}')
+    return path
 
 
 def _leaves(relative: str) -> bool:

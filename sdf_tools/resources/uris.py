@@ -46,6 +46,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.resources.models import in_model
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import unquote
 from sdf_tools.xmlio.parse import local_name
@@ -59,8 +60,20 @@ _MODEL = 'model://'
 _FILE = 'file://'
 
 
+class ModelFolderNotFoundError(PackageNotFoundError):
+    """``model://NAME/...``: no model folder ``NAME`` on the resource path, no package ``NAME``."""
+
+    def __init__(self, missing: PackageNotFoundError, models):
+        LookupError.__init__(
+            self, f"no model folder '{missing.package}' in "
+            f'{models.resource_path.described()}, and {missing}; add the folder holding '
+            f'{missing.package}/ with {models.option} or GZ_SIM_RESOURCE_PATH')
+        self.package = missing.package
+        self.searched = missing.searched
+
+
 def locate(uri: str, packages, folder: str | None = None, *,
-           model_as_package=False) -> 'Path':
+           model_as_package=False, models=None) -> 'Path':
     """
     Return the file a mesh or texture URI names (it need not exist).
 
@@ -74,16 +87,27 @@ def locate(uri: str, packages, folder: str | None = None, *,
         The description file's folder, for relative paths (``None``: not resolved).
     model_as_package : bool
         Look ``model://pkg/...`` up as ``package://pkg/...``.
+    models : ModelFinder, optional
+        Look ``model://NAME/rest`` up first as ``rest`` in the model folder ``NAME`` on
+        Gazebo's resource path (``--resource-path``, ``GZ_SIM_RESOURCE_PATH``, ``SDF_PATH``,
+        ...), as ``<include>`` s and ``export`` do
+        (:meth:`~sdf_tools.resources.models.ModelFinder.model_folder`).
 
     Raises
     ------
     PackageNotFoundError
-        The package is not found.
+        The package is not found (with ``models``, for a ``model://`` URI: a
+        :class:`ModelFolderNotFoundError` naming the resource path too).
     ValueError
         The URI names no local file that can be found (the text says why).
 
     """
     written = uri
+    if uri.startswith(_MODEL) and models is not None:
+        model = models.model_folder(uri)
+        if model is not None:
+            from pathlib import Path  # imported when a file is looked up (unquote says why)
+            return Path(in_model(uri, model))
     if uri.startswith(_MODEL) and model_as_package:
         uri = _PACKAGE + uri[len(_MODEL):]
     if uri.startswith(_PACKAGE):
@@ -91,6 +115,10 @@ def locate(uri: str, packages, folder: str | None = None, *,
             raise ValueError(f'{written}: no package resolver to find its package')
         try:
             return packages.resolve_uri(uri)
+        except PackageNotFoundError as e:
+            if models is None or written == uri:
+                raise
+            raise ModelFolderNotFoundError(e, models) from None
         except ValueError as e:  # its text starts with the URI looked up: name it as written
             raise ValueError(str(e).replace(uri, written, 1)) from None
     from pathlib import Path  # imported when a URI is looked up (packages.unquote says why)

@@ -297,3 +297,32 @@ def test_a_duplicate_package_is_warned_about_at_the_uri_that_looked_it_up(tmp_pa
     (warning,) = warnings  # once, at the first use
     assert (str(warning.location), warning.entity, warning.code) == (
         'robot.urdf:3', "link 'a'", Code.DUPLICATE_PACKAGE)
+
+
+def test_a_model_uri_is_found_in_its_model_folder_on_the_resource_path(found, tmp_path):
+    """model://NAME/rest: rest in the folder NAME of the resource path, as includes look."""
+    from sdf_tools.resources.models import ModelFinder
+    from sdf_tools.resources.models import ResourcePath
+    from sdf_tools.resources.uris import ModelFolderNotFoundError
+    _, packages = found
+    models = tmp_path / 'models'
+    (models / 'arm_model' / 'meshes').mkdir(parents=True)
+    finder = ModelFinder(ResourcePath.from_environment(
+        environ={'SDF_PATH': str(models)}), packages)
+    uri = 'model://arm_model/meshes/a%20b.stl'
+    assert locate(uri, packages, model_as_package=True, models=finder) == \
+        models / 'arm_model' / 'meshes' / 'a b.stl'
+    # A model folder wins over the package of its name (export copies from it too).
+    (models / PACKAGE).mkdir()
+    assert locate(f'model://{PACKAGE}/x.stl', packages, model_as_package=True,
+                  models=finder) == models / PACKAGE / 'x.stl'
+    with pytest.raises(ValueError, match='leaves the model folder'):
+        locate('model://arm_model/../../etc/passwd', packages, models=finder)
+    with pytest.raises(ModelFolderNotFoundError) as caught:
+        locate('model://gone/x.stl', packages, model_as_package=True, models=finder)
+    message = str(caught.value)
+    assert message.startswith(f"no model folder 'gone' in {models} (SDF_PATH), "
+                              'GZ_SIM_RESOURCE_PATH (not set)')
+    assert "package 'gone' not found" in message and message.endswith(
+        'add the folder holding gone/ with --resource-path or GZ_SIM_RESOURCE_PATH')
+    assert caught.value.package == 'gone'
