@@ -319,13 +319,14 @@ def _members(path: str, kind: str):
         yield os.path.basename(path)[:-len('.bz2')], lambda n: head[:n]
         return
     total = 0
-    with tarfile.open(path, 'r|*') as archive:
-        for info in archive:  # a header at a time, its size read before its content
-            total += info.size
+    with tarfile.open(path, 'r|*') as tar:
+        for item in tar:  # a header at a time, its size read before its content
+            total += item.size
             if total > MESH_BYTES_LIMIT:
                 raise too_big(total)
-            if info.isfile():
-                yield info.name, archive.extractfile(info).read
+            content = tar.extractfile(item) if item.isfile() else None
+            if content is not None:
+                yield item.name, content.read
 
 
 def _refuse_doctype(where: str, head: bytes) -> None:
