@@ -86,13 +86,22 @@ def _count(items, noun: str) -> str:
     return f"{len(items)} {noun}{'' if len(items) == 1 else 's'}"
 
 
+#: The deepest indentation :func:`tree_text` draws, in levels of four columns (128 columns): the
+#: deepest robot of the corpus (tiago) is 21 levels deep; a generated chain of 20,000 joints
+#: indented in full was 810 MB of text.
+TREE_INDENT_LEVELS = 32
+
+
 def tree_text(robot: Robot) -> str:
     """
     Return the kinematic tree as indented text, children in joint-name order.
 
     Each line below a root reads ``joint (type, axis x y z) -> child``; frames attached to a
     link are listed under it as ``[frame] name``; joints that close kinematic loops
-    (SDFormat) follow as ``[loop] joint (...): parent -> child``.
+    (SDFormat) follow as ``[loop] joint (...): parent -> child``. Lines deeper than
+    :data:`TREE_INDENT_LEVELS` levels are not indented further but marked with their depth
+    (``[depth 40] `-- j39 (...) -> l40``: the child of the line of depth 39 above it), so that
+    the text grows linearly with the tree, however deep.
     """
     index = robot.index
     frames: dict[str, list] = {}
@@ -111,20 +120,23 @@ def tree_text(robot: Robot) -> str:
     lines = []
     for root in tops:
         lines.append(root)
-        stack = [(items(root), '')]  # explicit stack: trees of any depth print
+        stack = [(items(root), '', 1)]  # explicit stack: trees of any depth print
         while stack:
-            entries, prefix = stack[-1]
+            entries, prefix, depth = stack[-1]
             entry = next(entries, None)
             if entry is None:
                 stack.pop()
                 continue
             kind, item, last = entry
-            branch = '`-- ' if last else '|-- '
+            mark = f'[depth {depth}] ' if depth > TREE_INDENT_LEVELS + 1 else ''
+            branch = prefix + mark + ('`-- ' if last else '|-- ')
             if kind == 'frame':
-                lines.append(f'{prefix}{branch}[frame] {item}')
+                lines.append(f'{branch}[frame] {item}')
                 continue
-            lines.append(f'{prefix}{branch}{item.name} ({joint_label(item)}) -> {item.child}')
-            stack.append((items(item.child), prefix + ('    ' if last else '|   ')))
+            lines.append(f'{branch}{item.name} ({joint_label(item)}) -> {item.child}')
+            if depth <= TREE_INDENT_LEVELS:
+                prefix += '    ' if last else '|   '
+            stack.append((items(item.child), prefix, depth + 1))
     for joint in index.loop_joints:
         lines.append(f'[loop] {joint.name} ({joint_label(joint)}): {joint.parent} -> '
                      f'{joint.child}')

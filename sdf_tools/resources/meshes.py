@@ -25,10 +25,16 @@ metres when the file gives its unit (COLLADA ``<unit meter>``, which Gazebo appl
 
 trimesh reads COLLADA through pycollada, whose XML parser expands entities; a COLLADA (or
 other XML) mesh with a DOCTYPE, where entities are declared, is refused before trimesh sees
-it (:func:`_refuse_doctype`), as every description is.
+it, as every description is, also inside an archive (a zipped COLLADA ``.zae``, a ``.zip``,
+``.3mf``, ``.3dxml``, ``.bz2``, ``.tar.gz``, ``.tar.bz2``). trimesh decompresses an archive
+whole in memory: one that would decompress to more than :data:`MESH_BYTES_LIMIT`, or that
+holds another archive, is refused before trimesh opens it (:func:`_check_contents`).
 """
 
+import bz2
 import os
+import tarfile
+import zipfile
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
@@ -146,7 +152,7 @@ def referenced_files(path: str, within: str) -> tuple[str, ...]:
     quiet = logging.NullHandler()  # trimesh logs what it cannot load; the caller reports it
     logger = logging.getLogger('trimesh')
     logger.addHandler(quiet)
-    _refuse_doctype(path)
+    _check_contents(path)
     try:
         loaded = trimesh.load(path, resolver=Recorder())
     except Exception as e:  # trimesh raises whatever its loaders raise
@@ -210,7 +216,7 @@ def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
 
 def _read(path: str, scale, trimesh):
     """Return the one mesh of the file ``path`` (metres, scaled); ``ValueError`` if none."""
-    _refuse_doctype(path)
+    _check_contents(path)
     try:
         scene = trimesh.load(path, force='scene')
         if scene.units not in (None, 'meters', 'm'):  # a DAE <unit>, as Gazebo applies it
@@ -225,27 +231,115 @@ def _read(path: str, scale, trimesh):
     return mesh
 
 
-#: Mesh formats trimesh reads as XML (COLLADA, XAML, 3D XML).
-_XML_MESHES = ('.dae', '.xaml', '.3dxml')
+#: The most a compressed mesh may decompress to (bytes, all its members together). trimesh
+#: holds the whole of it in memory, then pycollada its tree: a 1.5 MB ``.zae`` holding a 1.5 GB
+#: comment took 3.2 GB to be refused, one of 250 MB 900 MB to be read; at the limit, reading
+#: takes under 400 MB.
+MESH_BYTES_LIMIT = 64 << 20
+#: Mesh formats trimesh reads as XML (COLLADA, XAML, 3D XML), by trimesh's name of the type.
+_XML_MESHES = frozenset({'dae', 'xaml', '3dxml'})
+#: Archives trimesh decompresses whole: ZIP files (a ``.zae`` is a zipped COLLADA file) and
+#: compressed streams (a ``.bz2`` is read as the file it compresses).
+_ZIP_MESHES = frozenset({'zae', 'zip', '3mf', '3dxml'})
+_STREAM_MESHES = frozenset({'bz2', 'tar.bz2', 'tar.gz'})
 #: How much of an XML mesh is searched for a DOCTYPE before its root element.
 _PREAMBLE_BYTES = 1 << 20
 
 
-def _refuse_doctype(path: str) -> None:
-    """Raise ``ValueError`` if the XML mesh ``path`` declares a DOCTYPE (entities, DTDs)."""
-    if not path.lower().endswith(_XML_MESHES):
+def _kind(name: str) -> str:
+    """Return the type trimesh reads the file ``name`` as: ``'dae'``, ``'tar.gz'``, ..."""
+    name = name.lower()
+    return next((end for end in ('tar.bz2', 'tar.gz') if name.endswith(end)),
+                name.rsplit('.', 1)[-1])
+
+
+def _check_contents(path: str) -> None:
+    """
+    Raise ``ValueError`` if trimesh should not read the mesh file ``path``.
+
+    That is: an XML mesh, or one inside an archive, that declares a DOCTYPE (entities,
+    DTDs) or has more than 1 MiB before its root element; an archive that would decompress to
+    more than :data:`MESH_BYTES_LIMIT` or that holds an archive trimesh would open in turn.
+    Only what these checks need is decompressed: the sizes a ZIP file declares (``zipfile``
+    reads no more than them), the first MiB of an XML member, a stream up to the limit.
+    """
+    kind = _kind(path)
+    if kind not in _ZIP_MESHES and kind not in _STREAM_MESHES:
+        if kind in _XML_MESHES:
+            try:
+                with open(path, 'rb') as f:
+                    _refuse_doctype(path, f.read(_PREAMBLE_BYTES))
+            except OSError:
+                pass  # trimesh's own error names it
         return
-    from sdf_tools.xmlio.parse import preamble_end
     try:
-        with open(path, 'rb') as f:
-            head = f.read(_PREAMBLE_BYTES)
-    except OSError:
-        return  # trimesh's own error names it
+        for name, read in _members(path, kind):
+            where = f"{path}: '{name}'"
+            if _kind(name) in _ZIP_MESHES or _kind(name) in _STREAM_MESHES:
+                raise ValueError(f'{where}: an archive inside an archive is not read')
+            if _kind(name) in _XML_MESHES:
+                _refuse_doctype(where, read(_PREAMBLE_BYTES))
+    except ValueError:
+        raise
+    except Exception as e:  # what zipfile, tarfile, zlib, bz2 and lzma raise on a broken file
+        raise ValueError(f'{path}: not a readable {kind} archive ({type(e).__name__}: {e})') \
+            from None
+
+
+def _members(path: str, kind: str):
+    """
+    Yield ``(name, read)`` for each file of the archive ``path``; ``read(n)``: its first bytes.
+
+    A ``.bz2`` file holds one file (its name: ``path`` without ``.bz2``). ``ValueError`` as
+    soon as the sizes of the members (of a ZIP file, as its directory declares them) add up
+    to more than :data:`MESH_BYTES_LIMIT`; a stream is decompressed once, piece by piece.
+    """
+    def too_big(total):
+        return ValueError(f'{path}: decompresses to more than {MESH_BYTES_LIMIT >> 20} MiB '
+                          f'({total:,} bytes or more), the most a mesh may decompress to; '
+                          'not read')
+    if kind in _ZIP_MESHES:
+        with zipfile.ZipFile(path) as archive:
+            infos = archive.infolist()
+            total = sum(info.file_size for info in infos)
+            if total > MESH_BYTES_LIMIT:
+                raise too_big(total)
+            for info in infos:
+                with archive.open(info) as member:
+                    yield info.filename, member.read
+        return
+    if kind == 'bz2':
+        with bz2.open(path, 'rb') as stream:
+            head = stream.read(_PREAMBLE_BYTES)
+            total = len(head)
+            while total <= MESH_BYTES_LIMIT:
+                chunk = stream.read(1 << 16)
+                if not chunk:
+                    break
+                total += len(chunk)
+            if total > MESH_BYTES_LIMIT:
+                raise too_big(total)
+        yield os.path.basename(path)[:-len('.bz2')], lambda n: head[:n]
+        return
+    total = 0
+    with tarfile.open(path, 'r|*') as tar:
+        for item in tar:  # a header at a time, its size read before its content
+            total += item.size
+            if total > MESH_BYTES_LIMIT:
+                raise too_big(total)
+            content = tar.extractfile(item) if item.isfile() else None
+            if content is not None:
+                yield item.name, content.read
+
+
+def _refuse_doctype(where: str, head: bytes) -> None:
+    """Raise ``ValueError`` if the XML text that starts with ``head`` declares a DOCTYPE."""
+    from sdf_tools.xmlio.parse import preamble_end
     end = preamble_end(head)
     if end >= len(head) == _PREAMBLE_BYTES:
-        raise ValueError(f'{path}: more than {_PREAMBLE_BYTES} bytes before the root element')
+        raise ValueError(f'{where}: more than {_PREAMBLE_BYTES} bytes before the root element')
     if b'<!DOCTYPE' in head[:end] or head.startswith(b'<!DOCTYPE', end):
-        raise ValueError(f'{path}: a mesh with a DOCTYPE is not read (it may declare entities, '
+        raise ValueError(f'{where}: a mesh with a DOCTYPE is not read (it may declare entities, '
                          'and the mesh reader would expand them)')
 
 

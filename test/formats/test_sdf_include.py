@@ -29,6 +29,7 @@ import subprocess
 from model_folders import make_model
 import pytest
 from sdf_tools.errors import DescriptionError
+from sdf_tools.formats.sdf import include
 from sdf_tools.formats.sdf.include import MAX_DEPTH
 from sdf_tools.formats.sdf.reader import MAX_NESTING
 from sdf_tools.formats.sdf.reader import parse_sdf
@@ -365,6 +366,57 @@ def test_included_bytes_are_bounded_counting_each_inclusion(tmp_path):
                        r'\(each inclusion counts\)') as info:
         read(path, model='b4', max_bytes=5 * size - 1)
     assert info.value.diagnostic.location.line == 7   # the fifth include's <uri>
+
+
+def test_included_tags_are_bounded_counting_each_inclusion(tmp_path, monkeypatch):
+    folder = make_model(tmp_path / 'models', 'box', BOX)
+    tags = (folder / 'model.sdf').read_bytes().count(b'<')
+    includes = ''.join(f'<include><uri>model://box</uri><name>b{i}</name></include>\n'
+                       for i in range(5))
+    path = write(tmp_path, f'<world name="w">\n{includes}</world>')
+    assert include.MAX_INCLUDED_TAGS == 250_000   # the limit of one document's tags
+    monkeypatch.setattr(include, 'MAX_INCLUDED_TAGS', 5 * tags)
+    assert len(read(path, model='b4').links) == 1
+    monkeypatch.setattr(include, 'MAX_INCLUDED_TAGS', 5 * tags - 1)
+    with pytest.raises(DescriptionError) as info:
+        read(path, model='b4')
+    (error,) = info.value.diagnostics
+    assert str(error) == (f"{path}:7: world 'w': <include> of 'model://box': the included "
+                          f'files hold more than {5 * tags - 1} tags in all (each inclusion '
+                          'counts; this one would be inclusion 5)')
+
+
+def fan_out(folder, depth: int) -> str:
+    """Write files m0.sdf ... each including the next twice (2 ** depth - 1 models)."""
+    for k in range(depth):
+        inner = '' if k == depth - 1 else ''.join(
+            f'<include><uri>m{k + 1}.sdf</uri><name>{c}</name></include>' for c in 'ab')
+        (folder / f'm{k}.sdf').write_text(f'<sdf version="1.9"><model name="m{k}">'
+                                          f'<link name="l"/>{inner}</model></sdf>\n')
+    return str(folder / 'm0.sdf')
+
+
+def test_an_include_fan_out_is_refused_at_the_limit_whatever_its_depth(tmp_path, monkeypatch):
+    # Files including the next twice, eighteen deep, built 262,143 links (25 s, 957 MB)
+    # before any limit. The tags they bring in are counted per inclusion: at the limit
+    # (here 20,000 tags, about 1,200 models) the include going past it is the error, so a
+    # fan-out sixteen times larger costs the same (the least CPU time of two tries each).
+    from sdf_tools.loading import load
+    monkeypatch.setattr(include, 'MAX_INCLUDED_TAGS', 20_000)
+
+    def refuse(depth):
+        folder = tmp_path / str(depth)
+        folder.mkdir()
+        path = fan_out(folder, depth)
+
+        def call():
+            with pytest.raises(DescriptionError, match=r"m\d+\.sdf:1: model '[ab:]+': <include> "
+                               r"of 'm\d+\.sdf': the included files hold more than 20000 tags"):
+                load(path)
+        return support.least_cpu_seconds(call, repeats=2)
+
+    small, large = refuse(11), refuse(15)
+    assert large < 2.0 * small, f'{small:.2f} s -> {large:.2f} s of CPU time'
 
 
 def test_unknown_include_children_are_warned_about(tmp_path):

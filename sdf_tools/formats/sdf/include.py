@@ -37,8 +37,11 @@ of their file's ``<sdf version>``.
 
 Limits: includes nest at most :data:`MAX_DEPTH` deep, a file that includes itself (directly
 or not) is an error naming the chain, and the files read, counted once per inclusion, hold
-at most ``max_bytes`` in all. ``merge="true"`` (SDFormat 1.9 merge-include) is refused with
-an error: its content would have no scope of its own.
+at most ``max_bytes`` and :data:`MAX_INCLUDED_TAGS` in all: however the includes fan out
+(files including the next one twice, eighteen deep, made 262,143 links), what they bring in
+is bounded as one document is, and the include that goes past the limit is the error.
+``merge="true"`` (SDFormat 1.9 merge-include) is refused with an error: its content would
+have no scope of its own.
 """
 
 import os
@@ -52,12 +55,17 @@ from sdf_tools.records import record
 from sdf_tools.resources.models import model_file
 from sdf_tools.resources.models import ModelNotFoundError
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
+from sdf_tools.xmlio.parse import DEFAULT_MAX_TAGS
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import ValueReader
 
 #: Deepest nesting of includes (a world including a robot including a gripper is 2).
 MAX_DEPTH = 32
+#: Most tags (``<``) the files an include tree reads may hold in all, each file counted once
+#: per inclusion: what the includes bring in (links, joints, models) grows with it. The limit
+#: of one document: the includes of a file bring in no more than it could hold itself.
+MAX_INCLUDED_TAGS = DEFAULT_MAX_TAGS
 #: What an included file may hold at its top, in libsdformat's order of preference.
 INCLUDABLE = ('model', 'actor', 'light')
 # The children of <include> that are applied (others are warned about).
@@ -130,7 +138,7 @@ class IncludeReader:
     """
 
     __slots__ = ('v', 'finder', 'read_version', 'newest', 'max_bytes', '_files', '_configs',
-                 '_read')
+                 '_read', '_tags', '_inclusions')
 
     def __init__(self, values: SourcedValues, finder, read_version, newest: tuple,
                  max_bytes: int = DEFAULT_MAX_BYTES):
@@ -139,9 +147,11 @@ class IncludeReader:
         self.read_version = read_version
         self.newest = newest
         self.max_bytes = max_bytes
-        self._files: dict[str, tuple] = {}   # real path -> (root, version, size) or (message,)
-        self._configs: dict[str, None] = {}  # the model.config files read, in order
+        self._files: dict[str, tuple] = {}   # real path -> (root, version, size, tags) or
+        self._configs: dict[str, None] = {}  # (message,); the model.config files read
         self._read = 0                       # bytes included so far
+        self._tags = 0                       # tags included so far
+        self._inclusions = 0                 # inclusions so far
 
     @property
     def files(self) -> tuple[str, ...]:
@@ -237,18 +247,25 @@ class IncludeReader:
         if len(cached) == 1:
             v.error(uri_elem, entity, f'{what}: {cached[0]}', Code.INCLUDE)
             return None
-        root, version, size = cached
+        root, version, size, tags = cached
         self._read += size
+        self._tags += tags
         if self._read > self.max_bytes:
             v.error(uri_elem, entity, f'{what}: the included files hold more than '
                     f'{self.max_bytes} bytes in all (each inclusion counts)', Code.TOO_LARGE)
             return None
+        if self._tags > MAX_INCLUDED_TAGS:
+            v.error(uri_elem, entity, f'{what}: the included files hold more than '
+                    f'{MAX_INCLUDED_TAGS} tags in all (each inclusion counts; this one would '
+                    f'be inclusion {self._inclusions + 1})', Code.TOO_LARGE)
+            return None
+        self._inclusions += 1
         if version is None:
             return None
         return root, version
 
     def _parse(self, path: str) -> tuple:
-        """Return ``(root, version, size)`` of a file, or ``(message,)`` when it cannot be read."""
+        """Return ``(root, version, size, tags)`` of a file, or ``(message,)`` if unreadable."""
         try:
             if not os.path.isfile(path):
                 return (f'{path} is not a file',)
@@ -265,7 +282,7 @@ class IncludeReader:
         root.getroottree().docinfo.URL = path   # SourcedValues.loc names this file
         if root.tag != 'sdf':
             return (f'{path} is not SDFormat: its root element is <{root.tag}>',)
-        return root, self.read_version(self.v, root), len(data)
+        return root, self.read_version(self.v, root), len(data), data.count(b'<')
 
     def _top(self, root, uri_elem, entity, what, path):
         """Return the one top-level model, actor or light of an included file (libsdformat)."""
