@@ -30,10 +30,10 @@ from sdf_tools.cli.common import EXIT_INVALID
 from sdf_tools.cli.common import EXIT_OK
 from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
+from sdf_tools.cli.common import write_result
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.outputs import write_output
 
 
 def _conversion_options(args, packages):
@@ -53,7 +53,7 @@ def urdf2sdf(args) -> int:
     loaded = load_input(args, mappings, 'urdf2sdf', formats=('urdf',))
     converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
     print_diagnostics(loaded.warnings + converted.warnings, quiet=args.quiet)
-    write_output(args.output, converted.sdf)
+    write_result(args.output, converted.sdf, loaded, 'urdf2sdf', read=converted.inputs)
     return EXIT_OK
 
 
@@ -73,10 +73,11 @@ def _convert(args):
             raise UsageError(f'sdf_tools convert: error: {option} is for conversions to URDF')
     loaded = load_input(args, mappings, 'sdf_tools convert')
     warnings = list(loaded.warnings)
+    read: tuple[str, ...] = ()
     if to == 'sdf':
         from sdf_tools.loading import to_sdf
         converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
-        text = converted.sdf
+        text, read = converted.sdf, converted.inputs
         warnings += converted.warnings
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
@@ -87,7 +88,7 @@ def _convert(args):
         else:
             text = write_urdf(loaded.robot, unlimited_prismatic=limit)
     print_diagnostics(warnings, quiet=args.quiet)
-    write_output(args.output, text)
+    write_result(args.output, text, loaded, 'sdf_tools convert', read=read)
     return EXIT_OK
 
 
@@ -124,8 +125,9 @@ def _check(args):
     lines = ['problems:'] + [f'  {d}' for d in problems] if problems else []
     lines.append(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
                  f'{len(problems) - errors} warning(s)')
-    write_output(None, text + ''.join(line + '\n' for line in lines))  # one write: a failure
-    return EXIT_INVALID if errors else EXIT_OK                           # names <stdout>
+    write_result(None, text + ''.join(line + '\n' for line in lines), loaded,  # one write: a
+                 'sdf_tools check')                                  # failure names <stdout>
+    return EXIT_INVALID if errors else EXIT_OK
 
 
 def _tree(args):
@@ -142,7 +144,7 @@ def _tree(args):
         text = describe.tree_dot(robot)
         if args.format == 'svg':
             text = _render_svg(text)
-    write_output(args.output, text)
+    write_result(args.output, text, loaded, 'sdf_tools tree')
     return EXIT_OK
 
 
@@ -205,7 +207,7 @@ def _fk(args):
             lines.append(f'{name:{width}}  {x:10.6f} {y:10.6f} {z:10.6f}   {qx:9.6f} '
                          f'{qy:9.6f} {qz:9.6f} {qw:9.6f}')
         text = '\n'.join(lines) + '\n'
-    write_output(None, text)
+    write_result(None, text, loaded, 'sdf_tools fk')
     return EXIT_OK
 
 
