@@ -33,6 +33,7 @@ from sdf_tools.cli.common import print_diagnostics
 from sdf_tools.cli.common import write_result
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import SdfToolsError
 
 
@@ -190,13 +191,14 @@ def _fk(args):
     if tree.frame_names:
         names += list(tree.frame_names)
         matrices += list(frame_poses(tree, link_poses=poses))
+    _refuse_overflow(robot, names, matrices)
     result = {}
     for name, t in zip(names, matrices):
         result[name] = {'xyz': [float(v) + 0.0 for v in t[:3, 3]],
                         'quat_xyzw': [float(v) + 0.0 for v in
                                       transforms.quat_from_matrix(t[:3, :3])]}
     if args.json:
-        text = json.dumps(result, indent=2) + '\n'
+        text = json.dumps(result, indent=2, allow_nan=False) + '\n'  # JSON has no inf
     else:
         width = max((len(n) for n in names), default=0)
         lines = [f'{"":{width}}  {"x":>10} {"y":>10} {"z":>10}   {"qx":>9} {"qy":>9} '
@@ -209,6 +211,29 @@ def _fk(args):
         text = '\n'.join(lines) + '\n'
     write_result(None, text, loaded, 'sdf_tools fk')
     return EXIT_OK
+
+
+def _refuse_overflow(robot, names, matrices) -> None:
+    """
+    Raise for the first link or frame whose pose overflowed, as check and urdf2sdf refuse it.
+
+    Composing finite joint origins and values can overflow (two ``xyz="1e308 0 0"``): the
+    error names the joint that places the link (or the frame) and its line.
+    """
+    import numpy as np
+    index = robot.index
+    for name, t in zip(names, matrices):
+        if np.isfinite(t).all():
+            continue
+        joint = index.parent_joint.get(name)
+        item = joint if joint is not None else index.frames.get(name)
+        what = 'frame' if joint is None and name not in index.links else 'link'
+        entity = f"joint '{joint.name}'" if joint is not None else f"{what} '{name}'"
+        xyz = ' '.join(f'{float(v):g}' for v in t[:3, 3])
+        raise KinematicsError(Diagnostic(
+            f"the pose of {what} '{name}' is not finite (xyz {xyz}): the joint origins and "
+            'values composed from the root are too large', getattr(item, 'location', None),
+            entity, code=Code.BAD_POSE))
 
 
 def _export(args):
