@@ -35,6 +35,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import short_name
 
 
 def _conversion_options(args, packages):
@@ -181,9 +182,9 @@ def _fk(args):
     print_diagnostics(_about_arguments(loaded) + tree.warnings)
     q, unknown, mimic = tree.joint_vector(values)
     if unknown:
-        known = ', '.join(tree.coordinate_names) or '(none: the robot has no moving joints)'
-        raise UsageError(f'sdf_tools fk: error: not a joint coordinate of '
-                         f"{robot.name!r}: {', '.join(unknown)}; use: {known}")
+        known = _names(tree.coordinate_names) or '(none: the robot has no moving joints)'
+        raise UsageError(f"sdf_tools fk: error: not a joint coordinate of '"
+                         f"{short_name(robot.name)}': {_names(unknown)}; use: {known}")
     # A mimic joint's value wins over its formula, as in the state publisher's joint_states.
     poses = forward_kinematics(tree, q, mimic_values={name: values[name] for name in mimic})
     names = list(tree.link_names)
@@ -197,20 +198,33 @@ def _fk(args):
         result[name] = {'xyz': [float(v) + 0.0 for v in t[:3, 3]],
                         'quat_xyzw': [float(v) + 0.0 for v in
                                       transforms.quat_from_matrix(t[:3, :3])]}
-    if args.json:
+    if args.json:  # names whole: data for programs
         text = json.dumps(result, indent=2, allow_nan=False) + '\n'  # JSON has no inf
     else:
-        width = max((len(n) for n in names), default=0)
-        lines = [f'{"":{width}}  {"x":>10} {"y":>10} {"z":>10}   {"qx":>9} {"qy":>9} '
-                 f'{"qz":>9} {"qw":>9}']
-        for name, pose in result.items():
-            x, y, z = pose['xyz']
-            qx, qy, qz, qw = pose['quat_xyzw']
-            lines.append(f'{name:{width}}  {x:10.6f} {y:10.6f} {z:10.6f}   {qx:9.6f} '
-                         f'{qy:9.6f} {qz:9.6f} {qw:9.6f}')
-        text = '\n'.join(lines) + '\n'
+        text = _pose_table(result)
     write_result(None, text, loaded, 'sdf_tools fk')
     return EXIT_OK
+
+
+def _pose_table(poses: dict) -> str:
+    """Return ``fk``'s table: a line per link or frame (its name as messages quote it)."""
+    shown = [short_name(name) for name in poses]
+    width = max(map(len, shown), default=0)
+    lines = [f'{"":{width}}  {"x":>10} {"y":>10} {"z":>10}   {"qx":>9} {"qy":>9} '
+             f'{"qz":>9} {"qw":>9}']
+    for name, pose in zip(shown, poses.values()):
+        x, y, z = pose['xyz']
+        qx, qy, qz, qw = pose['quat_xyzw']
+        lines.append(f'{name:{width}}  {x:10.6f} {y:10.6f} {z:10.6f}   {qx:9.6f} '
+                     f'{qy:9.6f} {qz:9.6f} {qw:9.6f}')
+    return '\n'.join(lines) + '\n'
+
+
+def _names(names, most: int = 20) -> str:
+    """Return the first ``most`` names (as messages quote them), and how many more."""
+    names = list(names)
+    more = f', ... ({len(names) - most} more)' if len(names) > most else ''
+    return ', '.join(short_name(name) for name in names[:most]) + more
 
 
 def _refuse_overflow(robot, names, matrices) -> None:
@@ -228,12 +242,13 @@ def _refuse_overflow(robot, names, matrices) -> None:
         joint = index.parent_joint.get(name)
         item = joint if joint is not None else index.frames.get(name)
         what = 'frame' if joint is None and name not in index.links else 'link'
-        entity = f"joint '{joint.name}'" if joint is not None else f"{what} '{name}'"
+        entity = (f"joint '{short_name(joint.name)}'" if joint is not None
+                  else f"{what} '{short_name(name)}'")
         xyz = ' '.join(f'{float(v):g}' for v in t[:3, 3])
         raise KinematicsError(Diagnostic(
-            f"the pose of {what} '{name}' is not finite (xyz {xyz}): the joint origins and "
-            'values composed from the root are too large', getattr(item, 'location', None),
-            entity, code=Code.BAD_POSE))
+            f"the pose of {what} '{short_name(name)}' is not finite (xyz {xyz}): the joint "
+            'origins and values composed from the root are too large',
+            getattr(item, 'location', None), entity, code=Code.BAD_POSE))
 
 
 def _export(args):
@@ -262,13 +277,13 @@ def _no_joint_arguments(loaded, mappings) -> None:
                    for name in (joint.name,) + tuple(joint.kind.coordinate_names(joint.name))}
     misplaced = [name for name in loaded.unused if name in coordinates]
     if misplaced:
-        given = ' '.join(f'{name}:={mappings[name]}' for name in misplaced)
-        use = ' '.join(f'{name}={mappings[name]}' for name in misplaced)
-        joints = ', '.join(misplaced) + (' is a joint' if len(misplaced) == 1 else
-                                         ' are joints')
+        given = ' '.join(f'{short_name(name)}:={mappings[name]}' for name in misplaced)
+        use = ' '.join(f'{short_name(name)}={mappings[name]}' for name in misplaced)
+        joints = _names(misplaced) + (' is a joint' if len(misplaced) == 1 else ' are joints')
         raise UsageError(f'sdf_tools fk: error: {given}: name:=value is a xacro argument, and '
-                         f'{loaded.source} has no such argument; {joints} of '
-                         f'{loaded.robot.name!r}: joint values are NAME=VALUE (use {use})')
+                         f"{loaded.source} has no such argument; {joints} of '"
+                         f"{short_name(loaded.robot.name)}': joint values are NAME=VALUE (use "
+                         f'{use})')
 
 
 #: ``sdf_tools COMMAND``'s bodies, each taking the parsed arguments and returning the exit code.

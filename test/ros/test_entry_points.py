@@ -83,8 +83,8 @@ def test_without_ros_a_node_says_what_to_install_in_one_line(node, arguments):
     done = subprocess.run(_script(node, HIDE_ROS) + arguments, capture_output=True,
                           text=True, env=_env(), timeout=120)
     assert (done.returncode, done.stdout) == (1, ''), done.stderr
-    assert done.stderr.startswith(f"{node}: error: ROS 2 is not available (no Python module "
-                                  "'rclpy'): source it first")
+    assert done.stderr.startswith(f'{node}: error: ROS 2 is not available (no Python '
+                                  "module 'rclpy'): source it first")
     assert done.stderr.count('\n') == 1 and 'Traceback' not in done.stderr
 
 
