@@ -16,7 +16,9 @@
 Tests of what the command line promises on hostile input: never a success that is not.
 
 ``fk`` of poses that overflow is an error naming the joint, as ``check`` and ``urdf2sdf``
-make it, and ``--json`` never writes ``Infinity`` (not JSON).
+make it, and ``--json`` never writes ``Infinity`` (not JSON). ``convert`` never writes into a
+``.urdf`` a name xacro would evaluate. A name of megabytes is shortened alike wherever a
+message or a table quotes it (``--json`` keeps it whole: data for programs).
 """
 
 from diagnostics import INERTIA
@@ -61,3 +63,36 @@ def test_fk_of_a_joint_value_that_overflows_a_pose_is_an_error(capsys, tmp_path)
     out, err = capsys.readouterr()
     assert out == '' and 'Infinity' not in err
     assert err.startswith(f"Error: {source}:3: joint 's': the pose of link 'b' is not finite")
+
+
+def test_convert_never_writes_xacro_markup_into_a_urdf(capsys, tmp_path):
+    source = tmp_path / 'x.sdf'
+    source.write_text('<sdf version="1.9"><model name="m">\n'
+                      "<link name=\"${__import__('os').getcwd()}\"/>\n</model></sdf>\n")
+    output = tmp_path / 'x.urdf'
+    assert cli.main(['convert', str(source), '-o', str(output)]) == 1
+    out, err = capsys.readouterr()
+    assert out == '' and not output.exists()
+    assert err.startswith(f"Error: {source}:2: link '${{__import__('os').getcwd()}}': <link> "
+                          "name '${__import__('os').getcwd()}' is xacro markup")
+
+
+LONG = 'L' * 2_000_000  # a link named with 2 MB
+
+
+def test_a_long_name_is_shortened_in_tables_and_messages_alike(capsys, tmp_path):
+    source = tmp_path / 'long.urdf'
+    source.write_text(f'<robot name="{LONG}"><link name="a"/><link name="{LONG}"/>'
+                      f'<joint name="{LONG}" type="revolute"><parent link="a"/>'
+                      f'<child link="{LONG}"/><axis xyz="0 0 1"/>'
+                      '<limit lower="-1" upper="1" effort="1" velocity="1"/></joint></robot>')
+    shortened = 'L' * 35 + ' ...(1999930 characters)... ' + 'L' * 35
+    assert cli.main(['fk', str(source)]) == 0
+    out, err = capsys.readouterr()
+    assert len(out) < 1000 and out.splitlines()[2].startswith(f'{shortened}  ')
+    assert cli.main(['fk', str(source), 'elbow=1']) == 2
+    out, err = capsys.readouterr()
+    assert err == (f"sdf_tools fk: error: not a joint coordinate of '{shortened}': elbow; "
+                   f'use: {shortened}\n')
+    assert cli.main(['fk', str(source), '--json']) == 0
+    assert LONG in capsys.readouterr().out
