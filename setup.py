@@ -79,8 +79,8 @@ setup(
         'console_scripts': [
             'urdf2sdf = sdf_tools.cli:urdf2sdf_main',
             'sdf_tools = sdf_tools.cli:main',
-            'state_publisher = sdf_tools.ros.state_publisher:main',
-            'sdf_converter = sdf_tools.ros.sdf_converter:main',
+            'state_publisher = sdf_tools.ros.entry_points:state_publisher',
+            'sdf_converter = sdf_tools.ros.entry_points:sdf_converter',
         ],
     },
 )

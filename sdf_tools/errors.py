@@ -216,12 +216,12 @@ class Diagnostic:
     def __str__(self) -> str:
         parts = []
         if self.location is not None:
-            parts.append(_clip(str(self.location), 200))
+            parts.append(clip(str(self.location), 200))
         if self.severity is Severity.WARNING:
             parts.append('warning')
         if self.entity:
-            parts.append(_clip(self.entity, 120))
-        parts.append(_clip(self.message, 1000))
+            parts.append(clip(self.entity, 120))
+        parts.append(clip(self.message, 1000))
         return ': '.join(parts)
 
 
@@ -260,7 +260,7 @@ def shown(text: str) -> str:
                    for c in text)
 
 
-def _clip(text: str, limit: int) -> str:
+def clip(text: str, limit: int) -> str:
     """
     Shorten text that quotes the input (a name can be megabytes) so no message echoes it.
 
@@ -272,6 +272,23 @@ def _clip(text: str, limit: int) -> str:
         return text
     keep = (limit - 30) // 2
     return f'{text[:keep]} ...({len(text) - 2 * keep} characters)... {text[-keep:]}'
+
+
+#: The most characters of a name from the input that a message or a summary quotes
+#: (:func:`short_name`).
+NAME_CHARS = 100
+
+
+def short_name(name: str) -> str:
+    """
+    Return a name from the input as every message and summary quotes it.
+
+    Unprintable characters escaped (:func:`shown`), and at most :data:`NAME_CHARS`
+    characters: a longer name keeps its start and end and says how many characters it
+    leaves out (``LLL ...(8999930 characters)... LLL``), alike wherever it is named. A
+    name of 9 MB is not printed whole in an error, a table or a log line.
+    """
+    return clip(name, NAME_CHARS)
 
 
 class SdfToolsError(Exception):

@@ -229,3 +229,13 @@ def test_combine_of_several_steps_is_each_step_combined_in_turn():
     assert combine(*steps) == folded == (
         steps[0][1], steps[1][0], *steps[3], steps[4][0])
     assert combine() == () and combine(iter(steps[0])) == tuple(steps[0])
+
+
+def test_short_name_quotes_a_name_as_every_message_and_summary_does():
+    assert errors.short_name('elbow') == 'elbow'
+    assert errors.short_name('a\nb') == 'a\\nb'  # escaped as shown() escapes it
+    name = 'x' * 9_000_000
+    shortened = errors.short_name(name)
+    assert len(shortened) <= errors.NAME_CHARS
+    assert shortened == 'x' * 35 + ' ...(8999930 characters)... ' + 'x' * 35
+    assert errors.short_name('y' * errors.NAME_CHARS) == 'y' * errors.NAME_CHARS

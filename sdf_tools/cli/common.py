@@ -19,7 +19,8 @@ What every command-line tool shares: exit codes, printing diagnostics, loading t
 Every command loads its input through :func:`load_input` (and so through
 :func:`sdf_tools.loading.load`): xacro arguments, ``--xacro``, ``--package-path``,
 ``--keep-expanded``, ``--model`` and the outputs that must not overwrite what was read mean
-the same in each.
+the same in each; and writes its result through :func:`write_result`, which checks the
+output again against everything read by then (meshes, package.xml files).
 """
 
 import os
@@ -30,7 +31,9 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.model import JointType
+from sdf_tools.outputs import check_outputs
 from sdf_tools.outputs import OverwriteError
+from sdf_tools.outputs import write_output
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -131,3 +134,21 @@ def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
         raise UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
                          f'{loaded.source} is {loaded.fmt}')
     return loaded
+
+
+def write_result(output: str | None, result: str | bytes, loaded, prog: str, *,
+                 read: tuple[str, ...] = ()) -> None:
+    """
+    Write a command's result to ``output`` (``None`` or ``-``: standard output).
+
+    Before anything is written, the output is refused (a usage error, as when loading) if
+    it is a file the run read: what :func:`load_input` read, the package.xml files every
+    package lookup since read, and ``read`` (e.g. the meshes a conversion weighed);
+    standard output is compared by the file open on it (``urdf2sdf r.urdf >> r.urdf``).
+    """
+    from sdf_tools.loading import files_read
+    try:
+        check_outputs((output or '-',), files_read(loaded, *read))
+    except OverwriteError as e:
+        raise UsageError(f'{prog}: error: {e}') from None
+    write_output(output, result)

@@ -29,9 +29,9 @@ from sdf_tools.cli.common import EXIT_OK
 from sdf_tools.cli.common import limit_warnings
 from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
+from sdf_tools.cli.common import write_result
 from sdf_tools.errors import Code
 from sdf_tools.errors import KinematicsError
-from sdf_tools.outputs import write_atomically
 
 PROG = 'sdf_tools view'
 #: Picture formats by the output's extension.
@@ -63,5 +63,5 @@ def view(args) -> int:
         raise
     print_diagnostics(loaded.warnings + limit_warnings(loaded.robot, values) +
                       picture.warnings, quiet=args.quiet)
-    write_atomically(args.output, picture.data)
+    write_result(args.output, picture.data, loaded, PROG)
     return EXIT_OK

@@ -61,6 +61,7 @@ from sdf_tools.loading.sources import detect_format
 from sdf_tools.loading.sources import read_input
 from sdf_tools.model import Robot
 from sdf_tools.outputs import check_outputs
+from sdf_tools.outputs import STDIN
 from sdf_tools.outputs import write_output
 from sdf_tools.records import field
 from sdf_tools.records import record
@@ -290,6 +291,22 @@ class Loaded:
     finder: ModelFinder | None = None
 
 
+def files_read(loaded: Loaded, *more: str) -> tuple[str, ...]:
+    """
+    Return every file read so far to make what ``loaded`` becomes (:func:`check_outputs`).
+
+    :data:`~sdf_tools.outputs.STDIN` (the file on standard input), ``Loaded.inputs``, the
+    package.xml files the lookups read, then ``more`` (``Converted.inputs``: meshes).
+    """
+    return _read_so_far(loaded.source, loaded.inputs, loaded.packages,
+                        loaded.finder and loaded.finder.packages) + more
+
+
+def _read_so_far(source: str, inputs: tuple[str, ...], *resolvers) -> tuple[str, ...]:
+    return ((STDIN,) if source == '<stdin>' else ()) + inputs + tuple(
+        name for resolver in resolvers if resolver is not None for name in resolver.files_read())
+
+
 def load(path: str | None = None, options: LoadOptions | None = None, *,
          text: str | bytes | None = None) -> Loaded:
     """
@@ -358,7 +375,7 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
     if fmt == 'sdf':   # outputs checked once its includes are read (nothing written before)
         return _load_sdf(data, source, path, options, packages, inputs, unused, warnings)
     kept = options.keep_expanded if origins is not None else None
-    check_outputs((kept,) + tuple(options.outputs), inputs)
+    check_outputs((kept,) + tuple(options.outputs), _read_so_far(source, inputs, packages))
     if kept is not None and origins is not None:
         # Written before it is read, to be there to look at when reading fails.
         write_output(kept, data.decode('utf-8'))
@@ -404,7 +421,7 @@ def _load_sdf(data: bytes, source: str, path: str | None, options: LoadOptions,
     document = parse_sdf_document(data, source, model=options.model, includes=finder,
                                   path=file, max_bytes=options.max_bytes or DEFAULT_MAX_BYTES)
     inputs += document.files
-    check_outputs(options.outputs, inputs)
+    check_outputs(options.outputs, _read_so_far(source, inputs, finder.packages))
     robot = document.robot
     models: tuple[Robot, ...] = (robot,) if robot is not None else ()
     if robot is None:
@@ -464,11 +481,14 @@ class Converted:
     warnings : tuple of Diagnostic
         The converter's warnings and what it leaves out (:func:`left_out_of_sdf`); with a
         resolver, the URIs that name no file. The reader's are in ``Loaded.warnings``.
+    inputs : tuple of str
+        The files the conversion read: the meshes ``auto_inertials`` weighed.
 
     """
 
     sdf: str
     warnings: tuple[Diagnostic, ...] = ()
+    inputs: tuple[str, ...] = ()
 
 
 def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converted:
@@ -494,7 +514,8 @@ def to_sdf(loaded: Loaded, options: ConversionOptions | None = None) -> Converte
         with _relocating(loaded.origins):
             result = urdf_to_sdf(robot, options)
         return Converted(result.sdf, _relocated(loaded.origins,
-                                                result.warnings + left_out_of_sdf(robot)))
+                                                result.warnings + left_out_of_sdf(robot)),
+                         result.inputs)
     from sdf_tools.formats.sdf.writer import write_sdf
     repairs = Reporter()
     sdf = write_sdf(robot, version=options.sdf_version, reporter=repairs,

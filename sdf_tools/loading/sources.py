@@ -26,13 +26,12 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
+from sdf_tools.xmlio.markup import xacro_markup_at
+from sdf_tools.xmlio.markup import xml_text
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import preamble_end
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
-# Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
-# not enough: xacro leaves it in its output (17 of the 50 corpus robots carry it).
-_XACRO_MARKUP = re.compile(rb'<\s*xacro:|\$\{|\$\(')
 _ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
 # RobCoGen Kinematics-DSL: the keyword Robot, after a byte order mark, spaces and comments.
 # Each step of the skip consumes a whole blank run or comment (no backtracking into one).
@@ -44,12 +43,14 @@ def detect_format(data: bytes, name: str = '') -> str:
     """
     Return ``'urdf'``, ``'sdf'``, ``'kindsl'`` or ``'xacro'`` for a description.
 
-    The file extension decides when it is one of ``.urdf``, ``.sdf``, ``.world``,
-    ``.kindsl``, ``.xacro``; otherwise the content does (root element ``<robot>`` or
-    ``<sdf>``, DSL text starting with ``Robot`` after spaces and comments). Either way, a
+    The file extension, in any case, decides when it is one of ``.urdf``, ``.sdf``,
+    ``.world``, ``.kindsl``, ``.xacro``; otherwise the content does (root element ``<robot>``
+    or ``<sdf>``, DSL text starting with ``Robot`` after spaces and comments). Either way, a
     ``.urdf`` file or XML content with xacro markup outside comments (``<xacro:...>``
     elements, ``${...}`` or ``$(...)``) is ``'xacro'``; a ``xmlns:xacro`` declaration alone,
-    as xacro leaves it in its output, is not.
+    as xacro leaves it in its output, is not. The content is read as its XML parser reads
+    it: UTF-16, UTF-32 or a declared encoding decoded first
+    (:func:`~sdf_tools.xmlio.markup.xml_text`).
 
     Raises
     ------
@@ -61,17 +62,18 @@ def detect_format(data: bytes, name: str = '') -> str:
     lower = name.lower()
     if lower.endswith('.xacro'):
         return 'xacro'
+    text = xml_text(data)
     for ext, fmt in (('.urdf', 'urdf'), ('.sdf', 'sdf'), ('.world', 'sdf'),
                      ('.kindsl', 'kindsl')):
         if lower.endswith(ext):
-            return 'xacro' if fmt == 'urdf' and has_xacro_markup(data) else fmt
-    head = data[:65536]
+            return 'xacro' if fmt == 'urdf' and xacro_markup_at(text) is not None else fmt
+    head = text[:65536]
     start = preamble_end(head)
     if head[start:start + 1] != b'<':
         if _starts_as_dsl(head):
             return 'kindsl'
         raise _unknown_format(data, name or '<string>')
-    if has_xacro_markup(data):
+    if xacro_markup_at(text) is not None:
         return 'xacro'
     match = _ROOT_TAG.match(head, start)
     if match and match.group(1) == b'sdf':
@@ -98,27 +100,6 @@ def _starts_as_dsl(head: bytes) -> bool:
     while (skipped := _DSL_SKIP.match(head, pos)) is not None:
         pos = skipped.end()
     return _DSL_ROBOT.match(head, pos) is not None
-
-
-def has_xacro_markup(data: bytes) -> bool:
-    """Return whether XML text holds xacro elements or substitutions outside comments."""
-    return xacro_markup_at(data) is not None
-
-
-def xacro_markup_at(data: bytes) -> int | None:
-    """Return the offset of the first xacro element or substitution outside comments."""
-    pos = 0
-    while True:
-        comment = data.find(b'<!--', pos)
-        match = _XACRO_MARKUP.search(data, pos, len(data) if comment < 0 else comment)
-        if match:
-            return match.start()
-        if comment < 0:
-            return None
-        end = data.find(b'-->', comment + 4)
-        if end < 0:
-            return None
-        pos = end + 3
 
 
 def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes, str]:

@@ -53,11 +53,12 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
-from sdf_tools.loading.sources import xacro_markup_at
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.xmlio.markup import xacro_markup_at
+from sdf_tools.xmlio.markup import xml_text
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import readable_comments
@@ -465,6 +466,7 @@ def refuse_unasked(data: bytes, source: str, file: str | None, asked: bool | Non
     """
     if asked or (asked is None and (fmt == 'xacro' or (file or '').lower().endswith('.xacro'))):
         return
+    data = xml_text(data)  # as the parser reads it: markup in UTF-16 too
     offset = xacro_markup_at(data)
     location = SourceLocation(source, None if offset is None else
                               data.count(b'\n', 0, offset) + 1)

@@ -45,6 +45,8 @@ from rclpy.qos import DurabilityPolicy
 from rclpy.qos import HistoryPolicy
 from rclpy.qos import QoSProfile
 from rclpy.qos import ReliabilityPolicy
+from sdf_tools.errors import clip
+from sdf_tools.errors import short_name
 from sdf_tools.loading import package_resolver as loading_resolver
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageResolver
@@ -238,18 +240,14 @@ def ros_arguments_message(prog: str, error: Exception) -> str:
     text = _RCL_SOURCE.sub('', str(error)).strip()
     match = _PARAMETER_RULE.search(text)
     if match is not None:
-        name = _clip(match.group(1), 60)
+        name = short_name(match.group(1))
         way = (' pass the description with the launch file (ros2 launch sdf_tools '
                'bringup.launch.py description_file:=FILE) or' if 'description' in name else '')
         return (f'{prog}: error: rcl reads -p values as YAML, and the value of -p {name}:=... '
                 f'is not valid YAML:{way} put it in a parameters file (--ros-args --params-file '
                 'FILE)')
     lines = text.splitlines() or [type(error).__name__]
-    return f'{prog}: error: {_clip(lines[0], 300)}'
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit] + '...'
+    return f'{prog}: error: {clip(lines[0], 300)}'
 
 
 @contextlib.contextmanager
@@ -294,7 +292,7 @@ def _command_line(prog: str, summary: str, specs, argv) -> int | None:
         print(parameter_help(prog, summary, specs))
         return EXIT_OK
     if rest:
-        shown = ', '.join(repr(_clip(a, 60)) for a in rest[:5]) + (', ...' if rest[5:] else '')
+        shown = ', '.join(f"'{short_name(a)}'" for a in rest[:5]) + (', ...' if rest[5:] else '')
         print(f'{prog}: error: unexpected arguments {shown}; parameters go after --ros-args '
               '(--ros-args -p name:=value); see --help', file=sys.stderr)
         return EXIT_USAGE

@@ -77,7 +77,7 @@ from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos_overriding_options import QoSOverridingOptions
 from rclpy.serialization import deserialize_message
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.errors import shown
+from sdf_tools.errors import short_name
 from sdf_tools.ros.descriptions import load_model
 from sdf_tools.ros.descriptions import RobotModel
 from sdf_tools.ros.descriptions import SOURCE
@@ -333,7 +333,7 @@ class StatePublisher(Node):
         if self._description_pub is not None:
             self._description_pub.publish(String(data=model.text))
         tree = model.tree
-        name = shown(tree.name)  # a newline in it must not start a line of its own
+        name = short_name(tree.name)  # no line of its own for a newline, nor 9 MB of log
         self._log.info(f"Robot initialized: '{name}' from {model.robot.source_format}, "
                        f'{len(tree.moving_joints)} moving joint(s) on /tf, '
                        f'{len(tree.fixed_joints)} fixed on /tf_static')

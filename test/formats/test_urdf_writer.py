@@ -359,3 +359,38 @@ def test_all_problems_are_reported_together():
     error = error_of(robot, 'root links')
     assert [d.code for d in error.diagnostics] == ['several-roots', 'no-urdf-equivalent',
                                                    'missing-limit']
+
+
+# What xacro would evaluate is never written into a URDF (a launch file may run xacro on it).
+MARKUP_SDF = ('<sdf version="1.9"><model name="m">\n'
+              "<link name=\"${__import__('os').getcwd()}\"/>\n"
+              '<link name="b"><visual name="v"><geometry><mesh><uri>$(find pkg)/m.stl</uri>'
+              '</mesh></geometry></visual></link>\n'
+              "<joint name=\"j\" type=\"fixed\"><parent>${__import__('os').getcwd()}</parent>"
+              '<child>b</child></joint>\n</model></sdf>\n')
+
+
+@pytest.mark.parametrize('lossy', [False, True])
+def test_text_xacro_would_evaluate_is_refused_never_written(lossy):
+    from sdf_tools.formats.sdf.reader import parse_sdf
+    robot = parse_sdf(MARKUP_SDF, 'm.sdf')
+    with pytest.raises(ConversionError) as caught:
+        write_urdf(robot, lossy=lossy)
+    tail = ('is xacro markup, which xacro would evaluate as code if given this URDF '
+            '(sdf_tools refuses a .urdf holding it); a URDF cannot hold it')
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"m.sdf:2: link '${{__import__('os').getcwd()}}': <link> name "
+        f"'${{__import__('os').getcwd()}}' {tail}",
+        f"m.sdf:3: link 'b': <mesh> filename '$(find pkg)/m.stl' {tail}",
+        f"m.sdf:4: joint 'j': <parent> link '${{__import__('os').getcwd()}}' {tail}"]
+    plain = parse_sdf(MARKUP_SDF.replace("${__import__('os').getcwd()}", 'a').replace(
+        '$(find pkg)', '/pkg'), 'm.sdf')
+    text = write_urdf(plain, lossy=lossy)
+    assert '<link name="a"' in (text[0] if lossy else text)  # the rest is written
+
+
+def test_a_long_name_xacro_would_evaluate_is_quoted_short():
+    robot = Robot(name='r', links=(Link(name='${' + 'x' * 1_000_000 + '}'),))
+    with pytest.raises(ConversionError) as caught:
+        write_urdf(robot)
+    assert len(str(caught.value)) < 600

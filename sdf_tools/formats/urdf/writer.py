@@ -32,7 +32,7 @@ close kinematic loops, all but the largest tree of a model with several roots
 (:func:`~.tree.nearest_tree`), and frames attached to ``world`` (those of a static model
 without links: a URDF has frames only on its links); joints of a kind URDF lacks are
 written as fixed joints. The rest (names taken, numbers that are not finite, a prismatic
-joint without limits) stays an error.
+joint without limits, text xacro would evaluate: ``${...}``, ``$(...)``) stays an error.
 
 How the model maps to URDF
 --------------------------
@@ -84,6 +84,7 @@ from lxml import etree
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
+from sdf_tools.errors import short_name
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.urdf import extensions
 from sdf_tools.formats.urdf.report import UrdfReport
@@ -102,6 +103,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.markup import evaluated_by_xacro
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import to_string
 
@@ -198,9 +200,37 @@ class _UrdfWriter:
             root.append(extensions.gazebo_block(None, content))
         for elem in self.gazebo:
             root.append(elem)
+        self.refuse_xacro_markup(root)
         report.raise_if_errors()
         etree.indent(root, space='  ')
         return to_string(root, pretty=True, declaration=True)
+
+    def refuse_xacro_markup(self, root) -> None:
+        """
+        Refuse text xacro would evaluate (``${...}``, ``$(...)``): one error per element.
+
+        A URDF is often given to xacro whatever its name (a launch file's ``Command(['xacro
+        ', path])``), which would run a name such as ``${__import__('os').system(...)}`` as
+        code, and sdf_tools refuses a ``.urdf`` holding it as xacro markup. Escaping it
+        (``$${``) would change the name for every other reader, so it is an error, lossy or
+        not, naming the top-level element (a link's or joint's line) and the text.
+        """
+        index = self.robot.index
+        places: dict[str, dict] = {'link': index.links, 'joint': index.joints}
+        for top in (root, *root):
+            found = _xacro_markup((root,) if top is root else top.iter())
+            if found is None:
+                continue
+            tag, attribute, value = found
+            name = top.get('name') or top.get('reference')
+            what = top.tag if top is not root else 'robot'
+            item = self.robot if top is root else places.get(top.tag, {}).get(name)
+            where = f'<{tag}> {attribute}' if attribute is not None else f'the text of <{tag}>'
+            self.report.error(f"{what} '{short_name(name)}'" if name is not None else f'<{what}>',
+                              f"{where} '{short_name(value)}' is xacro markup, which xacro "
+                              'would evaluate as code if given this URDF (sdf_tools refuses a '
+                              '.urdf holding it); a URDF cannot hold it',
+                              getattr(item, 'location', None), Code.XACRO)
 
     def kept(self, root, item) -> None:
         """Write back a top-level element the model does not hold, as it was written."""
@@ -394,3 +424,21 @@ class _UrdfWriter:
 def _unbounded(limit) -> bool:
     """Return whether a limit leaves the position free (absent, or infinite both ways)."""
     return limit is None or (limit.lower == -math.inf and limit.upper == math.inf)
+
+
+def _xacro_markup(elements) -> tuple | None:
+    """
+    Return ``(tag, attribute, value)`` of the first text xacro would evaluate, or ``None``.
+
+    ``elements`` are searched in order, their attributes, then their text (``attribute``
+    ``None``); comments are skipped.
+    """
+    for element in elements:
+        if not isinstance(element.tag, str):  # a comment kept in <gazebo> content
+            continue
+        for key, value in element.attrib.items():
+            if evaluated_by_xacro(value):
+                return element.tag, key, value
+        if element.text and evaluated_by_xacro(element.text):
+            return element.tag, None, element.text
+    return None
