@@ -114,6 +114,7 @@ def test_the_urdf_written_is_accepted_by_check_and_urdf2sdf():
     assert '<link name="inner/deep/x">' in sdf
 
 
+@pytest.mark.oracle
 def test_libsdformat_reads_the_urdf_written_with_the_poses_of_the_sdformat(tmp_path):
     if support.oracle_path() is None:
         pytest.skip(support.NO_ORACLE)
