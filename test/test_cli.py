@@ -537,6 +537,32 @@ def test_convert_to_urdf_gives_unlimited_prismatic_joints_the_limit_chosen(capsy
         assert code == 2 and message in err, err
 
 
+def test_convert_to_urdf_gives_limits_not_enforced_the_values_chosen(capsys, tmp_path):
+    src, out_path = tmp_path / 'arm.sdf', tmp_path / 'arm.urdf'
+    src.write_text('<sdf version="1.9"><model name="arm"><link name="a"/><link name="b"/>\n'
+                   '<joint name="j" type="revolute"><parent>a</parent><child>b</child><axis>'
+                   '<xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis>'
+                   '</joint></model></sdf>\n')
+    code, _, err = run(cli.main, ['convert', str(src), '-o', str(out_path)], capsys)
+    assert code == 0
+    assert "with an effort or velocity limit that is not enforced (SDFormat's -1 or inf)" in err
+    assert parse(out_path.read_text()).find("joint[@name='j']/limit").attrib == {
+        'lower': '-1', 'upper': '1', 'effort': '1e+16', 'velocity': '1e+16'}
+    code, _, err = run(cli.main, ['convert', str(src), '-o', str(out_path),
+                                  '--unlimited-effort', '40', '3'], capsys)
+    assert (code, err) == (0, '')
+    assert parse(out_path.read_text()).find("joint[@name='j']/limit").attrib == {
+        'lower': '-1', 'upper': '1', 'effort': '40', 'velocity': '3'}
+    for argv, message in (
+            (['--unlimited-effort', '0', '1', '--to', 'urdf'],
+             'stands for limits that are not enforced and needs both above 0, got 0 1'),
+            (['--unlimited-effort', '1', 'inf', '--to', 'urdf'],
+             "argument --unlimited-effort: must be a finite number, got 'inf'"),
+            (['--unlimited-effort', '1', '1'], '--unlimited-effort is for conversions to URDF')):
+        code, _, err = run(cli.main, ['convert', str(src)] + argv, capsys)
+        assert code == 2 and message in err, err
+
+
 def test_tree_text_and_dot(capsys, tmp_path):
     src = tmp_path / 'two.urdf'
     src.write_text(TWO_LINK)

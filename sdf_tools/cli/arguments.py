@@ -108,6 +108,10 @@ _MISSING_MIMIC_HELP = ('a <mimic> whose joint does not exist or has no single va
 _UNLIMITED_PRISMATIC_HELP = ('to URDF: the <limit> to write for prismatic joints without '
                              'limits (URDF requires one and cannot say "unlimited"), e.g. -10 '
                              '10 1000 1 (m, m, N, m/s)')
+_UNLIMITED_EFFORT_HELP = ('to URDF: the effort and velocity to write for limits that are not '
+                          "enforced (SDFormat's -1 or inf; URDF requires a value and cannot "
+                          'say "unlimited"), e.g. 1000 10 (N or N m, m/s or rad/s); default '
+                          '1e16 1e16, with a warning')
 
 
 def _finite(text):
@@ -271,6 +275,8 @@ def _add_convert(sub, common):
     c.add_argument('--unlimited-prismatic', type=_finite, nargs=4,
                    metavar=('LOWER', 'UPPER', 'EFFORT', 'VELOCITY'),
                    help=_UNLIMITED_PRISMATIC_HELP)
+    c.add_argument('--unlimited-effort', type=_finite, nargs=2,
+                   metavar=('EFFORT', 'VELOCITY'), help=_UNLIMITED_EFFORT_HELP)
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
 

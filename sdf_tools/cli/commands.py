@@ -71,7 +71,8 @@ def _convert(args):
                              f'{args.output!r}; use --to')
     to = to or 'sdf'
     for option, given in (('--lossy', args.lossy),
-                          ('--unlimited-prismatic', args.unlimited_prismatic)):
+                          ('--unlimited-prismatic', args.unlimited_prismatic),
+                          ('--unlimited-effort', args.unlimited_effort)):
         if given and to != 'urdf':
             raise UsageError(f'sdf_tools convert: error: {option} is for conversions to URDF')
     loaded = load_input(args, mappings, 'sdf_tools convert')
@@ -84,12 +85,10 @@ def _convert(args):
         warnings += converted.warnings
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
-        limit = _prismatic_limit(args.unlimited_prismatic)
-        if args.lossy:
-            text, dropped = write_urdf(loaded.robot, lossy=True, unlimited_prismatic=limit)
-            warnings += dropped
-        else:
-            text = write_urdf(loaded.robot, unlimited_prismatic=limit)
+        text, written = write_urdf(loaded.robot, lossy=args.lossy,
+                                   unlimited_prismatic=_prismatic_limit(args.unlimited_prismatic),
+                                   unlimited_effort=_unlimited_effort(args.unlimited_effort))
+        warnings += written
     print_diagnostics(warnings, quiet=args.quiet)
     write_result(args.output, text, loaded, 'sdf_tools convert', read=read)
     return EXIT_OK
@@ -106,6 +105,15 @@ def _prismatic_limit(values):
                          'VELOCITY needs LOWER <= UPPER and EFFORT, VELOCITY >= 0, got '
                          + ' '.join(f'{v:g}' for v in values))
     return Limit(lower, upper, effort, velocity)
+
+
+def _unlimited_effort(values):
+    """Return ``--unlimited-effort EFFORT VELOCITY`` as a tuple (or None)."""
+    if values is not None and min(values) <= 0.0:
+        raise UsageError('sdf_tools convert: error: --unlimited-effort EFFORT VELOCITY stands '
+                         'for limits that are not enforced and needs both above 0, got '
+                         + ' '.join(f'{v:g}' for v in values))
+    return None if values is None else tuple(values)
 
 
 def _check(args):

@@ -61,7 +61,8 @@ MAX_CONFIG_BYTES = 1024 * 1024
 _MODEL = 'model://'
 _PACKAGE = 'package://'
 _FILE = 'file://'
-_WEB = ('http://', 'https://')
+#: The URI schemes of models on the web (Gazebo Fuel), which are never downloaded.
+WEB_SCHEMES = ('http://', 'https://')
 
 
 class ModelNotFoundError(LookupError):
@@ -150,12 +151,13 @@ class ModelFinder:
             It names nothing found, or nothing sdf_tools may read (a web URI).
 
         """
-        if uri.startswith(_WEB):
+        if uri.startswith(WEB_SCHEMES):
+            import shlex  # only for this advice
             raise ModelNotFoundError(
                 f'{uri}: sdf_tools does not download models (no network); download it '
-                f'(e.g. gz fuel download -u {uri}) and include the downloaded folder by its '
-                f'path, or put its parent folder on {self.option} or GZ_SIM_RESOURCE_PATH '
-                'and include it as model://NAME')
+                f'(e.g. gz fuel download -u {shlex.quote(uri)}) and include the downloaded '
+                f'folder by its path, or put its parent folder on {self.option} or '
+                'GZ_SIM_RESOURCE_PATH and include it as model://NAME')
         if uri.startswith(_FILE):
             path = unquote(uri[len(_FILE):])
             if not os.path.isabs(path):

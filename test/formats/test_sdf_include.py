@@ -28,6 +28,7 @@ import subprocess
 
 from model_folders import make_model
 import pytest
+from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.sdf import include
 from sdf_tools.formats.sdf.include import MAX_DEPTH
@@ -275,6 +276,36 @@ def test_fuel_uri_is_a_clear_error(tmp_path):
     with pytest.raises(DescriptionError, match='does not download models .no network.') as info:
         read(path)
     assert info.value.diagnostic.location.line == 4
+
+
+FUEL = 'https://fuel.gazebosim.org/1.0/OpenRobotics/models/Coke Can'
+ROBOT = '<model name="robot">{pose}<link name="base"/>{include}</model>'
+
+
+@pytest.mark.parametrize('name', ['<name>can</name>', ''])
+def test_a_model_asked_for_needs_no_web_include_of_its_world(tmp_path, name):
+    def world(pose='', include=''):
+        return write(tmp_path, f'<world name="w">\n<include>{name}<uri>{FUEL}</uri></include>'
+                     f'\n{ROBOT.format(pose=pose, include=include)}\n</world>')
+
+    path = world()
+    robot = read(path, model='robot')
+    assert robot.name == 'robot' and robot.links[0].name == 'base'
+    (warning,) = [w for w in robot.warnings if w.code is Code.INCLUDE]
+    assert warning.message == (f'<include> of {FUEL!r} is left out: sdf_tools does not '
+                               "download models, and the model asked for ('robot') does not "
+                               'need it')
+    assert (warning.entity, warning.location.line) == ("world 'w'", 3)
+    # Without a model asked for, or asking for the included one, it is an error.
+    for model in [None] + (['can'] if name else []):
+        with pytest.raises(DescriptionError, match='does not download models .no network.'):
+            read(path, model=model)
+    # So it is when the model asked for needs it: posed relative to it, or including one.
+    needs = [world(pose='<pose relative_to="can">1 0 0 0 0 0</pose>')] if name else []
+    for path in needs + [world(include=f'<include><uri>{FUEL}</uri></include>')]:
+        with pytest.raises(DescriptionError, match='does not download models') as info:
+            read(path, model='robot')
+        assert {d.location.line for d in info.value.diagnostics} == {3, 4}
 
 
 def test_merge_include_is_refused(tmp_path):

@@ -15,6 +15,7 @@
 """Tests of the Gazebo model lookup (sdf_tools.resources.models) on folders built in tmp_path."""
 
 import os
+import shlex
 
 from model_folders import make_model
 from model_folders import make_package
@@ -99,6 +100,15 @@ def test_web_uris_are_never_fetched():
     with pytest.raises(ModelNotFoundError, match='does not download models .no network.; '
                        f'download it .e.g. gz fuel download -u {uri}'):
         finder().find(uri, None)
+
+
+def test_the_download_advice_is_a_command_that_works_pasted():
+    # Fuel model names have spaces; the URL is one word of the command.
+    uri = "https://fuel.gazebosim.org/1.0/OpenRobotics/models/Coke Can's"
+    with pytest.raises(ModelNotFoundError) as info:
+        finder().find(uri, None)
+    command = str(info.value).partition('(e.g. ')[2].partition(') and include')[0]
+    assert shlex.split(command) == ['gz', 'fuel', 'download', '-u', uri]
 
 
 def test_not_found_says_where_it_looked(tmp_path):

@@ -42,6 +42,12 @@ at most ``max_bytes`` and :data:`MAX_INCLUDED_TAGS` in all: however the includes
 is bounded as one document is, and the include that goes past the limit is the error.
 ``merge="true"`` (SDFormat 1.9 merge-include) is refused with an error: its content would
 have no scope of its own.
+
+A world's include of a web URI (Gazebo Fuel) cannot be read, as nothing is downloaded. When
+a model is asked for by name (``--model``), such includes are set aside, and
+:meth:`IncludeReader.settle` makes each a warning if the model asked for is found, is not one
+of them, and nothing else in the document is wrong (a pose or frame naming the include's
+model is); else each is the error it would have been.
 """
 
 import os
@@ -54,6 +60,7 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.records import record
 from sdf_tools.resources.models import model_file
 from sdf_tools.resources.models import ModelNotFoundError
+from sdf_tools.resources.models import WEB_SCHEMES
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import DEFAULT_MAX_TAGS
 from sdf_tools.xmlio.parse import local_name
@@ -134,14 +141,17 @@ class IncludeReader:
         over).
     max_bytes : int
         Largest file, and most bytes read in all, counting a file once per inclusion.
+    wanted : str or None
+        The model asked for by name: a world's includes of web URIs wait for
+        :meth:`settle` (module docstring).
 
     """
 
-    __slots__ = ('v', 'finder', 'read_version', 'newest', 'max_bytes', '_files', '_configs',
-                 '_read', '_tags', '_inclusions')
+    __slots__ = ('v', 'finder', 'read_version', 'newest', 'max_bytes', 'wanted', '_files',
+                 '_configs', '_read', '_tags', '_inclusions', '_unfetched')
 
     def __init__(self, values: SourcedValues, finder, read_version, newest: tuple,
-                 max_bytes: int = DEFAULT_MAX_BYTES):
+                 max_bytes: int = DEFAULT_MAX_BYTES, wanted: str | None = None):
         self.v = values
         self.finder = finder
         self.read_version = read_version
@@ -152,6 +162,8 @@ class IncludeReader:
         self._read = 0                       # bytes included so far
         self._tags = 0                       # tags included so far
         self._inclusions = 0                 # inclusions so far
+        self.wanted = wanted
+        self._unfetched: list[tuple] = []    # (include's name, <uri>, entity, message)
 
     @property
     def files(self) -> tuple[str, ...]:
@@ -194,7 +206,7 @@ class IncludeReader:
             v.error(include, entity, f'{what}: merge="true" (merge-include) is not supported; '
                     'include it as a nested model instead', Code.INCLUDE)
             return None
-        path = self._path(uri, uri_elem, folder, entity)
+        path = self._path(uri, uri_elem, folder, entity, world='light' in kinds)
         if path is None:
             return None
         real = os.path.realpath(path)
@@ -219,7 +231,20 @@ class IncludeReader:
             return None
         return self._included(include, elem, version, path, (*chain, real), entity)
 
-    def _path(self, uri, uri_elem, folder, entity) -> str | None:
+    def settle(self, worlds) -> None:
+        """Report the web includes set aside for the model asked for (module docstring)."""
+        unfetched, self._unfetched = self._unfetched, []
+        names = [robot.name for world in worlds for robot in world.models]
+        needed = bool(self.v.reporter.errors) or names.count(self.wanted) != 1
+        for name, uri_elem, entity, message in unfetched:
+            if needed or name == self.wanted:
+                self.v.error(uri_elem, entity, message, Code.INCLUDE)
+            else:
+                self.v.warn(uri_elem, entity, f'<include> of {uri_elem.text.strip()!r} is left '
+                            'out: sdf_tools does not download models, and the model asked for '
+                            f'({self.wanted!r}) does not need it', Code.INCLUDE)
+
+    def _path(self, uri, uri_elem, folder, entity, world: bool) -> str | None:
         """Return the SDFormat file a URI names (a model folder's model.config decides)."""
         v = self.v
         try:
@@ -233,8 +258,12 @@ class IncludeReader:
                 if note is not None:
                     v.warn(uri_elem, entity, note, Code.DEPRECATED)
         except ModelNotFoundError as e:
-            v.error(uri_elem, entity, f'<include> of {uri!r} cannot be resolved: {e}',
-                    Code.INCLUDE)
+            message = f'<include> of {uri!r} cannot be resolved: {e}'
+            if world and self.wanted is not None and uri.startswith(WEB_SCHEMES):
+                name = (uri_elem.getparent().findtext('name') or '').strip() or None
+                self._unfetched.append((name, uri_elem, entity, message))
+            else:
+                v.error(uri_elem, entity, message, Code.INCLUDE)
             return None
         return path
 

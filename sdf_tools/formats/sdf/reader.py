@@ -225,7 +225,7 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
         reporter.error(instruction_error(dropped), dropped.location, code=Code.INVALID)
     v = SourcedValues(source, reporter)
     _check_root_content(v, root)
-    worlds, files = _read_document(v, root, includes, path, max_bytes)
+    worlds, files = _read_document(v, root, includes, path, max_bytes, model)
     reporter.raise_if_errors()
     for world in worlds:
         for robot in world.models:
@@ -265,11 +265,13 @@ def _check_root_content(v: ValueReader, root) -> None:
                 f'<{kind}>: {_ONE_ALONE}', Code.INVALID)
 
 
-def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> tuple[list[World], tuple]:
+def _read_document(v: SourcedValues, root, finder, path, max_bytes,
+                   wanted) -> tuple[list[World], tuple]:
     """
     Check the ``<sdf>`` element and its version; read its worlds and top-level models.
 
-    Returns the worlds and the files the includes read.
+    Returns the worlds and the files the includes read. ``wanted``: the model asked for,
+    which may not need a world's web includes (:meth:`IncludeReader.settle`).
     """
     if local_name(root) != 'sdf':
         hint = ' (this looks like URDF)' if root.tag == 'robot' else ''
@@ -280,7 +282,7 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> tuple[lis
     if version is None:
         return [], ()
     includes = None if finder is None else IncludeReader(
-        v, finder, _read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes)
+        v, finder, _read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes, wanted)
     folder = None if path is None else os.path.dirname(os.path.abspath(path))
     origin = _File(version, ElementReader(v, version), folder,
                    () if path is None else (os.path.realpath(path),))
@@ -298,7 +300,10 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> tuple[lis
                            elem if included is None else included.include)
 
     worlds = read_worlds(v, root, version, origin.elements, include, read_model)
-    return worlds, () if includes is None else includes.files
+    if includes is None:
+        return worlds, ()
+    includes.settle(worlds)
+    return worlds, includes.files
 
 
 def _read_version(v: ValueReader, root) -> tuple | None:

@@ -110,10 +110,19 @@ def _common(parsed, items, tag: str, entity: str, location, report: UrdfReport) 
         named = f'<{tag}> {item.name!r}' if item.name is not None else f'<{tag}> #{number}'
         for element, form in zip(group, forms):
             if form not in shared:
-                report.drop(entity, refusal, f'{named}: <{local_name(element)}> is left out: '
-                            f'URDF can only add the same SDFormat-only content to every '
-                            f'<{tag}> of a link', item.location or location)
+                report.drop(entity, refusal, f'{named}: <{local_name(element)}> is left out'
+                            f'{_but_colour(element, item)}: URDF can only add the same '
+                            f'SDFormat-only content to every <{tag}> of a link',
+                            item.location or location)
     return [e for e, form in zip(parsed[0], canonical[0]) if form in shared]
+
+
+def _but_colour(element, item) -> str:
+    """Return what of a visual's SDFormat ``<material>`` left out the URDF still says."""
+    material = getattr(item, 'material', None)
+    if local_name(element) != 'material' or material is None or material.rgba is None:
+        return ''
+    return ' but for its colour (the URDF <color>)'
 
 
 def joint_content(joint: Joint, report: UrdfReport) -> list:

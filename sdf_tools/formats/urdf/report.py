@@ -55,6 +55,10 @@ class UrdfReport:
         """Record that entity cannot be written as it is (by default: no equivalent)."""
         self.reporter.error(message, location, entity, code)
 
+    def warn(self, entity, message, location=None, code=Code.WARNING) -> None:
+        """Record a warning: what the URDF says differently, and how."""
+        self.reporter.warn(message, location, entity, code)
+
     def drop(self, entity, refusal: str, dropped: str, location=None,
              code=Code.NO_URDF_EQUIVALENT) -> bool:
         """
@@ -90,7 +94,7 @@ class UrdfReport:
 
     @property
     def warnings(self) -> tuple:
-        """Return what a lossy write left out, one warning per item."""
+        """Return the warnings: what is written differently, and what a lossy write left out."""
         return tuple(self.reporter.warnings)
 
     def num(self, value, entity, what) -> str:
