@@ -30,7 +30,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
-from sdf_tools.errors import shown
+from sdf_tools.errors import short_name
 from sdf_tools.errors import SourceLocation
 from sdf_tools.records import replace
 from sdf_tools.resources.packages import PackageNotFoundError
@@ -38,8 +38,6 @@ from sdf_tools.xmlio.parse import local_name
 
 #: Names listed for each group of a message; the rest are counted.
 LISTED = 3
-#: Longest name listed; a longer one loses its middle.
-NAME_LIMIT = 80
 #: The warnings that say the folder does not hold something the model uses.
 NOT_HELD = frozenset({Code.NOT_COPIED, Code.NOT_SELF_CONTAINED})
 
@@ -114,19 +112,11 @@ def _group(why, names: list) -> str:
 
 
 def listing(names) -> str:
-    """Return the first :data:`LISTED` names, each shortened, and how many more there are."""
+    """Return the first :data:`LISTED` names, each as messages quote it, and how many more."""
     names = list(names)
-    shortened = [_shortened(name) for name in names[:LISTED]]
+    shortened = [short_name(name) for name in names[:LISTED]]
     more = f' and {len(names) - LISTED} more' if len(names) > LISTED else ''
     return ', '.join(shortened) + more
-
-
-def _shortened(name: str) -> str:
-    name = shown(name)
-    if len(name) <= NAME_LIMIT:
-        return name
-    keep = (NAME_LIMIT - 3) // 2
-    return f'{name[:keep]}...{name[-keep:]}'
 
 
 def _count(number: int, one: str, many: str) -> str:

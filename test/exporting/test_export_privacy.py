@@ -106,7 +106,7 @@ def test_export_copies_no_private_file_a_description_names(probe, home, capsys):
     code, stdout, stderr = export(robot, out, capsys)
     assert code == 0, stderr
     assert_holds_no_secret(out)
-    for word in words:  # as the summary lists a name: shortened past NAME_LIMIT characters
+    for word in words:  # as the summary lists a name (errors.short_name)
         assert listing([word.format(home=home)]) in stderr
     assert 'not copied' in stderr and stdout.endswith('not copied: 1 of 1 mesh)\n') \
         if visuals else stdout.endswith('not copied: 1 of 1 file)\n')
