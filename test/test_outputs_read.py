@@ -185,3 +185,29 @@ def test_a_mesh_or_package_xml_the_run_read_is_never_overwritten(tmp_path, capsy
     assert cli.urdf2sdf_main([description, '-q', '--auto-inertials', '1000', '-o',
                               str(output)]) == 0
     assert '<mass>' in output.read_text()
+
+
+def test_keep_expanded_never_replaces_a_mesh_the_description_names(tmp_path, capsys):
+    """
+    ``--keep-expanded`` is written after reading, checked against the files it names.
+
+    ``--auto-inertials`` reads the meshes once loading is done: an expansion written over
+    one of them would be weighed as the mesh (and the mesh lost).
+    """
+    (tmp_path / 'a.stl').write_bytes(b'solid a\nendsolid a\n')
+    robot = tmp_path / 'r.urdf.xacro'
+    robot.write_text('<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">'
+                     '<link name="a"><collision><geometry><mesh filename="a.stl"/>'
+                     '</geometry></collision></link></robot>')
+    code = cli.urdf2sdf_main([str(robot), '--keep-expanded', str(tmp_path / 'a.stl'),
+                              '-o', str(tmp_path / 'r.sdf')])
+    assert code == 2
+    assert 'a.stl' in capsys.readouterr().err
+    assert (tmp_path / 'a.stl').read_bytes() == b'solid a\nendsolid a\n'
+    assert not (tmp_path / 'r.sdf').exists()
+    # Elsewhere, it is written even when reading fails (there to look at).
+    broken = tmp_path / 'b.urdf.xacro'
+    broken.write_text('<robot name="b" xmlns:xacro="http://www.ros.org/wiki/xacro">'
+                      '<joint name="j" type="revolute"/></robot>')
+    assert cli.urdf2sdf_main([str(broken), '--keep-expanded', str(tmp_path / 'b.urdf')]) == 1
+    assert '<joint name="j" type="revolute"/>' in (tmp_path / 'b.urdf').read_text()
