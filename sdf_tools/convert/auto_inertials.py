@@ -158,6 +158,7 @@ def _mesh_body(part, shape: Mesh, density: float, options, solids: dict, reporte
         except (PackageNotFoundError, ValueError) as e:
             solids[key] = str(e)
         else:
+            read.update(dict.fromkeys(solid.files))  # what it names (an OBJ's .mtl): inputs
             solids[key] = inertia.solid_mesh(solid.vertices, solid.faces, density)
             if not solid.closed:
                 reporter.warn(f'{shape.filename}: the mesh is not closed, so its convex hull '

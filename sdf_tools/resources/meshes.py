@@ -56,12 +56,16 @@ class Solid:
     closed : bool
         Whether the file's mesh is closed (watertight and consistently wound). If not,
         ``vertices`` and ``faces`` are those of its convex hull (flat when the mesh is).
+    files : tuple of str
+        The other files trimesh read for it (an OBJ's material library, a glTF's buffers):
+        inputs of the run, as the mesh itself is.
 
     """
 
     vertices: object
     faces: object
     closed: bool
+    files: tuple[str, ...] = ()
 
 
 #: Suffixes of the mesh formats that may name other files (materials, textures, buffers).
@@ -117,44 +121,14 @@ def referenced_files(path: str, within: str) -> tuple[str, ...]:
     """
     trimesh = require_trimesh('sdf_tools export (to find the files a mesh refers to)')
     import logging
-    from trimesh.resolvers import Resolver
-    folder = os.path.dirname(os.path.abspath(path))
-    root = os.path.abspath(within)
     asked: list[str] = []
-
-    class Recorder(Resolver):
-        """Records each name asked for; serves the files inside ``root`` only."""
-
-        def __init__(self):
-            self.file_name = os.path.basename(path)
-
-        def get(self, name):
-            name = str(name)
-            if name not in asked:
-                asked.append(name)
-            candidate = os.path.normpath(os.path.join(folder, name.strip()))
-            if '://' in name or os.path.isabs(name.strip()) or \
-                    os.path.commonpath([candidate, root]) != root or \
-                    not os.path.isfile(candidate):
-                raise FileNotFoundError(name)
-            with open(candidate, 'rb') as f:
-                return f.read()
-
-        def write(self, name, data):
-            raise OSError(f'{name}: not written')
-
-        def namespaced(self, namespace):
-            return self
-
-        def keys(self):
-            return iter(())
-
+    resolver = _resolver(path, within, asked)
     quiet = logging.NullHandler()  # trimesh logs what it cannot load; the caller reports it
     logger = logging.getLogger('trimesh')
     logger.addHandler(quiet)
     _check_contents(path)
     try:
-        loaded = trimesh.load(path, resolver=Recorder())
+        loaded = trimesh.load(path, resolver=resolver)
     except Exception as e:  # trimesh raises whatever its loaders raise
         raise ValueError(f'trimesh cannot read {path} ({type(e).__name__}: {e})') from None
     finally:
@@ -183,7 +157,8 @@ def load_solid(path: str, scale=None) -> Solid:
         trimesh cannot read the file, or it holds no triangles.
 
     """
-    mesh = _read(path, scale, require_trimesh())
+    served: list[str] = []
+    mesh = _read(path, scale, require_trimesh(), served)
     closed = bool(mesh.is_watertight and mesh.is_winding_consistent)
     if not closed:
         import numpy as np
@@ -193,7 +168,7 @@ def load_solid(path: str, scale=None) -> Solid:
         except Exception as e:  # degenerate point sets: qhull may refuse them
             raise ValueError(f'{path} is not closed and has no convex hull '
                              f'({type(e).__name__})') from None
-    return Solid(mesh.vertices, mesh.faces, closed)
+    return Solid(mesh.vertices, mesh.faces, closed, tuple(served))
 
 
 def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
@@ -214,11 +189,17 @@ def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
     return _read(path, scale, require_trimesh(user, 'view'))
 
 
-def _read(path: str, scale, trimesh):
-    """Return the one mesh of the file ``path`` (metres, scaled); ``ValueError`` if none."""
+def _read(path: str, scale, trimesh, served: list | None = None):
+    """
+    Return the one mesh of the file ``path`` (metres, scaled); ``ValueError`` if none.
+
+    The files it names are read only from its folder (:func:`_resolver`); those read are
+    appended to ``served``.
+    """
     _check_contents(path)
+    resolver = _resolver(path, os.path.dirname(os.path.abspath(path)), [], served)
     try:
-        scene = trimesh.load(path, force='scene')
+        scene = trimesh.load(path, force='scene', resolver=resolver)
         if scene.units not in (None, 'meters', 'm'):  # a DAE <unit>, as Gazebo applies it
             scene = scene.convert_units('meters')
         mesh = scene.to_mesh()
@@ -229,6 +210,56 @@ def _read(path: str, scale, trimesh):
     if scale is not None and tuple(scale) != (1.0, 1.0, 1.0):
         mesh.apply_transform(_scaling(scale))
     return mesh
+
+
+def _resolver(path: str, root: str, asked: list, served: list | None = None):
+    """
+    Return the trimesh resolver through which a mesh file reads the files it names.
+
+    trimesh must be installed (:func:`require_trimesh`).
+
+    Each name asked for is appended to ``asked`` (once); a file is served, and appended to
+    ``served``, only when the name is a relative path to a regular file inside the folder
+    ``root`` with no hidden name below it, of at most :data:`MESH_BYTES_LIMIT` bytes.
+    trimesh's own resolver would read any path, ``/dev/zero`` and ``../../.ssh`` included.
+    """
+    from trimesh.resolvers import Resolver
+    folder = os.path.dirname(os.path.abspath(path))
+    root = os.path.abspath(root)
+
+    class Inside(Resolver):
+        """Serves the files inside ``root`` only (see :func:`_resolver`)."""
+
+        def __init__(self):
+            self.file_name = os.path.basename(path)
+
+        def get(self, name):
+            name = str(name)
+            if name not in asked:
+                asked.append(name)
+            candidate = os.path.normpath(os.path.join(folder, name.strip()))
+            below = os.path.relpath(candidate, root)
+            if '://' in name or os.path.isabs(name.strip()) or below.startswith('..') or \
+                    any(part.startswith('.') for part in below.split(os.sep)) or \
+                    not os.path.isfile(candidate) or \
+                    os.path.getsize(candidate) > MESH_BYTES_LIMIT:
+                raise FileNotFoundError(name)
+            with open(candidate, 'rb') as f:
+                data = f.read(MESH_BYTES_LIMIT + 1)
+            if served is not None and candidate not in served:
+                served.append(candidate)
+            return data
+
+        def write(self, name, data):
+            raise OSError(f'{name}: not written')
+
+        def namespaced(self, namespace):
+            return self
+
+        def keys(self):
+            return iter(())
+
+    return Inside()
 
 
 #: The most a compressed mesh may decompress to (bytes, all its members together). trimesh

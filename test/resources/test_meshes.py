@@ -187,3 +187,42 @@ def test_auto_inertials_and_view_name_the_refused_mesh_at_its_line(tmp_path, cap
     assert 'Traceback' not in err
     assert re.search(rf"robot\.urdf:3: warning: link 'base': bomb\.zae: .*{refused}.*; "
                      'not drawn', err), err
+
+
+TETRAHEDRON_OBJ = ('mtllib {mtl}\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nusemtl skin\n'
+                   'f 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n')
+
+
+@pytest.mark.parametrize('mtl, served', [('m.mtl', True), ('../secret/m.mtl', False),
+                                         ('/dev/zero', False), ('.hidden.mtl', False)])
+def test_a_mesh_reads_only_files_inside_its_folder_and_says_which(tmp_path, mtl, served):
+    """
+    The files a mesh names are read from its folder only, regular and not hidden.
+
+    trimesh's own resolver reads any path an OBJ names (``mtllib /dev/zero`` never ends);
+    those served are returned as inputs of the run.
+    """
+    folder = tmp_path / 'meshes'
+    (tmp_path / 'secret').mkdir()
+    folder.mkdir()
+    for where in (folder / 'm.mtl', tmp_path / 'secret' / 'm.mtl', folder / '.hidden.mtl'):
+        where.write_text('newmtl skin\nKd 1 0 0\n')
+    mesh = folder / 'tetra.obj'
+    mesh.write_text(TETRAHEDRON_OBJ.format(mtl=mtl))
+    solid = meshes.load_solid(str(mesh))
+    assert solid.closed and len(solid.faces) == 4
+    assert solid.files == ((str(folder / 'm.mtl'),) if served else ())
+
+
+def test_auto_inertials_never_writes_over_a_file_a_mesh_named(tmp_path, capsys):
+    folder = tmp_path / 'meshes'
+    folder.mkdir()
+    (folder / 'm.mtl').write_text('newmtl skin\nKd 1 0 0\n')
+    (folder / 'tetra.obj').write_text(TETRAHEDRON_OBJ.format(mtl='m.mtl'))
+    robot = tmp_path / 'r.urdf'
+    robot.write_text('<robot name="r"><link name="a"><collision><geometry>'
+                     '<mesh filename="meshes/tetra.obj"/></geometry></collision></link></robot>')
+    code = cli.urdf2sdf_main([str(robot), '--auto-inertials', '1000',
+                              '-o', str(folder / 'm.mtl')])
+    assert code == 2 and 'm.mtl' in capsys.readouterr().err
+    assert (folder / 'm.mtl').read_text() == 'newmtl skin\nKd 1 0 0\n'
