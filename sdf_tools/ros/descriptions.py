@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import combine
+from sdf_tools.loading import files_read
 from sdf_tools.loading import load
 from sdf_tools.loading import LoadOptions
 from sdf_tools.loading import to_sdf
@@ -116,12 +117,16 @@ class Conversion:
         ``'urdf'``, ``'sdf'`` or ``'kindsl'``: what was received.
     warnings : tuple of str
         Reader and converter warnings, with file:line.
+    inputs : tuple of str
+        The files the conversion read (meshes ``auto_inertials`` weighed, the files they
+        name, the package.xml files of the package lookups): ``output_file`` may not be one.
 
     """
 
     sdf: str
     source_format: str
     warnings: tuple[str, ...] = ()
+    inputs: tuple[str, ...] = ()
 
 
 def convert(text: str, options: ConversionOptions | None = None,
@@ -144,4 +149,5 @@ def convert(text: str, options: ConversionOptions | None = None,
         options = replace(options, packages=packages)
     converted = to_sdf(loaded, options)
     return Conversion(converted.sdf, loaded.fmt,
-                      tuple(str(d) for d in loaded.warnings + converted.warnings))
+                      tuple(str(d) for d in loaded.warnings + converted.warnings),
+                      files_read(replace(loaded, packages=options.packages), *converted.inputs))

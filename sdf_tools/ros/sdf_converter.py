@@ -59,6 +59,8 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
+from sdf_tools.outputs import check_outputs
+from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_file
 from sdf_tools.records import replace
 from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
@@ -278,7 +280,10 @@ class SdfConverter(Node):
         if not path or self.converted is None:
             return
         try:
+            check_outputs((path,), self.converted.inputs)
             write_file(path, self.converted.sdf, wait_for_reader=False)
+        except OverwriteError as e:  # a mesh or package.xml the conversion read
+            self._log.error(f'Cannot write output_file: {e}')
         except OSError as e:
             self._log.error(f'Cannot write output_file {path!r}: {e.strerror or e}')
 

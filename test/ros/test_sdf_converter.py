@@ -228,6 +228,29 @@ def test_output_file_written_atomically(ros, tmp_path):
     assert ros.late_sdf(ns) == reference(other)  # still published
 
 
+def test_output_file_never_replaces_a_file_the_conversion_read(ros, tmp_path):
+    """A mesh --auto-inertials weighed (a package's, found through package_path) stays."""
+    trimesh = pytest.importorskip('trimesh', reason='trimesh is not installed')
+    package = tmp_path / 'arm'
+    (package / 'meshes').mkdir(parents=True)
+    (package / 'package.xml').write_text('<package format="3"><name>arm</name></package>')
+    mesh = package / 'meshes' / 'box.stl'
+    mesh.write_bytes(trimesh.creation.box((1, 1, 1)).export(file_type='stl'))
+    before = mesh.read_bytes()
+    robot = ('<robot name="r"><link name="a"><collision><geometry><mesh filename='
+             '"package://arm/meshes/box.stl"/></geometry></collision></link></robot>')
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=robot, auto_inertials=1000.0,
+                         package_path=str(tmp_path), output_file=str(mesh))
+    log = RecordingLogger()
+    node._log = log
+    assert node.set_parameters([Parameter('sdf_version', value='1.10')])[0].successful
+    assert any(f'Cannot write output_file: refusing to write {mesh}' in t
+               for t in log.texts('error'))
+    assert mesh.read_bytes() == before
+    assert 'mass' in ros.late_sdf(ns)  # still converted and published
+
+
 def test_output_file_onto_a_fifo_is_written_in_place(ros, tmp_path):
     fifo = tmp_path / 'pipe'
     os.mkfifo(fifo)
