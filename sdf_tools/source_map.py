@@ -76,15 +76,23 @@ class SourceMap:
         return SourceLocation(self.document, None, self.paths.get(line))
 
     def diagnostics(self, diagnostics) -> tuple:
-        """Return the diagnostics with their locations mapped."""
-        return tuple(replace(d, location=self.locate(d.location)) for d in diagnostics)
+        """Return the diagnostics with their locations (and other places) mapped."""
+        return tuple(replace(d, location=self.locate(d.location),
+                             places=tuple(map(self.locate, d.places)))
+                     if d.places else replace(d, location=self.locate(d.location))
+                     for d in diagnostics)
 
     @contextlib.contextmanager
     def relocating(self):
-        """Map the locations of any :class:`SdfToolsError` raised inside the block."""
+        """
+        Map the locations of any :class:`SdfToolsError` raised inside the block.
+
+        Its warnings too; what it could read (``partial``) is passed on as it is.
+        """
         try:
             yield
         except SdfToolsError as e:
             if self.label is None:
                 raise
-            raise type(e)(self.diagnostics(e.diagnostics)) from None
+            raise type(e)(self.diagnostics(e.diagnostics), warnings=self.diagnostics(e.warnings),
+                          partial=e.partial) from None

@@ -454,7 +454,7 @@ def test_check_prints_the_tree_and_every_problem(capsys, tmp_path):
     assert out.rstrip().endswith('warning(s)') and 'OK: 0 error(s)' in out
     src.write_text(TWO_LINK.replace('<limit lower="-3"', '<limit lower="x"'))
     code, out, err = run(cli.main, ['check', str(src)], capsys)
-    assert code == 1 and f"{src}:5: joint 'shoulder': <limit> lower must be a number" in err
+    assert code == 1 and f"{src}:5: joint 'shoulder': <limit> lower must be a number" in out
 
 
 def test_a_mimic_that_cannot_be_followed_is_what_missing_mimic_says(capsys, tmp_path):
@@ -725,9 +725,11 @@ def test_a_missing_package_is_one_error_with_its_line(capsys, tree, tmp_path):
                 "'arm_description' not found; searched: AMENT_PREFIX_PATH (not set), "
                 'ROS_PACKAGE_PATH (not set); give its folder with --package-path\n')
     for main, argv in ((cli.urdf2sdf_main, [str(tree['robot'])]),
-                       (cli.main, ['convert', str(tree['robot'])]),
-                       (cli.main, ['check', str(tree['robot'])])):
+                       (cli.main, ['convert', str(tree['robot'])])):
         assert run(main, argv, capsys) == (1, '', expected)
+    # check: its report, with what it could read (nothing)
+    assert run(cli.main, ['check', str(tree['robot'])], capsys) == (
+        1, f'problems:\n  {expected[len("Error: "):]}INVALID: 1 error(s), 0 warning(s)\n', '')
     empty = tmp_path / 'empty'
     empty.mkdir()
     code, _, err = run(cli.urdf2sdf_main, [str(tree['robot']), '--package-path', str(empty)],
@@ -789,3 +791,70 @@ def test_package_path_root_is_searched_without_aborting(capsys, tmp_path, monkey
     assert code == 1 and out == '' and 'Traceback' not in err
     assert err.startswith(f'Error: {robot}:3: $(find sdf_tools_no_such_package): package '
                           "'sdf_tools_no_such_package' not found; searched: / (--package-path:")
+
+
+# --- every problem, warnings and errors, by every command ------------------------------------
+
+TYPOS = urdf('<link name="a"/>', '<link name="b"/>', '<joint name="j" type="revolute">',
+             '<orgin xyz="0 0 1"/>', '<parent link="a"/>', '<child link="b"/>',
+             '<limit efort="1" velocity="1"/>', '</joint>')
+
+
+@pytest.mark.parametrize('argv', [[], ['convert'], ['check'], ['fk'], ['tree']])
+def test_an_error_comes_with_every_warning_in_file_order_and_names_the_typo(
+        argv, capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    path.write_text(TYPOS)
+    main = cli.main if argv else cli.urdf2sdf_main
+    code, out, err = run(main, argv + [str(path)], capsys)
+    assert code == 1
+    shown = [line.strip() for line in (out + err).splitlines() if f'{path}:' in line]
+    assert shown == [
+        f"{path}:5: warning: joint 'j': unknown element <orgin> in <joint> is ignored; did you "
+        'mean <origin>?',
+        ('' if argv == ['check'] else 'Error: ') + f"{path}:8: joint 'j': <limit> is missing "
+        "required attribute 'effort'; did you mean 'effort' for 'efort'?"]
+
+
+def test_a_missing_element_names_its_misspelling_and_where_it_is(capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    path.write_text(urdf('<link name="a"><inertial>', '<mas value="1"/>',
+                         '<inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/>',
+                         '</inertial></link>'))
+    code, out, err = run(cli.urdf2sdf_main, [str(path)], capsys)
+    assert (code, out) == (1, '')
+    assert err == (f"Error: {path}:2: link 'a': <inertial> is missing <mass>; did you mean "
+                   '<mass> for <mas>? (see line 3)\n')
+
+
+def test_check_summarises_what_it_could_read_of_an_invalid_description(capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    path.write_text(TYPOS.replace('<link name="b"/>', '<link name="b"/><link name="c"/>'))
+    code, out, err = run(cli.main, ['check', str(path)], capsys)
+    assert (code, err) == (1, '')
+    assert out.startswith(f"robot 'r' (urdf, {path})\n  3 links, 1 joint (revolute 1), 0 "
+                          'frames\n  root links: a, c\nproblems:\n')
+    assert out.endswith('INVALID: 1 error(s), 1 warning(s)\n')
+
+
+@pytest.mark.parametrize('command', ['fk', 'tree'])
+def test_fk_and_tree_print_the_readers_warnings(command, capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    path.write_text(TYPOS.replace('efort', 'effort'))
+    code, out, err = run(cli.main, [command, str(path)], capsys)
+    assert code == 0 and 'b' in out
+    assert err == (f"{path}:5: warning: joint 'j': unknown element <orgin> in <joint> is "
+                   'ignored; did you mean <origin>?\n')
+
+
+def test_a_warning_repeated_in_a_file_is_printed_once_with_a_count(capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    links = [f'<link name="l{n}"><visual><geometry name="g"><sphere radius="1"/></geometry>'
+             '</visual></link>' for n in range(5)]
+    joints = [f'<joint name="j{n}" type="fixed"><parent link="l0"/><child link="l{n}"/>'
+              '</joint>' for n in range(1, 5)]
+    path.write_text(urdf(*links, *joints))
+    code, out, err = run(cli.main, ['tree', str(path)], capsys)
+    assert code == 0
+    assert err == (f"{path}:2: warning: link 'l0': unknown attribute 'name' of <geometry> is "
+                   'ignored (5 in all; also lines 3, 4, 5, ...)\n')

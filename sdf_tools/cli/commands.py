@@ -31,6 +31,7 @@ from sdf_tools.cli.common import EXIT_OK
 from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
 from sdf_tools.errors import Code
+from sdf_tools.errors import combine
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.outputs import write_output
@@ -105,23 +106,40 @@ def _prismatic_limit(values):
 
 
 def _check(args):
-    """Print the summary, the tree and every problem; exit 1 if any is an error."""
+    """
+    Print the summary, the tree and every problem; exit 1 if any is an error.
+
+    A description that cannot be read whole gets the summary of what was read (the reader's
+    model, unchecked) and every problem, warnings and errors.
+    """
     from sdf_tools import describe
     from sdf_tools.loading import check
-    from sdf_tools.loading import errors_in
+    from sdf_tools.model import Robot
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
-    loaded = load_input(args, mappings, 'sdf_tools check', whole_document=True)
+    try:
+        loaded = load_input(args, mappings, 'sdf_tools check', whole_document=True)
+    except SdfToolsError as e:
+        read = e.partial
+        text = describe.summary(read) + '\n' if isinstance(read, Robot) else ''
+        return _check_result(text, e.warnings + e.diagnostics)
     problems = check(loaded, missing_mimic=args.missing_mimic)
-    errors = errors_in(problems)
     text = ''
     worlds = loaded.worlds
     if any(world.name is not None for world in worlds) or (worlds and not loaded.models):
         text += ''.join(describe.world_line(world) + '\n' for world in worlds)
     for robot in loaded.models:
         text += describe.summary(robot) + '\n' + describe.tree_text(robot)
-    lines = ['problems:'] + [f'  {d}' for d in problems] if problems else []
+    return _check_result(text, problems)
+
+
+def _check_result(text: str, problems) -> int:
+    """Print ``text`` and the problems (in file order, repeats grouped); return the exit code."""
+    from sdf_tools.errors import presented
+    from sdf_tools.loading import errors_in
+    errors = errors_in(problems)
+    lines = ['problems:'] + [f'  {d}' for d in presented(problems)] if problems else []
     lines.append(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
                  f'{len(problems) - errors} warning(s)')
     write_output(None, text + ''.join(line + '\n' for line in lines))  # one write: a failure
@@ -134,7 +152,7 @@ def _tree(args):
     if values:
         raise UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
     loaded = load_input(args, mappings, 'sdf_tools tree')
-    print_diagnostics(_about_arguments(loaded))
+    print_diagnostics(loaded.warnings)
     robot = loaded.robot
     if args.format == 'text':
         text = describe.tree_text(robot)
@@ -175,7 +193,7 @@ def _fk(args):
     robot = loaded.robot
     _no_joint_arguments(loaded, mappings)
     tree = compile_tree(robot, missing_mimic=args.missing_mimic)
-    print_diagnostics(_about_arguments(loaded) + tree.warnings)
+    print_diagnostics(combine(loaded.warnings, tree.warnings))  # each problem once
     q, unknown, mimic = tree.joint_vector(values)
     if unknown:
         known = ', '.join(tree.coordinate_names) or '(none: the robot has no moving joints)'
@@ -222,11 +240,6 @@ def _view(args):
 def _diff(args):
     from sdf_tools.cli.diff import diff_command  # the comparison is imported for diff only
     return diff_command(args)
-
-
-def _about_arguments(loaded) -> tuple:
-    """Return the warnings about the command line: ``name:=value`` that changes nothing."""
-    return tuple(d for d in loaded.warnings if d.code is Code.UNUSED_PARAMETER)
 
 
 def _no_joint_arguments(loaded, mappings) -> None:

@@ -26,6 +26,7 @@ import os
 import sys
 
 from sdf_tools.cli.arguments import UsageError
+from sdf_tools.errors import presented
 from sdf_tools.errors import Severity
 from sdf_tools.outputs import OverwriteError
 
@@ -44,11 +45,12 @@ def print_diagnostics(diagnostics, stream=None, quiet=False) -> None:
     """
     Print each diagnostic on its line: ``Error: file:line: ...`` or ``file:line: warning: ...``.
 
-    A warning says ``warning`` itself (:class:`~sdf_tools.errors.Diagnostic`); ``quiet``
-    leaves warnings out.
+    In file order, the warnings that repeat one problem in a file as one
+    (:func:`~sdf_tools.errors.presented`). A warning says ``warning`` itself
+    (:class:`~sdf_tools.errors.Diagnostic`); ``quiet`` leaves warnings out.
     """
     stream = stream or sys.stderr
-    for d in diagnostics:
+    for d in presented(diagnostics):
         if d.severity is Severity.WARNING:
             if not quiet:
                 print(color(stream, str(d), '33'), file=stream)

@@ -54,6 +54,7 @@ from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import Reporter
+from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.sdf.inertials import refused as refused_inertials
@@ -363,9 +364,13 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
         # Written before it is read, to be there to look at when reading fails.
         write_output(kept, data.decode('utf-8'))
         origins = origins.kept_as(kept)
-    with nullcontext() if origins is None else origins.relocating():
-        robot = _read(data, source if origins is None else origins.label or source, fmt,
-                      options)
+    try:
+        with nullcontext() if origins is None else origins.relocating():
+            robot = _read(data, source if origins is None else origins.label or source, fmt,
+                          options)
+    except SdfToolsError as e:  # the warnings found so far go with the errors
+        e.warnings = warnings + lookups + e.warnings
+        raise
     if origins is not None:
         robot = robot.relocated(origins.locate)
     warnings += lookups + robot.warnings

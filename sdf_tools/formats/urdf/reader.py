@@ -45,6 +45,9 @@ from sdf_tools.formats.urdf.names import ATTRIBUTES
 from sdf_tools.formats.urdf.names import CHILDREN
 from sdf_tools.formats.urdf.names import report_unknown
 from sdf_tools.formats.urdf.names import report_unknown_child
+from sdf_tools.formats.urdf.names import REQUIRED
+from sdf_tools.formats.urdf.names import SPEC_ATTRIBUTES
+from sdf_tools.formats.urdf.names import UrdfValues
 from sdf_tools.model import Box
 from sdf_tools.model import Calibration
 from sdf_tools.model import Capsule
@@ -124,7 +127,7 @@ def parse_urdf(text, source: str = '<string>', *,
 def read_urdf_element(root, source: str = '<string>') -> Robot:
     """Read a URDF from an already parsed ``<robot>`` element (see :func:`parse_urdf`)."""
     reporter = Reporter()
-    reader = _UrdfReader(ValueReader(source, reporter))
+    reader = _UrdfReader(UrdfValues(source, reporter))
     robot = reader.read(root)
     checked(robot, reporter)
     return with_warnings(robot, reporter)
@@ -148,8 +151,7 @@ class _UrdfReader:
             return Robot(name='', source=v.source)
         name = root.get('name')
         if name is None or not name.strip():
-            v.error(root, None, "<robot> is missing required attribute 'name'",
-                    Code.MISSING_ATTRIBUTE)
+            v.missing_attr(root, None, 'name')
             name = ''
         entity = f"robot '{name}'"
         if not ATTRIBUTES['robot'].issuperset(root.keys()):
@@ -265,10 +267,10 @@ class _UrdfReader:
             else:
                 report_unknown_child(v, child, entity, 'inertial')
         if mass is None:
-            v.error(elem, entity, '<inertial> is missing <mass>', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'mass', '<inertial> is missing <mass>')
             mass = 0.0
         if inertia is None:
-            v.error(elem, entity, '<inertial> is missing <inertia>', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'inertia', '<inertial> is missing <inertia>')
             inertia = [0.0] * 6
         ixx, ixy, ixz, iyy, iyz, izz = inertia
         return Inertial(mass, ixx, ixy, ixz, iyy, iyz, izz, origin=origin)
@@ -312,8 +314,7 @@ class _UrdfReader:
             else:
                 report_unknown_child(self.v, child, entity, kind)
         if geometry is None and elem.find('geometry') is None:
-            self.v.error(elem, entity, f'<{elem.tag}> is missing <geometry>',
-                         Code.MISSING_ELEMENT)
+            self.v.missing_child(elem, entity, 'geometry', f'<{kind}> is missing <geometry>')
         return origin, geometry, material, nameless
 
     def _nameless_material(self, material, index: int, visuals: int, collisions: int,
@@ -485,12 +486,12 @@ class _UrdfReader:
                     v.attr_number(child, entity, 'soft_lower_limit', 0.0),
                     v.attr_number(child, entity, 'soft_upper_limit', 0.0))
         if parent is None and elem.find('parent') is None:
-            v.error(elem, entity, '<joint> is missing <parent>', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'parent', '<joint> is missing <parent>')
         if child_name is None and elem.find('child') is None:
-            v.error(elem, entity, '<joint> is missing <child>', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'child', '<joint> is missing <child>')
         if limit is None and jtype in (JointType.REVOLUTE, JointType.PRISMATIC):
-            v.error(elem, entity, f'a {jtype.value} joint needs <limit> (with effort and '
-                    'velocity)', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'limit', f'a {jtype.value} joint needs <limit> (with '
+                            'effort and velocity)')
         if parent is None or child_name is None:
             return None
         return Joint(name=name, kind=jtype, parent=parent, child=child_name, origin=origin,
@@ -507,8 +508,8 @@ class _UrdfReader:
 
 
 # URDF elements whose attributes are all required: tag -> their number.
-_REQUIRED_ONLY = {'parent': 1, 'child': 1, 'axis': 1, 'mass': 1, 'inertia': 6, 'box': 1,
-                  'sphere': 1, 'cylinder': 2, 'capsule': 2, 'color': 1}
+_REQUIRED_ONLY = {tag: len(names) for tag, names in REQUIRED.items()
+                  if set(names) == set(SPEC_ATTRIBUTES[tag])}
 # The children of <joint> but <origin>: tag -> their attribute count, or -1 (check the names).
 _JOINT_LEAVES = {tag: _REQUIRED_ONLY.get(tag, -1) for tag in CHILDREN['joint'] - {'origin'}}
 
