@@ -482,3 +482,29 @@ def test_check_of_a_world_takes_linear_time_in_its_models():
     small, large = cpu_seconds(500), cpu_seconds(2000)
     assert large < 8.0 * small, (f'4x the models took {large / small:.1f}x the CPU time '
                                  f'({small:.3f} s -> {large:.3f} s): not linear')
+
+
+def test_the_places_and_warnings_of_xacro_input_name_the_xacro_lines(tmp_path):
+    path = tmp_path / 'robot.urdf.xacro'
+    path.write_text('<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n'
+                    '<xacro:macro name="place" params="z">\n'
+                    '  <origin rpy="0 0 ${z}"/>\n'
+                    '</xacro:macro>\n'
+                    '<link name="a"/><link name="b"/>\n'
+                    '<joint name="j" type="fixed"><parent link="a"/><child link="b"/>\n'
+                    '  <xacro:place z="1"/>\n'
+                    '  <origin xyz="0 0 2"/>\n'
+                    '  <orgin/>\n'
+                    '</joint>\n</robot>\n')
+    again, typo = load(str(path)).robot.warnings
+    assert str(again).endswith('read only the first (see line 3)')
+    assert (again.location.line, str(typo)) == (8, f"{path}:9: warning: joint 'j': unknown "
+                                                'element <orgin> in <joint> is ignored; did '
+                                                'you mean <origin>?')
+    path.write_text(path.read_text().replace('<child link="b"/>', '<child lnk="b"/>'))
+    with pytest.raises(DescriptionError) as caught:
+        load(str(path))
+    assert [str(d) for d in caught.value.warnings[:2]] == [str(again), str(typo)]
+    assert caught.value.partial.name == 'r'
+    assert str(caught.value.diagnostic) == (f"{path}:6: joint 'j': <child> is missing required "
+                                            "attribute 'link'; did you mean 'link' for 'lnk'?")

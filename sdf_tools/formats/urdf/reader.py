@@ -28,10 +28,13 @@ an unknown geometry or an ``<axis>`` without ``xyz`` are errors here (urdfdom 3 
 partial link or a zero axis), and an element or attribute URDF does not define (a typo such
 as ``<orgin>``) is a warning with the nearest known name (:mod:`.names`). Every problem is
 reported with its line, then one :class:`~sdf_tools.errors.DescriptionError` holds all of
-them. ``<robot version>`` is read as urdfdom reads it: absent or 1.0, else an error. A
-visual ``<material>`` without a ``name`` attribute, which urdfdom refuses with the rest of
-the link's visuals and all its collisions, is kept with a warning (rule
-``nameless-material``).
+them. An element given twice where URDF has one (two ``<origin>`` in a joint, two
+``<inertial>`` in a link, two shapes in a ``<geometry>``) is read as urdfdom reads it, and
+so robot_state_publisher, RViz, MoveIt and libsdformat: the first; each later one is
+ignored with a warning naming the first's line (``repeated-element``). ``<robot version>``
+is read as urdfdom reads it: absent or 1.0, else an error. A visual ``<material>`` without a
+``name`` attribute, which urdfdom refuses with the rest of the link's visuals and all its
+collisions, is kept with a warning (rule ``nameless-material``).
 """
 
 import re
@@ -158,7 +161,7 @@ class _UrdfReader:
             report_unknown(v, root, entity, 'robot')
         _check_version(v, root, entity)
         link_elems, joint_elems, gazebo, origin = [], [], [], None
-        materials, kept = [], []
+        materials, kept, seen = [], [], {}
         for child in root:
             tag = child.tag
             if tag == 'link':
@@ -177,7 +180,8 @@ class _UrdfReader:
                                 'than once', Code.DUPLICATE_NAME)
                     self.materials[material.name] = material
             elif tag == 'origin':
-                origin = self._origin(child, entity)
+                if self._first(child, seen, entity):
+                    origin = self._origin(child, entity)
             else:
                 report_unknown_child(v, child, entity, 'robot')
                 kept.append(KeptElement(local_name(child), child.get('name'),
@@ -212,6 +216,24 @@ class _UrdfReader:
             self.poses[key] = pose
         return pose
 
+    def _first(self, elem, seen: dict, entity) -> bool:
+        """
+        Return whether ``elem`` is the first of its name among its siblings (``seen``).
+
+        urdfdom reads the first ``<origin>``, ``<limit>``, ``<mass>``, ... of an element
+        (tinyxml2's ``FirstChildElement``), and so robot_state_publisher, RViz, MoveIt and
+        libsdformat do: a later one is ignored, with a warning naming the first.
+        """
+        first = seen.get(elem.tag)
+        if first is None:
+            seen[elem.tag] = elem
+            return True
+        v = self.v
+        v.reporter.warn(f'<{elem.tag}> is given again and this one is ignored: urdfdom, and so '
+                        'robot_state_publisher, RViz, MoveIt and libsdformat, read only the '
+                        'first', v.loc(elem), entity, Code.REPEATED_ELEMENT, (v.loc(first),))
+        return False
+
     def _name(self, elem, kind):
         name = self.v.required_attr(elem, f'<{kind}>', 'name')
         return name if name is not None else ''
@@ -224,7 +246,7 @@ class _UrdfReader:
         if len(elem.attrib) != 1:  # name, required
             report_unknown(self.v, elem, entity, 'link')
         inertial = nameless = None
-        visuals, collisions = [], []
+        visuals, collisions, seen = [], [], {}
         for child in elem:
             tag = child.tag
             if tag == 'visual':
@@ -235,10 +257,8 @@ class _UrdfReader:
             elif tag == 'collision':
                 collisions.append(self._collision(child, entity))
             elif tag == 'inertial':
-                if inertial is not None:
-                    self.v.error(child, entity, 'has more than one <inertial>',
-                                 Code.REPEATED_ELEMENT)
-                inertial = self._inertial(child, entity)
+                if self._first(child, seen, entity):
+                    inertial = self._inertial(child, entity)
             else:
                 report_unknown_child(self.v, child, entity, 'link')
         if nameless is not None:
@@ -253,8 +273,11 @@ class _UrdfReader:
         inertia = None
         if len(elem.attrib):
             report_unknown(v, elem, entity, 'inertial')
+        seen: dict = {}
         for child in elem:
             tag = child.tag
+            if tag in _INERTIAL_PARTS and not self._first(child, seen, entity):
+                continue
             if tag == 'origin':
                 origin = self._origin(child, entity)
             elif tag == 'mass':
@@ -297,20 +320,22 @@ class _UrdfReader:
         origin, geometry = IDENTITY, None
         material = nameless = None
         kind = elem.tag
-        first = True
+        seen: dict = {}
         if len(elem.attrib) != (name is not None):
             report_unknown(self.v, elem, entity, kind)
         for child in elem:
             tag = child.tag
             if tag == 'origin':
-                origin = self._origin(child, entity)
+                if self._first(child, seen, entity):
+                    origin = self._origin(child, entity)
             elif tag == 'geometry':
-                geometry = self._geometry(child, entity)
+                if self._first(child, seen, entity):
+                    geometry = self._geometry(child, entity)
             elif tag == 'material' and kind == 'visual':
-                if first and child.get('name') is None:
-                    nameless = child
-                first = False
-                material = self._material(child, entity, top_level=False)
+                if self._first(child, seen, entity):
+                    if child.get('name') is None:
+                        nameless = child
+                    material = self._material(child, entity, top_level=False)
             else:
                 report_unknown_child(self.v, child, entity, kind)
         if geometry is None and elem.find('geometry') is None:
@@ -339,9 +364,17 @@ class _UrdfReader:
         v = self.v
         if len(elem.attrib):
             report_unknown(v, elem, entity, 'geometry')
-        shape = shape_element(v, elem, entity)
-        if shape is None:
-            return None
+        shapes = [c for c in elem if isinstance(c.tag, str)]
+        if len(shapes) != 1:
+            if not shapes:
+                shape_element(v, elem, entity)  # the error
+                return None
+            for other in shapes[1:]:  # urdfdom reads the first element, whatever it is
+                v.reporter.warn(f'<geometry> holds a second shape and this <{other.tag}> is '
+                                'ignored: urdfdom, and so robot_state_publisher, RViz, MoveIt '
+                                f'and libsdformat, read only the first, <{shapes[0].tag}>',
+                                v.loc(other), entity, Code.REPEATED_ELEMENT, (v.loc(shapes[0]),))
+        shape = shapes[0]
         tag = shape.tag
         if tag in _SHAPES:
             _leaf(v, shape, entity, tag)
@@ -379,8 +412,11 @@ class _UrdfReader:
         if name is not None and not name.strip():
             name = None
         rgba = texture = None
+        seen: dict = {}
         for child in elem:
             tag = child.tag
+            if tag in _MATERIAL_PARTS and not self._first(child, seen, entity):
+                continue
             if tag == 'color':
                 _leaf(v, child, entity, 'color')
                 rgba = v.attr_vector(child, entity, 'rgba', 4, required=True)
@@ -446,14 +482,17 @@ class _UrdfReader:
         parent = child_name = None
         axis = (1.0, 0.0, 0.0)
         limit = dynamics = mimic = calibration = safety = None
+        seen: dict = {}
         for child in elem:
             tag = child.tag
-            if tag == 'origin':
-                origin = self._origin(child, entity)
-                continue
             count = _JOINT_LEAVES.get(tag, -2)  # the leaf's attribute count (_leaf), -1, -2
             if count == -2:
                 report_unknown_child(v, child, entity, 'joint')
+                continue
+            if not self._first(child, seen, entity):
+                continue
+            if tag == 'origin':
+                origin = self._origin(child, entity)
                 continue
             if len(child) or (len(child.attrib) != count if count >= 0 else
                               not ATTRIBUTES[tag].issuperset(child.keys())):
@@ -510,8 +549,12 @@ class _UrdfReader:
 # URDF elements whose attributes are all required: tag -> their number.
 _REQUIRED_ONLY = {tag: len(names) for tag, names in REQUIRED.items()
                   if set(names) == set(SPEC_ATTRIBUTES[tag])}
-# The children of <joint> but <origin>: tag -> their attribute count, or -1 (check the names).
-_JOINT_LEAVES = {tag: _REQUIRED_ONLY.get(tag, -1) for tag in CHILDREN['joint'] - {'origin'}}
+# The children of <joint>: tag -> their attribute count, or -1 (check the names); <origin>
+# is read by _origin.
+_JOINT_LEAVES = {tag: _REQUIRED_ONLY.get(tag, -1) for tag in CHILDREN['joint']}
+# The children of <inertial> and <material>, each read once (the first, as urdfdom).
+_INERTIAL_PARTS = frozenset(CHILDREN['inertial'])
+_MATERIAL_PARTS = frozenset(CHILDREN['material'])
 
 
 def _leaf(v, elem, entity, tag: str) -> None:
