@@ -53,7 +53,7 @@ def urdf2sdf(args) -> int:
     mappings = mappings_of(args.mappings)
     loaded = load_input(args, mappings, 'urdf2sdf', formats=('urdf',))
     converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
-    print_diagnostics(loaded.warnings + converted.warnings, quiet=args.quiet)
+    print_diagnostics(combine(loaded.warnings, converted.warnings), quiet=args.quiet)
     write_output(args.output, converted.sdf)
     return EXIT_OK
 
@@ -78,7 +78,7 @@ def _convert(args):
         from sdf_tools.loading import to_sdf
         converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
         text = converted.sdf
-        warnings += converted.warnings
+        warnings = list(combine(warnings, converted.warnings))  # each problem once
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
         limit = _prismatic_limit(args.unlimited_prismatic)

@@ -45,6 +45,7 @@ import re
 from sdf_tools.convert.mesh_uris import model_uri
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import Code
+from sdf_tools.errors import combine
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
@@ -192,8 +193,8 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
     except FileExistsError:
         _check_target(target, folder, False)  # raises the error the user can act on
         raise
-    warnings = loaded.warnings + plan.warnings + converted.warnings + problems + \
-        rewrite.leftovers(converted.sdf, name, reported)
+    warnings = combine(loaded.warnings, plan.warnings + converted.warnings) + problems + \
+        rewrite.leftovers(converted.sdf, name, reported)  # combined: each problem once
     return Exported(target, name, tuple(sorted(files)), dict(plan.uris), warnings)
 
 

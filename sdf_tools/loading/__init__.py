@@ -531,11 +531,10 @@ def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic,
             steps.append(e.diagnostics)
         if robot.source_format == 'sdf':
             steps.append(refused_inertials(robot))
-    problems = combine(*steps)
-    if loaded.robot.source_format == 'urdf':
+    if loaded.robot.source_format == 'urdf':  # it says better what the reader said
         with _relocating(loaded.origins):
-            problems += _relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)
-    return problems
+            steps.append(_relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings))
+    return combine(*steps)
 
 
 def errors_in(diagnostics) -> int:
