@@ -162,7 +162,7 @@ def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, repor
     mimic = None
     if urdf.mimic is not None and sdf_version == MIMIC_VERSION:
         mimic = _mimic_leaves(out, urdf, tree, entity, reporter)
-    elif urdf.mimic is not None:
+    elif urdf.mimic is not None and urdf.mimic.joint in tree.joints:  # else the reader's
         mover = tree.mimic_movers.get(urdf.name)
         reporter.warn(f'<mimic> is left out: SDFormat {sdf_version} has no mimic joints (1.11 '
                       'has; libsdformat 12 drops it too), ' + (

@@ -89,3 +89,9 @@ def test_a_ros2_control_simulator_listing_the_joint_moves_it(system, named):
     tool = system.partition('/')[0]
     assert note == (f"and {tool} (its <ros2_control> 'sim' lists it) moves this joint instead "
                     '(see line 7)' if named else 'so the simulator moves this joint on its own')
+
+
+def test_a_mimic_of_a_joint_that_does_not_exist_is_the_readers_one_warning():
+    robot = parse_urdf(gripper().replace('<mimic joint="j"', '<mimic joint="nope"'), 'g.urdf')
+    assert [w.code for w in robot.warnings] == ['missing-joint']
+    assert [w for w in urdf_to_sdf(robot).warnings if w.code == 'mimic-dropped'] == []

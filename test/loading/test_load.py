@@ -19,6 +19,7 @@ import threading
 
 import pytest
 from sdf_tools.errors import Code
+from sdf_tools.errors import combine
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Severity
 from sdf_tools.loading import check
@@ -344,6 +345,18 @@ def test_urdf_elements_sdformat_has_no_place_for_are_warned_about_once_per_kind(
         'place for it (libsdformat ignores it too)',
         "r.urdf:9: warning: robot 'r': <webots> is left out: SDFormat has no place for it "
         '(libsdformat ignores it too)']
+
+
+def test_an_unknown_top_level_element_is_one_warning_the_readers():
+    text = ('<robot name="r" xmlns:x="urn:x">\n<link name="a"/>\n<inertial/>\n<x:inertial/>\n'
+            '</robot>')
+    loaded = load(text=text, options=LoadOptions(source='r.urdf'))
+    warnings = combine(loaded.warnings, to_sdf(loaded).warnings)
+    assert [str(w) for w in warnings if w.code != 'massless-link'] == [
+        "r.urdf:3: warning: robot 'r': unknown element <inertial> in <robot> is ignored (URDF "
+        'puts it in <link>)',
+        "r.urdf:4: warning: robot 'r': <{urn:x}inertial> is left out: SDFormat has no place "
+        'for it (libsdformat ignores it too)']  # namespaced: the reader says nothing of it
 
 
 def test_load_reports_the_package_lookups_warnings_at_their_find(tmp_path):
