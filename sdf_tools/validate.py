@@ -225,6 +225,6 @@ def _has_area(geometry) -> bool:
         return min(geometry.size) == 0.0 and sorted(geometry.size)[1] > 0.0
     if isinstance(geometry, Cylinder):
         return geometry.radius > 0.0 and geometry.length == 0.0
-    if isinstance(geometry, Mesh):
+    if isinstance(geometry, Mesh) and geometry.scale is not None:
         return sorted(map(abs, geometry.scale))[1] > 0.0
     return False

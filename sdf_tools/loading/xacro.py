@@ -223,10 +223,10 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
         except SdfToolsError:
             raise  # an included file refused by the safe parser, with its own location
         except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
-            read = [(source, data)] + [(name, text) for name, text in files.items()
-                                       if name is not None and name != path]
+            opened = [(source, data)] + [(name, text) for name, text in files.items()
+                                         if name is not None and name != path]
             raise _explain(xacro, e, (source, path, data), packages,
-                           (read, calls.active)) from None
+                           (opened, calls.active)) from None
         finally:
             os.chdir(saved_cwd)
             del xacro.all_includes[:]  # xacro only ever appends to it

@@ -54,7 +54,7 @@ class Calls:
 
     __slots__ = ('active', 'inserted')
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.active: list = []
         self.inserted: dict = {}
 

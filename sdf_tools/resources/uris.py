@@ -211,7 +211,8 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         written wrong, is one line, not one per mesh.
 
     """
-    located, problems = {}, []
+    located: dict = {}
+    problems: list[Diagnostic] = []
     groups: dict[tuple, list] = {}  # (code, package) -> [its warning's index, other places]
     done = set()
     uses = [(uri, '', entity, location) for uri, is_mesh, entity, location
@@ -255,6 +256,7 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
                  Code.MISSING_FILE)
     for index, others in groups.values():
         if others:
+            others.sort(key=lambda place: (place.source, place.line or 0))
             problems[index] = replace(problems[index], places=tuple(others[:3]),
                                       count=1 + len(others))
     return located, tuple(problems)

@@ -287,15 +287,15 @@ def test_package_uris_are_checked_when_asked(tmp_path):
                 '(not set), ROS_PACKAGE_PATH (not set); give its folder with --package-path')
     problems = load(text=text, options=LoadOptions(source='<robot_description>', packages=found,
                                                    check_uris=True)).warnings
+    # One warning per package and problem, with the count and the other places.
     assert [(str(d), d.code) for d in problems] == [
         ("<robot_description>:5: warning: link 'a': package://arm_description/meshes/"
-         f"none.stl: no such file: {tree['package']}/meshes/none.stl", Code.MISSING_FILE),
+         f"none.stl: no such file: {tree['package']}/meshes/none.stl (2 in all; also line 1)",
+         Code.MISSING_FILE),
         ("<robot_description>:6: warning: link 'a': package://other/x.stl: package 'other' "
-         f'not found; {searched}', Code.PACKAGE_NOT_FOUND),
+         f'not found; {searched} (2 in all; also line 7)', Code.PACKAGE_NOT_FOUND),
         ("<robot_description>:8: warning: link 'a': package://arm_description/../../x.stl: "
-         'the path leaves the package folder', Code.WARNING),
-        ("<robot_description>:1: warning: material 'wood': package://arm_description/w.png: "
-         f"no such file: {tree['package']}/w.png", Code.MISSING_FILE)]
+         'the path leaves the package folder', Code.WARNING)]
     # Nowhere to look: one warning per package, at its first use.
     first, second = load(text=text, options=LoadOptions(source='<robot_description>',
                                                         packages=nowhere,
@@ -303,7 +303,7 @@ def test_package_uris_are_checked_when_asked(tmp_path):
     assert str(first) == ("<robot_description>:4: warning: link 'a': package://"
                           "arm_description/meshes/base.stl: package 'arm_description' not "
                           'found; searched: AMENT_PREFIX_PATH (not set), ROS_PACKAGE_PATH (not '
-                          'set); give its folder with --package-path')
+                          'set); give its folder with --package-path (3 in all; also lines 1, 5)')
     assert str(second).startswith("<robot_description>:6: warning: link 'a': "
                                   "package://other/x.stl: package 'other' not found")
 

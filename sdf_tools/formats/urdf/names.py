@@ -264,7 +264,7 @@ class UrdfValues(ValueReader):
     def missing_child(self, element, entity, tag: str, message: str) -> None:
         """Record a missing required child, and the unknown one that is its typo (its line)."""
         typo = misspelt(tag, (c.tag for c in element), CHILDREN[element.tag])
-        places = ()
+        places: tuple = ()
         if typo is not None:
             message += f'; did you mean <{tag}> for <{typo}>?'
             places = (self.loc(element.find(typo)),)

@@ -78,7 +78,6 @@ from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import to_string
-from sdf_tools.xmlio.parse import ValueReader
 
 _URDF_JOINT_TYPES = {
     'revolute': JointType.REVOLUTE,
@@ -141,7 +140,7 @@ class _UrdfReader:
 
     __slots__ = ('v', 'materials', 'poses')
 
-    def __init__(self, values: ValueReader):
+    def __init__(self, values: UrdfValues):
         self.v = values
         self.materials: dict[str, Material] = {}
         self.poses: dict[tuple, Pose] = {}  # (xyz text, rpy text) -> a valid origin's pose
@@ -161,7 +160,8 @@ class _UrdfReader:
             report_unknown(v, root, entity, 'robot')
         _check_version(v, root, entity)
         link_elems, joint_elems, gazebo, origin = [], [], [], None
-        materials, kept, seen = [], [], {}
+        materials, kept = [], []
+        seen: dict = {}
         for child in root:
             tag = child.tag
             if tag == 'link':
@@ -246,7 +246,8 @@ class _UrdfReader:
         if len(elem.attrib) != 1:  # name, required
             report_unknown(self.v, elem, entity, 'link')
         inertial = nameless = None
-        visuals, collisions, seen = [], [], {}
+        visuals, collisions = [], []
+        seen: dict = {}
         for child in elem:
             tag = child.tag
             if tag == 'visual':
