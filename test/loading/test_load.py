@@ -220,8 +220,8 @@ def test_check_reports_the_tree_and_the_converter_problems_once():
         problems = check(loaded, missing_mimic=missing_mimic)
         assert [(d.code, d.severity.value) for d in problems] == [
             (Code.MISSING_JOINT, 'warning' if missing_mimic == 'ignore' else 'error'),
-            (Code.MASSLESS_LINK, 'warning'), (Code.MASSLESS_LINK, 'warning'),
-            (Code.MIMIC_DROPPED, 'warning')]
+            (Code.MASSLESS_LINK, 'warning'), (Code.MASSLESS_LINK, 'warning')]  # no second
+        # word on that <mimic> from the converter (SDFormat 1.9 has none): one problem
         assert 'moves' in problems[0].message
     assert check(loaded) == check(loaded, missing_mimic='ignore')
 

@@ -94,6 +94,11 @@ REQUIRED = {
     'safety_controller': ('k_velocity',),
 }
 
+#: The elements whose attributes are all required: tag -> their number (a count is enough
+#: to tell an unknown or a missing one, :func:`check_leaf`).
+REQUIRED_ONLY = {tag: len(names) for tag, names in REQUIRED.items()
+                 if set(names) == set(SPEC_ATTRIBUTES[tag])}
+
 #: The children urdfdom requires (and a revolute or prismatic joint its ``<limit>``), named
 #: like the required attributes when missing.
 REQUIRED_CHILDREN = {'joint': ('parent', 'child'), 'inertial': ('mass', 'inertia'),
@@ -173,6 +178,19 @@ def report_unknown(v, element, entity, tag: str) -> None:
     if not CHILDREN[tag]:
         for child in element:
             report_unknown_child(v, child, entity, tag)
+
+
+def check_leaf(v, elem, entity, tag: str) -> None:
+    """
+    Report the unknown attributes, and any child, of a URDF element that holds none.
+
+    For the elements whose attributes are all required (:data:`REQUIRED_ONLY`), their count
+    is enough: another count means an unknown name, or a missing one (the reader's error).
+    """
+    count = REQUIRED_ONLY.get(tag)
+    if len(elem) or (len(elem.attrib) != count if count is not None else
+                     not ATTRIBUTES[tag].issuperset(elem.keys())):
+        report_unknown(v, elem, entity, tag)
 
 
 def report_unknown_child(v, child, entity, parent: str) -> None:

@@ -45,11 +45,11 @@ from sdf_tools.formats.reading import checked
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.reading import with_warnings
 from sdf_tools.formats.urdf.names import ATTRIBUTES
+from sdf_tools.formats.urdf.names import check_leaf
 from sdf_tools.formats.urdf.names import CHILDREN
 from sdf_tools.formats.urdf.names import report_unknown
 from sdf_tools.formats.urdf.names import report_unknown_child
-from sdf_tools.formats.urdf.names import REQUIRED
-from sdf_tools.formats.urdf.names import SPEC_ATTRIBUTES
+from sdf_tools.formats.urdf.names import REQUIRED_ONLY
 from sdf_tools.formats.urdf.names import UrdfValues
 from sdf_tools.model import Box
 from sdf_tools.model import Calibration
@@ -180,7 +180,10 @@ class _UrdfReader:
                                 'than once', Code.DUPLICATE_NAME)
                     self.materials[material.name] = material
             elif tag == 'origin':
-                if self._first(child, seen, entity):
+                if tag in seen:
+                    self._again(child, seen[tag], entity)
+                else:
+                    seen[tag] = child
                     origin = self._origin(child, entity)
             else:
                 report_unknown_child(v, child, entity, 'robot')
@@ -216,23 +219,19 @@ class _UrdfReader:
             self.poses[key] = pose
         return pose
 
-    def _first(self, elem, seen: dict, entity) -> bool:
+    def _again(self, elem, first, entity) -> None:
         """
-        Return whether ``elem`` is the first of its name among its siblings (``seen``).
+        Warn that ``elem`` is ignored: a sibling of the same name, ``first``, came before.
 
         urdfdom reads the first ``<origin>``, ``<limit>``, ``<mass>``, ... of an element
         (tinyxml2's ``FirstChildElement``), and so robot_state_publisher, RViz, MoveIt and
-        libsdformat do: a later one is ignored, with a warning naming the first.
+        libsdformat do. The loops keep the first of each name in a ``seen`` dict (tag ->
+        element) and call this for a later one.
         """
-        first = seen.get(elem.tag)
-        if first is None:
-            seen[elem.tag] = elem
-            return True
         v = self.v
         v.reporter.warn(f'<{elem.tag}> is given again and this one is ignored: urdfdom, and so '
                         'robot_state_publisher, RViz, MoveIt and libsdformat, read only the '
                         'first', v.loc(elem), entity, Code.REPEATED_ELEMENT, (v.loc(first),))
-        return False
 
     def _name(self, elem, kind):
         name = self.v.required_attr(elem, f'<{kind}>', 'name')
@@ -258,7 +257,10 @@ class _UrdfReader:
             elif tag == 'collision':
                 collisions.append(self._collision(child, entity))
             elif tag == 'inertial':
-                if self._first(child, seen, entity):
+                if tag in seen:
+                    self._again(child, seen[tag], entity)
+                else:
+                    seen[tag] = child
                     inertial = self._inertial(child, entity)
             else:
                 report_unknown_child(self.v, child, entity, 'link')
@@ -277,15 +279,18 @@ class _UrdfReader:
         seen: dict = {}
         for child in elem:
             tag = child.tag
-            if tag in _INERTIAL_PARTS and not self._first(child, seen, entity):
-                continue
+            if tag in _INERTIAL_PARTS:
+                if tag in seen:
+                    self._again(child, seen[tag], entity)
+                    continue
+                seen[tag] = child
             if tag == 'origin':
                 origin = self._origin(child, entity)
             elif tag == 'mass':
-                _leaf(v, child, entity, 'mass')
+                check_leaf(v, child, entity, 'mass')
                 mass = v.attr_number(child, entity, 'value', 0.0, required=True)
             elif tag == 'inertia':
-                _leaf(v, child, entity, 'inertia')
+                check_leaf(v, child, entity, 'inertia')
                 inertia = [v.attr_number(child, entity, k, 0.0, required=True)
                            for k in ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz')]
             else:
@@ -326,17 +331,19 @@ class _UrdfReader:
             report_unknown(self.v, elem, entity, kind)
         for child in elem:
             tag = child.tag
-            if tag == 'origin':
-                if self._first(child, seen, entity):
-                    origin = self._origin(child, entity)
+            if tag in seen:  # only the parts read are: a second one is ignored
+                self._again(child, seen[tag], entity)
+            elif tag == 'origin':
+                seen[tag] = child
+                origin = self._origin(child, entity)
             elif tag == 'geometry':
-                if self._first(child, seen, entity):
-                    geometry = self._geometry(child, entity)
+                seen[tag] = child
+                geometry = self._geometry(child, entity)
             elif tag == 'material' and kind == 'visual':
-                if self._first(child, seen, entity):
-                    if child.get('name') is None:
-                        nameless = child
-                    material = self._material(child, entity, top_level=False)
+                seen[tag] = child
+                if child.get('name') is None:
+                    nameless = child
+                material = self._material(child, entity, top_level=False)
             else:
                 report_unknown_child(self.v, child, entity, kind)
         if geometry is None and elem.find('geometry') is None:
@@ -378,7 +385,7 @@ class _UrdfReader:
         shape = shapes[0]
         tag = shape.tag
         if tag in _SHAPES:
-            _leaf(v, shape, entity, tag)
+            check_leaf(v, shape, entity, tag)
         if tag == 'box':
             size = v.attr_vector(shape, entity, 'size', 3, required=True)
             return Box(size) if size is not None else None
@@ -416,10 +423,13 @@ class _UrdfReader:
         seen: dict = {}
         for child in elem:
             tag = child.tag
-            if tag in _MATERIAL_PARTS and not self._first(child, seen, entity):
-                continue
+            if tag in _MATERIAL_PARTS:
+                if tag in seen:
+                    self._again(child, seen[tag], entity)
+                    continue
+                seen[tag] = child
             if tag == 'color':
-                _leaf(v, child, entity, 'color')
+                check_leaf(v, child, entity, 'color')
                 rgba = v.attr_vector(child, entity, 'rgba', 4, required=True)
                 if rgba is not None and not all(0.0 <= c <= 1.0 for c in rgba):
                     # urdfdom's Color refuses it; a <material> of the robot keeps its default
@@ -431,7 +441,7 @@ class _UrdfReader:
                                if top_level else 'the visual gets no material from it'),
                            Code.BAD_NUMBER)
             elif tag == 'texture':
-                _leaf(v, child, entity, 'texture')
+                check_leaf(v, child, entity, 'texture')
                 texture = child.get('filename')
             else:
                 report_unknown_child(v, child, entity, 'material')
@@ -486,12 +496,14 @@ class _UrdfReader:
         seen: dict = {}
         for child in elem:
             tag = child.tag
-            count = _JOINT_LEAVES.get(tag, -2)  # the leaf's attribute count (_leaf), -1, -2
+            count = _JOINT_LEAVES.get(tag, -2)  # the leaf's attribute count, -1, -2
             if count == -2:
                 report_unknown_child(v, child, entity, 'joint')
                 continue
-            if not self._first(child, seen, entity):
+            if tag in seen:
+                self._again(child, seen[tag], entity)
                 continue
+            seen[tag] = child
             if tag == 'origin':
                 origin = self._origin(child, entity)
                 continue
@@ -547,28 +559,12 @@ class _UrdfReader:
         return Limit(lower, upper, effort, velocity)
 
 
-# URDF elements whose attributes are all required: tag -> their number.
-_REQUIRED_ONLY = {tag: len(names) for tag, names in REQUIRED.items()
-                  if set(names) == set(SPEC_ATTRIBUTES[tag])}
 # The children of <joint>: tag -> their attribute count, or -1 (check the names); <origin>
 # is read by _origin.
-_JOINT_LEAVES = {tag: _REQUIRED_ONLY.get(tag, -1) for tag in CHILDREN['joint']}
+_JOINT_LEAVES = {tag: REQUIRED_ONLY.get(tag, -1) for tag in CHILDREN['joint']}
 # The children of <inertial> and <material>, each read once (the first, as urdfdom).
 _INERTIAL_PARTS = frozenset(CHILDREN['inertial'])
 _MATERIAL_PARTS = frozenset(CHILDREN['material'])
-
-
-def _leaf(v, elem, entity, tag: str) -> None:
-    """
-    Report the unknown attributes, and any child, of a URDF element that holds none.
-
-    For the elements whose attributes are all required (:data:`_REQUIRED_ONLY`), their
-    count is enough: another count means an unknown name, or a missing one (an error).
-    """
-    count = _REQUIRED_ONLY.get(tag)
-    if len(elem) or (len(elem.attrib) != count if count is not None else
-                     not ATTRIBUTES[tag].issuperset(elem.keys())):
-        report_unknown(v, elem, entity, tag)
 
 
 def _check_version(v, root, entity) -> None:
