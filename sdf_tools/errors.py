@@ -200,6 +200,11 @@ class Diagnostic:
     code : Code
         Stable, machine-readable kind, e.g. ``bad-number`` or ``duplicate-name`` (text is
         accepted and must be a :class:`Code` value).
+    places : tuple of SourceLocation
+        Other places the message is about: the first of an element given twice, or the
+        next places of the same problem (:func:`grouped`); shown after the message.
+    count : int
+        How many places the problem is at in all, when it stands for several (0: one).
 
     """
 
@@ -208,6 +213,8 @@ class Diagnostic:
     entity: str | None = None
     severity: Severity = Severity.ERROR
     code: Code = Code.INVALID
+    places: tuple[SourceLocation, ...] = ()
+    count: int = 0
 
     def __post_init__(self):
         if self.code.__class__ is not Code:
@@ -222,7 +229,86 @@ class Diagnostic:
         if self.entity:
             parts.append(clip(self.entity, 120))
         parts.append(clip(self.message, 1000))
-        return ': '.join(parts)
+        text = ': '.join(parts)
+        if self.count > 1:
+            more = ', ...' if self.count > 1 + len(self.places) else ''
+            also = f'; also {_where(self.places, self.location)}{more}' if self.places else ''
+            text += f' ({self.count} in all{also})'
+        elif self.places:
+            text += f' (see {_where(self.places, self.location)})'
+        return text
+
+
+def _where(places, location: SourceLocation | None) -> str:
+    """
+    Return places as ``line 12``, ``lines 12, 31``, or ``arm.xacro:31`` in another file.
+
+    Lines of the file of ``location`` are given as numbers; other places in full.
+    """
+    source = location.source if location is not None else None
+    items = [str(p.line) if p.source == source and p.line is not None and p.path is None
+             else clip(str(p), 200) for p in places]
+    if all(item.isdigit() for item in items):
+        return ('line ' if len(items) == 1 else 'lines ') + ', '.join(items)
+    return ', '.join(f'line {item}' if item.isdigit() else item for item in items)
+
+
+def in_file_order(diagnostics) -> list[Diagnostic]:
+    """
+    Return diagnostics in the order of the places they name: by file, then by line.
+
+    Files come in the order they are first named; a diagnostic without a line comes first
+    in its file (it is about the whole of it), one without a place after every file (it
+    concludes: ``not written, because ...``). The sort is stable.
+    """
+    sources: dict[str | None, int] = {}
+    for d in diagnostics:
+        sources.setdefault(d.location.source if d.location is not None else None, len(sources))
+
+    def key(d):
+        location = d.location
+        if location is None:
+            return (len(sources), 0)
+        return (sources[location.source], location.line or 0)
+
+    return sorted(diagnostics, key=key)
+
+
+def grouped(diagnostics, shown: int = 3) -> list[Diagnostic]:
+    """
+    Return diagnostics with the warnings that repeat one problem in one file as one.
+
+    Warnings of the same code and message in the same file (the same unknown attribute in
+    every link, the same placeholder inertial in many) become the first of them with the
+    count (:attr:`Diagnostic.count`) and the next ``shown`` places; the order is kept.
+    Errors are never merged.
+    """
+    firsts: dict[tuple, int] = {}
+    merged: dict[int, list] = {}
+    kept: list[Diagnostic] = []
+    for d in diagnostics:
+        if d.severity is Severity.WARNING and d.count <= 1 and not d.places:
+            key = (d.code, d.message, d.location.source if d.location is not None else None)
+            index = firsts.get(key)
+            if index is not None:
+                merged[index].append(d.location)
+                continue
+            firsts[key] = len(kept)
+            merged[len(kept)] = []
+        kept.append(d)
+    for index, others in merged.items():
+        if others:
+            first = kept[index]
+            kept[index] = Diagnostic(first.message, first.location, first.entity,
+                                     first.severity, first.code,
+                                     tuple(p for p in others[:shown] if p is not None),
+                                     1 + len(others))
+    return kept
+
+
+def presented(diagnostics) -> list[Diagnostic]:
+    """Return diagnostics as commands print them: in file order, repeated warnings grouped."""
+    return grouped(in_file_order(diagnostics))
 
 
 def combine(*steps) -> tuple[Diagnostic, ...]:
@@ -292,12 +378,28 @@ def short_name(name: str) -> str:
 
 
 class SdfToolsError(Exception):
-    """Base of every error sdf_tools raises on bad input; holds one or more diagnostics."""
+    """
+    Base of every error sdf_tools raises on bad input; holds one or more diagnostics.
 
-    def __init__(self, diagnostics):
+    Attributes
+    ----------
+    diagnostics : tuple of Diagnostic
+        The errors.
+    warnings : tuple of Diagnostic
+        The warnings found before it was raised (the reader's, in the order found): a
+        command prints them with the errors.
+    partial : object or None
+        What could be read (a reader's :class:`~sdf_tools.model.Robot`, unchecked), for a
+        summary of it (``sdf_tools check``); ``None`` when nothing was.
+
+    """
+
+    def __init__(self, diagnostics, *, warnings=(), partial=None):
         if isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
         self.diagnostics = tuple(diagnostics)
+        self.warnings = tuple(warnings)
+        self.partial = partial
         super().__init__('\n'.join(str(d) for d in self.diagnostics))
 
     @property
@@ -338,16 +440,23 @@ class Reporter:
         self.error_type = error_type
 
     def error(self, message: str, location: SourceLocation | None = None,
-              entity: str | None = None, code: Code = Code.INVALID) -> None:
-        """Record an error."""
-        self.errors.append(Diagnostic(message, location, entity, Severity.ERROR, code))
+              entity: str | None = None, code: Code = Code.INVALID, places=()) -> None:
+        """Record an error; ``places`` are the other places it names (``Diagnostic.places``)."""
+        self.errors.append(Diagnostic(message, location, entity, Severity.ERROR, code,
+                                      tuple(places)))
 
     def warn(self, message: str, location: SourceLocation | None = None,
-             entity: str | None = None, code: Code = Code.WARNING) -> None:
-        """Record a warning."""
-        self.warnings.append(Diagnostic(message, location, entity, Severity.WARNING, code))
+             entity: str | None = None, code: Code = Code.WARNING, places=()) -> None:
+        """Record a warning; ``places`` are the other places it names (``Diagnostic.places``)."""
+        self.warnings.append(Diagnostic(message, location, entity, Severity.WARNING, code,
+                                        tuple(places)))
 
-    def raise_if_errors(self) -> None:
-        """Raise ``error_type`` with every recorded error, if there is any."""
+    def raise_if_errors(self, partial=None) -> None:
+        """
+        Raise ``error_type`` with every recorded error, if there is any.
+
+        The warnings go with it (:attr:`SdfToolsError.warnings`), and ``partial``, what was
+        read (:attr:`SdfToolsError.partial`).
+        """
         if self.errors:
-            raise self.error_type(self.errors)
+            raise self.error_type(self.errors, warnings=self.warnings, partial=partial)

@@ -540,13 +540,17 @@ class Robot:
                 return item
             return replace(item, location=locate(item.location))
 
+        def warning(d):  # and the other places it names
+            d = at(d)
+            return replace(d, places=tuple(map(locate, d.places))) if d.places else d
+
         links = tuple(replace(at(link), visuals=tuple(map(at, link.visuals)),
                               collisions=tuple(map(at, link.collisions)))
                       for link in self.links)
         return replace(self, links=links, joints=tuple(map(at, self.joints)),
                        frames=tuple(map(at, self.frames)), gazebo=tuple(map(at, self.gazebo)),
                        urdf_extras=tuple(map(at, self.urdf_extras)),
-                       warnings=tuple(map(at, self.warnings)),
+                       warnings=tuple(map(warning, self.warnings)),
                        location=None if self.location is None else locate(self.location))
 
 

@@ -94,7 +94,8 @@ def test_a_long_name_is_shortened_in_tables_and_messages_alike(capsys, tmp_path)
     assert len(out) < 1000 and out.splitlines()[2].startswith(f'{shortened}  ')
     assert cli.main(['fk', str(source), 'elbow=1']) == 2
     out, err = capsys.readouterr()
-    assert err == (f"sdf_tools fk: error: not a joint coordinate of '{shortened}': elbow; "
-                   f'use: {shortened}\n')
+    assert len(err) < 2000  # the reader's warning (a joint named like a link), then
+    assert err.endswith(f"sdf_tools fk: error: not a joint coordinate of '{shortened}': elbow; "
+                        f'use: {shortened}\n')
     assert cli.main(['fk', str(source), '--json']) == 0
     assert LONG in capsys.readouterr().out

@@ -69,8 +69,8 @@ def _failure(e: Exception, traceback_flag: bool) -> int:
     from sdf_tools.cli.common import color
     from sdf_tools.cli.common import print_diagnostics
     from sdf_tools.errors import SdfToolsError
-    if isinstance(e, SdfToolsError):
-        print_diagnostics(e.diagnostics)
+    if isinstance(e, SdfToolsError):  # the errors, and the warnings found before them
+        print_diagnostics(e.warnings + e.diagnostics)
         return EXIT_INVALID
     if isinstance(e, OSError):
         where = f'{e.filename}: ' if e.filename else ''

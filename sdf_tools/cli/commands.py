@@ -33,6 +33,7 @@ from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
 from sdf_tools.cli.common import write_result
 from sdf_tools.errors import Code
+from sdf_tools.errors import combine
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import SdfToolsError
@@ -55,7 +56,7 @@ def urdf2sdf(args) -> int:
     mappings = mappings_of(args.mappings)
     loaded = load_input(args, mappings, 'urdf2sdf', formats=('urdf',))
     converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
-    print_diagnostics(loaded.warnings + converted.warnings, quiet=args.quiet)
+    print_diagnostics(combine(loaded.warnings, converted.warnings), quiet=args.quiet)
     write_result(args.output, converted.sdf, loaded, 'urdf2sdf', read=converted.inputs)
     return EXIT_OK
 
@@ -82,7 +83,7 @@ def _convert(args):
         from sdf_tools.loading import to_sdf
         converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
         text, read = converted.sdf, converted.inputs
-        warnings += converted.warnings
+        warnings = list(combine(warnings, converted.warnings))  # each problem once
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
         text, written = write_urdf(loaded.robot, lossy=args.lossy,
@@ -117,27 +118,50 @@ def _unlimited_effort(values):
 
 
 def _check(args):
-    """Print the summary, the tree and every problem; exit 1 if any is an error."""
+    """
+    Print the summary, the tree and every problem; exit 1 if any is an error.
+
+    A description that cannot be read whole gets the summary of what was read (the reader's
+    model, unchecked) and every problem, warnings and errors.
+    """
     from sdf_tools import describe
     from sdf_tools.loading import check
-    from sdf_tools.loading import errors_in
+    from sdf_tools.model import Robot
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
-    loaded = load_input(args, mappings, 'sdf_tools check', whole_document=True)
+    try:
+        loaded = load_input(args, mappings, 'sdf_tools check', whole_document=True)
+    except SdfToolsError as e:
+        partial = e.partial
+        text = describe.summary(partial) + '\n' if isinstance(partial, Robot) else ''
+        return _check_result(text, e.warnings + e.diagnostics, None,
+                             () if args.input == '-' else (args.input,))
     problems = check(loaded, missing_mimic=args.missing_mimic)
-    errors = errors_in(problems)
     text = ''
     worlds = loaded.worlds
     if any(world.name is not None for world in worlds) or (worlds and not loaded.models):
         text += ''.join(describe.world_line(world) + '\n' for world in worlds)
     for robot in loaded.models:
         text += describe.summary(robot) + '\n' + describe.tree_text(robot)
-    lines = ['problems:'] + [f'  {d}' for d in problems] if problems else []
+    return _check_result(text, problems, loaded)
+
+
+def _check_result(text: str, problems, loaded, read: tuple[str, ...] = ()) -> int:
+    """
+    Print ``text`` and the problems (in file order, repeats grouped); return the exit code.
+
+    Standard output may not be a file read: what ``loaded`` was made of, or (nothing loaded
+    whole) ``read``.
+    """
+    from sdf_tools.errors import presented
+    from sdf_tools.loading import errors_in
+    errors = errors_in(problems)
+    lines = ['problems:'] + [f'  {d}' for d in presented(problems)] if problems else []
     lines.append(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
                  f'{len(problems) - errors} warning(s)')
     write_result(None, text + ''.join(line + '\n' for line in lines), loaded,  # one write: a
-                 'sdf_tools check')                                  # failure names <stdout>
+                 'sdf_tools check', read=read)                       # failure names <stdout>
     return EXIT_INVALID if errors else EXIT_OK
 
 
@@ -147,7 +171,7 @@ def _tree(args):
     if values:
         raise UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
     loaded = load_input(args, mappings, 'sdf_tools tree')
-    print_diagnostics(_about_arguments(loaded))
+    print_diagnostics(loaded.warnings)
     robot = loaded.robot
     if args.format == 'text':
         text = describe.tree_text(robot)
@@ -188,7 +212,8 @@ def _fk(args):
     robot = loaded.robot
     _no_joint_arguments(loaded, mappings)
     tree = compile_tree(robot, missing_mimic=args.missing_mimic)
-    print_diagnostics(_about_arguments(loaded) + tree.warnings + limit_warnings(robot, values))
+    print_diagnostics(combine(loaded.warnings, tree.warnings) +
+                      limit_warnings(robot, values))  # each problem once
     q, unknown, mimic = tree.joint_vector(values)
     if unknown:
         known = _names(tree.coordinate_names) or '(none: the robot has no moving joints)'
@@ -273,11 +298,6 @@ def _view(args):
 def _diff(args):
     from sdf_tools.cli.diff import diff_command  # the comparison is imported for diff only
     return diff_command(args)
-
-
-def _about_arguments(loaded) -> tuple:
-    """Return the warnings about the command line: ``name:=value`` that changes nothing."""
-    return tuple(d for d in loaded.warnings if d.code is Code.UNUSED_PARAMETER)
 
 
 def _no_joint_arguments(loaded, mappings) -> None:

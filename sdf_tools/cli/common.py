@@ -29,6 +29,7 @@ import sys
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import presented
 from sdf_tools.errors import Severity
 from sdf_tools.model import JointType
 from sdf_tools.outputs import check_outputs
@@ -50,11 +51,12 @@ def print_diagnostics(diagnostics, stream=None, quiet=False) -> None:
     """
     Print each diagnostic on its line: ``Error: file:line: ...`` or ``file:line: warning: ...``.
 
-    A warning says ``warning`` itself (:class:`~sdf_tools.errors.Diagnostic`); ``quiet``
-    leaves warnings out.
+    In file order, the warnings that repeat one problem in a file as one
+    (:func:`~sdf_tools.errors.presented`). A warning says ``warning`` itself
+    (:class:`~sdf_tools.errors.Diagnostic`); ``quiet`` leaves warnings out.
     """
     stream = stream or sys.stderr
-    for d in diagnostics:
+    for d in presented(diagnostics):
         if d.severity is Severity.WARNING:
             if not quiet:
                 print(color(stream, str(d), '33'), file=stream)
@@ -142,13 +144,14 @@ def write_result(output: str | None, result: str | bytes, loaded, prog: str, *,
     Write a command's result to ``output`` (``None`` or ``-``: standard output).
 
     Before anything is written, the output is refused (a usage error, as when loading) if
-    it is a file the run read: what :func:`load_input` read, the package.xml files every
-    package lookup since read, and ``read`` (e.g. the meshes a conversion weighed);
-    standard output is compared by the file open on it (``urdf2sdf r.urdf >> r.urdf``).
+    it is a file the run read: what :func:`load_input` read (``loaded``; ``None`` when it
+    failed), the package.xml files every package lookup since read, and ``read`` (e.g. the
+    meshes a conversion weighed); standard output is compared by the file open on it
+    (``urdf2sdf r.urdf >> r.urdf``).
     """
     from sdf_tools.loading import files_read
     try:
-        check_outputs((output or '-',), files_read(loaded, *read))
+        check_outputs((output or '-',), read if loaded is None else files_read(loaded, *read))
     except OverwriteError as e:
         raise UsageError(f'{prog}: error: {e}') from None
     write_output(output, result)

@@ -69,7 +69,7 @@ def diff_command(args) -> int:
         comparison = diff(loaded[0], loaded[1], DiffOptions(args.tol, args.configurations,
                                                             args.seed))
     except SdfToolsError as e:
-        print_diagnostics(e.diagnostics)
+        print_diagnostics(e.warnings + e.diagnostics)
         return EXIT_UNREADABLE
     except OSError as e:
         print(f'Error: {e.filename or ""}: {e.strerror or e}', file=sys.stderr)

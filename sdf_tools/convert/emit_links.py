@@ -138,11 +138,11 @@ def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict
         sdf_name = part_name(part.name, link.name, index, 'collision')
         names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
         problem = geometry_problem(part.model.geometry)
-        if problem is not None:
+        if problem is not None:  # in the stead of the reader's warning: its place and entity
             reporter.warn(f'collision {sdf_name!r} is left out: {problem}, and DART '
                           "(Gazebo's physics engine) aborts on a collision without volume "
-                          '(libsdformat writes it)', part.model.location, f"link '{link.name}'",
-                          Code.DROPPED)
+                          '(libsdformat writes it)', part.model.location,
+                          f"link '{part.source_link}'", Code.BAD_GEOMETRY)
             continue
         targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'collision',
                                            reporter) if exts else None

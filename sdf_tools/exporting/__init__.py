@@ -50,6 +50,7 @@ import re
 from sdf_tools.convert.mesh_uris import model_uri
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import Code
+from sdf_tools.errors import combine
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
@@ -204,10 +205,10 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
     _refuse_inputs(target, folder, [file, *loaded.inputs, *plan.files.values(),
                                     *sorted(plan.inputs), *read])
     sdf_file = os.path.join(folder, 'model.sdf')
-    warnings = loaded.warnings + plan.warnings + report.summary(plan, loaded.source) + \
-        converted.warnings + problems + rewrite.leftovers(converted.sdf, name, reported,
-                                                          sdf_file) + \
-        report.loop_joints(loaded.robot, converted.sdf, sdf_file)
+    warnings = combine(loaded.warnings, plan.warnings + report.summary(plan, loaded.source) +
+                       converted.warnings) + problems + \
+        rewrite.leftovers(converted.sdf, name, reported, sdf_file) + \
+        report.loop_joints(loaded.robot, converted.sdf, sdf_file)  # combined: each problem once
     if options.strict:
         report.refuse_unless_self_contained(warnings, folder)
     try:

@@ -389,7 +389,8 @@ def load(path: str | None = None, options: LoadOptions | None = None, *,
         with nullcontext() if origins is None else origins.relocating():
             robot = _read(data, source if origins is None else origins.label or source, fmt,
                           options)
-    except SdfToolsError:  # the expansion is there to look at when reading fails
+    except SdfToolsError as e:  # the warnings found so far go with the errors, and the
+        e.warnings = warnings + lookups + e.warnings  # expansion is there to look at
         _keep(kept, data)
         raise
     _keep(kept, data, robot, packages, file)

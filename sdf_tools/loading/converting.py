@@ -119,11 +119,10 @@ def check(loaded: 'Loaded', *, missing_mimic: str = 'ignore') -> tuple[Diagnosti
             steps.append(e.diagnostics)
         if robot.source_format == 'sdf':
             steps.append(refused_inertials(robot))
-    problems = combine(*steps)
-    if loaded.robot.source_format == 'urdf':
+    if loaded.robot.source_format == 'urdf':  # it says better what the reader said
         with relocating(loaded.origins):
-            problems += relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)
-    return problems
+            steps.append(relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings))
+    return combine(*steps)
 
 
 def errors_in(diagnostics) -> int:
@@ -147,11 +146,14 @@ def left_out_of_sdf(robot: Robot) -> tuple[Diagnostic, ...]:
 
     ``<transmission>``, ``<ros2_control>`` and unknown elements (``Robot.urdf_extras``) are
     not converted (libsdformat ignores them too); each warning names the element, how many
-    there are and the first names, at the first one's line.
+    there are and the first names, at the first one's line. An element URDF does not know,
+    which the reader warned about already (with the nearest name), is not warned about again.
     """
+    from sdf_tools.formats.urdf.names import CHILDREN
     by_tag: dict[str, list] = {}
     for item in robot.urdf_extras:
-        by_tag.setdefault(item.tag, []).append(item)
+        if item.tag in CHILDREN['robot'] or item.tag.startswith('{'):  # else the reader's
+            by_tag.setdefault(item.tag, []).append(item)
     warnings = []
     for tag, items in by_tag.items():
         names = [repr(item.name) for item in items if item.name]

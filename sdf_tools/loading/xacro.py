@@ -29,7 +29,12 @@ and while it runs three of its functions are replaced (and put back afterwards):
   ament_index_python, so no sourced ROS is needed; the lookup's warnings (a duplicate
   package) are placed at the line of that ``$(find)``;
 * a failing ``$(...)`` substitution is remembered with its text, so the error names it and
-  the line of the file (or included file) that holds it.
+  the line of the file (or included file) that holds it;
+* a macro call (``handle_macro_call``) is remembered while it runs, and the elements its
+  expansion inserts (``replace_node``): a call that fails (an unknown macro, a parameter the
+  macro lacks) is reported at its line with the nearest name (``<xacro:wheell>``: did you
+  mean ``<xacro:wheel>``?), and what is reported in a macro's body names the call that
+  expanded it (:func:`~.xacro_map.map_expansion`).
 
 Errors read ``file:line: expression: reason``, e.g.
 ``robot.urdf.xacro:12: $(find ur_description): package 'ur_description' not found;
@@ -53,6 +58,9 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.loading.xacro_calls import call_failure
+from sdf_tools.loading.xacro_calls import Calls
+from sdf_tools.loading.xacro_calls import expansion_note
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import PackagePath
@@ -108,6 +116,10 @@ class Expansion:
         (``$(arg)``, ``xacro.arg()``, ``$(eval)``), in the order given: they change nothing.
     warnings : tuple of Diagnostic
         One per unused argument, naming the arguments the documents have.
+    calls : tuple
+        For each element of ``text`` in document order, the macro calls whose expansion
+        made it, innermost first, each ``(name, attributes)`` as written (``()`` when no
+        macro was called).
 
     """
 
@@ -116,6 +128,7 @@ class Expansion:
     inputs: tuple[str, ...] = ()
     unused: tuple[str, ...] = ()
     warnings: tuple[Diagnostic, ...] = ()
+    calls: tuple = ()
 
 
 class _Arguments(dict):
@@ -189,7 +202,8 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
     # File name as xacro gives it (None: the document) -> its bytes.
     files: dict[str | None, bytes] = {None: data}
     context = (source, path, data)
-    with _XACRO_LOCK, _patched_xacro(xacro, packages, files, context):
+    calls = Calls()
+    with _XACRO_LOCK, _patched_xacro(xacro, packages, files, context, calls):
         saved_cwd = os.getcwd()
         try:
             if path is not None:  # the patched parse gives it ``data``, never the file again
@@ -206,11 +220,14 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
             unused = tuple((name, value) for name, value in given if name not in mappings.known)
             return Expansion(doc.toxml(), read, inputs, tuple(name for name, _ in unused),
                              tuple(_unused_warning(name, value, tuple(mappings.known), source)
-                                   for name, value in unused))
+                                   for name, value in unused), calls.of_elements(doc))
         except SdfToolsError:
             raise  # an included file refused by the safe parser, with its own location
         except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
-            raise _explain(xacro, e, source, path, data, packages) from None
+            opened = [(source, data)] + [(name, text) for name, text in files.items()
+                                         if name is not None and name != path]
+            raise _explain(xacro, e, (source, path, data), packages,
+                           (opened, calls.active)) from None
         finally:
             os.chdir(saved_cwd)
             del xacro.all_includes[:]  # xacro only ever appends to it
@@ -230,9 +247,12 @@ def _unused_warning(name: str, value: str, known: tuple, source: str) -> Diagnos
 
 
 @contextlib.contextmanager
-def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple):
+def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple,
+                   calls: Calls):
     """
-    Replace xacro's file parser, package lookup and substitution entry (module docstring).
+    Replace xacro's file parser, package lookup, substitution entry and macro calls.
+
+    (The module docstring says why.) ``calls`` records the macro calls.
 
     A lookup that leaves warnings (a duplicate package) places them at the line of its
     ``$(find)``; ``context`` is ``(source, path, data)`` of :func:`run_xacro`, to tell it.
@@ -246,6 +266,7 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
     from xacro import substitution_args
     original_parse, original_extension = xacro.parse, xacro.eval_extension
     original_find = substitution_args._eval_find
+    original_call, original_replace = xacro.handle_macro_call, xacro.replace_node
 
     def parse(inp, filename=None):
         if inp is None and filename is not None and filename == context[1]:
@@ -275,12 +296,28 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
         except Exception as e:
             raise _SubstitutionFailed(text, _innermost(e)) from None
 
+    def handle_macro_call(node, macros, symbols):
+        active = calls.active
+        if not node.tagName.startswith('xacro:') or (active and active[-1][0] is node):
+            return original_call(node, macros, symbols)  # no call, or xacro:call's own
+        active.append((node, node.tagName, tuple(node.attributes.items()), macros))
+        handled = original_call(node, macros, symbols)
+        active.pop()  # not when it fails: then it names the call
+        return handled
+
+    def replace_node(node, by, content_only=False):
+        if by is not None and calls.active and calls.active[-1][0] is node:
+            calls.insert(by.childNodes)  # the macro's expansion, put where the call was
+        return original_replace(node, by, content_only)
+
     xacro.parse, xacro.eval_extension = parse, eval_extension
+    xacro.handle_macro_call, xacro.replace_node = handle_macro_call, replace_node
     substitution_args._eval_find = find
     try:
         yield
     finally:
         xacro.parse, xacro.eval_extension = original_parse, original_extension
+        xacro.handle_macro_call, xacro.replace_node = original_call, original_replace
         substitution_args._eval_find = original_find
 
 
@@ -291,9 +328,20 @@ def _innermost(e: BaseException) -> BaseException:
     return e
 
 
-def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
-             packages: PackageResolver):
-    """Return the :class:`DescriptionError` for a xacro failure (module docstring)."""
+def _explain(xacro, e: Exception, context: tuple, packages: PackageResolver, calls: tuple):
+    """
+    Return the :class:`DescriptionError` for a xacro failure (module docstring).
+
+    ``context`` is ``(source, path, data)`` of :func:`run_xacro`; ``calls`` the files read,
+    ``(name, bytes)``, and :attr:`~.xacro_calls.Calls.active`: a call xacro refused is
+    reported at its line (:func:`~.xacro_calls.call_failure`), another failure in a macro
+    names the calls it was expanded from.
+    """
+    source, path, data = context
+    refused = call_failure(e, calls[1], calls[0])
+    if refused is not None:
+        return DescriptionError(refused)
+    note = expansion_note(*calls)
     files = _context_files(xacro, source, path, data)
     failed: BaseException | None = e
     while failed is not None and not isinstance(failed, _SubstitutionFailed):
@@ -302,15 +350,15 @@ def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
         cause = failed.cause
         location = _locate(files, _substitution_matcher(failed.expression))
         code = Code.PACKAGE_NOT_FOUND if isinstance(cause, PackageNotFoundError) else Code.XACRO
-        return DescriptionError(Diagnostic(_substitution_reason(failed.expression, cause),
-                                           location, failed.expression, code=code))
+        return DescriptionError(Diagnostic(_substitution_reason(failed.expression, cause)
+                                           + note, location, failed.expression, code=code))
     evaluating = _WHEN_EVALUATING.fullmatch(getattr(e, 'suffix', None) or '')
     wrapped = getattr(e, 'exc', None)
     if evaluating is not None and wrapped is not None:  # ${...}, which xacro names
         entity = f'${{{evaluating.group(1)}}}'
         location = _locate(files, lambda text: _find_literal(text, entity))
-        return DescriptionError(Diagnostic(f'xacro failed: {_reason(wrapped)}', location,
-                                           entity, code=Code.XACRO))
+        return DescriptionError(Diagnostic(f'xacro failed: {_reason(wrapped)}{note}',
+                                           location, entity, code=Code.XACRO))
     reason = _reason(e)
     missing = _innermost(e)
     current = _read_files(xacro, list(reversed(xacro.filestack or [None]))[:1], source, path,
@@ -322,7 +370,8 @@ def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
             location = SourceLocation(current)
         hint = packages.explain_missing(os.path.join(xacro.root_dir, missing.filename))
         reason += f'; {hint}' if hint else ''
-    return DescriptionError(Diagnostic(f'xacro failed: {reason}', location, code=Code.XACRO))
+    return DescriptionError(Diagnostic(f'xacro failed: {reason}{note}', location,
+                                       code=Code.XACRO))
 
 
 def _context_files(xacro, source: str, path: str | None, data: bytes):
@@ -495,6 +544,6 @@ def expand(data: bytes, source: str, file: str | None, mappings: dict,
     from sdf_tools.loading.xacro_map import map_expansion
     expansion = run_xacro(data, source, mappings, file, packages)
     text, origins = map_expansion(expansion.text, expansion.files,
-                                  f'{source} (expanded by xacro)')
+                                  f'{source} (expanded by xacro)', expansion.calls)
     return (text.encode('utf-8'), origins, expansion.inputs, expansion.unused,
             expansion.warnings)

@@ -46,6 +46,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.records import replace
 from sdf_tools.resources.models import in_model
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import unquote
@@ -238,10 +239,15 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         not exist (``missing-file``; in ``<gazebo>`` content, a folder counts) or cannot be
         looked up (``io``: a name too long, a folder not searchable), one per URI that names
         no local file (when looked up because of ``every_mesh``, or a ``package://`` URI
-        leaving its package).
+        leaving its package). The URIs of one package (``package:///``: of none) with one
+        kind of problem are one warning, at the first, with their count and next places
+        (:attr:`~sdf_tools.errors.Diagnostic.count`): a package not built, or a prefix
+        written wrong, is one line, not one per mesh.
 
     """
-    located, problems, missing_packages = {}, [], set()
+    located: dict = {}
+    problems: list[Diagnostic] = []
+    groups: dict[tuple, list] = {}  # (code, package) -> [its warning's index, other places]
     done = set()
     uses = [(uri, '', entity, location) for uri, is_mesh, entity, location
             in robot.resource_uses() if _checked(uri, is_mesh, every_mesh)]
@@ -253,15 +259,20 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         done.add(uri)
 
         def warn(message, code):
+            package = _package_of(uri, every_mesh)
+            group = groups.get((code, package)) if package is not None else None
+            if group is not None:
+                group[1].append(location)
+                return
+            if package is not None:
+                groups[code, package] = [len(problems), []]
             problems.append(Diagnostic(f'{what}: {message}' if what else message, location,
                                        entity, Severity.WARNING, code))
 
         try:
             path = locate(uri, packages, folder, model_as_package=every_mesh)
         except PackageNotFoundError as e:
-            if e.package not in missing_packages:
-                missing_packages.add(e.package)
-                warn(f'{uri}: {e}', Code.PACKAGE_NOT_FOUND)
+            warn(f'{uri}: {e}', Code.PACKAGE_NOT_FOUND)
             continue
         except ValueError as e:
             warn(str(e), Code.WARNING)
@@ -277,4 +288,17 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         if not found:
             warn(f'{uri}: no such {"file or folder" if number >= gazebo else "file"}: {path}',
                  Code.MISSING_FILE)
+    for index, others in groups.values():
+        if others:
+            others.sort(key=lambda place: (place.source, place.line or 0))
+            problems[index] = replace(problems[index], places=tuple(others[:3]),
+                                      count=1 + len(others))
     return located, tuple(problems)
+
+
+def _package_of(uri: str, model_as_package: bool) -> str | None:
+    """Return the package a ``package://`` URI names (``''``: none), else ``None``."""
+    for scheme in (_PACKAGE, _MODEL) if model_as_package else (_PACKAGE,):
+        if uri.startswith(scheme):
+            return uri[len(scheme):].partition('/')[0]
+    return None

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import combine
+from sdf_tools.errors import presented
 from sdf_tools.loading import files_read
 from sdf_tools.loading import load
 from sdf_tools.loading import LoadOptions
@@ -56,7 +57,10 @@ class RobotModel:
     tree : KinematicTree
         The compiled kinematic tree.
     warnings : tuple of str
-        Reader warnings, URIs that name no file and ignored mimic joints, with file:line.
+        Reader warnings, URIs that name no file and ignored mimic joints, with file:line,
+        one a problem: in file order, a warning repeated in the file once with its count
+        (:func:`~sdf_tools.errors.presented`), the URIs of a package not found or not built
+        as one.
 
     """
 
@@ -100,7 +104,7 @@ def load_model(text: str, packages: PackageResolver | None = None,
     from sdf_tools.kinematics import compile_tree  # numpy: only the node that does FK
     loaded = load(text=text, options=_options(packages, source))
     tree = compile_tree(loaded.robot, missing_mimic='ignore')
-    warnings = tuple(str(d) for d in combine(loaded.warnings, tree.warnings))
+    warnings = tuple(map(str, presented(combine(loaded.warnings, tree.warnings))))
     return RobotModel(text, loaded.robot, tree, warnings)
 
 
@@ -116,7 +120,7 @@ class Conversion:
     source_format : str
         ``'urdf'``, ``'sdf'`` or ``'kindsl'``: what was received.
     warnings : tuple of str
-        Reader and converter warnings, with file:line.
+        Reader and converter warnings, with file:line, one a problem (as ``RobotModel``'s).
     inputs : tuple of str
         The files the conversion read (meshes ``auto_inertials`` weighed, the files they
         name, the package.xml files of the package lookups): ``output_file`` may not be one.
@@ -148,6 +152,6 @@ def convert(text: str, options: ConversionOptions | None = None,
     if options.packages is None and packages is not None:
         options = replace(options, packages=packages)
     converted = to_sdf(loaded, options)
-    return Conversion(converted.sdf, loaded.fmt,
-                      tuple(str(d) for d in loaded.warnings + converted.warnings),
-                      files_read(replace(loaded, packages=options.packages), *converted.inputs))
+    return Conversion(converted.sdf, loaded.fmt, tuple(map(str, presented(
+        combine(loaded.warnings, converted.warnings)))),
+        files_read(replace(loaded, packages=options.packages), *converted.inputs))

@@ -46,6 +46,8 @@ from rclpy.qos import HistoryPolicy
 from rclpy.qos import QoSProfile
 from rclpy.qos import ReliabilityPolicy
 from sdf_tools.errors import clip
+from sdf_tools.errors import presented
+from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import short_name
 from sdf_tools.loading import package_resolver as loading_resolver
 from sdf_tools.records import record
@@ -76,7 +78,28 @@ PACKAGE_PATH_DESCRIPTION = (
 
 
 class StartupError(Exception):
-    """The node cannot start (missing or invalid configuration); the text says why."""
+    """
+    The node cannot start (missing or invalid configuration); the text says why.
+
+    Each line of the text is logged as a line of its own (:func:`problem_lines`).
+    """
+
+
+def problem_lines(what: str, error: SdfToolsError) -> list:
+    """
+    Return the log lines of a description refused: one a problem, each saying ``what``.
+
+    Every warning and error, in file order (:func:`~sdf_tools.errors.presented`), e.g.
+    ``Rejected the new robot_description: <robot_description>:12: joint 'j': ...``: a
+    ``grep`` of the log finds each with its place.
+    """
+    return [f'{what}: {d}' for d in presented(error.warnings + error.diagnostics)]
+
+
+def log_lines(log, text: str) -> None:
+    """Log each line of ``text`` as a fatal message of its own (each greppable)."""
+    for line in text.splitlines() or ['']:
+        log.fatal(line)
 
 
 def package_resolver(package_path: str) -> PackageResolver:
@@ -363,10 +386,10 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
                 break  # the context was shut down while waiting (another shutdown path)
         failure = getattr(node, 'failure', None)
         if failure is not None:
-            node.get_logger().fatal(failure)
+            log_lines(node.get_logger(), failure)
             code = EXIT_FAILURE
     except StartupError as e:
-        rclpy.logging.get_logger(prog).fatal(str(e))
+        log_lines(rclpy.logging.get_logger(prog), str(e))
         code = EXIT_FAILURE
     except (KeyboardInterrupt, ExternalShutdownException):
         pass

@@ -73,6 +73,7 @@ from sdf_tools.ros.node_support import LATCHED_QOS
 from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
 from sdf_tools.ros.node_support import package_resolver
 from sdf_tools.ros.node_support import ParameterSpec
+from sdf_tools.ros.node_support import problem_lines
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
@@ -228,8 +229,9 @@ class SdfConverter(Node):
         try:
             result = self._convert(text, self._parameter_source, self._values)
         except SdfToolsError as e:
-            raise StartupError('Cannot convert the robot_description parameter; nothing is '
-                               f'published, stopping:\n{e}') from None
+            raise StartupError('\n'.join(problem_lines(
+                'Cannot convert the robot_description parameter (nothing is published, '
+                'stopping)', e))) from None
         except Exception as e:  # a converter bug: say so rather than wait for nothing
             raise StartupError('Cannot convert the robot_description parameter; nothing is '
                                f'published, stopping: {type(e).__name__}: {e}') from None
@@ -244,14 +246,17 @@ class SdfConverter(Node):
             result = self._convert(text, source, self._values)
         except ConversionError as e:
             if self.converted is None:  # the options cannot convert it: nothing will come
-                self.failure = ('Cannot convert the description from the robot_description '
-                                f'topic with these options; nothing is published, stopping:\n{e}')
+                self.failure = '\n'.join(problem_lines(
+                    'Cannot convert the description from the robot_description topic with '
+                    'these options (nothing is published, stopping)', e))
                 return
-            self._log.error('Cannot convert the description from the robot_description topic; '
-                            f'{self._kept()}:\n{e}')
+            for line in problem_lines('Cannot convert the description from the '
+                                      f'robot_description topic ({self._kept()})', e):
+                self._log.error(line)
         except SdfToolsError as e:
-            self._log.error('Ignored an invalid description from the robot_description topic; '
-                            f'{self._kept()}:\n{e}')
+            for line in problem_lines('Ignored an invalid description from the '
+                                      f'robot_description topic ({self._kept()})', e):
+                self._log.error(line)
         except Exception as e:  # a converter bug must not kill the node
             self._log.error('Cannot convert the description from the robot_description topic '
                             f'({type(e).__name__}: {e}); {self._kept()}')

@@ -89,6 +89,7 @@ from sdf_tools.ros.node_support import LATCHED_QOS
 from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
 from sdf_tools.ros.node_support import package_resolver
 from sdf_tools.ros.node_support import ParameterSpec
+from sdf_tools.ros.node_support import problem_lines
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
@@ -215,7 +216,8 @@ class StatePublisher(Node):
                 model = load_model(text, packages=self.packages,
                                    source=values['description_source'] or SOURCE)
             except SdfToolsError as e:
-                raise StartupError(f'Unable to load the robot description:\n{e}') from None
+                raise StartupError('\n'.join(problem_lines(
+                    'Unable to load the robot description', e))) from None
             self._description_pub = self.create_publisher(String, 'robot_description',
                                                           LATCHED_QOS)
             self._install(model)
@@ -254,8 +256,9 @@ class StatePublisher(Node):
         try:
             model = load_model(msg.data, packages=self.packages)
         except SdfToolsError as e:
-            self._log.error('Ignored an invalid robot description from the topic; the '
-                            f'current model stays:\n{e}')
+            for line in problem_lines('Ignored an invalid robot description from the topic '
+                                      '(the current model stays)', e):
+                self._log.error(line)
             return
         except Exception as e:  # a reader bug must not kill the node either
             self._log.error('Ignored a robot description from the topic that could not be '
@@ -281,7 +284,8 @@ class StatePublisher(Node):
                     try:
                         self._pending = load_model(p.value, packages=self.packages)
                     except SdfToolsError as e:
-                        self._log.warning(f'Rejected the new robot_description:\n{e}')
+                        for line in problem_lines('Rejected the new robot_description', e):
+                            self._log.warning(line)
                         return reject(str(e))
             return accept()
         except Exception as e:  # a reader bug: refuse the value, keep running

@@ -92,7 +92,7 @@ def test_lossy_keeps_the_extras_every_visual_carries_and_names_each_one_left_out
                   extras=('<laser_retro>2</laser_retro>',)))), Link('tip')))
     error = error_of(robot, "link 'base': its <collision> elements carry different "
                      'SDFormat-only content')
-    assert error.diagnostic.message.endswith('; --lossy (lossy=True) writes the nearest URDF '
+    assert error.diagnostic.message.endswith('; --lossy writes the nearest URDF '
                                              'without it')
     text, dropped = write_urdf(robot, lossy=True)
     assert [str(d) for d in dropped] == [

@@ -152,12 +152,14 @@ def test_xacro_failures_are_one_clear_line(tmp_path, monkeypatch):
 
 
 def test_xacro_is_left_as_it_was_and_ament_index_is_never_imported(tree, monkeypatch):
-    before = (xacro.parse, xacro.eval_extension, substitution_args._eval_find)
+    before = (xacro.parse, xacro.eval_extension, substitution_args._eval_find,
+              xacro.handle_macro_call, xacro.replace_node)
     monkeypatch.setitem(sys.modules, 'ament_index_python', None)  # import fails
     monkeypatch.setitem(sys.modules, 'ament_index_python.packages', None)
     assert mesh_folder(expand(tree['robot'], tree['src'])) == str(tree['package'])
     error(tree['robot'])
-    assert (xacro.parse, xacro.eval_extension, substitution_args._eval_find) == before
+    assert (xacro.parse, xacro.eval_extension, substitution_args._eval_find,
+            xacro.handle_macro_call, xacro.replace_node) == before
     assert xacro.all_includes == []
 
 
@@ -292,3 +294,57 @@ def test_xacro_expands_the_bytes_given_not_the_file_read_again(tmp_path):
     assert expansion.inputs == (str(tmp_path / 'part.xacro'),)
     robot.unlink()
     assert '<link name="first"/>' in expand_xacro(data, str(robot), path=str(robot))
+
+
+# --- a macro call: its line, the nearest name, and where what it made came from --------------
+
+WHEEL = (f'<robot name="r" {XACRO_NS}>\n'
+         '<xacro:property name="w" value="0.1"/>\n'
+         '<xacro:macro name="wheel" params="prefix color:=red x:=0 *joint">\n'
+         '  <link name="${prefix}_wheel">\n'
+         '    <visual><origin xyz="${x} 0 0"/><geometry><sphere radius="${w}"/></geometry>'
+         '</visual>\n'
+         '  </link>\n'
+         '</xacro:macro>\n'
+         '<link name="base"/>\n'
+         '{call}\n'
+         '</robot>\n')
+
+
+@pytest.mark.parametrize('call, message', [
+    ('<xacro:propery name="h" value="1"/>',
+     'unknown macro name: xacro:propery; did you mean <xacro:property>?'),
+    ('<xacro:wheell prefix="l"><origin/></xacro:wheell>',
+     'unknown macro name: xacro:wheell; did you mean <xacro:wheel>?'),
+    ('<xacro:wheel prefix="l" colour="blue"><origin/></xacro:wheel>',
+     'Invalid parameter "colour" of <xacro:wheel> (its parameters: prefix, color, x, joint); '
+     'did you mean color?'),
+])
+def test_a_call_xacro_refuses_is_named_at_its_line_with_the_nearest_name(
+        call, message, tmp_path):
+    robot = tmp_path / 'r.urdf.xacro'
+    robot.write_text('<!-- first -->\n' + WHEEL.replace('{call}', call))
+    diagnostic = error(robot)
+    assert (str(diagnostic), diagnostic.code) == (f'{robot}:10: xacro failed: {message}',
+                                                  'xacro')
+
+
+def test_a_bad_value_given_to_a_macro_names_the_call_beside_the_macro_body(tmp_path):
+    from sdf_tools.loading import load
+    robot = tmp_path / 'r.urdf.xacro'
+    robot.write_text(WHEEL.replace('{call}', '<xacro:wheel prefix="l" x="0.4q"><origin/>'
+                                   '</xacro:wheel>\n<xacro:wheel prefix="r" x="1"><origin/>'
+                                   '</xacro:wheel>'))
+    with pytest.raises(DescriptionError) as caught:
+        load(str(robot))
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"{robot}:5: link 'l_wheel': <origin> xyz must be 3 numbers, got '0.4q 0 0' (expanded "
+        f'from <xacro:wheel> at {robot}:9)']
+    # xacro's own failure in a macro called from a macro: every call, innermost first
+    robot.write_text(WHEEL.replace('${x} 0 0', '${x*2+1} 0 0').replace(
+        '{call}', '<xacro:macro name="base" params="x">\n'
+        '<xacro:wheel prefix="l" x="${x}"><origin/></xacro:wheel></xacro:macro>\n'
+        '<xacro:base x="\'0.4q\'"/>'))
+    assert str(error(robot)) == (
+        f'{robot}:5: ${{x*2+1}}: xacro failed: can only concatenate str (not "int") to str '
+        f'(expanded from <xacro:wheel> at {robot}:10, from <xacro:base> at {robot}:11)')

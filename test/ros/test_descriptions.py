@@ -65,3 +65,22 @@ def test_xacro_is_refused_and_the_format_is_told():
             assert getattr(e, 'diagnostics')[0].code == Code.XACRO
         else:
             raise AssertionError(f'{call.__name__} expanded xacro')
+
+
+def test_the_nodes_warnings_are_one_a_problem(tmp_path):
+    # A package not found is one warning, its search path once; a warning repeated in the
+    # file one with its count (102 lines for a real humanoid under ros2 launch before).
+    geometry = '<visual><geometry name="g"><mesh filename="package://nowhere/{}.stl"/>' \
+        '</geometry></visual>'
+    inertial = ('<inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" '
+                'izz="1"/></inertial>')
+    text = (f'<robot name="r">\n<link name="a">{inertial}\n'
+            + '\n'.join(geometry.format(n) for n in range(4)) + '\n</link>\n</robot>\n')
+    nowhere = package_resolver([str(tmp_path)], environ={})
+    warnings = load_model(text, packages=nowhere).warnings
+    assert len(warnings) == 2, warnings
+    assert warnings[0].endswith("unknown attribute 'name' of <geometry> is ignored (4 in all; "
+                                'also lines 4, 5, 6)')
+    assert warnings[1].count('searched: ') == 1 and warnings[1].endswith(
+        '(4 in all; also lines 4, 5, 6)')
+    assert convert(text, packages=nowhere).warnings == warnings

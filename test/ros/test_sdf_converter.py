@@ -295,8 +295,9 @@ def test_bad_input_keeps_the_last_good_sdf(ros):
 def test_startup(ros):
     ns = unique_namespace('conv')
     # A description given at startup that cannot be converted cannot get better by itself.
-    with pytest.raises(StartupError, match='^Cannot convert the robot_description parameter; '
-                                           'nothing is published, stopping:\n'
+    # One line a problem, each saying what happened (a grep of the log finds each).
+    with pytest.raises(StartupError, match=r'^Cannot convert the robot_description parameter '
+                                           r'\(nothing is published, stopping\): '
                                            '<robot_description>:4: not well-formed XML'):
         ros.converter(ns, robot_description=BROKEN)
     node = ros.converter(ns)
@@ -322,8 +323,8 @@ def test_a_first_description_the_options_cannot_convert_stops_the_node(ros, monk
     node._log = log
     assert spin_until(ros.executor, lambda: node.failure is not None)
     assert node.failure.startswith(
-        'Cannot convert the description from the robot_description topic with these options; '
-        "nothing is published, stopping:\n<robot_description>:4: link 'tip': package://p/m.stl: "
+        'Cannot convert the description from the robot_description topic with these options '
+        "(nothing is published, stopping): <robot_description>:4: link 'tip': package://p/m.stl: "
         'auto_inertials (--auto-inertials) reads meshes with the trimesh package, which is not '
         'installed')
     assert node.converted is None and log.records == []  # run() logs the failure as fatal
@@ -340,22 +341,22 @@ def test_an_invalid_first_description_on_the_topic_is_waited_past(ros):
     assert spin_until(ros.executor, lambda: log.records)
     (level, text, _), = log.records
     assert level == 'error' and text.startswith(
-        'Ignored an invalid description from the robot_description topic; nothing is '
-        'published yet: waiting for a valid description:\n<robot_description>:4:')
+        'Ignored an invalid description from the robot_description topic (nothing is '
+        'published yet: waiting for a valid description): <robot_description>:4:')
     pub.publish(String(data=TWO_LINKS))
     assert spin_until(ros.executor, lambda: node.converted is not None)
     # Once something is published, the options failing on a new description stop nothing.
     pub.publish(String(data='<robot name="w"><link name="world"/></robot>'))
     assert spin_until(ros.executor, lambda: log.texts('error')[1:])
     assert log.texts('error')[1].startswith(
-        'Cannot convert the description from the robot_description topic; the last good '
-        "SDFormat stays published:\n<robot_description>:1: robot 'w': the robot has no link")
+        'Cannot convert the description from the robot_description topic (the last good '
+        "SDFormat stays published): <robot_description>:1: robot 'w': the robot has no link")
     assert node.failure is None and ros.late_sdf(ns) == reference(TWO_LINKS)
 
 
 def test_description_source_names_the_first_description(ros):
     """The launch files name the file the description was read from; later ones are not it."""
-    with pytest.raises(StartupError, match='\nrobot.urdf:4: not well-formed XML'):
+    with pytest.raises(StartupError, match=': robot.urdf:4: not well-formed XML'):
         ros.converter(unique_namespace('conv'), robot_description=BROKEN,
                       description_source='robot.urdf')
     ns = unique_namespace('conv')
@@ -368,7 +369,7 @@ def test_description_source_names_the_first_description(ros):
     pub.publish(String(data=BROKEN))
     assert spin_until(ros.executor, lambda: log.texts('error')[1:])
     first, second = log.texts('error')
-    assert '\nrobot.urdf:4: ' in first and '\n<robot_description>:4: ' in second
+    assert '): robot.urdf:4: ' in first and '): <robot_description>:4: ' in second
     result = node.set_parameters([Parameter('robot_description', value=BROKEN)])[0]
     assert result.reason.startswith('<robot_description>:4: ')
     assert not node.set_parameters([Parameter('description_source', value='x')])[0].successful

@@ -557,7 +557,7 @@ def test_startup_errors(ros):
 
 def test_description_source_names_the_description_given_at_startup(ros, harness):
     broken = ARM.replace('<child link="l2"/>', '<child link="nowhere"/>')
-    with pytest.raises(StartupError, match=r'\narm.urdf:\d+: .*nowhere'):
+    with pytest.raises(StartupError, match=r'description: arm.urdf:\d+: .*nowhere'):
         StatePublisher(broadcaster_factory=TfCapture().factory, context=ros.context,
                        namespace=unique_namespace('bad'), parameter_overrides=[
                            Parameter('robot_description', value=broken),

@@ -32,8 +32,9 @@ from sdf_tools.errors import Reporter
 from sdf_tools.formatting import fmt
 
 
-#: How an error about content that ``lossy`` would leave out ends.
-LOSSY_HINT = '; --lossy (lossy=True) writes the nearest URDF without it'
+#: How an error about content that ``lossy`` would leave out ends (it names the command
+#: line's option: the Python one, ``lossy=True``, is the parameter of the same name).
+LOSSY_HINT = '; --lossy writes the nearest URDF without it'
 
 
 class UrdfReport:

@@ -452,8 +452,8 @@ class _UrdfWriter:
                     self.report.error(entity, 'is a prismatic joint without limits; URDF '
                                       'requires <limit> on prismatic joints and cannot say '
                                       '"unlimited" (--unlimited-prismatic LOWER UPPER EFFORT '
-                                      'VELOCITY, unlimited_prismatic=Limit(...), chooses the '
-                                      'limit to write)', joint.location, Code.MISSING_LIMIT)
+                                      'VELOCITY chooses the limit to write)', joint.location,
+                                      Code.MISSING_LIMIT)
                     return None
                 limit = self.unlimited_prismatic
         return type_name, limit
