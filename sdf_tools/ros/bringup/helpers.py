@@ -26,10 +26,12 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 ``ros2 launch``.
 """
 
+from collections.abc import Callable
 from functools import partial
 import re
 import shlex
 import signal
+from typing import Any
 
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
@@ -142,12 +144,17 @@ def as_float(name: str, value: str) -> float:
         raise ValueError(f'{name} must be a number, got {value!r}') from None
 
 
+def _as_text(name: str, value: str) -> str:
+    """Return a launch argument that is text as it is."""
+    return value
+
+
 #: Launch arguments passed on as node parameters: name -> (how the text is read, the rule the
 #: node applies to the value, :mod:`sdf_tools.ros.parameter_rules`).
-NODE_PARAMETERS = {
+NODE_PARAMETERS: dict[str, tuple[Callable[[str, str], Any], Callable[[Any], str | None]]] = {
     'publish_frequency': (as_float, publish_frequency_problem),
     'auto_inertials': (as_float, partial(option_problem, 'auto_inertials')),
-    'mesh_uris': (lambda name, value: value, partial(option_problem, 'mesh_uris')),
+    'mesh_uris': (_as_text, partial(option_problem, 'mesh_uris')),
 }
 
 
