@@ -203,6 +203,23 @@ def test_model_chosen_by_its_include_name(tmp_path):
         read(path)
 
 
+@pytest.mark.parametrize('uri', ['box', 'model://box'])
+@pytest.mark.parametrize('beside', [True, False])
+def test_a_bare_name_is_found_where_libsdformat_finds_it(tmp_path, uri, beside):
+    # libsdformat strips the scheme: NAME and model://NAME are one lookup, in its working
+    # directory (the oracle runs in the including file's folder, where sdf_tools looks
+    # instead) before SDF_PATH (the resource path).
+    make_model(tmp_path / 'models', 'box', BOX)
+    if beside:
+        make_model(tmp_path, 'box', BOX.replace('<pose>0 0 5', '<pose>0 0 7'))
+    path = write(tmp_path, f'<model name="outer"><link name="l"/>\n'
+                 f'<include><uri>{uri}</uri></include>\n'
+                 '<frame name="p_base" attached_to="box::base"/></model>')
+    robot = read(path)
+    assert_pose(model_frame_poses(robot)[('frame', 'p_base')], (1, 0, 7 if beside else 5))
+    agrees_with_oracle(path, robot)
+
+
 def test_world_includes_lights_and_actors_by_name(tmp_path):
     make_model(tmp_path / 'models', 'sun', '<light name="sun" type="directional"/>')
     path = write(tmp_path, """<world name="w">
