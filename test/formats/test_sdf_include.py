@@ -27,6 +27,7 @@ import os
 import subprocess
 
 from model_folders import make_model
+from model_folders import model_config
 import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
@@ -201,6 +202,22 @@ def test_model_chosen_by_its_include_name(tmp_path):
     assert_pose(read(path, model='right').origin, (0, 1, 0))
     with pytest.raises(DescriptionError, match=r"holds 2 models \('left', 'right'\)"):
         read(path)
+
+
+def test_a_classic_model_folder_is_read_in_its_newest_version(tmp_path):
+    # The classic model library lists a file per version; the newest read is taken (here
+    # 1.3, which libsdformat converts to 1.4 before reading).
+    folder = make_model(tmp_path / 'models', 'cart', BOX, config=model_config(
+        'cart', ('1.2', 'model-1_2.sdf'), ('1.3', 'model-1_3.sdf')))
+    (folder / 'model-1_2.sdf').write_text('<gazebo version="1.2"/>')
+    (folder / 'model-1_3.sdf').write_text(f'<sdf version="1.3">{BOX}</sdf>')
+    path = write(tmp_path, '<model name="outer"><link name="l"/>\n'
+                 '<include><uri>model://cart</uri></include>\n'
+                 '<frame name="p_tip" attached_to="box::tip"/></model>')
+    robot = read(path)
+    assert robot.link('box::base').location.source == str(folder / 'model-1_3.sdf')
+    assert_pose(model_frame_poses(robot)[('frame', 'p_tip')], (1, 1, 5))
+    agrees_with_oracle(path, robot)
 
 
 @pytest.mark.parametrize('uri', ['box', 'model://box'])

@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-SDFormat: :mod:`.reader` (models and worlds, 1.4 to 1.11) and :mod:`.writer`.
+SDFormat: :mod:`.reader` (models and worlds, 1.3 to 1.11) and :mod:`.writer`.
 
 The reader is built from :mod:`.elements` and :mod:`.joints` (element values),
 :mod:`.frames` (the pose and attachment graphs) and :mod:`.assembly` (graph to model); the

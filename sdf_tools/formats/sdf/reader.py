@@ -82,8 +82,9 @@ Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes (a
 the model that goes deeper).
 
 Unsupported, as errors: merge-include (``merge="true"``), files without ``<sdf version>``
-or of a version outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a
-warning). Every problem is reported with its line, then one
+or of a version outside 1.3 to 1.11 (1.3 is read as libsdformat converts it, with the 1.4
+rules; 1.12 and later with the 1.11 rules and a warning). Every problem is reported with its
+line, then one
 :class:`~sdf_tools.errors.DescriptionError` holds all of them.
 
 How it is built: this module checks the document and walks the model (scopes, names,
@@ -94,7 +95,6 @@ turns the resolved graph into the model's links, joints and frames.
 """
 
 import os
-import re
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
@@ -115,6 +115,7 @@ from sdf_tools.formats.sdf.include import instruction_error
 from sdf_tools.formats.sdf.include import SourcedValues
 from sdf_tools.formats.sdf.joints import read_joint
 from sdf_tools.formats.sdf.values import read_bool
+from sdf_tools.formats.sdf.versions import read_version
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.formats.sdf.world import PlacedModel
@@ -130,11 +131,8 @@ from sdf_tools.worlds import World
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
-from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import ValueReader
 
-# Major and minor of at most 9 digits past leading zeros (int() refuses 4300 and more).
-_VERSION = re.compile(r'\s*0*(\d{1,9})\.0*(\d{1,9})(?:\.\d+)?\s*')
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
 # What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
@@ -278,11 +276,11 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes,
         v.error(root, None, f'the root element is <{local_name(root)}>, an SDFormat file '
                 f'needs <sdf>{hint}', Code.NOT_SDF)
         return [], ()
-    version = _read_version(v, root)
+    version = read_version(v, root)
     if version is None:
         return [], ()
     includes = None if finder is None else IncludeReader(
-        v, finder, _read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes, wanted)
+        v, finder, read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes, wanted)
     folder = None if path is None else os.path.dirname(os.path.abspath(path))
     origin = _File(version, ElementReader(v, version), folder,
                    () if path is None else (os.path.realpath(path),))
@@ -304,31 +302,6 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes,
         return worlds, ()
     includes.settle(worlds)
     return worlds, includes.files
-
-
-def _read_version(v: ValueReader, root) -> tuple | None:
-    """Return the version rules to read the document with; ``None`` if it has none."""
-    text = root.get('version')
-    if text is None:
-        v.missing_attr(root, None, 'version')
-        return None
-    m = _VERSION.fullmatch(text)
-    if m is None:
-        shown = repr(text) if len(text) <= 40 else quote_value(text)
-        v.error(root, None, f'<sdf> version must look like 1.9, got {shown}',
-                Code.BAD_VERSION)
-        return None
-    version = (int(m.group(1)), int(m.group(2)))
-    if version < (1, 4) or version[0] != 1:
-        v.error(root, None, f'SDFormat version {text.strip()} is not supported (sdf_tools '
-                f'reads {READABLE_VERSIONS[0]} to {READABLE_VERSIONS[-1]})', Code.BAD_VERSION)
-        return None
-    if version > version_tuple(READABLE_VERSIONS[-1]):
-        v.warn(root, None, f'SDFormat version {text.strip()} is newer than '
-               f'{READABLE_VERSIONS[-1]}; it is read with the {READABLE_VERSIONS[-1]} rules',
-               Code.NEW_VERSION)
-        version = version_tuple(READABLE_VERSIONS[-1])
-    return version
 
 
 def _include_error(v: ValueReader, elem, entity) -> None:
