@@ -144,9 +144,8 @@ NESTED = {
 }
 
 
-@pytest.mark.parametrize('case', list(NESTED), ids=list(NESTED))
-def test_nested_include_poses(tmp_path, case):
-    folders, body, probes = NESTED[case]
+def read_case(tmp_path, folders, body, probes):
+    """Write the model folders and a model of ``body``; read it, check the probe frames."""
     for name, (version, model) in folders.items():
         make_model(tmp_path / 'models', name, model, version)
     path = write(tmp_path, f'<model name="outer">\n  {body}\n</model>')
@@ -154,7 +153,12 @@ def test_nested_include_poses(tmp_path, case):
     poses = model_frame_poses(robot)
     for frame, xyz in probes.items():
         assert_pose(poses[('frame', frame)], xyz)
-    agrees_with_oracle(path, robot)
+    return path, robot
+
+
+@pytest.mark.parametrize('case', list(NESTED), ids=list(NESTED))
+def test_nested_include_poses(tmp_path, case):
+    agrees_with_oracle(*read_case(tmp_path, *NESTED[case]))
 
 
 def test_world_include_places_the_model(tmp_path):
@@ -340,17 +344,6 @@ def test_a_model_asked_for_needs_no_web_include_of_its_world(tmp_path, name):
         with pytest.raises(DescriptionError, match='does not download models') as info:
             read(path, model='robot')
         assert {d.location.line for d in info.value.diagnostics} == {3, 4}
-
-
-def test_merge_include_is_refused(tmp_path):
-    # libsdformat 12 merges the model's content into the including model; sdf_tools does not.
-    make_model(tmp_path / 'models', 'box', BOX)
-    path = write(tmp_path, '<model name="o"><link name="l"/>\n'
-                 '<include merge="true"><uri>model://box</uri></include>\n</model>')
-    with pytest.raises(DescriptionError, match=r'merge="true" \(merge-include\) is not '
-                       'supported') as info:
-        read(path)
-    assert info.value.diagnostic.location.line == 3
 
 
 def test_include_cycle_names_the_chain(tmp_path):
