@@ -27,6 +27,7 @@ import os
 import subprocess
 
 from model_folders import make_model
+from model_folders import model_config
 import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
@@ -143,9 +144,8 @@ NESTED = {
 }
 
 
-@pytest.mark.parametrize('case', list(NESTED), ids=list(NESTED))
-def test_nested_include_poses(tmp_path, case):
-    folders, body, probes = NESTED[case]
+def read_case(tmp_path, folders, body, probes):
+    """Write the model folders and a model of ``body``; read it, check the probe frames."""
     for name, (version, model) in folders.items():
         make_model(tmp_path / 'models', name, model, version)
     path = write(tmp_path, f'<model name="outer">\n  {body}\n</model>')
@@ -153,7 +153,12 @@ def test_nested_include_poses(tmp_path, case):
     poses = model_frame_poses(robot)
     for frame, xyz in probes.items():
         assert_pose(poses[('frame', frame)], xyz)
-    agrees_with_oracle(path, robot)
+    return path, robot
+
+
+@pytest.mark.parametrize('case', list(NESTED), ids=list(NESTED))
+def test_nested_include_poses(tmp_path, case):
+    agrees_with_oracle(*read_case(tmp_path, *NESTED[case]))
 
 
 def test_world_include_places_the_model(tmp_path):
@@ -201,6 +206,39 @@ def test_model_chosen_by_its_include_name(tmp_path):
     assert_pose(read(path, model='right').origin, (0, 1, 0))
     with pytest.raises(DescriptionError, match=r"holds 2 models \('left', 'right'\)"):
         read(path)
+
+
+def test_a_classic_model_folder_is_read_in_its_newest_version(tmp_path):
+    # The classic model library lists a file per version; the newest read is taken (here
+    # 1.3, which libsdformat converts to 1.4 before reading).
+    folder = make_model(tmp_path / 'models', 'cart', BOX, config=model_config(
+        'cart', ('1.2', 'model-1_2.sdf'), ('1.3', 'model-1_3.sdf')))
+    (folder / 'model-1_2.sdf').write_text('<gazebo version="1.2"/>')
+    (folder / 'model-1_3.sdf').write_text(f'<sdf version="1.3">{BOX}</sdf>')
+    path = write(tmp_path, '<model name="outer"><link name="l"/>\n'
+                 '<include><uri>model://cart</uri></include>\n'
+                 '<frame name="p_tip" attached_to="box::tip"/></model>')
+    robot = read(path)
+    assert robot.link('box::base').location.source == str(folder / 'model-1_3.sdf')
+    assert_pose(model_frame_poses(robot)[('frame', 'p_tip')], (1, 1, 5))
+    agrees_with_oracle(path, robot)
+
+
+@pytest.mark.parametrize('uri', ['box', 'model://box'])
+@pytest.mark.parametrize('beside', [True, False])
+def test_a_bare_name_is_found_where_libsdformat_finds_it(tmp_path, uri, beside):
+    # libsdformat strips the scheme: NAME and model://NAME are one lookup, in its working
+    # directory (the oracle runs in the including file's folder, where sdf_tools looks
+    # instead) before SDF_PATH (the resource path).
+    make_model(tmp_path / 'models', 'box', BOX)
+    if beside:
+        make_model(tmp_path, 'box', BOX.replace('<pose>0 0 5', '<pose>0 0 7'))
+    path = write(tmp_path, f'<model name="outer"><link name="l"/>\n'
+                 f'<include><uri>{uri}</uri></include>\n'
+                 '<frame name="p_base" attached_to="box::base"/></model>')
+    robot = read(path)
+    assert_pose(model_frame_poses(robot)[('frame', 'p_base')], (1, 0, 7 if beside else 5))
+    agrees_with_oracle(path, robot)
 
 
 def test_world_includes_lights_and_actors_by_name(tmp_path):
@@ -306,17 +344,6 @@ def test_a_model_asked_for_needs_no_web_include_of_its_world(tmp_path, name):
         with pytest.raises(DescriptionError, match='does not download models') as info:
             read(path, model='robot')
         assert {d.location.line for d in info.value.diagnostics} == {3, 4}
-
-
-def test_merge_include_is_refused(tmp_path):
-    # libsdformat 12 merges the model's content into the including model; sdf_tools does not.
-    make_model(tmp_path / 'models', 'box', BOX)
-    path = write(tmp_path, '<model name="o"><link name="l"/>\n'
-                 '<include merge="true"><uri>model://box</uri></include>\n</model>')
-    with pytest.raises(DescriptionError, match=r'merge="true" \(merge-include\) is not '
-                       'supported') as info:
-        read(path)
-    assert info.value.diagnostic.location.line == 3
 
 
 def test_include_cycle_names_the_chain(tmp_path):

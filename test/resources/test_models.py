@@ -87,6 +87,37 @@ def test_model_uri_falls_back_to_the_ros_package(tmp_path):
         finder(packages=packages).find('model://other', None)
 
 
+def test_a_bare_name_is_looked_up_as_its_model_uri(tmp_path):
+    # libsdformat strips the scheme (findFile): <uri>x500</uri> is <uri>model://x500</uri>.
+    make_package(tmp_path / 'src' / 'x500', 'x500', {
+        'model.config': model_config('x500', ('1.9', 'model.sdf')),
+        'model.sdf': f'<sdf version="1.9">{BODY}</sdf>'})
+    packages = PackageResolver(PackagePath((str(tmp_path / 'src'),)))
+    make_model(tmp_path / 'path', 'box', BODY)
+    make_model(tmp_path / 'here', 'box', BODY)
+    layouts = [(finder(packages=packages), None, tmp_path / 'src' / 'x500', 'x500'),
+               (finder(tmp_path / 'path'), None, tmp_path / 'path' / 'box', 'box'),
+               (finder(tmp_path / 'path'), tmp_path / 'here', tmp_path / 'here' / 'box', 'box')]
+    for models, folder, found, name in layouts:
+        folder = None if folder is None else str(folder)
+        assert models.find(name, folder) == models.find(f'model://{name}', folder) == \
+            str(found)
+        assert models.find(f'{name}/model.sdf', folder) == str(found / 'model.sdf')
+
+
+def test_a_sibling_model_folder_is_named_when_not_found(tmp_path):
+    # PX4's x500_depth includes x500, its sibling: where to point --resource-path.
+    make_model(tmp_path / 'models', 'x500', BODY)
+    depth = make_model(tmp_path / 'models', 'x500_depth', BODY)
+    with pytest.raises(ModelNotFoundError) as info:
+        finder().find('x500', str(depth))
+    assert f"nor in the including file's folder {depth}; add the folder holding x500/ " \
+        f"({tmp_path / 'models'} holds it) with --resource-path" in str(info.value)
+    with pytest.raises(ModelNotFoundError, match='a path that climbs out of its folder is '
+                       "looked for only in the including file's"):
+        finder(tmp_path / 'models' / 'x500').find('../x500', None)
+
+
 def test_file_uri_and_absolute_path(tmp_path):
     folder = make_model(tmp_path, 'box', BODY)
     assert finder().find(f'file://{folder}', None) == str(folder)

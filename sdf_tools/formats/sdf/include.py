@@ -28,6 +28,10 @@ libsdformat 12 applies it:
 * ``<placement_frame>`` (it needs the include's ``<pose>``) replaces the model's
   ``placement_frame``: the pose then places that frame of the model;
 * ``<plugin>`` elements are added to the included model's;
+* ``merge="true"`` (SDFormat 1.9 merge-include; read as tinyxml2 reads a boolean attribute,
+  so ``1`` and ``True`` too) merges the model into the model holding the include, as
+  libsdformat 12 does (:attr:`Included.merge`; the model reader merges it): only a model
+  may be merged, and only into a model;
 * ``<experimental:params>`` (libsdformat's experimental parameter passing, which edits the
   included model) is refused with an error; other children are warned about.
 
@@ -40,8 +44,6 @@ or not) is an error naming the chain, and the files read, counted once per inclu
 at most ``max_bytes`` and :data:`MAX_INCLUDED_TAGS` in all: however the includes fan out
 (files including the next one twice, eighteen deep, made 262,143 links), what they bring in
 is bounded as one document is, and the include that goes past the limit is the error.
-``merge="true"`` (SDFormat 1.9 merge-include) is refused with an error: its content would
-have no scope of its own.
 
 A world's include of a web URI (Gazebo Fuel) cannot be read, as nothing is downloaded. When
 a model is asked for by name (``--model``), such includes are set aside, and
@@ -51,6 +53,7 @@ model is); else each is the error it would have been.
 """
 
 import os
+import re
 from typing import Any
 
 from sdf_tools.errors import Code
@@ -77,6 +80,9 @@ MAX_INCLUDED_TAGS = DEFAULT_MAX_TAGS
 INCLUDABLE = ('model', 'actor', 'light')
 # The children of <include> that are applied (others are warned about).
 _APPLIED = frozenset({'uri', 'name', 'pose', 'static', 'placement_frame', 'plugin'})
+# tinyxml2's integers (XMLUtil::ToInt: sscanf of %x after a 0x prefix, else of %d).
+_HEX = re.compile(r'\s*0[xX]([0-9a-fA-F]+)')
+_INT = re.compile(r'\s*([+-]?\d+)')
 
 
 class SourcedValues(ValueReader):
@@ -88,6 +94,15 @@ class SourcedValues(ValueReader):
         """Return the location of an element: its own file's name (an included one's path)."""
         url = element.getroottree().docinfo.URL
         return SourceLocation(self.source if url is None else url, element.sourceline)
+
+
+def no_finder_error(v: ValueReader, elem, entity) -> None:
+    """Report an ``<include>`` that a reader given no model finder cannot read."""
+    uri = (elem.findtext('uri') or '').strip()
+    v.error(elem, entity, f'<include> of {uri!r} cannot be resolved: this reader was given no '
+            'way to find included models (sdf_tools.load and the command line give one: '
+            '--resource-path, GZ_SIM_RESOURCE_PATH, ...); expand it first, e.g. with '
+            '`gz sdf -p`', Code.INCLUDE)
 
 
 def instruction_error(dropped: Diagnostic) -> str:
@@ -116,6 +131,7 @@ class Included:
     version: tuple            # the included file's SDFormat version
     source: str               # the file read
     chain: tuple              # real paths of the files included to get here, outermost first
+    merge: bool = False       # merge="true": merged into the model holding the include
 
     @property
     def folder(self) -> str:
@@ -202,9 +218,11 @@ class IncludeReader:
             v.error(include, entity, '<include> needs a <uri>', Code.MISSING_ELEMENT)
             return None
         what = f'<include> of {uri!r}'
-        if include.get('merge', '').strip().lower() in ('true', '1'):
-            v.error(include, entity, f'{what}: merge="true" (merge-include) is not supported; '
-                    'include it as a nested model instead', Code.INCLUDE)
+        merge = merged(include)
+        if merge and 'light' in kinds:   # not in a <model>
+            v.error(include, entity, f'{what}: merge="true" merges a model into the <model> '
+                    f'holding the include, not into a <{include.getparent().tag}> (libsdformat '
+                    'refuses it)', Code.INCLUDE)
             return None
         path = self._path(uri, uri_elem, folder, entity, world='light' in kinds)
         if path is None:
@@ -224,12 +242,16 @@ class IncludeReader:
         elem = self._top(root, uri_elem, entity, what, path)
         if elem is None:
             return None
+        if merge and elem.tag != 'model':
+            v.error(uri_elem, entity, f'{what} names a <{elem.tag}>: only a model can be '
+                    'merged (merge="true"; libsdformat refuses it)', Code.INCLUDE)
+            return None
         if elem.tag not in kinds:   # libsdformat 12 puts it there, and nothing reads it
             v.warn(uri_elem, entity, f'{what} names a <{elem.tag}>, which sdf_tools keeps '
                    f"only in a world (here {' or '.join(f'<{k}>' for k in kinds)}); it is "
                    'left out', Code.DROPPED)
             return None
-        return self._included(include, elem, version, path, (*chain, real), entity)
+        return self._included(include, elem, version, path, (*chain, real), entity, merge)
 
     def settle(self, worlds) -> None:
         """Report the web includes set aside for the model asked for (module docstring)."""
@@ -330,7 +352,8 @@ class IncludeReader:
                     f'<{kinds[0]}>; an included file holds one', Code.INCLUDE)
         return found[kinds[0]][0]
 
-    def _included(self, include, elem, version, path, chain, entity) -> Included | None:
+    def _included(self, include, elem, version, path, chain, entity,
+                  merge) -> Included | None:
         """Apply the include's overrides (module docstring) to what it names."""
         v = self.v
         children: dict[str, list] = {}
@@ -338,7 +361,7 @@ class IncludeReader:
             if isinstance(child.tag, str):
                 children.setdefault(child.tag, []).append(child)
         for tag, items in children.items():
-            shown = _written(items[0])
+            shown = written(items[0])
             if shown == 'experimental:params':   # it edits the model: reading without it lies
                 v.error(items[0], entity, '<include> <experimental:params> (parameter passing, '
                         'an experimental libsdformat feature) is not supported', Code.INCLUDE)
@@ -366,10 +389,26 @@ class IncludeReader:
         return Included(elem.tag, elem, name, include,
                         pose if pose is not None else (own[0] if own else None),
                         static if static is not None else elem.find('static'), placement,
-                        tuple(children.get('plugin', ())), version, path, chain)
+                        tuple(children.get('plugin', ())), version, path, chain, merge)
 
 
-def _written(element) -> str:
+def merged(include) -> bool:
+    """
+    Return whether an ``<include>`` is a merge-include, as libsdformat reads ``merge``.
+
+    tinyxml2's ``BoolAttribute``: an integer (decimal, or hexadecimal after ``0x``) is true
+    unless 0; else only ``true``, ``True`` and ``TRUE`` are true.
+    """
+    text = include.get('merge')
+    if text is None:
+        return False
+    number = _HEX.match(text) or _INT.match(text)
+    if number is not None:
+        return int(number.group(1), 16 if number.re is _HEX else 10) != 0
+    return text in ('true', 'True', 'TRUE')
+
+
+def written(element) -> str:
     """Return an element's name as written: ``prefix:name``, without a namespace URI."""
     name = local_name(element)
     if name.startswith('{'):   # a declared namespace

@@ -27,11 +27,18 @@ an unlimited joint has ``-inf``/``inf`` limits, and effort and velocity are unli
 default; before, ``-1e16``/``1e16`` and ``-1``).
 """
 
+import re
 from types import MappingProxyType
+
+from sdf_tools.errors import Code
 
 #: Versions :func:`~sdf_tools.formats.sdf.reader.parse_sdf` reads (a newer one is read with
 #: the newest rules and a warning).
 READABLE_VERSIONS = ('1.4', '1.5', '1.6', '1.7', '1.8', '1.9', '1.10', '1.11')
+#: Older versions the reader reads with the rules of a newer one, as libsdformat converts
+#: them to it first: 1.3 to 1.4 (libsdformat's ``1_3.convert`` changes only a world's
+#: ``<physics>``, which sdf_tools does not read).
+CONVERTED_VERSIONS = MappingProxyType({'1.3': '1.4'})
 #: Versions :func:`~sdf_tools.formats.sdf.writer.write_sdf` writes.
 WRITABLE_VERSIONS = ('1.7', '1.8', '1.9', '1.10', '1.11')
 #: Versions :func:`~sdf_tools.convert.urdf_to_sdf.urdf_to_sdf` writes (and the tools offer).
@@ -44,6 +51,45 @@ def version_tuple(text: str) -> tuple[int, int]:
     """Return ``(major, minor)`` of a version text such as ``'1.10'`` (for comparisons)."""
     major, _, minor = text.partition('.')
     return (int(major), int(minor))
+
+
+# Major and minor of at most 9 digits past leading zeros (int() refuses 4300 and more).
+_VERSION = re.compile(r'\s*0*(\d{1,9})\.0*(\d{1,9})(?:\.\d+)?\s*')
+
+
+def read_version(v, root) -> tuple | None:
+    """
+    Return the version rules to read an ``<sdf>`` document with; ``None`` if it has none.
+
+    ``v`` (a :class:`~sdf_tools.xmlio.parse.ValueReader`) records what is wrong with its
+    ``version``: missing, malformed or not read (an error), newer than the newest read (a
+    warning: it is read with the newest rules).
+    """
+    text = root.get('version')
+    if text is None:
+        v.missing_attr(root, None, 'version')
+        return None
+    m = _VERSION.fullmatch(text)
+    if m is None:
+        from sdf_tools.xmlio.parse import quote_value   # lxml: not for the CLI's --help
+        shown = repr(text) if len(text) <= 40 else quote_value(text)
+        v.error(root, None, f'<sdf> version must look like 1.9, got {shown}',
+                Code.BAD_VERSION)
+        return None
+    version = (int(m.group(1)), int(m.group(2)))
+    oldest, newest = min(CONVERTED_VERSIONS, key=version_tuple), READABLE_VERSIONS[-1]
+    converted = CONVERTED_VERSIONS.get(f'{version[0]}.{version[1]}')
+    if converted is not None:
+        return version_tuple(converted)
+    if version < version_tuple(READABLE_VERSIONS[0]) or version[0] != 1:
+        v.error(root, None, f'SDFormat version {text.strip()} is not supported (sdf_tools '
+                f'reads {oldest} to {newest})', Code.BAD_VERSION)
+        return None
+    if version > version_tuple(newest):
+        v.warn(root, None, f'SDFormat version {text.strip()} is newer than {newest}; it is '
+               f'read with the {newest} rules', Code.NEW_VERSION)
+        version = version_tuple(newest)
+    return version
 
 
 # --- schema defaults ---------------------------------------------------------------------
