@@ -64,6 +64,7 @@ from sdf_tools.outputs import check_outputs
 from sdf_tools.outputs import write_output
 from sdf_tools.records import field
 from sdf_tools.records import record
+from sdf_tools.records import replace
 from sdf_tools.resources.models import ModelFinder
 from sdf_tools.resources.models import ResourcePath
 from sdf_tools.resources.packages import PackagePath
@@ -513,7 +514,10 @@ def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic,
     several parents, mimic loops, ...) in each of ``Loaded.models``, for URDF what the
     converter would warn about, and for SDFormat what libsdformat refuses though the reader
     reads it (a negative mass, an invalid inertia: errors in the stead of the reader's
-    warnings; ``convert`` repairs them). ``missing_mimic`` goes to ``compile_tree``: by
+    warnings; ``convert`` repairs them). What libsdformat's loader refuses and Gazebo
+    classic reads (``loader-refuses``: a value outside the specification's ``min``/``max``,
+    an unknown sensor type), a warning when reading and converting, is an error here, as
+    the loader says. ``missing_mimic`` goes to ``compile_tree``: by
     default a ``<mimic>`` that cannot be followed is a warning, as the converter and the
     nodes take it; ``'error'`` refuses it.
     """
@@ -530,7 +534,8 @@ def check(loaded: Loaded, *, missing_mimic: str = 'ignore') -> tuple[Diagnostic,
     if loaded.robot.source_format == 'urdf':
         with _relocating(loaded.origins):
             problems += _relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings)
-    return problems
+    return tuple(replace(d, severity=Severity.ERROR) if d.code is Code.LOADER_REFUSES else d
+                 for d in problems)
 
 
 def errors_in(diagnostics) -> int:

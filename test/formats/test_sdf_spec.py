@@ -18,7 +18,7 @@ Tests of :mod:`sdf_tools.formats.sdf.spec`: the SDFormat vocabulary and its gene
 
 The generator is run on description files written here (one per version, short), and on a
 libsdformat checkout when ``SDFORMAT_CHECKOUT`` names one: the table shipped must be its
-output.
+output. The table's ranges are held to libsdformat 12.3's (the oracle), element by element.
 """
 
 import json
@@ -26,10 +26,14 @@ import os
 from pathlib import Path
 
 import pytest
+from sdf_tools.errors import Code
+from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.sdf.spec import generate
 from sdf_tools.formats.sdf.spec import nearest
 from sdf_tools.formats.sdf.spec import vocabulary
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
+from support import oracle_path
+from support import run_oracle
 
 ROOT = """<!-- Root -->
 <element name="sdf" required="1">
@@ -125,3 +129,59 @@ def test_the_nearest_name_sets_case_and_underscores_aside_first():
     assert nearest('selfColide', ['self_collide', 'selfCollide']) == 'selfCollide'
     assert nearest('mu11', ['mu1', 'mu2', 'kp']) == 'mu1'
     assert nearest('link7', ['base', 'wheel']) is None
+
+
+def _bounded():
+    """Yield ``(path, spec)`` of each element with a min or max below a 1.9 link, once."""
+    seen = set()
+    stack = [('model/link', vocabulary('1.9').at('model/link'))]
+    while stack:
+        path, spec = stack.pop()
+        for tag, child in spec.children.items():
+            key = (tag, child.min, child.max, path.rsplit('/', 1)[-1])
+            if (child.min or child.max) and child.type != 'vector2d' and key not in seen:
+                seen.add(key)
+                yield f'{path}/{tag}', child
+            if child.children and tag not in ('model', 'link', 'joint') and \
+                    path.count('/') < 8:
+                stack.append((f'{path}/{tag}', child))
+
+
+def _document(path: str, value: str) -> str:
+    """Return a 1.9 model with the element at ``path`` (below the model) set to ``value``."""
+    tags = path.split('/')[1:]
+    opened = []
+    for i, tag in enumerate(tags[:-1]):
+        attributes = ' name="n"' if tag in ('link', 'collision', 'visual', 'sensor',
+                                            'particle_emitter') else ''
+        if tag == 'sensor':
+            attributes += f' type="{tags[i + 1]}"'
+        elif tag == 'noise':
+            attributes += ' type="gaussian"'
+        elif tag == 'particle_emitter':
+            attributes += ' type="box"'
+        opened.append(f'<{tag}{attributes}>')
+    closing = ''.join(f'</{tag}>' for tag in reversed(tags[:-1]))
+    return (f'<sdf version="1.9"><model name="m">{"".join(opened)}<{tags[-1]}>{value}'
+            f'</{tags[-1]}>{closing}</model></sdf>')
+
+
+BOUNDED = list(_bounded())
+
+
+@pytest.mark.parametrize('path, spec', BOUNDED, ids=[path for path, _ in BOUNDED])
+def test_the_tables_ranges_are_libsdformats(path, spec, tmp_path):
+    for bound, outside, word in ((spec.min, -1, 'less'), (spec.max, 1, 'greater')):
+        if bound is None:
+            continue
+        value = str(float(bound) + outside) if spec.type == 'double' else \
+            str(int(bound) + outside)
+        text = _document(path, value)
+        warnings = [w for w in parse_sdf(text).warnings if w.code == Code.LOADER_REFUSES]
+        assert len(warnings) == 1 and f'is {word} than the' in warnings[0].message
+        if oracle_path() is not None:
+            file = tmp_path / 'bounded.sdf'
+            file.write_text(text)
+            result = run_oracle('check', file)
+            assert f'is {word} than the' in result.stderr, result.stdout + result.stderr
+            assert f"for key [{path.rsplit('/', 1)[-1]}]" in result.stderr

@@ -57,40 +57,35 @@ so that an SDF to SDF round trip keeps them; a visual's ``<material>`` is kept t
 and also read, best effort, into :class:`~sdf_tools.model.Material` (diffuse colour).
 Axis details (``<initial_position>``, limit ``stiffness``/``dissipation``), mesh
 ``<submesh>`` and the children of nested models other than links, joints, frames and models
-are dropped with a warning.
+are dropped with a warning. Names are held to the SDFormat vocabulary, and kept values are
+read as libsdformat reads them (:mod:`.content`).
 
 Worlds and includes: the whole document is read (:func:`parse_sdf_document`), every model
 of every world, and checked as libsdformat checks a world (:mod:`.world`: model and frame
 names, world ``<frame>`` s, models placed ``relative_to`` other models or frames); the
 model asked for (or the only one) is returned, its ``origin`` in the world frame.
-``<include>`` s are resolved when the reader is given a
-:class:`~sdf_tools.resources.models.ModelFinder` (:mod:`.include`: ``model://``, relative
-paths, packages, model.config; ``<name>``, ``<pose>``, ``<static>``, ``<placement_frame>``,
-``<plugin>``); an included model is read with the rules of its own file's version, and
-what is reported about it names that file's lines. Without a finder an include is an error.
+``<include>`` s are resolved with a :class:`~sdf_tools.resources.models.ModelFinder`
+(:mod:`.include`; without one an include is an error); an included model is read with
+the rules of its own file's version, and what is reported about it names that file's lines.
 
 Read as libsdformat reads them: a model without links that is static or holds nested models
 (its frames, and those of a nested model without links, are fixed in the model frame:
 attached to ``world``); visuals and collisions without geometry; SDFormat 1.7 frames named
-``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a
-second model, light or actor outside a world, of any kind; a ``relative_to`` on the pose of a
-model outside a world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A
-negative mass or an invalid inertia is read with a warning (``sdf_tools check`` makes it an
-error: :func:`~sdf_tools.formats.sdf.inertials.refused`).
+``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a second
+model, light or actor outside a world; a ``relative_to`` on the pose of a model outside a
+world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A negative mass or
+an invalid inertia is read with a warning (``check`` makes it an error: :mod:`.inertials`).
 
-Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes (an error at
-the model that goes deeper).
+Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes. Unsupported,
+as errors: merge-include (``merge="true"``), files without ``<sdf version>`` or of a version
+outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a warning). Every
+problem is reported with its line, then one :class:`~sdf_tools.errors.DescriptionError`
+holds all of them.
 
-Unsupported, as errors: merge-include (``merge="true"``), files without ``<sdf version>``
-or of a version outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a
-warning). Every problem is reported with its line, then one
-:class:`~sdf_tools.errors.DescriptionError` holds all of them.
-
-How it is built: this module checks the document and walks the model (scopes, names,
-nested models); :mod:`.world` walks the worlds and holds their frames; :mod:`.include`
-reads what includes name; :mod:`.elements` and :mod:`.joints` read each element's values;
-:mod:`.frames` holds the pose and attachment graphs of the model's frames; :mod:`.assembly`
-turns the resolved graph into the model's links, joints and frames.
+How it is built: this module checks the document and walks the model (scopes, names, nested
+models); :mod:`.world` walks the worlds; :mod:`.include` reads what includes name;
+:mod:`.elements` and :mod:`.joints` read each element's values; :mod:`.frames` holds the
+pose and attachment graphs; :mod:`.assembly` turns them into links, joints and frames.
 """
 
 import os
@@ -101,7 +96,9 @@ from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf import assembly
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.content import check_document
 from sdf_tools.formats.sdf.content import check_values
+from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.frames import FrameGraph
@@ -279,6 +276,7 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> tuple[lis
     version = _read_version(v, root)
     if version is None:
         return [], ()
+    check_document(v, root, version)
     includes = None if finder is None else IncludeReader(
         v, finder, _read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes)
     folder = None if path is None else os.path.dirname(os.path.abspath(path))
@@ -310,8 +308,7 @@ def _read_version(v: ValueReader, root) -> tuple | None:
     m = _VERSION.fullmatch(text)
     if m is None:
         shown = repr(text) if len(text) <= 40 else quote_value(text)
-        v.error(root, None, f'<sdf> version must look like 1.9, got {shown}',
-                Code.BAD_VERSION)
+        v.error(root, None, f'<sdf> version must look like 1.9, got {shown}', Code.BAD_VERSION)
         return None
     version = (int(m.group(1)), int(m.group(2)))
     if version < (1, 4) or version[0] != 1:
@@ -427,7 +424,7 @@ class _ModelReader:
             elif tag == 'static':
                 static = read_bool(v, child, entity, '<static>', child.text, False)
             elif tag not in _MODEL_CONTENT:
-                check_values(v, 'model', child, entity)
+                check_values(v, 'model', child, entity, self.version)
                 extras.append(element_text(child))
         if included is not None:   # what the include says wins
             pose_elem = included.pose
@@ -589,7 +586,8 @@ class _ModelReader:
                          f'{MAX_NESTING} models deep (including the models of includes)',
                          Code.TOO_LARGE)
             return
-        dropped = [c for c in model if c.tag not in _MODEL_CONTENT and c.tag != 'pose']
+        dropped = [c for c in model if c.tag not in _MODEL_CONTENT and c.tag != 'pose'
+                   and not misspelt('model', c.tag)]
         for child in dropped + ([] if included is None else list(included.plugins)):
             self.v.warn(child, entity, f'<{local_name(child)}> of a nested model is '
                         'not kept (nested models are flattened)', Code.DROPPED)
