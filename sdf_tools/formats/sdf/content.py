@@ -148,19 +148,24 @@ def _unknown(v, elem, spec, name: str, text: str, attribute: bool):
     if newer:
         return None if attribute else vocabulary(newer[0]).at(path)
     key = f'{spec.name}@{name}' if attribute else f'{spec.name}/{name}'
-    if key not in _QUIET:
-        v.warn(elem, _entity(elem), unknown_name(spec, name, text, found, attribute),
-               Code.UNKNOWN_NAME)
+    message = unknown_name(spec, name, text, found, elem.get(name) if attribute else None)
+    if key not in _QUIET and message is not None:
+        v.warn(elem, _entity(elem), message, Code.UNKNOWN_NAME)
     return None
 
 
-def unknown_name(spec, name: str, text: str, found: tuple, attribute: bool = False) -> str:
+def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = None):
     """
     Return what to say of a name that ``spec`` (an element of version ``text``) lacks.
 
     ``found`` are the versions that have it there (:func:`versions_with`); without any, the
     nearest known name is suggested (``<colision>``: did you mean ``<collision>``?).
+    ``value`` is an attribute's (``None``: the name is an element's); an empty attribute
+    of another version (``<pose frame="">``) loses nothing and is not reported (``None``).
     """
+    attribute = value is not None
+    if found and attribute and not value.strip():
+        return None
     shown = repr(name) if attribute else f'<{name}>'
     message = (f'<{spec.name}> has no {"attribute" if attribute else "element"} {shown} in '
                f'SDFormat {text}')
