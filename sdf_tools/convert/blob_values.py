@@ -115,7 +115,7 @@ def _check_element(elem, spec, landing: tuple, values: ValueReader, entity: str,
     if spec.type == 'pose':
         _check_pose(elem, values, entity)
     elif spec.type is not None:
-        check_value(values, elem, spec, entity, f'<{elem.tag}>')
+        check_value(values, elem, spec, entity, elem)
     if spec.name == 'sensor':
         check_sensor_type(values, elem, entity)
 

@@ -236,7 +236,7 @@ def _parse_extension(block, values, landing, vocab) -> Extension:
         elif tag == 'material':
             ext.material = key_value(child)
         elif tag in _NUMBER_FIELDS:
-            value = check_value(values, child, vocab.at(_SETS[tag]), where, f'<{tag}>',
+            value = check_value(values, child, vocab.at(_SETS[tag]), where, child,
                                 text=key_value(child), required=True)
             if value is not None:
                 setattr(ext, _NUMBER_FIELDS[tag], key_value(child) if tag == 'fdir1' else value)

@@ -33,6 +33,8 @@ SDFormat input checked against the specification's vocabulary (:mod:`.spec`), as
   libsdformat 10 and later refuse the file, Gazebo classic reads it.
 """
 
+import functools
+
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf import params
 from sdf_tools.formats.sdf.spec import nearest
@@ -90,15 +92,17 @@ def described(elem, spec, unknown):
         yield elem, spec
         if spec.copy_data:
             continue
+        children = spec.children
         below = []
         for child in elem:
             tag = child.tag
-            if not isinstance(tag, str) or ':' in tag or tag[0] == '{':
+            if tag.__class__ is not str or ':' in tag or tag[0] == '{':
                 continue
-            known = spec.children.get(tag) or unknown(child, spec)
+            known = children.get(tag) or unknown(child, spec)
             if known is not None:
                 below.append((child, known))
-        stack.extend(reversed(below))
+        below.reverse()   # walked in document order
+        stack += below
 
 
 def tags_below(elem, top) -> list:
@@ -121,9 +125,10 @@ def check_document(v, root, version: tuple) -> None:
     for elem, spec in described(root, vocabulary(text).root,
                                 lambda child, spec: _unknown(v, child, spec, child.tag, text,
                                                              False)):
-        for name in elem.keys():
-            if name not in spec.attributes and ':' not in name and name[0] != '{':
-                _unknown(v, elem, spec, name, text, True)
+        if elem.attrib:
+            for name in elem.keys():
+                if name not in spec.attributes and ':' not in name and name[0] != '{':
+                    _unknown(v, elem, spec, name, text, True)
         if spec.name == 'sensor':
             check_sensor_type(v, elem, None)
 
@@ -210,32 +215,40 @@ def check_values(v, owner: str, elem, entity, version: tuple) -> None:
     ``owner`` is a key of :data:`OWNERS`; content the vocabulary does not describe
     (unknown elements, a plugin's) is not looked at.
     """
-    spec = vocabulary(version_text(version)).at(OWNERS[owner])
-    spec = spec.children.get(elem.tag) if spec is not None else None
+    spec = _owner(version_text(version), owner).children.get(elem.tag)
     if spec is None:
         return
     for item, spec in described(elem, spec, lambda child, spec: None):
         if spec.type is not None:
-            check_value(v, item, spec, entity, f'<{"><".join(tags_below(item, elem))}>')
+            check_value(v, item, spec, entity, elem)
 
 
-def check_value(v, elem, spec, entity, what: str, *, text: str | None = None,
+@functools.cache
+def _owner(version: str, owner: str):
+    return vocabulary(version).at(OWNERS[owner])
+
+
+def check_value(v, elem, spec, entity, top, *, text: str | None = None,
                 required: bool = False) -> object:
     """
     Report how libsdformat reads the value of ``elem`` (of :class:`~.spec.ElementSpec` ``spec``).
 
-    ``what`` names it in messages (``<surface><friction><ode><mu>``; a ``<gazebo>`` tag that
-    sets another element is followed by that one's name). ``text`` is read instead of
-    ``elem``'s, and an empty one is refused if ``required``. Returns the value libsdformat
-    holds (``None``: refused, or empty).
+    Messages name it by its tags from ``top`` (an ancestor, or itself) down
+    (``<surface><friction><ode><mu>``; a ``<gazebo>`` tag that sets another element is
+    followed by that one's name). ``text`` is read instead of ``elem``'s, and an empty one is
+    refused if ``required``. Returns the value libsdformat holds (``None``: refused, or
+    empty).
     """
     if spec.type == 'pose':
         return pose_value(v, elem, entity)
-    if elem.tag != spec.name:
-        what = f'{what} (SDFormat <{spec.name}>)'
     text = elem.text or '' if text is None else text
     reading = params.read(spec.type, text, required=required, minimum=spec.min,
                           maximum=spec.max)
+    if reading.refusal is None and reading.note is None and reading.bounds is None:
+        return reading.value
+    what = f'<{"><".join(tags_below(elem, top))}>'
+    if elem.tag != spec.name:
+        what = f'{what} (SDFormat <{spec.name}>)'
     if reading.refusal is not None:
         v.error(elem, entity, f'{what} must be {WHAT.get(spec.type, spec.type)}, got '
                 f'{quote_value(text)} (libsdformat refuses the file)',

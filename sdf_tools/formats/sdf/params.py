@@ -46,7 +46,7 @@ by ``test/formats/test_sdf_params.py``:
   (:attr:`Reading.bounds`); ``nan`` passes.
 """
 
-from fractions import Fraction
+import functools
 import math
 import re
 import struct
@@ -67,6 +67,9 @@ _INTEGER = {10: re.compile(r'([+-]?)([0-9]+)'),
             16: re.compile(r'([+-]?)(?:0[xX](?=[0-9a-fA-F]))?([0-9a-fA-F]+)')}
 _SMALLEST = {'double': sys.float_info.min, 'float': 2.0 ** -126}
 _STREAM_NUMBER = re.compile(r'[+-]?[0-9]*(?:\.[0-9]*)?')
+# Decimal numbers and spaces only (the quick paths: float() reads them as stod does).
+_PLAIN = re.compile(r'[0-9eE.+\- \t\n]*')
+_ZERO = re.compile(r'[+-]?[0.]*(?:[eE].*)?')   # the text of a zero (not of an underflow)
 _SIZES = {'vector3': 3, 'vector2d': 2, 'vector2i': 2, 'time': 2}
 _SCALARS = frozenset(('int', 'unsigned int', 'double', 'float'))
 
@@ -105,9 +108,17 @@ def read(kind: str, text: str | None, *, required: bool = False, minimum: str | 
 
     ``kind`` is a type of the specification (``'double'``, ``'unsigned int'``, ``'color'``,
     ...; an unknown one is read as a string); ``required``, ``minimum`` and ``maximum`` are
-    the element's (:class:`~sdf_tools.formats.sdf.spec.ElementSpec`).
+    the element's (:class:`~sdf_tools.formats.sdf.spec.ElementSpec`). Short texts are
+    remembered (descriptions repeat ``0``, ``1 1 1``, ``true``).
     """
-    trimmed = (text or '').strip(_TRIM)
+    text = text or ''
+    if len(text) <= 40:
+        return _remembered(kind, text, required, minimum, maximum)
+    return _read(kind, text, required, minimum, maximum)
+
+
+def _read(kind: str, text: str, required: bool, minimum, maximum) -> Reading:
+    trimmed = text.strip(_TRIM)
     if not trimmed:
         return Reading(refusal='it is empty, and the element is required') if required \
             else Reading()
@@ -129,11 +140,18 @@ def read(kind: str, text: str | None, *, required: bool = False, minimum: str | 
     return reading
 
 
+_remembered = functools.lru_cache(maxsize=1024)(_read)
+
+
 def read_pose(text: str, count: int) -> Reading:
     """Read a ``<pose>`` text: ``count`` words, each ``std::stod`` and finite (no attributes)."""
+    values = _plain(text, count, 'double')
+    if values is not None:
+        return Reading(values)
     values = []
     junk = False
-    for word in _WORDS.findall(text or ''):
+    for match in _WORDS.finditer(text or ''):   # (it stops at the first word too many)
+        word = match.group()
         value, used, problem = _strtod(word, 'double')
         if problem is not None or not math.isfinite(value):
             return Reading(refusal=problem or f'{_shown(word)} is not finite')
@@ -144,6 +162,29 @@ def read_pose(text: str, count: int) -> Reading:
     if values and len(values) != count:
         return Reading(refusal=f'it has {len(values)} numbers, not {count}')
     return Reading(tuple(values), note=_text(tuple(values)) if junk else None)
+
+
+def _plain(text: str, count: int, kind: str) -> tuple | None:
+    """
+    Return the ``count`` numbers of a text of plain decimal numbers, or ``None``.
+
+    The quick path of the usual texts: ``float`` reads them as ``std::stod`` does, none out
+    of range (non-negative for a ``float``); any other text takes the exact path.
+    """
+    words = (text or '').split(None, count)
+    if len(words) != count or _PLAIN.fullmatch(text) is None:
+        return None
+    try:
+        values = tuple(map(float, words))
+    except ValueError:   # '1e', '+1+'
+        return None
+    low = _SMALLEST[kind]
+    if kind == 'float' and any(v < 0.0 for v in values):
+        return None
+    if all(low <= abs(v) < math.inf or v == 0.0 and _ZERO.fullmatch(w)
+           for v, w in zip(values, words)):
+        return values
+    return None
 
 
 def _bounded(kind: str, reading: Reading, minimum, maximum) -> Reading:
@@ -162,6 +203,8 @@ def _bounded(kind: str, reading: Reading, minimum, maximum) -> Reading:
 
 def _integer(text: str, unsigned: bool) -> Reading:
     """``std::stoi`` (``std::stoul``, low 32 bits kept) of a trimmed text."""
+    if len(text) < 10 and text.isascii() and text.isdigit():   # the usual text
+        return Reading(int(text))
     base = 16 if text[:2].lower() == '0x' else 10
     text = text.lstrip(_SPACE)
     match = _INTEGER[base].match(text)
@@ -189,6 +232,9 @@ def _number_of(text: str) -> float | None:
 
 def _real(kind: str):
     def read_real(text: str) -> Reading:
+        plain = _plain(text, 1, kind) if kind == 'double' else None   # the usual text
+        if plain is not None:
+            return Reading(plain[0])
         value, used, problem = _strtod(text, kind)
         if problem is not None:
             return Reading(refusal=problem)
@@ -205,8 +251,10 @@ def _strtod(text: str, kind: str) -> tuple:
     out of range is overflow, or a non-zero number below the smallest normal one.
     """
     start = len(text) - len(text.lstrip(_SPACE))
-    for pattern in (_HEX_FLOAT, _SPECIAL, _DECIMAL):
-        match = pattern.match(text, start)
+    head = text[start:start + 3].lower()   # which pattern can match: a cheap test first
+    for pattern in (_HEX_FLOAT if 'x' in head else None,
+                    _SPECIAL if 'n' in head or 'i' in head else None, _DECIMAL):
+        match = pattern.match(text, start) if pattern is not None else None
         if match is not None:
             break
     else:
@@ -239,6 +287,7 @@ def _nonzero(number: str, hexadecimal: bool) -> bool:
 
 def _exact(number: str, value: float) -> bool:
     """Return whether a number's text is exactly ``value`` (glibc: no underflow when exact)."""
+    from fractions import Fraction   # here: only a subnormal's text needs it
     if len(number) > 800:   # a text of a subnormal that long is not worth the arithmetic
         return False
     if number.lstrip('+-')[:2].lower() != '0x':
@@ -271,7 +320,8 @@ def _stream_number(text: str, position: int, integer: bool) -> tuple:
     """Return ``(number or None, position after it)`` as libstdc++'s ``num_get`` reads it."""
     if integer:
         match = _INTEGER[10].match(text, position)
-        if match is None or not -2 ** 31 <= int(match.group()) < 2 ** 31:
+        if match is None or len(match.group(2).lstrip('0')) > 10 or \
+                not -2 ** 31 <= int(match.group()) < 2 ** 31:
             return None, position
         return int(match.group()), match.end()
     end = _STREAM_NUMBER.match(text, position).end()
@@ -288,9 +338,16 @@ def _stream_number(text: str, position: int, integer: bool) -> tuple:
 
 def _colour(text: str) -> Reading:
     """3 or 4 words, each ``std::stof`` and from 0 to 1 (``nan`` passes; Color reads it 0)."""
+    values = _plain(text, 4, 'float') or _plain(text, 3, 'float')
+    if values is not None and all(v <= 1.0 for v in values):
+        return Reading(struct.unpack('4f', struct.pack('4f', *values, *(1.0,) * (
+            4 - len(values)))))
     values = []
     junk = False
-    for word in _WORDS.findall(text):
+    for match in _WORDS.finditer(text):
+        word = match.group()
+        if len(values) == 4:
+            return Reading(refusal='it has more than 4 numbers')
         value, used, problem = _strtod(word, 'float')
         if problem is not None:
             return Reading(refusal=problem)

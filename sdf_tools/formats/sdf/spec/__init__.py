@@ -30,7 +30,6 @@ What the description files do not say, libsdformat's loader does, and is tabled 
 """
 
 import functools
-import json
 import os
 
 #: Sensor types libsdformat's ``Sensor::Load`` accepts (libsdformat 14, Gazebo Harmonic;
@@ -164,7 +163,8 @@ class Vocabulary:
 
 @functools.cache
 def _table() -> dict:
-    # (not importlib.resources: importing it costs a conversion process 40 ms)
+    import json   # (here, and not importlib.resources: a process that needs no table pays
+    #               nothing; importing importlib.resources costs a conversion 40 ms)
     with open(os.path.join(os.path.dirname(__file__), 'table.json'), encoding='utf-8') as f:
         return json.load(f)
 
@@ -194,8 +194,13 @@ def nearest(name: str, known, cutoff: float = 0.6) -> str | None:
 
     Case, ``_`` and ``-`` aside first (``min_depth`` for ``minDepth``, ``provideFeedBack``
     for ``provideFeedback``), then by :func:`difflib.get_close_matches` (``mu11``: ``mu1``)
-    with ``cutoff``.
+    with ``cutoff``. (Remembered: a description repeats its misspellings.)
     """
+    return _nearest(name, frozenset(known), cutoff)
+
+
+@functools.lru_cache(maxsize=256)
+def _nearest(name: str, known: frozenset, cutoff: float) -> str | None:
     import difflib  # only when a name is unknown
 
     folded: dict = {}
