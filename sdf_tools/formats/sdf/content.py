@@ -169,7 +169,7 @@ def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = N
     of another version (``<pose frame="">``) loses nothing and is not reported (``None``).
     """
     attribute = value is not None
-    if found and attribute and not value.strip():
+    if found and value is not None and not value.strip():
         return None
     shown = repr(name) if attribute else f'<{name}>'
     message = (f'<{spec.name}> has no {"attribute" if attribute else "element"} {shown} in '

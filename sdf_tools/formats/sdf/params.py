@@ -145,10 +145,10 @@ _remembered = functools.lru_cache(maxsize=1024)(_read)
 
 def read_pose(text: str, count: int) -> Reading:
     """Read a ``<pose>`` text: ``count`` words, each ``std::stod`` and finite (no attributes)."""
-    values = _plain(text, count, 'double')
-    if values is not None:
-        return Reading(values)
-    values = []
+    plain = _plain(text, count, 'double')
+    if plain is not None:
+        return Reading(plain)
+    values: list = []
     junk = False
     for match in _WORDS.finditer(text or ''):   # (it stops at the first word too many)
         word = match.group()
@@ -324,7 +324,8 @@ def _stream_number(text: str, position: int, integer: bool) -> tuple:
                 not -2 ** 31 <= int(match.group()) < 2 ** 31:
             return None, position
         return int(match.group()), match.end()
-    end = _STREAM_NUMBER.match(text, position).end()
+    match = _STREAM_NUMBER.match(text, position)   # (it matches, the empty text at least)
+    end = position if match is None else match.end()
     mantissa = any(c.isdigit() for c in text[position:end])
     if mantissa and end < len(text) and text[end] in 'eE':   # an exponent, its sign, digits
         end += 1 + (end + 1 < len(text) and text[end + 1] in '+-')
@@ -338,11 +339,11 @@ def _stream_number(text: str, position: int, integer: bool) -> tuple:
 
 def _colour(text: str) -> Reading:
     """3 or 4 words, each ``std::stof`` and from 0 to 1 (``nan`` passes; Color reads it 0)."""
-    values = _plain(text, 4, 'float') or _plain(text, 3, 'float')
-    if values is not None and all(v <= 1.0 for v in values):
-        return Reading(struct.unpack('4f', struct.pack('4f', *values, *(1.0,) * (
-            4 - len(values)))))
-    values = []
+    plain = _plain(text, 4, 'float') or _plain(text, 3, 'float')
+    if plain is not None and all(v <= 1.0 for v in plain):
+        return Reading(struct.unpack('4f', struct.pack('4f', *plain, *(1.0,) * (
+            4 - len(plain)))))
+    values: list = []
     junk = False
     for match in _WORDS.finditer(text):
         word = match.group()

@@ -20,6 +20,7 @@ The converter meets ``<pose>`` inside ``<gazebo>`` blobs (with ``degrees`` and
 """
 
 import math
+from typing import cast
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
@@ -74,7 +75,7 @@ def pose_value(v, elem, entity, notes: bool = True) -> Pose:
                     f'{quote_value(text)}: {reading.refusal} (libsdformat refuses the file)',
                     Code.BAD_NUMBER)
         return IDENTITY
-    values = reading.value
+    values = cast(tuple, reading.value)
     if reading.note is not None and notes:
         v.warn(elem, entity, f'<pose> {quote_value(text)} is read as {reading.note} by '
                'libsdformat', Code.READ_AS)
