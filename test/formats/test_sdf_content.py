@@ -233,3 +233,10 @@ def test_a_sensor_type_libsdformat_does_not_know_is_an_error_in_check(tmp_path):
                                'file (Gazebo Sim loads nothing)')
     assert [d.severity for d in check(load(text=text))] == [Severity.ERROR]
     oracle_refuses(text, tmp_path, 'the provided sensor type is missing or invalid')
+
+
+def test_a_sensor_without_a_type_is_refused_as_libsdformat_refuses_it(tmp_path):
+    refused_alike(_one_link('<sensor name="s"/>'), tmp_path, "r.sdf:2: link 'a': <sensor> is "
+                  "missing required attribute 'type' (libsdformat refuses the file)",
+                  'Required attribute[type] in element[sensor] is not specified',
+                  parse=parse_sdf)

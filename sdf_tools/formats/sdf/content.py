@@ -130,7 +130,7 @@ def check_document(v, root, version: tuple) -> None:
                 if name not in spec.attributes and ':' not in name and name[0] != '{':
                     _unknown(v, elem, spec, name, text, True)
         if spec.name == 'sensor':
-            check_sensor_type(v, elem, None)
+            check_sensor_type(v, elem, _entity(elem))
 
 
 # Names of older versions not reported: those the reader reports itself (<pose frame>,
@@ -194,10 +194,16 @@ _NAMED = frozenset(('link', 'joint', 'model', 'world', 'actor', 'light'))
 
 
 def check_sensor_type(v, sensor, entity) -> None:
-    """Report a ``<sensor>`` type libsdformat's loader does not know (``loader-refuses``)."""
+    """
+    Report a ``<sensor>`` type libsdformat's loader does not know (``loader-refuses``).
+
+    A sensor without one is an error: libsdformat's parser refuses the file.
+    """
     kind = sensor.get('type')
     if kind is None:
-        return   # the missing attribute is reported where the sensor's attributes are
+        v.error(sensor, entity, "<sensor> is missing required attribute 'type' (libsdformat "
+                'refuses the file)', Code.MISSING_ATTRIBUTE)
+        return
     kind = kind.strip()
     if kind in SENSOR_TYPES:
         return
