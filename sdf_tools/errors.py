@@ -67,6 +67,7 @@ class Code(str, enum.Enum):
     BAD_NUMBER = 'bad-number'              # not a finite number, or out of its range
     BAD_ARITY = 'bad-arity'                # a vector with the wrong count of numbers
     BAD_BOOL = 'bad-bool'                  # not a boolean
+    READ_AS = 'read-as'                    # a value libsdformat reads as another (666.5: 666)
     BAD_POSE = 'bad-pose'                  # a pose that cannot be read or composed
     UNNORMALISED = 'unnormalised'          # a quaternion that is not unit length
     BAD_NAME = 'bad-name'                  # a name the target format does not allow
@@ -76,6 +77,7 @@ class Code(str, enum.Enum):
     BAD_GEOMETRY = 'bad-geometry'          # an unknown, incomplete or flat geometry
     BAD_OPTION = 'bad-option'              # a conversion option out of range
     UNKNOWN_NAME = 'unknown-name'          # an element or attribute the format lacks; ignored
+    LOADER_REFUSES = 'loader-refuses'      # libsdformat 10+ refuses, classic reads; check: error
     # --- structure -----------------------------------------------------------------------
     MISSING_ELEMENT = 'missing-element'    # a required element is absent
     MISSING_ATTRIBUTE = 'missing-attribute'  # a required attribute is absent

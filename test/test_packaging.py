@@ -107,6 +107,8 @@ def test_pip_install_outside_ros(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert (target / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro').is_file()
     assert (target / 'sdf_tools' / 'convert' / 'urdf_to_sdf.py').is_file()
+    # the SDFormat vocabulary, data the readers and the converter need
+    assert (target / 'sdf_tools' / 'formats' / 'sdf' / 'spec' / 'table.json').is_file()
 
 
 # The pip a fresh venv of this Python brings, and Ubuntu 22.04's (ROS 2 Humble's) 22.0.2:

@@ -23,7 +23,7 @@ planar joints, which SDFormat cannot express, are left out (the child link is po
 joint origin instead, see :mod:`.emit_links`).
 
 The children ``gz sdf -p`` prints because SDFormat's schema requires them
-(:data:`~sdf_tools.formats.sdf.versions.JOINT_REQUIRED`, with the output version's defaults:
+(:func:`~sdf_tools.formats.sdf.versions.joint_required`, with the output version's defaults:
 ``-1e16``/``1e16`` limits in 1.9, ``-inf``/``inf`` from 1.10 on) are added last in each
 element, as libsdformat's schema pass does: written with the joint when no extension
 configures it, otherwise added by :func:`complete_defaults` after the extensions' settings

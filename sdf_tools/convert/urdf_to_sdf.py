@@ -227,7 +227,7 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     """Run the steps in libsdformat's order (see the module docstring)."""
     reporter = Reporter()
     values = ValueReader(robot.source, reporter)
-    extensions = gazebo_ext.parse_extensions(robot, values)
+    extensions = gazebo_ext.parse_extensions(robot, values, options.sdf_version)
     model_extensions = [e for e in extensions if not e.ref]
     tree = Tree(robot, extensions, options.preserve_fixed_joints)
     gazebo_ext.check_references(extensions, tree, values)

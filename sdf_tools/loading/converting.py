@@ -34,6 +34,7 @@ from sdf_tools.errors import Severity
 from sdf_tools.formats.sdf.inertials import refused as refused_inertials
 from sdf_tools.model import Robot
 from sdf_tools.records import record
+from sdf_tools.records import replace
 from sdf_tools.resources.uris import check_uris
 from sdf_tools.source_map import SourceMap
 
@@ -106,9 +107,12 @@ def check(loaded: 'Loaded', *, missing_mimic: str = 'ignore') -> tuple[Diagnosti
     several parents, mimic loops, ...) in each of ``Loaded.models``, for URDF what the
     converter would warn about, and for SDFormat what libsdformat refuses though the reader
     reads it (a negative mass, an invalid inertia: errors in the stead of the reader's
-    warnings; ``convert`` repairs them). ``missing_mimic`` goes to ``compile_tree``: by
-    default a ``<mimic>`` that cannot be followed is a warning, as the converter and the
-    nodes take it; ``'error'`` refuses it.
+    warnings; ``convert`` repairs them). What libsdformat's loader refuses and Gazebo
+    classic reads (``loader-refuses``: a value outside the specification's ``min``/``max``,
+    an unknown sensor type), a warning when reading and converting, is an error here, as
+    the loader says. ``missing_mimic`` goes to ``compile_tree``: by default a ``<mimic>``
+    that cannot be followed is a warning, as the converter and the nodes take it;
+    ``'error'`` refuses it.
     """
     from sdf_tools.kinematics import compile_tree  # numpy: only what needs the tree
     steps = [loaded.warnings]  # combined once: a world's models in linear time
@@ -122,7 +126,8 @@ def check(loaded: 'Loaded', *, missing_mimic: str = 'ignore') -> tuple[Diagnosti
     if loaded.robot.source_format == 'urdf':  # it says better what the reader said
         with relocating(loaded.origins):
             steps.append(relocated(loaded.origins, urdf_to_sdf(loaded.robot).warnings))
-    return combine(*steps)
+    return tuple(replace(d, severity=Severity.ERROR) if d.code is Code.LOADER_REFUSES else d
+                 for d in combine(*steps))
 
 
 def errors_in(diagnostics) -> int:

@@ -149,7 +149,8 @@ def test_oracle_rule_examples(name):
     if not golden.exists():
         # libsdformat fails (or crashes) on these; we refuse them with a clear message.
         expected = {
-            '18_bad_number_exception': (7, "<gazebo> <mu1> must be a number, got 'abc'"),
+            '18_bad_number_exception': (7, '<mu1> (SDFormat <mu>) must be a number, got '
+                                        "'abc'"),
             '20_two_roots': (None, "2 root links ('a', 'b')"),
             '21_revolute_without_limit': (None, 'a revolute joint needs <limit>'),
             '28_limit_without_effort': (None, "<limit> is missing required attribute 'effort'"),

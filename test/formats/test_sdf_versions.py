@@ -30,8 +30,8 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.sdf.reader import parse_sdf
-from sdf_tools.formats.sdf.versions import JOINT_DEFAULTS
-from sdf_tools.formats.sdf.versions import JOINT_REQUIRED
+from sdf_tools.formats.sdf.versions import joint_defaults
+from sdf_tools.formats.sdf.versions import joint_required
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.writer import write_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
@@ -80,14 +80,14 @@ def _value(text):
 
 @pytest.mark.parametrize('version', READABLE_VERSIONS)
 def test_each_versions_defaults_are_its_schemas(version):
-    table = {path: _value(text) for path, text in JOINT_DEFAULTS[version].items()}
+    table = {path: _value(text) for path, text in joint_defaults(version).items()}
     facts = SCHEMA[version]
     assert {path: table[path] for path in facts} == facts
     extra = set(table) - set(facts)
     # 1.4 has no spring: sdf_tools reads "no spring" as a spring of stiffness 0.
     assert extra == ({'axis/dynamics/spring_reference', 'axis/dynamics/spring_stiffness'}
                      if version == '1.4' else set())
-    assert dict(JOINT_REQUIRED) == SCHEMA_REQUIRED
+    assert dict(joint_required()) == SCHEMA_REQUIRED
 
 
 def _joint_document(version, axis):

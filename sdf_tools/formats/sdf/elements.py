@@ -40,6 +40,7 @@ from typing import Any
 from sdf_tools.errors import Code
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.sdf.content import check_values
+from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
@@ -169,7 +170,7 @@ class ElementReader:
                 else:
                     spec.collisions.append(self._collision(child, entity))
             elif tag != 'pose':
-                check_values(self.v, 'link', child, entity)
+                check_values(self.v, 'link', child, entity, self.version)
                 extras.append(element_text(child))
         spec.extras = tuple(extras)
         return spec
@@ -192,8 +193,9 @@ class ElementReader:
         if inertia is not None:
             moments = tuple(self.number(inertia, entity, k, d) for k, d in zip(
                 ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'), moments))
-        for child in elem:
-            if child.tag not in ('mass', 'inertia', 'pose'):
+        for child in elem:   # (an unknown name is reported as one: .content)
+            if child.tag not in ('mass', 'inertia', 'pose') and \
+                    not misspelt('model/link/inertial', child.tag):
                 self.v.warn(child, entity, f'<inertial><{local_name(child)}> is not kept',
                             Code.DROPPED)
         return Inertial(mass, *moments), self.placed(elem, entity)
@@ -207,7 +209,7 @@ class ElementReader:
             if tag == 'material':
                 material = self._material(child, entity)
             if tag not in ('pose', 'geometry'):
-                check_values(self.v, 'visual', child, entity)
+                check_values(self.v, 'visual', child, entity, self.version)
                 extras.append(element_text(child))
         visual = Visual(geometry=geometry, name=elem.get('name'), material=material,
                         location=self.v.loc(elem), extras=tuple(extras))
@@ -218,7 +220,7 @@ class ElementReader:
         extras = []
         for child in elem:
             if child.tag not in ('pose', 'geometry'):
-                check_values(self.v, 'collision', child, entity)
+                check_values(self.v, 'collision', child, entity, self.version)
                 extras.append(element_text(child))
         collision = Collision(geometry=geometry, name=elem.get('name'),
                               location=self.v.loc(elem), extras=tuple(extras))
@@ -260,7 +262,8 @@ class ElementReader:
                 v.error(shape, entity, '<mesh> is missing <uri>', Code.MISSING_ELEMENT)
                 return None
             for child in shape:
-                if child.tag not in ('uri', 'scale'):
+                if child.tag not in ('uri', 'scale') and \
+                        not misspelt('model/link/visual/geometry/mesh', child.tag):
                     v.warn(child, entity, f'<mesh><{local_name(child)}> is not kept',
                            Code.DROPPED)
             return Mesh(uri.text.strip(), self.vector(shape, entity, 'scale', 3, None))

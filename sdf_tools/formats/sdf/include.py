@@ -60,6 +60,8 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
+from sdf_tools.formats.sdf.content import check_document
+from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.records import record
 from sdf_tools.resources.models import model_file
 from sdf_tools.resources.models import ModelNotFoundError
@@ -333,7 +335,10 @@ class IncludeReader:
         root.getroottree().docinfo.URL = path   # SourcedValues.loc names this file
         if root.tag != 'sdf':
             return (f'{path} is not SDFormat: its root element is <{root.tag}>',)
-        return root, self.read_version(self.v, root), len(data), data.count(b'<')
+        version = self.read_version(self.v, root)
+        if version is not None:
+            check_document(self.v, root, version)
+        return root, version, len(data), data.count(b'<')
 
     def _top(self, root, uri_elem, entity, what, path):
         """Return the one top-level model, actor or light of an included file (libsdformat)."""
@@ -366,7 +371,7 @@ class IncludeReader:
                 v.error(items[0], entity, '<include> <experimental:params> (parameter passing, '
                         'an experimental libsdformat feature) is not supported', Code.INCLUDE)
                 return None
-            if tag not in _APPLIED:
+            if tag not in _APPLIED and not misspelt('model/include', tag):
                 v.warn(items[0], entity, f'<include> child <{shown}> is not applied by '
                        'sdf_tools', Code.DROPPED)
             elif tag != 'plugin' and len(items) > 1:

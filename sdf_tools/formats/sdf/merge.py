@@ -134,7 +134,7 @@ def moved_parts(v, included, entity: str, kept: bool) -> list[str]:
     out = []
     for child in moved + list(included.plugins):
         if kept:
-            check_values(v, 'model', child, entity)
+            check_values(v, 'model', child, entity, included.version)
             out.append(element_text(child))
         else:
             v.warn(child, entity, f'<{written(child)}> of a model merged into a nested model '

@@ -57,7 +57,8 @@ so that an SDF to SDF round trip keeps them; a visual's ``<material>`` is kept t
 and also read, best effort, into :class:`~sdf_tools.model.Material` (diffuse colour).
 Axis details (``<initial_position>``, limit ``stiffness``/``dissipation``), mesh
 ``<submesh>`` and the children of nested models other than links, joints, frames and models
-are dropped with a warning.
+are dropped with a warning. Names are held to the SDFormat vocabulary, and kept values are
+read as libsdformat reads them (:mod:`.content`).
 
 Worlds and includes: the whole document is read (:func:`parse_sdf_document`), every model
 of every world, and checked as libsdformat checks a world (:mod:`.world`: model and frame
@@ -73,14 +74,16 @@ the including one (:mod:`.merge`). Without a finder an include is an error.
 Read as libsdformat reads them: a model without links that is static or holds nested models
 (its frames, and those of a nested model without links, are fixed in the model frame:
 attached to ``world``); visuals and collisions without geometry; SDFormat 1.7 frames named
-``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a
-second model, light or actor outside a world, of any kind; a ``relative_to`` on the pose of a
-model outside a world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A
-negative mass or an invalid inertia is read with a warning (``sdf_tools check`` makes it an
-error: :func:`~sdf_tools.formats.sdf.inertials.refused`).
+``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a second
+model, light or actor outside a world; a ``relative_to`` on the pose of a model outside a
+world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A negative mass or
+an invalid inertia is read with a warning (``check`` makes it an error: :mod:`.inertials`).
 
-Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes (an error at
-the model that goes deeper).
+Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes. Unsupported,
+as errors: merge-include (``merge="true"``), files without ``<sdf version>`` or of a version
+outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a warning). Every
+problem is reported with its line, then one :class:`~sdf_tools.errors.DescriptionError`
+holds all of them.
 
 Unsupported, as errors: files without ``<sdf version>`` or of a version outside 1.3 to 1.11
 (1.3 is read as libsdformat converts it, with the 1.4 rules; 1.12 and later with the 1.11
@@ -102,7 +105,9 @@ from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf import assembly
 from sdf_tools.formats.sdf import merge
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.content import check_document
 from sdf_tools.formats.sdf.content import check_values
+from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.frames import add_member
@@ -283,6 +288,7 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes,
     version = read_version(v, root)
     if version is None:
         return [], ()
+    check_document(v, root, version)
     includes = None if finder is None else IncludeReader(
         v, finder, read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes, wanted)
     folder = None if path is None else os.path.dirname(os.path.abspath(path))
@@ -402,7 +408,7 @@ class _ModelReader:
             elif tag == 'static':
                 static = read_bool(v, child, entity, '<static>', child.text, False)
             elif tag not in _MODEL_CONTENT:
-                check_values(v, 'model', child, entity)
+                check_values(v, 'model', child, entity, self.version)
                 extras.append(element_text(child))
         if included is not None:   # what the include says wins
             pose_elem = included.pose
@@ -586,7 +592,8 @@ class _ModelReader:
                          f'{MAX_NESTING} models deep (including the models of includes)',
                          Code.TOO_LARGE)
             return
-        dropped = [c for c in model if c.tag not in _MODEL_CONTENT and c.tag != 'pose']
+        dropped = [c for c in model if c.tag not in _MODEL_CONTENT and c.tag != 'pose'
+                   and not misspelt('model', c.tag)]
         for child in dropped + ([] if included is None else list(included.plugins)):
             self.v.warn(child, entity, f'<{local_name(child)}> of a nested model is '
                         'not kept (nested models are flattened)', Code.DROPPED)

@@ -475,5 +475,5 @@ def _add_other(graph: WorldGraph, kind: str, name: str, elem) -> None:
     if kind == 'light':
         for part in elem:
             if isinstance(part.tag, str):
-                check_values(graph.v, 'light', part, f"light '{name}'")
+                check_values(graph.v, 'light', part, f"light '{name}'", graph.version)
     graph.add_other(kind, name)

@@ -26,7 +26,7 @@ writes:
   axes in the joint frame, limits, dynamics, screw pitch and gearbox fields; continuous
   joints are written as ``revolute`` with the version's unlimited limits (``-1e16``/``1e16``
   before SDFormat 1.10, ``-inf``/``inf`` from 1.10 on:
-  :data:`~sdf_tools.formats.sdf.versions.JOINT_DEFAULTS`), because Gazebo's DART engine
+  :func:`~sdf_tools.formats.sdf.versions.joint_defaults`), because Gazebo's DART engine
   turns a ``continuous`` joint into a fixed one;
 * each frame attached to its link, with its pose in that link;
 * scoped names (``outer::inner::link``, as the SDFormat reader flattens nested models) as
@@ -87,6 +87,7 @@ from sdf_tools.formats.sdf.versions import joint_defaults
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.formats.sdf.versions import WRITABLE_VERSIONS
+from sdf_tools.formatting import fmt_colour
 from sdf_tools.model import Capsule
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import JointType
@@ -354,7 +355,7 @@ class _SdfWriter:
         pose = None if item.origin.is_identity() else \
             self.pose_text(item.origin, entity, item.location)
         if shape and not item.extras:
-            texts = (*shape, *((out.vector(item.material.rgba),) * 2 if colour else ()))
+            texts = (*shape, *((fmt_colour(item.material.rgba),) * 2 if colour else ()))
             out.block(part_block(tag, geometry.__class__, pose=pose is not None, colour=colour,
                                  leaves=shape_leaves(geometry, shape)),
                       escape_attribute(name), *(() if pose is None else (pose,)), *texts)
@@ -369,7 +370,7 @@ class _SdfWriter:
             self._append_xml(geometry.xml, entity)
             out.end()
         if colour:
-            rgba = out.vector(item.material.rgba)
+            rgba = fmt_colour(item.material.rgba)
             out.group('material', [(c, rgba) for c in COLOURS])
         for extra in item.extras:
             self._append_xml(extra, entity)
