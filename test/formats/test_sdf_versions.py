@@ -28,6 +28,7 @@ from lxml import etree
 import pytest
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.sdf.versions import joint_defaults
@@ -35,6 +36,7 @@ from sdf_tools.formats.sdf.versions import joint_required
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.writer import write_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.loading import load
 from sdf_tools.model import Limit
 import support
 from test_sdf_reader import max_error
@@ -163,3 +165,15 @@ def test_versions_before_1_3_or_past_1_x_are_refused(version):
     with pytest.raises(DescriptionError, match=rf'SDFormat version {version} is not supported '
                        r'\(sdf_tools reads 1.3 to 1.11\)'):
         parse_sdf(CLASSIC_1_3.replace('"1.3"', f'"{version}"'))
+
+
+@pytest.mark.parametrize('version, warned', [('1.3', False), ('1.4', True)])
+def test_the_names_libsdformat_moves_from_1_3_are_known_in_a_1_3_file(version, warned):
+    """1_3.convert moves <physics><update_rate> and <ode><solver><dt>: no unknown names."""
+    text = (f'<sdf version="{version}"><world name="w"><physics type="ode">'
+            '<update_rate>1000</update_rate><ode><solver><dt>0.001</dt></solver></ode>'
+            '</physics><model name="m"><link name="l"/></model></world></sdf>')
+    warnings = [w for w in load(text=text).warnings if w.code is Code.UNKNOWN_NAME]
+    assert [w.message.split(';')[0] for w in warnings] == ([
+        '<physics> has no element <update_rate> in SDFormat 1.4',
+        '<solver> has no element <dt> in SDFormat 1.4'] if warned else [])

@@ -41,6 +41,7 @@ from sdf_tools.formats.sdf.spec import nearest
 from sdf_tools.formats.sdf.spec import SENSOR_TYPES
 from sdf_tools.formats.sdf.spec import vocabulary
 from sdf_tools.formats.sdf.values import pose_value
+from sdf_tools.formats.sdf.versions import CONVERTED_NAMES
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.xmlio.parse import quote_value
@@ -122,13 +123,15 @@ def check_document(v, root, version: tuple) -> None:
     document order; one dictionary lookup per element and attribute.
     """
     text = version_text(version)
+    written = (root.get('version') or '').strip()
+    quiet = _QUIET | CONVERTED_NAMES.get(written, frozenset())
     for elem, spec in described(root, vocabulary(text).root,
                                 lambda child, spec: _unknown(v, child, spec, child.tag, text,
-                                                             False)):
+                                                             False, quiet)):
         if elem.attrib:
             for name in elem.keys():
                 if name not in spec.attributes and ':' not in name and name[0] != '{':
-                    _unknown(v, elem, spec, name, text, True)
+                    _unknown(v, elem, spec, name, text, True, quiet)
         if spec.name == 'sensor':
             check_sensor_type(v, elem, _entity(elem))
 
@@ -140,12 +143,13 @@ _QUIET = frozenset(('pose@frame', 'axis/use_parent_model_frame',
                     'axis2/use_parent_model_frame', 'ode/provide_feedback'))
 
 
-def _unknown(v, elem, spec, name: str, text: str, attribute: bool):
+def _unknown(v, elem, spec, name: str, text: str, attribute: bool, quiet=_QUIET):
     """
     Report a name ``spec`` lacks in version ``text``; return the spec a newer version has.
 
     A name of the version read or a newer one is not reported (a newer libsdformat reads
-    it); one only older versions have is, but for :data:`_QUIET`.
+    it); one only older versions have is, but for ``quiet`` (:data:`_QUIET`, and in a file
+    of a version libsdformat converts, the names its conversion moves).
     """
     path = element_path(elem)
     found = versions_with(path, name if attribute else None)
@@ -154,7 +158,7 @@ def _unknown(v, elem, spec, name: str, text: str, attribute: bool):
         return None if attribute else vocabulary(newer[0]).at(path)
     key = f'{spec.name}@{name}' if attribute else f'{spec.name}/{name}'
     message = unknown_name(spec, name, text, found, elem.get(name) if attribute else None)
-    if key not in _QUIET and message is not None:
+    if key not in quiet and message is not None:
         v.warn(elem, _entity(elem), message, Code.UNKNOWN_NAME)
     return None
 

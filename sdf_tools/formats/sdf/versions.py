@@ -42,6 +42,11 @@ READABLE_VERSIONS = ('1.4', '1.5', '1.6', '1.7', '1.8', '1.9', '1.10', '1.11')
 #: them to it first: 1.3 to 1.4 (libsdformat's ``1_3.convert`` changes only a world's
 #: ``<physics>``, which sdf_tools does not read).
 CONVERTED_VERSIONS = MappingProxyType({'1.3': '1.4'})
+#: The names libsdformat's conversion of an older version moves (``1_3.convert``: a world's
+#: ``<physics><update_rate>``, ``<ode><solver><dt>`` and ``<bullet><dt>``), as the content
+#: check keys them (``parent/name``): known names in a file of that version.
+CONVERTED_NAMES = MappingProxyType({
+    '1.3': frozenset({'physics/update_rate', 'solver/dt', 'bullet/dt'})})
 #: Versions :func:`~sdf_tools.formats.sdf.writer.write_sdf` writes.
 WRITABLE_VERSIONS = ('1.7', '1.8', '1.9', '1.10', '1.11')
 #: Versions :func:`~sdf_tools.convert.urdf_to_sdf.urdf_to_sdf` writes (and the tools offer).
