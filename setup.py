@@ -13,8 +13,9 @@ setup(
     name=package_name,
     version='0.1.0',
     packages=find_packages(exclude=['test', 'test.*', 'bench']),
+    # py.typed: the package's own annotations are its types (PEP 561), for users' checkers.
     package_data={package_name: [f'examples/{name}' for name in EXAMPLES]
-                  + ['formats/sdf/spec/table.json']},
+                  + ['formats/sdf/spec/table.json', 'py.typed', '__init__.pyi']},
     data_files=[
         ('share/ament_index/resource_index/packages', ['resource/' + package_name]),
         ('share/' + package_name, ['package.xml']),

@@ -33,7 +33,8 @@ Example::
     poses = sdf_tools.forward_kinematics(tree, tree.joint_vector({'left_elbow': 0.5}).q)
     sdf_tools.view(loaded.robot, joints={'left_elbow': 0.5}).save('robot.png')
 
-The names below are imported on first use.
+The names below are imported on first use; type checkers read them from ``__init__.pyi``
+(the package ships ``py.typed``).
 """
 
 import importlib
