@@ -49,11 +49,11 @@ from sdf_tools.loading import Converted as Converted
 from sdf_tools.loading import load as load
 from sdf_tools.loading import Loaded as Loaded
 from sdf_tools.loading import LoadOptions as LoadOptions
-from sdf_tools.loading import model_finder as model_finder
-from sdf_tools.loading import package_resolver as package_resolver
 from sdf_tools.loading import to_sdf as to_sdf
 from sdf_tools.model import Robot as Robot
 from sdf_tools.outputs import write_atomically as write_atomically
+from sdf_tools.resources.lookup import find_resources as find_resources
+from sdf_tools.resources.lookup import Resources as Resources
 from sdf_tools.resources.models import ModelFinder as ModelFinder
 from sdf_tools.resources.models import ResourcePath as ResourcePath
 from sdf_tools.resources.packages import PackageNotFoundError as PackageNotFoundError

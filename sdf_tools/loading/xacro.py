@@ -63,7 +63,6 @@ from sdf_tools.loading.xacro_calls import Calls
 from sdf_tools.loading.xacro_calls import expansion_note
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
-from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.xmlio.markup import xacro_markup_at
 from sdf_tools.xmlio.markup import xml_text
@@ -156,14 +155,14 @@ class _Arguments(dict):
         return value
 
 
-def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
-                 path: str | None = None, packages: PackageResolver | None = None) -> str:
+def expand_xacro(data: bytes, source: str, packages: PackageResolver, *,
+                 mappings: dict | None = None, path: str | None = None) -> str:
     """Expand xacro markup and return the URDF text (:func:`run_xacro`'s ``text``)."""
-    return run_xacro(data, source, mappings, path, packages).text
+    return run_xacro(data, source, packages, mappings=mappings, path=path).text
 
 
-def run_xacro(data: bytes, source: str, mappings: dict | None = None,
-              path: str | None = None, packages: PackageResolver | None = None) -> Expansion:
+def run_xacro(data: bytes, source: str, packages: PackageResolver, *,
+              mappings: dict | None = None, path: str | None = None) -> Expansion:
     """
     Expand xacro markup with the ``xacro`` library; return the URDF text and the files read.
 
@@ -173,13 +172,13 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
         The xacro document (already read; checked with the safe parser first).
     source : str
         Name for messages.
+    packages : PackageResolver
+        Where ``$(find pkg)`` looks (the run's
+        :class:`~sdf_tools.resources.lookup.Resources`).
     mappings : dict, optional
         ``name:=value`` arguments (strings).
     path : str, optional
         The file the document came from: includes and ``$(dirname)`` resolve against it.
-    packages : PackageResolver, optional
-        Where ``$(find pkg)`` looks (default: the environment and the folders around
-        ``path``, :meth:`PackagePath.from_environment`).
 
     Raises
     ------
@@ -195,8 +194,6 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
     """
     parse_xml(data, source)  # refuse entities and oversized input before xacro sees it
     import xacro
-    if packages is None:
-        packages = PackageResolver(PackagePath.from_environment(near=path))
     mappings = _Arguments((str(k), str(v)) for k, v in (mappings or {}).items())
     given = tuple(mappings.items())
     # File name as xacro gives it (None: the document) -> its bytes.
@@ -542,7 +539,7 @@ def expand(data: bytes, source: str, file: str | None, mappings: dict,
     each of those (:func:`run_xacro`, :func:`~.xacro_map.map_expansion`).
     """
     from sdf_tools.loading.xacro_map import map_expansion
-    expansion = run_xacro(data, source, mappings, file, packages)
+    expansion = run_xacro(data, source, packages, mappings=mappings, path=file)
     text, origins = map_expansion(expansion.text, expansion.files,
                                   f'{source} (expanded by xacro)', expansion.calls)
     return (text.encode('utf-8'), origins, expansion.inputs, expansion.unused,
