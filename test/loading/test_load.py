@@ -405,6 +405,35 @@ def test_loaded_keeps_the_resources_it_was_loaded_with(tmp_path):
     assert load(text=path.read_text()).resources.packages.package_path.near is None
 
 
+def test_a_file_is_looked_up_by_one_set_of_rules_its_package_first(tmp_path, monkeypatch):
+    """Includes and the URI check of one load look around the file alike, once each."""
+    from sdf_tools.resources import packages
+    from workspaces import make_package
+    from workspaces import PACKAGE
+    monkeypatch.delenv('AMENT_PREFIX_PATH', raising=False)
+    monkeypatch.delenv('ROS_PACKAGE_PATH', raising=False)
+    package = make_package(tmp_path / PACKAGE)
+    (package / 'models').mkdir()
+    (package / 'models' / 'arm.sdf').write_text(
+        '<sdf version="1.9"><model name="arm"><link name="a"><visual name="v"><geometry><mesh>'
+        f'<uri>package://{PACKAGE}/meshes/base.stl</uri></mesh></geometry></visual></link>'
+        '</model></sdf>')
+    world = package / 'world.sdf'
+    world.write_text('<sdf version="1.9"><model name="m"><include>'
+                     f'<uri>package://{PACKAGE}/models/arm.sdf</uri></include></model></sdf>')
+    built = []
+    original = packages.PackageResolver.__init__
+
+    def counted(self, *args, **kwargs):
+        built.append(self)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(packages.PackageResolver, '__init__', counted)
+    loaded = load(str(world), LoadOptions(check_uris=True))
+    assert loaded.warnings == () and [m.name for m in loaded.models] == ['m']
+    assert built == [loaded.resources.packages]  # the one default, used by both
+
+
 def test_includes_are_found_through_the_environment(tmp_path, monkeypatch):
     from model_folders import make_model
     make_model(tmp_path / 'gz', 'box', '<model name="box"><link name="l"/></model>')
