@@ -25,7 +25,9 @@ setup(
          [f'sdf_tools/examples/{name}' for name in EXAMPLES]),
     ],
     python_requires='>=3.10',
-    install_requires=['setuptools', 'lxml>=4.9', 'numpy>=1.23', 'xacro>=2.0'],
+    # xacro: the versions whose insides sdf_tools.loading.xacro replaces while it runs
+    # (XACRO_VERSIONS there: xacro has no public hook for includes, $(find) or macro calls).
+    install_requires=['setuptools', 'lxml>=4.9', 'numpy>=1.23', 'xacro>=2.0.8,<2.2'],
     extras_require={
         # --auto-inertials with mesh collisions: trimesh reads them, scipy gives convex hulls
         # of open ones, pycollada reads DAE.
