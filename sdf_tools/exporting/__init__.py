@@ -152,9 +152,8 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
     options : ExportOptions, optional
         Reading, converting, and whether to replace a folder holding something.
     resources : Resources, optional
-        Where the packages and model folders of a description file are looked for
-        (:func:`~sdf_tools.loading.load`'s; default: around it, then the environment); a
-        ``Loaded`` holds its own. The files its URIs name are copied from there.
+        Where a file's packages and models are found, as :func:`~sdf_tools.loading.load`
+        takes them (a ``Loaded`` holds its own): the files its URIs name are copied.
 
     Returns
     -------
@@ -191,10 +190,9 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
     else:
         loaded = load(source, options.load, resources=resources)
         file = None if source == '-' else source
-    packages = loaded.resources.packages
+    packages, models = loaded.resources.packages, loaded.resources.models
     input_folder = None if file is None else os.path.dirname(os.path.abspath(file))
-    plan = assets.plan(rewrite.uses(loaded.robot), name, packages, input_folder,
-                       loaded.resources.models)
+    plan = assets.plan(rewrite.uses(loaded.robot), name, packages, input_folder, models)
     conversion = replace(options.conversion, packages=packages, input_folder=input_folder,
                          uri_map=plan.uris)
     converted = to_sdf(replace(loaded, robot=rewrite.with_uris(loaded.robot, plan.uris)),
