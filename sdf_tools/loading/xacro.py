@@ -27,7 +27,7 @@ xacro lacking one of them is refused, :func:`_check_hooks`):
 * ``xacro.parse`` checks each file xacro opens (every include) with the safe parser
   (:func:`~sdf_tools.xmlio.parse.parse_xml`), as the document was, then gives xacro the
   text with the ``--`` XML forbids in comments made spaces
-  (:func:`~sdf_tools.xmlio.parse.readable_comments`: tinyxml2 and the safe parser read such
+  (:func:`~sdf_tools.xmlio.markup.readable_comments`: tinyxml2 and the safe parser read such
   comments, expat refuses them; lines do not move; the document gets the same);
 * ``$(find pkg)`` (xacro's private ``substitution_args._eval_find``) asks a
   :class:`~sdf_tools.resources.packages.PackageResolver` instead of ament_index_python, so
@@ -69,11 +69,11 @@ from sdf_tools.loading.xacro_calls import expansion_note
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.xmlio.markup import readable_comments
 from sdf_tools.xmlio.markup import xacro_markup_at
 from sdf_tools.xmlio.markup import xml_text
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import parse_xml
-from sdf_tools.xmlio.parse import readable_comments
 
 if TYPE_CHECKING:
     from sdf_tools.source_map import SourceMap

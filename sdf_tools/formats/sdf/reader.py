@@ -127,6 +127,7 @@ from sdf_tools.formats.sdf.values import read_bool
 from sdf_tools.formats.sdf.versions import read_version
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
+from sdf_tools.formats.sdf.world import check_root_content
 from sdf_tools.formats.sdf.world import PlacedModel
 from sdf_tools.formats.sdf.world import read_worlds
 from sdf_tools.formats.sdf.world import SdfDocument
@@ -144,10 +145,6 @@ from sdf_tools.xmlio.parse import ValueReader
 
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
-# What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
-_ROOT_ALONE = ('model', 'light', 'actor')
-_ONE_ALONE = ('outside a <world>, SDFormat allows one model, light or actor (libsdformat '
-              'refuses the file)')
 # The children of a <model> that are frames of the model (and <include>: a nested model).
 _MODEL_CONTENT = ('link', 'joint', 'frame', 'model', 'include')
 #: Levels of models, the top one included, in all (includes count: the XML parser bounds
@@ -231,7 +228,7 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
     for dropped in instructions:
         reporter.error(instruction_error(dropped), dropped.location, code=Code.INVALID)
     v = SourcedValues(source, reporter)
-    _check_root_content(v, root)
+    check_root_content(v, root)
     worlds, files = _read_document(v, root, includes, path, max_bytes, model)
     reporter.raise_if_errors()
     for world in worlds:
@@ -246,31 +243,6 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
 
 
 # --- the document ----------------------------------------------------------------------------
-
-def _check_root_content(v: ValueReader, root) -> None:
-    """
-    Report a second model, light or actor outside a world, as libsdformat's Root::Load does.
-
-    A second element of the first kind (of model, light, actor) is an error at it ("Root
-    object can only contain one model"), and so is the first element of each other kind
-    ("Skipping this light"). A second model of the first one's name is left to the name
-    check, as libsdformat only says that the name is taken.
-    """
-    found: dict = {}   # kind -> its first two elements
-    for child in root:
-        if child.tag in _ROOT_ALONE and len(found.setdefault(child.tag, [])) < 2:
-            found[child.tag].append(child)
-    if not found:
-        return
-    kinds = sorted(found, key=_ROOT_ALONE.index)
-    alone = found[kinds[0]]
-    if len(alone) > 1 and alone[1].get('name') != alone[0].get('name'):
-        v.error(alone[1], None, f'the <sdf> element holds more than one <{kinds[0]}>: '
-                f'{_ONE_ALONE}', Code.INVALID)
-    for kind in kinds[1:]:
-        v.error(found[kind][0], None, f'the <sdf> element holds both <{kinds[0]}> and '
-                f'<{kind}>: {_ONE_ALONE}', Code.INVALID)
-
 
 def _read_document(v: SourcedValues, root, finder, path, max_bytes,
                    wanted) -> tuple[list[World], tuple]:
