@@ -29,8 +29,6 @@ from typing import TYPE_CHECKING
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.loading.converting import relocated
-from sdf_tools.loading.converting import relocating
 from sdf_tools.loading.options import LoadOptions
 from sdf_tools.loading.sources import Prepared
 from sdf_tools.model import Robot
@@ -39,6 +37,8 @@ from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.resources.lookup import Resources
 from sdf_tools.resources.uris import check_uris
+from sdf_tools.source_map import relocated
+from sdf_tools.source_map import relocating
 from sdf_tools.source_map import SourceMap
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 
