@@ -259,3 +259,33 @@ def test_an_attribute_of_an_older_version_is_reported_unless_it_is_empty():
         text = urdf(BASE, f'<gazebo reference="base"><sensor name="s" type="camera"><pose '
                     f'frame="{frame}">0 0 0 0 0 0</pose></sensor></gazebo>')
         assert [w.message for w in convert(text).warnings] == said
+
+
+@pytest.mark.parametrize('material, message', [
+    ('<script><name>Gazebo/Blue</name></script>', '<material><script> needs <uri>'),
+    ('<shader type="normal_map_tangent_space"/>', '<material><shader> type '
+     "'normal_map_tangent_space' needs <normal_map> (the normal map image)")])
+def test_a_material_libsdformat_loads_then_refuses_is_an_error_in_check(material, message,
+                                                                        tmp_path):
+    # libsdformat converts such a <visual> extension (a script's uri as '__default__') and
+    # its loader refuses the result.
+    visual = '<link name="base">' + INERTIAL + '<visual><geometry><box size="1 1 1"/>' \
+        '</geometry></visual></link>'
+    text = urdf(visual, f'<gazebo reference="base"><visual><material>{material}</material>'
+                '</visual></gazebo>')
+    (warning,) = convert(text).warnings
+    assert (warning.code, warning.location.line) == (Code.LOADER_REFUSES, 3)
+    assert warning.message == (f'{message}: libsdformat converts it, and its loader then '
+                               'refuses the file (Gazebo Sim loads nothing)')
+    assert [d.severity for d in check(load(text=text))] == [Severity.ERROR]
+    if support.oracle_path() is not None:
+        (tmp_path / 'r.urdf').write_text(text)
+        assert support.run_oracle('check', tmp_path / 'r.urdf').returncode != 0
+    # A <material> tag of the link's blocks names the script whole: libsdformat loads it.
+    text = text.replace('<gazebo reference="base">', '<gazebo reference="base"><material>'
+                        'Gazebo/Red</material>')
+    if 'script' in material:   # (it replaces the script's name, with a warning)
+        assert [d.code for d in check(load(text=text))] == [Code.OVERWRITE]
+        if support.oracle_path() is not None:
+            (tmp_path / 'r.urdf').write_text(text)
+            assert 'oracle: OK' in support.run_oracle('check', tmp_path / 'r.urdf').stdout

@@ -48,7 +48,8 @@ from sdf_tools.xmlio.parse import quote_value
 
 #: Where the reader keeps extras: owner -> its path in the vocabulary.
 OWNERS = {'model': 'model', 'link': 'model/link', 'visual': 'model/link/visual',
-          'collision': 'model/link/collision', 'joint': 'model/joint', 'light': 'world/light'}
+          'collision': 'model/link/collision', 'joint': 'model/joint', 'light': 'world/light',
+          'world': 'world'}
 #: What a value of each type must be, for messages.
 WHAT = {'double': 'a number', 'float': 'a number (a float)', 'int': 'an integer of 32 bits',
         'unsigned int': 'an integer of 64 bits', 'bool': 'true or false',
@@ -272,6 +273,52 @@ def check_value(v, elem, spec, entity, top, *, text: str | None = None,
         v.warn(elem, entity, f'{what} {reading.bounds}: libsdformat 10 and later refuse the '
                'file (Gazebo Sim loads nothing); Gazebo classic reads it', Code.LOADER_REFUSES)
     return reading.value
+
+
+#: The ``<shader>`` types libsdformat's ``Material::Load`` accepts (and its normal-map ones).
+SHADER_TYPES = frozenset(('pixel', 'vertex', 'normal_map_objectspace', 'normal_map_object_space',
+                          'normal_map_tangentspace', 'normal_map_tangent_space'))
+_NORMAL_MAPS = SHADER_TYPES - {'pixel', 'vertex'}
+
+
+def _material_text(elem, tag: str) -> str | None:
+    """Return a child's text, stripped (``None``: none, or ``__default__``, read as none)."""
+    text = (elem.findtext(tag) or '').strip()
+    return None if text in ('', '__default__') else text
+
+
+def material_problems(material, scripts: bool = True) -> list:
+    """
+    Return what libsdformat's ``Material::Load`` refuses in a ``<material>``.
+
+    A ``<script>`` without ``<uri>`` or ``<name>`` (or one of them empty or
+    ``__default__``, which libsdformat reads as none: its own URDF conversion writes an
+    unset one so), a ``<shader>`` type it does not know, a normal-map shader without
+    ``<normal_map>``. Each is ``(element, message, code)``; ``scripts``: look at the
+    ``<script>`` too.
+    """
+    problems = []
+    script = material.find('script')
+    if scripts and script is not None:
+        missing = [tag for tag in ('uri', 'name') if _material_text(script, tag) is None]
+        if missing:
+            needs = ' and '.join(f'<{tag}>' for tag in missing)
+            unset = [f'<{tag}>__default__</{tag}>' for tag in missing
+                     if (script.findtext(tag) or '').strip()]
+            problems.append((script, f'<material><script> needs {needs}' + (
+                f" (libsdformat reads {' and '.join(unset)} as none)" if unset else ''),
+                Code.MISSING_ELEMENT))
+    shader = material.find('shader')
+    if shader is not None:
+        kind = (shader.get('type') or 'pixel').strip()
+        if kind not in SHADER_TYPES:
+            problems.append((shader, f'<material><shader> type {quote_value(kind)} is not '
+                             f"one libsdformat knows ({', '.join(sorted(SHADER_TYPES))})",
+                             Code.INVALID))
+        elif kind in _NORMAL_MAPS and _material_text(shader, 'normal_map') is None:
+            problems.append((shader, f'<material><shader> type {quote_value(kind)} needs '
+                             '<normal_map> (the normal map image)', Code.MISSING_ELEMENT))
+    return problems
 
 
 def misspelt(path: str, tag) -> bool:

@@ -40,6 +40,7 @@ from typing import Any
 from sdf_tools.errors import Code
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.sdf.content import check_values
+from sdf_tools.formats.sdf.content import material_problems
 from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.model import Box
@@ -280,15 +281,10 @@ class ElementReader:
                                                  for x in values):
                     rgba = values + (1.0,) * (4 - len(values))  # three numbers: opaque
                 break
+        for where, problem, code in material_problems(elem):
+            self.v.error(where, entity, f'{problem} (libsdformat refuses the file)', code)
         script = elem.find('script')
-        name = None
-        if script is not None:
-            name, uri = ((script.findtext(tag) or '').strip() or None for tag in ('name', 'uri'))
-            missing = ' and '.join(f'<{tag}>' for tag, text in (('uri', uri), ('name', name))
-                                   if text is None)
-            if missing:
-                self.v.error(script, entity, f'<material><script> needs {missing} (libsdformat '
-                             'refuses the file)', Code.MISSING_ELEMENT)
+        name = None if script is None else (script.findtext('name') or '').strip() or None
         if rgba is None and name is None:
             return None
         return Material(name, rgba)
