@@ -101,7 +101,7 @@ def check_blob(blob, values: ValueReader, where: str, landing, version: str,
     def unknown(child, spec):
         below = '/'.join(tags_below(child, blob))
         values.warn(child, entity, unknown_name(spec, child.tag, version,
-                                                versions_with(f'{path}/{below}')),
+                                                versions_with(f'{path}/{below}'), elem=child),
                     Code.UNKNOWN_NAME)
 
     for elem, spec in described(blob, spec, unknown):

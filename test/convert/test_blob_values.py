@@ -289,3 +289,20 @@ def test_a_material_libsdformat_loads_then_refuses_is_an_error_in_check(material
         if support.oracle_path() is not None:
             (tmp_path / 'r.urdf').write_text(text)
             assert 'oracle: OK' in support.run_oracle('check', tmp_path / 'r.urdf').stdout
+
+
+def test_sensor_content_in_an_old_layout_says_what_gazebo_does():
+    # As in SDFormat input (test_sdf_content): the blob is copied, and Gazebo ignores it.
+    text = urdf(BASE, '<gazebo reference="base"><sensor name="c" type="camera"><image><width>'
+                '640</width></image><camera><image><width>64</width></image></camera></sensor>'
+                '<sensor name="i" type="imu"><imu><noise><type>gaussian</type></noise></imu>'
+                '</sensor></gazebo>')
+    image, noise = convert(text).warnings
+    assert image.message == ('<sensor> has no element <image> in SDFormat 1.9; it belongs in '
+                             "the sensor's <camera>: Gazebo ignores it here, and reads the "
+                             '<camera><image> of line 3')
+    assert noise.message.endswith('so the IMU is simulated without noise; since SDFormat 1.6 '
+                                  'each axis has its own: <angular_velocity><x><noise>, ..., '
+                                  '<linear_acceleration><z><noise>')
+    assert convert(text, sdf_version='1.11').warnings[0].message == image.message.replace(
+        '1.9', '1.11')
