@@ -30,7 +30,8 @@ A world is checked and resolved the way libsdformat builds its world graphs, mod
   chains), are errors at their line.
 
 The result (:class:`~sdf_tools.worlds.World`) has every model's frame and every world frame in
-the world frame.
+the world frame. Outside a world, an ``<sdf>`` holds one model, light or actor
+(:func:`check_root_content`).
 """
 
 from typing import Any
@@ -349,8 +350,9 @@ class SdfDocument:
     problem : Diagnostic or None
         Why ``robot`` is ``None``.
     files : tuple of str
-        The files its ``<include>`` s read, each once, in the order first read (no output
-        may overwrite one: :func:`~sdf_tools.outputs.check_outputs`).
+        The files its ``<include>`` s read, and the meshes its ``<inertial auto="true">`` s
+        weighed, each once, in the order first read (no output may overwrite one:
+        :func:`~sdf_tools.outputs.check_outputs`).
 
     """
 
@@ -391,6 +393,37 @@ def select_model(worlds, wanted: str | None, at: SourceLocation) -> tuple:
 
 
 # --- the walk ----------------------------------------------------------------------------------
+
+# What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
+_ROOT_ALONE = ('model', 'light', 'actor')
+_ONE_ALONE = ('outside a <world>, SDFormat allows one model, light or actor (libsdformat '
+              'refuses the file)')
+
+
+def check_root_content(v, root) -> None:
+    """
+    Report a second model, light or actor outside a world, as libsdformat's Root::Load does.
+
+    A second element of the first kind (of model, light, actor) is an error at it ("Root
+    object can only contain one model"), and so is the first element of each other kind
+    ("Skipping this light"). A second model of the first one's name is left to the name
+    check, as libsdformat only says that the name is taken.
+    """
+    found: dict = {}   # kind -> its first two elements
+    for child in root:
+        if child.tag in _ROOT_ALONE and len(found.setdefault(child.tag, [])) < 2:
+            found[child.tag].append(child)
+    if not found:
+        return
+    kinds = sorted(found, key=_ROOT_ALONE.index)
+    alone = found[kinds[0]]
+    if len(alone) > 1 and alone[1].get('name') != alone[0].get('name'):
+        v.error(alone[1], None, f'the <sdf> element holds more than one <{kinds[0]}>: '
+                f'{_ONE_ALONE}', Code.INVALID)
+    for kind in kinds[1:]:
+        v.error(found[kind][0], None, f'the <sdf> element holds both <{kinds[0]}> and '
+                f'<{kind}>: {_ONE_ALONE}', Code.INVALID)
+
 
 def read_worlds(v, root, version: tuple, elements, include, read_model) -> list[World]:
     """
