@@ -79,11 +79,10 @@ model, light or actor outside a world; a ``relative_to`` on the pose of a model 
 world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A negative mass or
 an invalid inertia is read with a warning (``check`` makes it an error: :mod:`.inertials`).
 
-Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes. Unsupported,
-as errors: merge-include (``merge="true"``), files without ``<sdf version>`` or of a version
-outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a warning). Every
-problem is reported with its line, then one :class:`~sdf_tools.errors.DescriptionError`
-holds all of them.
+An ``<inertial auto="true">`` is computed from the link's collisions as libsdformat 14
+computes it (:mod:`.auto_inertial`; meshes read with trimesh, found as includes are).
+
+Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes.
 
 Unsupported, as errors: files without ``<sdf version>`` or of a version outside 1.3 to 1.11
 (1.3 is read as libsdformat converts it, with the 1.4 rules; 1.12 and later with the 1.11
@@ -105,6 +104,7 @@ from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf import assembly
 from sdf_tools.formats.sdf import merge
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.auto_inertial import MeshWeigher
 from sdf_tools.formats.sdf.content import check_document
 from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.formats.sdf.content import misspelt
@@ -249,8 +249,8 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes,
     """
     Check the ``<sdf>`` element and its version; read its worlds and top-level models.
 
-    Returns the worlds and the files the includes read. ``wanted``: the model asked for,
-    which may not need a world's web includes (:meth:`IncludeReader.settle`).
+    Returns the worlds and the files the includes (and auto inertials) read. ``wanted``: the
+    model asked for, which may not need a world's web includes (:meth:`IncludeReader.settle`).
     """
     if local_name(root) != 'sdf':
         hint = ' (this looks like URDF)' if root.tag == 'robot' else ''
@@ -264,7 +264,8 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes,
     includes = None if finder is None else IncludeReader(
         v, finder, read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes, wanted)
     folder = None if path is None else os.path.dirname(os.path.abspath(path))
-    origin = _File(version, ElementReader(v, version), folder,
+    weigher = MeshWeigher(finder)   # the meshes of auto inertials
+    origin = _File(version, ElementReader(v, version, (weigher, folder)), folder,
                    () if path is None else (os.path.realpath(path),))
 
     def include(elem, entity, kinds=INCLUDABLE):
@@ -281,9 +282,9 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes,
 
     worlds = read_worlds(v, root, version, origin.elements, include, read_model)
     if includes is None:
-        return worlds, ()
+        return worlds, tuple(weigher.files)
     includes.settle(worlds)
-    return worlds, includes.files
+    return worlds, tuple(dict.fromkeys((*includes.files, *weigher.files)))
 
 
 @record(slots=True, eq=False)
@@ -391,8 +392,10 @@ class _ModelReader:
     # --- includes -----------------------------------------------------------------------
 
     def _included_file(self, included: Included) -> _File:
-        return _File(included.version, ElementReader(self.v, included.version),
-                     included.folder, included.chain)
+        meshes = self._origin.elements.meshes   # its meshes are named from its folder
+        return _File(included.version, ElementReader(
+            self.v, included.version, meshes and (meshes[0], included.folder)),
+            included.folder, included.chain)
 
     def _include(self, elem, scope: Scope) -> Included | None:
         """Return the model a nested ``<include>`` brings in (``None``: reported)."""
