@@ -39,6 +39,8 @@ from sdf_tools.kinematics.motion import TfRevolute
 from sdf_tools.kinematics.motion import TfRevoluteOffset
 from sdf_tools.kinematics.values import as_float
 from sdf_tools.kinematics.values import raise_infinite_angle
+from sdf_tools.transforms import KDL_SIGN_W
+from sdf_tools.transforms import quat_kdl_sign
 
 _REVOLUTE = 0         # revolute without child offset: constant translation
 _REVOLUTE_OFFSET = 1  # revolute whose child frame is away from the joint
@@ -53,6 +55,8 @@ def tf_record(motion) -> tuple:
     step = motion.tf_step()
     if step is None:
         return (_GENERAL, motion)
+    if type(step) is TfPrismatic:
+        step = step._replace(quat=quat_kdl_sign(step.quat))
     return (_OPS[type(step)], *step)
 
 
@@ -61,12 +65,15 @@ def joint_transforms(records, q) -> list:
     Return ``T_parent_child`` of each record's joint as ``((x, y, z), (qx, qy, qz, qw))``.
 
     ``q`` is a list of floats (n_q,). ``math.sin`` raises ValueError or OverflowError for an
-    infinite angle.
+    infinite angle. Each quaternion has the sign KDL gives it (robot_state_publisher's,
+    :func:`~sdf_tools.transforms.quat_kdl_sign`), looked at only when ``qw`` is below
+    :data:`~sdf_tools.transforms.KDL_SIGN_W`.
     """
     out: list = []
     append = out.append
     sin = math.sin
     cos = math.cos
+    sign_w = KDL_SIGN_W
     for record in records:
         op = record[0]
         if op == _REVOLUTE:
@@ -74,7 +81,8 @@ def joint_transforms(records, q) -> list:
             h = q[i] * m + o
             s = sin(h)
             c = cos(h)
-            append((xyz, (c * px + s * sx, c * py + s * sy, c * pz + s * sz, c * pw + s * sw)))
+            quat = (c * px + s * sx, c * py + s * sy, c * pz + s * sz, c * pw + s * sw)
+            append((xyz, quat if quat[3] > sign_w else quat_kdl_sign(quat)))
         elif op == _PRISMATIC:
             _, i, m, o, quat, bx, by, bz, ex, ey, ez = record
             v = q[i] * m + o
@@ -87,10 +95,12 @@ def joint_transforms(records, q) -> list:
             c = cos(h)
             c2 = c * c - s * s  # cos and sin of the full angle
             s2 = 2.0 * s * c
+            quat = (c * px + s * sx, c * py + s * sy, c * pz + s * sz, c * pw + s * sw)
             append(((x0 + c2 * x1 + s2 * x2, y0 + c2 * y1 + s2 * y2, z0 + c2 * z1 + s2 * z2),
-                    (c * px + s * sx, c * py + s * sy, c * pz + s * sz, c * pw + s * sw)))
+                    quat if quat[3] > sign_w else quat_kdl_sign(quat)))
         else:
-            append(record[1].local(q))
+            xyz, quat = record[1].local(q)
+            append((xyz, quat_kdl_sign(quat)))
     return out
 
 
