@@ -5,21 +5,29 @@ from setuptools import find_packages
 from setuptools import setup
 
 package_name = 'sdf_tools'
+# The example files shipped (listed, not globbed: what a user's run writes beside them is
+# neither installed nor a reason for the next install to fail).
+EXAMPLES = ['demo_arm.urdf.xacro', 'pan_tilt.kindsl']
 
 setup(
     name=package_name,
     version='0.1.0',
     packages=find_packages(exclude=['test', 'test.*', 'bench']),
-    package_data={package_name: ['examples/*']},
+    # py.typed: the package's own annotations are its types (PEP 561), for users' checkers.
+    package_data={package_name: [f'examples/{name}' for name in EXAMPLES]
+                  + ['formats/sdf/spec/table.json', 'py.typed', '__init__.pyi']},
     data_files=[
         ('share/ament_index/resource_index/packages', ['resource/' + package_name]),
         ('share/' + package_name, ['package.xml']),
         (os.path.join('share', package_name, 'launch'), glob('launch/*.launch.py')),
         (os.path.join('share', package_name, 'config'), glob('config/*.yaml')),
-        (os.path.join('share', package_name, 'examples'), glob('sdf_tools/examples/*')),
+        (os.path.join('share', package_name, 'examples'),
+         [f'sdf_tools/examples/{name}' for name in EXAMPLES]),
     ],
     python_requires='>=3.10',
-    install_requires=['setuptools', 'lxml>=4.9', 'numpy>=1.23', 'xacro>=2.0'],
+    # xacro: the versions whose insides sdf_tools.loading.xacro replaces while it runs
+    # (XACRO_VERSIONS there: xacro has no public hook for includes, $(find) or macro calls).
+    install_requires=['setuptools', 'lxml>=4.9', 'numpy>=1.23', 'xacro>=2.0.8,<2.2'],
     extras_require={
         # --auto-inertials with mesh collisions: trimesh reads them, scipy gives convex hulls
         # of open ones, pycollada reads DAE.
@@ -75,8 +83,8 @@ setup(
         'console_scripts': [
             'urdf2sdf = sdf_tools.cli:urdf2sdf_main',
             'sdf_tools = sdf_tools.cli:main',
-            'state_publisher = sdf_tools.ros.state_publisher:main',
-            'sdf_converter = sdf_tools.ros.sdf_converter:main',
+            'state_publisher = sdf_tools.ros.entry_points:state_publisher',
+            'sdf_converter = sdf_tools.ros.entry_points:sdf_converter',
         ],
     },
 )

@@ -35,7 +35,7 @@ from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.ros.bringup.actions import stop_on_failure
 from sdf_tools.ros.bringup.helpers import as_bool
 from sdf_tools.ros.bringup.helpers import as_choice
-from sdf_tools.ros.bringup.helpers import as_float
+from sdf_tools.ros.bringup.helpers import as_parameter
 from sdf_tools.ros.bringup.helpers import default_sdf_version
 from sdf_tools.ros.bringup.helpers import GAZEBO_OF_DISTRO
 from sdf_tools.ros.bringup.helpers import NEWER_GAZEBO
@@ -49,13 +49,18 @@ def _nodes(context, *args, **kwargs):
     def arg(name):
         return LaunchConfiguration(name).perform(context)
 
+    # Every argument is checked before the description is read (a bad value names itself,
+    # not a failure further on), and refused as the node would refuse it.
     package_path = arg('package_path')
+    use_sim_time = as_bool('use_sim_time', arg('use_sim_time'))
+    sdf_version = as_choice('sdf_version', arg('sdf_version'), CONVERTIBLE_VERSIONS)
+    start_converter = as_bool('start_sdf_converter', arg('start_sdf_converter'))
+    publish_frequency, mesh_uris, auto_inertials = (as_parameter(name, arg(name)) for name in (
+        'publish_frequency', 'mesh_uris', 'auto_inertials'))
+    namespace = arg('namespace')
     text, source = read_description_and_source(arg('description_file'), arg('xacro_args'),
                                                package_path)
     config = os.path.join(get_package_share_directory(PACKAGE), 'config')
-    use_sim_time = as_bool('use_sim_time', arg('use_sim_time'))
-    sdf_version = as_choice('sdf_version', arg('sdf_version'), CONVERTIBLE_VERSIONS)
-    namespace = arg('namespace')
     nodes = [Node(
         package=PACKAGE, executable='state_publisher', name='state_publisher',
         namespace=namespace, output='screen',
@@ -63,23 +68,24 @@ def _nodes(context, *args, **kwargs):
             # value_type=str: launch_ros would otherwise parse the text as YAML.
             'robot_description': ParameterValue(text, value_type=str),
             'frame_prefix': ParameterValue(arg('frame_prefix'), value_type=str),
-            'publish_frequency': as_float('publish_frequency', arg('publish_frequency')),
+            'publish_frequency': publish_frequency,
             'package_path': ParameterValue(package_path, value_type=str),
             'description_source': ParameterValue(source, value_type=str),
             'use_sim_time': use_sim_time,
         }])]
-    if as_bool('start_sdf_converter', arg('start_sdf_converter')):
+    if start_converter:
         # Reads robot_description from state_publisher's latched topic.
         nodes.append(Node(
             package=PACKAGE, executable='sdf_converter', name='sdf_converter',
             namespace=namespace, output='screen',
             parameters=[os.path.join(config, 'sdf_converter.yaml'), {
                 'package_path': ParameterValue(package_path, value_type=str),
-                'mesh_uris': ParameterValue(arg('mesh_uris'), value_type=str),
-                'auto_inertials': as_float('auto_inertials', arg('auto_inertials')),
+                'mesh_uris': ParameterValue(mesh_uris, value_type=str),
+                'auto_inertials': auto_inertials,
                 'sdf_version': ParameterValue(sdf_version, value_type=str),
-                'gz_joint_state_topic': ParameterValue(arg('gz_joint_state_topic'),
-                                                       value_type=str),
+                # Set by gazebo_spawn.launch.py (not an argument of this file).
+                'gz_joint_state_topic': ParameterValue(LaunchConfiguration(
+                    'gz_joint_state_topic', default='').perform(context), value_type=str),
                 # Names the first description from the topic: state_publisher's, read above.
                 'description_source': ParameterValue(source, value_type=str),
                 'use_sim_time': use_sim_time,
@@ -144,9 +150,5 @@ def generate_launch_description():
                             f'{distro} {gazebo} {version}'
                             for distro, (gazebo, version) in GAZEBO_OF_DISTRO.items()) +
                         f', others {NEWER_GAZEBO[0]} {NEWER_GAZEBO[1]}; <mimic> needs 1.11.'),
-        DeclareLaunchArgument(
-            'gz_joint_state_topic', default_value='',
-            description='Gazebo topic of a JointStatePublisher system sdf_converter adds to '
-                        'the model (gazebo_spawn.launch.py sets it); empty: none.'),
         OpaqueFunction(function=_nodes),
     ])

@@ -65,6 +65,7 @@ from sdf_tools.ros.bringup.actions import stop
 from sdf_tools.ros.bringup.actions import stop_on_failure
 from sdf_tools.ros.bringup.helpers import as_bool
 from sdf_tools.ros.bringup.helpers import as_float
+from sdf_tools.ros.bringup.helpers import as_parameter
 from sdf_tools.ros.bringup.helpers import as_timeout
 from sdf_tools.ros.bringup.helpers import CLOCK_BRIDGE
 from sdf_tools.ros.bringup.helpers import create_waiting_for
@@ -106,7 +107,13 @@ def _check(context, *args, **kwargs):
     as_timeout('spawn_timeout', arg('spawn_timeout'))
     for axis, _ in POSE:
         as_float(axis, arg(axis))
+    as_parameter('mesh_uris', arg('mesh_uris'))  # passed on to bringup's sdf_converter
     choice = arg('joint_states')
+    joint_state_source(choice, None)  # a valid choice
+    # What is missing is said first: the packages these arguments need, before the
+    # description is read (a bad description_file must not hide a missing ros_gz_sim).
+    _refuse_missing(required_packages(bridge=use_sim_time or choice == 'gazebo',
+                                      broadcaster=broadcaster and choice == 'ros2_control'))
     description = None
     if choice in ('auto', 'ros2_control'):  # needs the text (read again by bringup, which
         # declares these arguments: not yet here)
@@ -114,17 +121,21 @@ def _check(context, *args, **kwargs):
             'description_file', 'xacro_args', 'package_path')))
     source = joint_state_source(choice, description)
     topic = gz_joint_state_topic(arg('name')) if source == 'gazebo' else ''
-    needed = required_packages(bridge=use_sim_time or source == 'gazebo',
-                               broadcaster=broadcaster and source == 'ros2_control')
-    missing = missing_packages(needed, get_package_share_directory)
-    if missing:
-        raise RuntimeError(missing_packages_message(missing, os.environ.get('ROS_DISTRO')))
+    _refuse_missing(required_packages(bridge=use_sim_time or source == 'gazebo',
+                                      broadcaster=broadcaster and source == 'ros2_control'))
     actions = [SetLaunchConfiguration('gz_joint_state_topic', topic),
                SetLaunchConfiguration(SOURCE, source)]
     if source == 'ros2_control':
         actions.append(LogInfo(msg=ros2_control_note(description, os.environ.get('ROS_DISTRO'),
                                                      broadcaster)))
     return actions
+
+
+def _refuse_missing(needed) -> None:
+    """Raise the one line naming the packages of ``needed`` that are not installed."""
+    missing = missing_packages(needed, get_package_share_directory)
+    if missing:
+        raise RuntimeError(missing_packages_message(missing, os.environ.get('ROS_DISTRO')))
 
 
 def _simulation(context, *args, **kwargs):

@@ -16,11 +16,14 @@
 Human-readable views of a model: a summary, the kinematic tree as text, Graphviz DOT.
 
 Pure functions from a :class:`~sdf_tools.model.Robot` to text (what ``sdf_tools check`` and
-``sdf_tools tree`` print); nothing here reads files or runs programs.
+``sdf_tools tree`` print); nothing here reads files or runs programs. The text views quote
+every name as messages do (:func:`~sdf_tools.errors.short_name`: a 9 MB name is not printed
+whole); DOT keeps names whole, as data.
 """
 
 from collections import Counter
 
+from sdf_tools.errors import short_name as n
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Robot
 from sdf_tools.topology import WORLD
@@ -35,7 +38,7 @@ def joint_label(joint) -> str:
         if joint.axis2 is not None:
             label += f', axis2 {fmt_vec(joint.axis2)}'
     if joint.mimic is not None:
-        label += f', mimics {joint.mimic.joint}'
+        label += f', mimics {n(joint.mimic.joint)}'
     return label
 
 
@@ -43,18 +46,19 @@ def summary(robot: Robot) -> str:
     """Return a one-paragraph description: name, format, source and counts by joint type."""
     kinds = Counter(j.kind.value for j in robot.joints)
     by_type = ', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))
-    lines = [f"robot '{robot.name}' ({robot.source_format}, {robot.source})",
+    lines = [f"robot '{n(robot.name)}' ({robot.source_format}, {robot.source})",
              f"  {_count(robot.links, 'link')}, {_count(robot.joints, 'joint')}"
              + (f' ({by_type})' if by_type else '') + f", {_count(robot.frames, 'frame')}"]
     mimic = [j for j in robot.joints if j.mimic is not None]
     if mimic:
         lines.append(f"  {_count(mimic, 'mimic joint')}")
     roots = _tops(robot.index)
-    lines.append(f"  root link{'s' if len(roots) != 1 else ''}: " + ', '.join(roots))
+    lines.append(f"  root link{'s' if len(roots) != 1 else ''}: "
+                 + ', '.join(n(root) for root in roots))
     loops = robot.index.loop_joints
     if loops:
         lines.append(f"  {_count(loops, 'joint')} closing kinematic loops: "
-                     + ', '.join(j.name for j in loops))
+                     + ', '.join(n(j.name) for j in loops))
     return '\n'.join(lines)
 
 
@@ -70,9 +74,10 @@ def world_line(world: World) -> str:
                         ([f.name for f in world.frames], 'frame'),
                         (list(world.lights), 'light'), (list(world.actors), 'actor')):
         if names:
-            shown = ', '.join(repr(n) for n in names[:5]) + (', ...' if len(names) > 5 else '')
+            shown = ', '.join(f"'{n(name)}'" for name in names[:5]) + (
+                ', ...' if len(names) > 5 else '')
             parts.append(f'{_count(names, noun)} ({shown})')
-    what = 'the top level' if world.name is None else f"world '{world.name}'"
+    what = 'the top level' if world.name is None else f"world '{n(world.name)}'"
     return f"{what}: {', '.join(parts)}"
 
 
@@ -86,13 +91,22 @@ def _count(items, noun: str) -> str:
     return f"{len(items)} {noun}{'' if len(items) == 1 else 's'}"
 
 
+#: The deepest indentation :func:`tree_text` draws, in levels of four columns (128 columns): the
+#: deepest robot of the corpus (tiago) is 21 levels deep; a generated chain of 20,000 joints
+#: indented in full was 810 MB of text.
+TREE_INDENT_LEVELS = 32
+
+
 def tree_text(robot: Robot) -> str:
     """
     Return the kinematic tree as indented text, children in joint-name order.
 
     Each line below a root reads ``joint (type, axis x y z) -> child``; frames attached to a
     link are listed under it as ``[frame] name``; joints that close kinematic loops
-    (SDFormat) follow as ``[loop] joint (...): parent -> child``.
+    (SDFormat) follow as ``[loop] joint (...): parent -> child``. Lines deeper than
+    :data:`TREE_INDENT_LEVELS` levels are not indented further but marked with their depth
+    (``[depth 40] `-- j39 (...) -> l40``: the child of the line of depth 39 above it), so that
+    the text grows linearly with the tree, however deep.
     """
     index = robot.index
     frames: dict[str, list] = {}
@@ -110,24 +124,27 @@ def tree_text(robot: Robot) -> str:
         tops.insert(0, WORLD)
     lines = []
     for root in tops:
-        lines.append(root)
-        stack = [(items(root), '')]  # explicit stack: trees of any depth print
+        lines.append(n(root))
+        stack = [(items(root), '', 1)]  # explicit stack: trees of any depth print
         while stack:
-            entries, prefix = stack[-1]
+            entries, prefix, depth = stack[-1]
             entry = next(entries, None)
             if entry is None:
                 stack.pop()
                 continue
             kind, item, last = entry
-            branch = '`-- ' if last else '|-- '
+            mark = f'[depth {depth}] ' if depth > TREE_INDENT_LEVELS + 1 else ''
+            branch = prefix + mark + ('`-- ' if last else '|-- ')
             if kind == 'frame':
-                lines.append(f'{prefix}{branch}[frame] {item}')
+                lines.append(f'{branch}[frame] {n(item)}')
                 continue
-            lines.append(f'{prefix}{branch}{item.name} ({joint_label(item)}) -> {item.child}')
-            stack.append((items(item.child), prefix + ('    ' if last else '|   ')))
+            lines.append(f'{branch}{n(item.name)} ({joint_label(item)}) -> {n(item.child)}')
+            if depth <= TREE_INDENT_LEVELS:
+                prefix += '    ' if last else '|   '
+            stack.append((items(item.child), prefix, depth + 1))
     for joint in index.loop_joints:
-        lines.append(f'[loop] {joint.name} ({joint_label(joint)}): {joint.parent} -> '
-                     f'{joint.child}')
+        lines.append(f'[loop] {n(joint.name)} ({joint_label(joint)}): {n(joint.parent)} -> '
+                     f'{n(joint.child)}')
     return '\n'.join(lines) + '\n'
 
 

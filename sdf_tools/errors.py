@@ -67,6 +67,7 @@ class Code(str, enum.Enum):
     BAD_NUMBER = 'bad-number'              # not a finite number, or out of its range
     BAD_ARITY = 'bad-arity'                # a vector with the wrong count of numbers
     BAD_BOOL = 'bad-bool'                  # not a boolean
+    READ_AS = 'read-as'                    # a value libsdformat reads as another (666.5: 666)
     BAD_POSE = 'bad-pose'                  # a pose that cannot be read or composed
     UNNORMALISED = 'unnormalised'          # a quaternion that is not unit length
     BAD_NAME = 'bad-name'                  # a name the target format does not allow
@@ -76,6 +77,7 @@ class Code(str, enum.Enum):
     BAD_GEOMETRY = 'bad-geometry'          # an unknown, incomplete or flat geometry
     BAD_OPTION = 'bad-option'              # a conversion option out of range
     UNKNOWN_NAME = 'unknown-name'          # an element or attribute the format lacks; ignored
+    LOADER_REFUSES = 'loader-refuses'      # libsdformat 10+ refuses, classic reads; check: error
     # --- structure -----------------------------------------------------------------------
     MISSING_ELEMENT = 'missing-element'    # a required element is absent
     MISSING_ATTRIBUTE = 'missing-attribute'  # a required attribute is absent
@@ -101,6 +103,7 @@ class Code(str, enum.Enum):
     UNKNOWN_REFERENCE = 'unknown-reference'  # a <gazebo reference> that names nothing
     AMBIGUOUS_REFERENCE = 'ambiguous-reference'  # a name that is both a link and a joint
     UNKNOWN_JOINT = 'unknown-joint'        # a joint value for a name that is no coordinate
+    OUT_OF_LIMITS = 'out-of-limits'        # a joint value outside its joint's limits
     # --- the tree ------------------------------------------------------------------------
     CYCLE = 'cycle'                        # joints, mimic joints or poses that form a loop
     KINEMATIC_LOOP = 'kinematic-loop'      # an SDFormat parallel linkage (a second parent)
@@ -137,6 +140,8 @@ class Code(str, enum.Enum):
     NOT_EMPTY = 'not-empty'                # an output folder that already holds something
     NOT_COPIED = 'not-copied'              # a file the model uses, not copied into the folder
     NOT_SELF_CONTAINED = 'not-self-contained'  # a URI in the output naming what is outside
+    SIMULATOR_MEDIA = 'simulator-media'    # a file the simulator's install provides (file://media)
+    BAD_MESH = 'bad-mesh'                  # a mesh file trimesh cannot read (or holds nothing)
     # --- tools ---------------------------------------------------------------------------
     NO_GRAPHVIZ = 'no-graphviz'            # Graphviz's dot is not installed
     GRAPHVIZ_FAILED = 'graphviz-failed'    # Graphviz's dot failed
@@ -197,6 +202,11 @@ class Diagnostic:
     code : Code
         Stable, machine-readable kind, e.g. ``bad-number`` or ``duplicate-name`` (text is
         accepted and must be a :class:`Code` value).
+    places : tuple of SourceLocation
+        Other places the message is about: the first of an element given twice, or the
+        next places of the same problem (:func:`grouped`); shown after the message.
+    count : int
+        How many places the problem is at in all, when it stands for several (0: one).
 
     """
 
@@ -205,6 +215,8 @@ class Diagnostic:
     entity: str | None = None
     severity: Severity = Severity.ERROR
     code: Code = Code.INVALID
+    places: tuple[SourceLocation, ...] = ()
+    count: int = 0
 
     def __post_init__(self):
         if self.code.__class__ is not Code:
@@ -213,13 +225,92 @@ class Diagnostic:
     def __str__(self) -> str:
         parts = []
         if self.location is not None:
-            parts.append(_clip(str(self.location), 200))
+            parts.append(clip(str(self.location), 200))
         if self.severity is Severity.WARNING:
             parts.append('warning')
         if self.entity:
-            parts.append(_clip(self.entity, 120))
-        parts.append(_clip(self.message, 1000))
-        return ': '.join(parts)
+            parts.append(clip(self.entity, 120))
+        parts.append(clip(self.message, 1000))
+        text = ': '.join(parts)
+        if self.count > 1:
+            more = ', ...' if self.count > 1 + len(self.places) else ''
+            also = f'; also {_where(self.places, self.location)}{more}' if self.places else ''
+            text += f' ({self.count} in all{also})'
+        elif self.places:
+            text += f' (see {_where(self.places, self.location)})'
+        return text
+
+
+def _where(places, location: SourceLocation | None) -> str:
+    """
+    Return places as ``line 12``, ``lines 12, 31``, or ``arm.xacro:31`` in another file.
+
+    Lines of the file of ``location`` are given as numbers; other places in full.
+    """
+    source = location.source if location is not None else None
+    items = [str(p.line) if p.source == source and p.line is not None and p.path is None
+             else clip(str(p), 200) for p in places]
+    if all(item.isdigit() for item in items):
+        return ('line ' if len(items) == 1 else 'lines ') + ', '.join(items)
+    return ', '.join(f'line {item}' if item.isdigit() else item for item in items)
+
+
+def in_file_order(diagnostics) -> list[Diagnostic]:
+    """
+    Return diagnostics in the order of the places they name: by file, then by line.
+
+    Files come in the order they are first named; a diagnostic without a line comes first
+    in its file (it is about the whole of it), one without a place after every file (it
+    concludes: ``not written, because ...``). The sort is stable.
+    """
+    sources: dict[str | None, int] = {}
+    for d in diagnostics:
+        sources.setdefault(d.location.source if d.location is not None else None, len(sources))
+
+    def key(d):
+        location = d.location
+        if location is None:
+            return (len(sources), 0)
+        return (sources[location.source], location.line or 0)
+
+    return sorted(diagnostics, key=key)
+
+
+def grouped(diagnostics, shown: int = 3) -> list[Diagnostic]:
+    """
+    Return diagnostics with the warnings that repeat one problem in one file as one.
+
+    Warnings of the same code and message in the same file (the same unknown attribute in
+    every link, the same placeholder inertial in many) become the first of them with the
+    count (:attr:`Diagnostic.count`) and the next ``shown`` places; the order is kept.
+    Errors are never merged.
+    """
+    firsts: dict[tuple, int] = {}
+    merged: dict[int, list] = {}
+    kept: list[Diagnostic] = []
+    for d in diagnostics:
+        if d.severity is Severity.WARNING and d.count <= 1 and not d.places:
+            key = (d.code, d.message, d.location.source if d.location is not None else None)
+            index = firsts.get(key)
+            if index is not None:
+                merged[index].append(d.location)
+                continue
+            firsts[key] = len(kept)
+            merged[len(kept)] = []
+        kept.append(d)
+    for index, others in merged.items():
+        if others:
+            first = kept[index]
+            kept[index] = Diagnostic(first.message, first.location, first.entity,
+                                     first.severity, first.code,
+                                     tuple(p for p in others[:shown] if p is not None),
+                                     1 + len(others))
+    return kept
+
+
+def presented(diagnostics) -> list[Diagnostic]:
+    """Return diagnostics as commands print them: in file order, repeated warnings grouped."""
+    return grouped(in_file_order(diagnostics))
 
 
 def combine(*steps) -> tuple[Diagnostic, ...]:
@@ -257,7 +348,7 @@ def shown(text: str) -> str:
                    for c in text)
 
 
-def _clip(text: str, limit: int) -> str:
+def clip(text: str, limit: int) -> str:
     """
     Shorten text that quotes the input (a name can be megabytes) so no message echoes it.
 
@@ -271,13 +362,46 @@ def _clip(text: str, limit: int) -> str:
     return f'{text[:keep]} ...({len(text) - 2 * keep} characters)... {text[-keep:]}'
 
 
-class SdfToolsError(Exception):
-    """Base of every error sdf_tools raises on bad input; holds one or more diagnostics."""
+#: The most characters of a name from the input that a message or a summary quotes
+#: (:func:`short_name`).
+NAME_CHARS = 100
 
-    def __init__(self, diagnostics):
+
+def short_name(name: str) -> str:
+    """
+    Return a name from the input as every message and summary quotes it.
+
+    Unprintable characters escaped (:func:`shown`), and at most :data:`NAME_CHARS`
+    characters: a longer name keeps its start and end and says how many characters it
+    leaves out (``LLL ...(8999930 characters)... LLL``), alike wherever it is named. A
+    name of 9 MB is not printed whole in an error, a table or a log line.
+    """
+    return clip(name, NAME_CHARS)
+
+
+class SdfToolsError(Exception):
+    """
+    Base of every error sdf_tools raises on bad input; holds one or more diagnostics.
+
+    Attributes
+    ----------
+    diagnostics : tuple of Diagnostic
+        The errors.
+    warnings : tuple of Diagnostic
+        The warnings found before it was raised (the reader's, in the order found): a
+        command prints them with the errors.
+    partial : object or None
+        What could be read (a reader's :class:`~sdf_tools.model.Robot`, unchecked), for a
+        summary of it (``sdf_tools check``); ``None`` when nothing was.
+
+    """
+
+    def __init__(self, diagnostics, *, warnings=(), partial=None):
         if isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
         self.diagnostics = tuple(diagnostics)
+        self.warnings = tuple(warnings)
+        self.partial = partial
         super().__init__('\n'.join(str(d) for d in self.diagnostics))
 
     @property
@@ -318,16 +442,23 @@ class Reporter:
         self.error_type = error_type
 
     def error(self, message: str, location: SourceLocation | None = None,
-              entity: str | None = None, code: Code = Code.INVALID) -> None:
-        """Record an error."""
-        self.errors.append(Diagnostic(message, location, entity, Severity.ERROR, code))
+              entity: str | None = None, code: Code = Code.INVALID, places=()) -> None:
+        """Record an error; ``places`` are the other places it names (``Diagnostic.places``)."""
+        self.errors.append(Diagnostic(message, location, entity, Severity.ERROR, code,
+                                      tuple(places)))
 
     def warn(self, message: str, location: SourceLocation | None = None,
-             entity: str | None = None, code: Code = Code.WARNING) -> None:
-        """Record a warning."""
-        self.warnings.append(Diagnostic(message, location, entity, Severity.WARNING, code))
+             entity: str | None = None, code: Code = Code.WARNING, places=()) -> None:
+        """Record a warning; ``places`` are the other places it names (``Diagnostic.places``)."""
+        self.warnings.append(Diagnostic(message, location, entity, Severity.WARNING, code,
+                                        tuple(places)))
 
-    def raise_if_errors(self) -> None:
-        """Raise ``error_type`` with every recorded error, if there is any."""
+    def raise_if_errors(self, partial=None) -> None:
+        """
+        Raise ``error_type`` with every recorded error, if there is any.
+
+        The warnings go with it (:attr:`SdfToolsError.warnings`), and ``partial``, what was
+        read (:attr:`SdfToolsError.partial`).
+        """
         if self.errors:
-            raise self.error_type(self.errors)
+            raise self.error_type(self.errors, warnings=self.warnings, partial=partial)

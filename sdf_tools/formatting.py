@@ -21,7 +21,8 @@ Floats are written with the shortest text that reads back to the same double
 12.4+ writes 17 significant digits; all three read back to the same numbers within 1 ulp.
 A subnormal (nonzero, below 2.2e-308 in magnitude) is written ``0``: libsdformat reads
 numbers with C++ ``std::stod``, which refuses its text as out of range, so the file would
-not load.
+not load. For the same reason a colour component below the smallest normal float (1.2e-38)
+is written ``0`` (:func:`fmt_colour`): libsdformat reads colours as floats (``std::stof``).
 """
 
 import sys
@@ -29,6 +30,7 @@ import sys
 from sdf_tools import transforms
 
 _SMALLEST_NORMAL = sys.float_info.min
+_SMALLEST_FLOAT = 2.0 ** -126   # the smallest normal float
 
 
 def fmt(value: float) -> str:
@@ -41,6 +43,12 @@ def fmt(value: float) -> str:
 def fmt_vec(values) -> str:
     """Return space-separated :func:`fmt` texts."""
     return ' '.join(map(fmt, values))
+
+
+def fmt_colour(values) -> str:
+    """Return :func:`fmt_vec` of colour components, those that no float holds as ``0``."""
+    return ' '.join('0' if -_SMALLEST_FLOAT < value < _SMALLEST_FLOAT else fmt(value)
+                    for value in values)
 
 
 def fmt_pose(xyz, quat) -> str:

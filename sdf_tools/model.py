@@ -171,7 +171,9 @@ class Inertial:
     Mass properties of a link.
 
     ``origin`` is the inertial frame in the link frame (its position is the centre of mass);
-    the inertia tensor (kg m^2) is about the centre of mass, in that frame.
+    the inertia tensor (kg m^2) is about the centre of mass, in that frame. ``auto`` is an
+    SDFormat ``<inertial auto="true">`` as written, whose values these are computed from the
+    collisions (written back as given to SDFormat 1.11); ``None`` otherwise.
     """
 
     mass: float
@@ -182,6 +184,7 @@ class Inertial:
     iyz: float = 0.0
     izz: float = 0.0
     origin: Pose = IDENTITY
+    auto: str | None = None
 
     @property
     def inertia(self) -> tuple[tuple[float, float, float], ...]:
@@ -540,13 +543,17 @@ class Robot:
                 return item
             return replace(item, location=locate(item.location))
 
+        def warning(d):  # and the other places it names
+            d = at(d)
+            return replace(d, places=tuple(map(locate, d.places))) if d.places else d
+
         links = tuple(replace(at(link), visuals=tuple(map(at, link.visuals)),
                               collisions=tuple(map(at, link.collisions)))
                       for link in self.links)
         return replace(self, links=links, joints=tuple(map(at, self.joints)),
                        frames=tuple(map(at, self.frames)), gazebo=tuple(map(at, self.gazebo)),
                        urdf_extras=tuple(map(at, self.urdf_extras)),
-                       warnings=tuple(map(at, self.warnings)),
+                       warnings=tuple(map(warning, self.warnings)),
                        location=None if self.location is None else locate(self.location))
 
 

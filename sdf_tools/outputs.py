@@ -19,9 +19,13 @@ Reading lives in :mod:`sdf_tools.loading.sources`; this is the only module that 
 one file or a whole folder (:func:`write_folder`, for ``sdf_tools export``).
 
 * :func:`check_outputs` refuses, before anything is written, an output that is a file read to
-  make it (the input, a xacro include, a YAML file xacro loaded) or that another output of
-  the same run names; files are compared by identity (device and inode), so links and other
-  spellings of a name are caught;
+  make it (the input, the file on standard input, a xacro include, a YAML file xacro
+  loaded, an SDFormat include and its model.config, a package.xml, a mesh) or that another
+  output of the same run names; files are compared by identity (device and inode), so
+  links and other spellings of a name are caught;
+* :func:`descriptor_of` tells a name of a file descriptor (``/dev/stdout``, a link to
+  ``/proc/self/fd/1``, ...) by what it resolves to, not by its spelling: such an output is
+  written through the descriptor, never replaced;
 * :func:`write_output` writes to standard output or a file (:func:`write_file`);
 * :func:`write_file` replaces a regular file atomically (:func:`write_atomically`) and writes a
   FIFO or a device in place (``-o /dev/null`` discards, and ``/dev/null`` stays a device);
@@ -34,6 +38,7 @@ end the process, as Ctrl-C (SIGINT, ``KeyboardInterrupt``) does.
 import contextlib
 import errno
 import os
+import re
 import stat
 import sys
 from typing import TYPE_CHECKING
@@ -43,6 +48,13 @@ if TYPE_CHECKING:
 
 #: What standard output is called in messages.
 STDOUT = '<stdout>'
+#: Standard input, among the inputs of :func:`check_outputs` (the file open on it).
+STDIN = '-'
+_DESCRIPTOR_NAMES = {1: STDOUT, 2: '<stderr>'}
+#: Most symbolic links followed to tell whether a name is a file descriptor (Linux's limit).
+_MAX_LINKS = 40
+#: The folders of a process's descriptors below ``/proc/PID``: its own, or a thread's.
+_FD_FOLDER = re.compile(r'(?:/task/[0-9]+)?/fd')
 
 
 class OverwriteError(ValueError):
@@ -56,15 +68,18 @@ def check_outputs(outputs, inputs=()) -> None:
     Called before anything is written. Outputs that are no regular file (a FIFO, a device:
     written in place, never replaced) are not compared with the inputs; an output that does
     not exist yet is compared by its folder and name, each as the path resolves (``x/../y``
-    and ``y/`` are ``y``). Two outputs to standard output (``-``, ``/dev/stdout``) or to
-    one file descriptor (``/dev/fd/N``) are refused; ``None`` is no output.
+    and ``y/`` are ``y``). An output that names a file descriptor (:func:`descriptor_of`:
+    ``-``, ``/dev/stdout``, ``/proc/self/fd/1``, ...) is compared with the inputs by the
+    file open there; two outputs to one descriptor are refused; ``None`` is no output.
 
     Parameters
     ----------
     outputs : iterable of str or None
         The files the run writes.
     inputs : iterable of str
-        The files read to make them, the input itself first.
+        The files read to make them, the input itself first; ``-`` (:data:`STDIN`) is the
+        file open on standard input, compared by what it is (``urdf2sdf - -o in.urdf <
+        in.urdf`` is refused).
 
     Raises
     ------
@@ -75,25 +90,25 @@ def check_outputs(outputs, inputs=()) -> None:
     """
     read: dict = {}
     for index, name in enumerate(inputs):
-        key = _identity(name)
+        key = _identity(name) if name != STDIN else _descriptor_identity(0)
         if key is not None:
             read.setdefault(key, (index, name))
     written: dict = {}
     for name in outputs:
         if name is None:
             continue
-        descriptor = _descriptor(name)
+        descriptor = descriptor_of(name)
         key = ('descriptor', descriptor) if descriptor is not None else _identity(name)
+        opened = _descriptor_identity(descriptor) if descriptor is not None else key
+        shown = name if descriptor is None else _DESCRIPTOR_NAMES.get(
+            descriptor, f'file descriptor {descriptor}')
         if key is None:
             continue
         if descriptor is not None and key in written:
-            shown = {1: STDOUT, 2: '<stderr>'}.get(descriptor, f'file descriptor {descriptor}')
             problem = f'refusing to write two outputs to {shown} ({written[key]} and {name})'
-        elif key in read:
-            index, other = read[key]
-            what = (('the input' if other == name else f'the input {other}') if index == 0
-                    else f'{other}, which was read to make the output')
-            problem = f'refusing to write {name}: it is {what}'
+        elif opened in read:
+            index, other = read[opened]
+            problem = f'refusing to write {shown}: it is {_what(index, other, name)}'
         elif key in written:
             other = written[key]
             problem = (f'refusing to write {name} twice (two outputs name it)' if other == name
@@ -102,6 +117,15 @@ def check_outputs(outputs, inputs=()) -> None:
             written[key] = name
             continue
         raise OverwriteError(f'{problem}; nothing was written')
+
+
+def _what(index: int, other: str, name: str) -> str:
+    """Return what the input ``other`` (the ``index``-th) is, for an output named ``name``."""
+    if other == STDIN:
+        return 'the file on standard input, the input'
+    if index == 0:
+        return 'the input' if other == name else f'the input {other}'
+    return f'{other}, which was read to make the output'
 
 
 def _identity(path: str):
@@ -126,59 +150,97 @@ def _identity(path: str):
     return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
 
 
-def _descriptor(path: str) -> int | None:
-    """
-    Return the file descriptor ``path`` names, or ``None`` for any other path.
+def _descriptor_identity(descriptor: int):
+    """Return ``(device, inode)`` of the regular file open on ``descriptor``, or ``None``."""
+    try:
+        info = os.fstat(descriptor)
+    except OSError:  # closed
+        return None
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
 
-    ``-`` and ``/dev/stdout`` name 1, ``/dev/stderr`` 2, ``/dev/fd/N`` and
-    ``/proc/self/fd/N`` N.
+
+def descriptor_of(path: str) -> int | None:
     """
-    named = {'-': 1, '/dev/stdout': 1, '/dev/stderr': 2}.get(path)
-    if named is not None:
-        return named
-    for prefix in ('/dev/fd/', '/proc/self/fd/'):
-        number = path[len(prefix):]
-        if path.startswith(prefix) and number.isascii() and number.isdigit():
-            return int(number)
+    Return the file descriptor of this process ``path`` names, or ``None`` for any other.
+
+    ``-`` is standard output (1). Any other name is told by what it resolves to, not by
+    its spelling: its symbolic links are followed one at a time, and a name ``N`` in this
+    process's folder of descriptors (``/proc/self/fd``, ``/proc/thread-self/fd``,
+    ``/proc/PID/task/TID/fd``; ``/dev/fd`` where it is a folder of its own) is descriptor
+    ``N``. So ``/dev/stdout``, ``//dev/stdout``, ``/dev/./stdout``, ``/dev/fd/../fd/1`` and
+    a link to ``/proc/self/fd/1`` all name 1, and the file open there is written through
+    it, never replaced (``>> log`` keeps the log). The last link, a descriptor's own, is
+    never followed: it names what the descriptor has open, under a name of its own.
+    """
+    if path == '-':
+        return 1
+    current = path
+    for _ in range(_MAX_LINKS):
+        folder, name = os.path.split(current)
+        if name.isascii() and name.isdigit() and _descriptor_folder(folder):
+            return int(name)
+        try:
+            target = os.readlink(current)
+        except (OSError, ValueError):  # not a symbolic link (or no such file, a NUL byte)
+            return None
+        current = os.path.join(folder, target)
     return None
 
 
-def write_output(path: str | None, text: str) -> None:
+def _descriptor_folder(folder: str) -> bool:
+    """Return whether ``folder`` is where this process's file descriptors are listed."""
+    real = os.path.realpath(folder or os.curdir)
+    own = os.path.realpath('/proc/self')  # /proc/PID, as /proc numbers this process
+    if real.startswith(own + '/') and _FD_FOLDER.fullmatch(real, len(own)):
+        return True
+    return real == '/dev/fd' and not os.path.islink('/dev/fd')  # BSD and macOS: fdescfs
+
+
+def write_output(path: str | None, text: str | bytes) -> None:
     """Write ``text`` to the file ``path`` (:func:`write_file`), or stdout for ``-``/``None``."""
     if path in (None, '-'):
-        try:
-            sys.stdout.write(text)
-        except OSError as e:
-            raise _named(e, STDOUT) from None
-        flush_stdout()
+        _write_descriptor(1, STDOUT, text)
     else:
         write_file(path, text)
 
 
 def flush_stdout() -> None:
     """Flush standard output; an error (a full disk, a closed pipe) names ``<stdout>``."""
+    if sys.stdout is None:  # closed when the process started: nothing was written to it
+        return
     try:
         sys.stdout.flush()
     except OSError as e:
         raise _named(e, STDOUT) from None
 
 
-def write_file(path: str, text: str, *, wait_for_reader: bool = True) -> None:
+def _standard_output():
+    """Return ``sys.stdout``; ``OSError`` (EBADF) when the process was started without one."""
+    if sys.stdout is None:
+        raise OSError(errno.EBADF, 'standard output is closed (started with >&-); give the '
+                      'output file with -o', STDOUT)
+    return sys.stdout
+
+
+def write_file(path: str, text: str | bytes, *, wait_for_reader: bool = True) -> None:
     """
     Write ``text`` (UTF-8) to ``path``: a regular file atomically, a FIFO or device in place.
+
+    Bytes (a picture) are written as they are.
 
     A file that does not exist yet or a regular file is written by
     :func:`write_atomically`; a FIFO, character or block device (``/dev/null``) is opened
     and written, never replaced nor created; a symbolic link is written through. A name of
     a file descriptor (``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N``) is written through
-    that descriptor, as a shell does: ``-o /dev/stdout >> log`` appends to ``log``, never
-    replaces it. Errors (``OSError``) name ``path``: a directory, a socket, a full disk, ...
+    that descriptor, as a shell does (:func:`descriptor_of`): ``-o /dev/stdout >> log``
+    appends to ``log``, never replaces it. Errors (``OSError``) name ``path``: a
+    directory, a socket, a full disk, a closed standard output, ...
 
     Opening a FIFO waits for a process to read it, as a shell's ``>`` does; with
     ``wait_for_reader=False`` (a node, which must not hang in a callback) a FIFO that no
     process reads is an error instead.
     """
-    descriptor = _descriptor(path)
+    descriptor = descriptor_of(path)
     if descriptor is not None:
         _write_descriptor(descriptor, path, text)
         return
@@ -192,25 +254,36 @@ def write_file(path: str, text: str, *, wait_for_reader: bool = True) -> None:
         write_atomically(path, text)
 
 
-def _write_descriptor(descriptor: int, path: str, text: str) -> None:
+def _write_descriptor(descriptor: int, path: str, text: str | bytes) -> None:
     """Write ``text`` through an open file descriptor (after what the process wrote to it)."""
-    stream = {1: sys.stdout, 2: sys.stderr}.get(descriptor)
     try:
-        if stream is not None:
-            stream.write(text)
-            stream.flush()
+        if descriptor in (1, 2):
+            stream = _standard_output() if descriptor == 1 else sys.stderr
+            if stream is None:
+                raise OSError(errno.EBADF, 'standard error is closed (started with 2>&-)')
+            if isinstance(text, bytes):
+                stream.flush()
+                stream.buffer.write(text)
+                stream.buffer.flush()
+            else:
+                stream.write(text)
+                stream.flush()
         else:
-            with open(os.dup(descriptor), 'w', encoding='utf-8') as f:
-                f.write(text)
+            with open(os.dup(descriptor), 'wb') as f:
+                f.write(_encoded(text))
     except OSError as e:
         raise _named(e, path) from None
+
+
+def _encoded(text: str | bytes) -> bytes:
+    return text if isinstance(text, bytes) else text.encode('utf-8')
 
 
 def _in_place(mode: int) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
 
 
-def _write_in_place(path: str, text: str, wait_for_reader: bool) -> None:
+def _write_in_place(path: str, text: str | bytes, wait_for_reader: bool) -> None:
     """Open a FIFO or device (no creation, no truncation) and write ``text`` to it."""
     try:
         try:
@@ -225,8 +298,8 @@ def _write_in_place(path: str, text: str, wait_for_reader: bool) -> None:
             write_atomically(path, text)
             return
         os.set_blocking(fd, True)  # a reader is there: it takes the text at its pace
-        with open(fd, 'w', encoding='utf-8') as f:
-            f.write(text)
+        with open(fd, 'wb') as f:
+            f.write(_encoded(text))
     except OSError as e:
         raise _named(e, path) from None
 
@@ -270,10 +343,8 @@ def write_atomically(path: str, text: str | bytes) -> None:
             with _signals_blocked():  # no signal between the file's creation and ``tmp =``
                 fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(target) + '.',
                                            suffix='.tmp', dir=os.path.dirname(target))
-            binary = isinstance(text, bytes)
-            with os.fdopen(fd, 'wb' if binary else 'w',
-                           encoding=None if binary else 'utf-8') as f:
-                f.write(text)
+            with os.fdopen(fd, 'wb') as f:
+                f.write(_encoded(text))
                 f.flush()
                 os.fsync(f.fileno())
             os.chmod(tmp, 0o666 & ~_umask() if mode is None else mode & 0o7777)

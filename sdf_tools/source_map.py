@@ -20,12 +20,14 @@ A reader reads xacro's expansion under a label of its own and reports places in 
 :class:`SourceMap` (made by :func:`sdf_tools.loading.xacro_map.map_expansion`) rewrites
 those places to the xacro file and line each element came from, so that no message names a
 line of a document nobody has. It sits on the ground floor, beside the locations it maps:
-the model and the readers never need to know that xacro exists.
+the model and the readers never need to know that xacro exists. :func:`relocating` and
+:func:`relocated` map through a map that may be absent (``None``: input that was not xacro).
 """
 
 import contextlib
 
 from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.records import field
 from sdf_tools.records import record
@@ -50,6 +52,9 @@ class SourceMap:
         Line of the expansion -> the path of the element that starts there.
     kept : str or None
         Where the expansion was written (``--keep-expanded``): its lines are real.
+    calls : dict
+        Line of the expansion -> the macro calls that made the element there, innermost
+        first, each ``(name, SourceLocation)``: an error there names them (:func:`call_note`).
 
     """
 
@@ -58,6 +63,7 @@ class SourceMap:
     lines: dict = field(default_factory=dict)
     paths: dict = field(default_factory=dict)
     kept: str | None = None
+    calls: dict = field(default_factory=dict)
 
     def kept_as(self, path: str) -> 'SourceMap':
         """Return the map for an expansion also written to ``path``."""
@@ -76,15 +82,58 @@ class SourceMap:
         return SourceLocation(self.document, None, self.paths.get(line))
 
     def diagnostics(self, diagnostics) -> tuple:
-        """Return the diagnostics with their locations mapped."""
-        return tuple(replace(d, location=self.locate(d.location)) for d in diagnostics)
+        """
+        Return the diagnostics with their locations (and other places) mapped.
+
+        An error in an element a macro call made names the call (:func:`call_note`): a bad
+        value is reported in the macro's body, and is often given at the call.
+        """
+        return tuple(map(self._mapped, diagnostics))
+
+    def _mapped(self, d):
+        location = d.location
+        changes: dict = {'location': self.locate(location)}
+        if d.places:
+            changes['places'] = tuple(map(self.locate, d.places))
+        if self.calls and d.severity is Severity.ERROR and location is not None and \
+                location.source == self.label and location.line in self.calls:
+            changes['message'] = d.message + call_note(self.calls[location.line])
+        return replace(d, **changes)
 
     @contextlib.contextmanager
     def relocating(self):
-        """Map the locations of any :class:`SdfToolsError` raised inside the block."""
+        """
+        Map the locations of any :class:`SdfToolsError` raised inside the block.
+
+        Its warnings too; what it could read (``partial``) is passed on as it is.
+        """
         try:
             yield
         except SdfToolsError as e:
             if self.label is None:
                 raise
-            raise type(e)(self.diagnostics(e.diagnostics)) from None
+            raise type(e)(self.diagnostics(e.diagnostics), warnings=self.diagnostics(e.warnings),
+                          partial=e.partial) from None
+
+
+def call_note(calls) -> str:
+    """
+    Return what an error adds about the macro calls that made its element, or ``''``.
+
+    ``calls``: ``(name, SourceLocation)`` of each, innermost first, e.g. `` (expanded from
+    <xacro:wheel> at robot.xacro:52, from <xacro:base> at robot.xacro:70)``.
+    """
+    if not calls:
+        return ''
+    return ' (expanded from ' + ', from '.join(f'<{name}> at {where}'
+                                               for name, where in calls) + ')'
+
+
+def relocating(origins: SourceMap | None):
+    """Map the places of errors raised in the block through ``origins`` (xacro input only)."""
+    return contextlib.nullcontext() if origins is None else origins.relocating()
+
+
+def relocated(origins: SourceMap | None, diagnostics) -> tuple:
+    """Return ``diagnostics`` with their places mapped through ``origins`` (xacro only)."""
+    return tuple(diagnostics) if origins is None else origins.diagnostics(diagnostics)

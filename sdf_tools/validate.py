@@ -116,7 +116,8 @@ def _check_name_clashes(robot, links, reporter):
     for joint in robot.joints:
         if joint.name in links:
             reporter.warn('has the same name as a link; SDFormat needs distinct names, so '
-                          'conversion to SDFormat renames the joint', joint.location,
+                          'conversion to SDFormat renames the joint (or the <frame> kept for '
+                          'it)', joint.location,
                           f"joint '{joint.name}'", Code.NAME_CLASH)
 
 
@@ -199,14 +200,31 @@ def geometry_problem(geometry) -> str | None:
 
 
 def _check_geometry(link, reporter) -> None:
-    """Warn about visuals and collisions whose shape has no volume."""
+    """
+    Warn about collisions whose shape has no volume, and visuals that draw nothing.
+
+    A visual with an area (a flat box, a disc, a flattened mesh: a ground plane written
+    ``<box size="5 5 0"/>``) is drawn as it is meant: it is not warned about.
+    """
     for kind, parts in (('visual', link.visuals), ('collision', link.collisions)):
         for part in parts:
             problem = geometry_problem(part.geometry)
-            if problem is not None:
-                what = f'<{kind}> {part.name!r}' if part.name else f'a <{kind}>'
-                effect = (': physics engines cannot collide it (DART aborts)'
-                          if kind == 'collision' else ' (it is drawn flat, or not at all)')
-                reporter.warn(f'{what}: {problem}, so the shape has no volume{effect}',
-                              part.location or link.location, f"link '{link.name}'",
-                              Code.BAD_GEOMETRY)
+            if problem is None or (kind == 'visual' and _has_area(part.geometry)):
+                continue
+            what = f'<{kind}> {part.name!r}' if part.name else f'a <{kind}>'
+            effect = (': physics engines cannot collide it (DART aborts)'
+                      if kind == 'collision' else ' (it is not drawn)')
+            reporter.warn(f'{what}: {problem}, so the shape has no volume{effect}',
+                          part.location or link.location, f"link '{link.name}'",
+                          Code.BAD_GEOMETRY)
+
+
+def _has_area(geometry) -> bool:
+    """Return whether a shape without volume still has an area (it is drawn flat)."""
+    if isinstance(geometry, Box):
+        return min(geometry.size) == 0.0 and sorted(geometry.size)[1] > 0.0
+    if isinstance(geometry, Cylinder):
+        return geometry.radius > 0.0 and geometry.length == 0.0
+    if isinstance(geometry, Mesh) and geometry.scale is not None:
+        return sorted(map(abs, geometry.scale))[1] > 0.0
+    return False

@@ -324,10 +324,10 @@ def _finite_real(value) -> bool:
 def model_stages(oracle: Oracle, robot, rng: random.Random) -> None:
     """Write the model as URDF and SDFormat (each must read back), then the kinematics."""
     limit = rng.choice((None, Limit(-1.0, 1.0, 10.0, 1.0)))
-    text = oracle.call('write_urdf', (ConversionError,), write_urdf, robot,
-                       unlimited_prismatic=limit)
-    if text is not None:
-        oracle.call('parse_urdf(write_urdf output)', (), parse_urdf, text, 'written.urdf')
+    written = oracle.call('write_urdf', (ConversionError,), write_urdf, robot,
+                          unlimited_prismatic=limit)
+    if written is not None:
+        oracle.call('parse_urdf(write_urdf output)', (), parse_urdf, written[0], 'written.urdf')
     version = rng.choice(('1.7', '1.8', '1.9', '1.10', '1.11'))
     text = oracle.call('write_sdf', (ConversionError,), write_sdf, robot, version=version)
     if text is not None:

@@ -386,7 +386,7 @@ def test_sdf_to_urdf_is_refused_or_lossy_for_the_bundled_example(capsys, tmp_pat
     assert code == 1 and not urdf.exists()
     assert (f"{sdf}:{line}: link 'palm': its <collision> elements carry different SDFormat-only "
             'content (<surface>); URDF can only add the same content to every <collision> of '
-            'a link (a <gazebo> extension); --lossy (lossy=True) writes the nearest URDF '
+            'a link (a <gazebo> extension); --lossy writes the nearest URDF '
             'without it') in err
     code, _, err = run(cli.main, ['convert', str(sdf), '-o', str(urdf), '--lossy'], capsys)
     assert code == 0
@@ -410,7 +410,7 @@ def test_sdf_to_urdf_leaves_out_the_frames_of_a_static_model_without_links(capsy
     code, out, err = run(cli.main, ['convert', str(sdf), '--to', 'urdf'], capsys)
     assert code == 1 and not out
     assert (f"{sdf}:2: frame 'n::f': is attached to 'world' (a frame of a static model without "
-            'links); a URDF holds frames only on its links; --lossy (lossy=True) writes the '
+            'links); a URDF holds frames only on its links; --lossy writes the '
             'nearest URDF without it') in err
     assert 'Traceback' not in err
     code, out, err = run(cli.main, ['convert', str(sdf), '--to', 'urdf', '--lossy'], capsys)
@@ -454,7 +454,7 @@ def test_check_prints_the_tree_and_every_problem(capsys, tmp_path):
     assert out.rstrip().endswith('warning(s)') and 'OK: 0 error(s)' in out
     src.write_text(TWO_LINK.replace('<limit lower="-3"', '<limit lower="x"'))
     code, out, err = run(cli.main, ['check', str(src)], capsys)
-    assert code == 1 and f"{src}:5: joint 'shoulder': <limit> lower must be a number" in err
+    assert code == 1 and f"{src}:5: joint 'shoulder': <limit> lower must be a number" in out
 
 
 def test_a_mimic_that_cannot_be_followed_is_what_missing_mimic_says(capsys, tmp_path):
@@ -520,7 +520,8 @@ def test_convert_to_urdf_gives_unlimited_prismatic_joints_the_limit_chosen(capsy
     assert code == 1 and not out_path.exists()
     assert "joint 'slider': is a prismatic joint without limits; URDF requires <limit> on " \
         'prismatic joints and cannot say "unlimited" (--unlimited-prismatic LOWER UPPER ' \
-        'EFFORT VELOCITY, unlimited_prismatic=Limit(...), chooses the limit to write)' in err
+        'EFFORT VELOCITY chooses the limit to write)' in err
+    assert 'Limit(' not in err and 'lossy=' not in err  # a command names its options only
     code, _, err = run(cli.main, ['convert', str(src), '-o', str(out_path),
                                   '--unlimited-prismatic', '-0.5', '2', '100', '0.25'], capsys)
     assert code == 0, err
@@ -533,6 +534,32 @@ def test_convert_to_urdf_gives_unlimited_prismatic_joints_the_limit_chosen(capsy
              "argument --unlimited-prismatic: must be a finite number, got 'inf'"),
             (['--unlimited-prismatic', '0', '1', '1', '1'],
              '--unlimited-prismatic is for conversions to URDF')):
+        code, _, err = run(cli.main, ['convert', str(src)] + argv, capsys)
+        assert code == 2 and message in err, err
+
+
+def test_convert_to_urdf_gives_limits_not_enforced_the_values_chosen(capsys, tmp_path):
+    src, out_path = tmp_path / 'arm.sdf', tmp_path / 'arm.urdf'
+    src.write_text('<sdf version="1.9"><model name="arm"><link name="a"/><link name="b"/>\n'
+                   '<joint name="j" type="revolute"><parent>a</parent><child>b</child><axis>'
+                   '<xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis>'
+                   '</joint></model></sdf>\n')
+    code, _, err = run(cli.main, ['convert', str(src), '-o', str(out_path)], capsys)
+    assert code == 0
+    assert "with an effort or velocity limit that is not enforced (SDFormat's -1 or inf)" in err
+    assert parse(out_path.read_text()).find("joint[@name='j']/limit").attrib == {
+        'lower': '-1', 'upper': '1', 'effort': '1e+16', 'velocity': '1e+16'}
+    code, _, err = run(cli.main, ['convert', str(src), '-o', str(out_path),
+                                  '--unlimited-effort', '40', '3'], capsys)
+    assert (code, err) == (0, '')
+    assert parse(out_path.read_text()).find("joint[@name='j']/limit").attrib == {
+        'lower': '-1', 'upper': '1', 'effort': '40', 'velocity': '3'}
+    for argv, message in (
+            (['--unlimited-effort', '0', '1', '--to', 'urdf'],
+             'stands for limits that are not enforced and needs both above 0, got 0 1'),
+            (['--unlimited-effort', '1', 'inf', '--to', 'urdf'],
+             "argument --unlimited-effort: must be a finite number, got 'inf'"),
+            (['--unlimited-effort', '1', '1'], '--unlimited-effort is for conversions to URDF')):
         code, _, err = run(cli.main, ['convert', str(src)] + argv, capsys)
         assert code == 2 and message in err, err
 
@@ -575,6 +602,16 @@ def test_fk_prints_link_poses_in_the_root_frame(capsys, tmp_path):
     assert code == 0 and out.splitlines()[3].split() == [
         'hand', '0.500000', '0.000000', '1.000000', '0.000000', '0.000000', '0.000000',
         '1.000000']
+
+
+def test_fk_warns_about_joint_values_outside_the_limits_and_uses_them(capsys, tmp_path):
+    src = tmp_path / 'two.urdf'
+    src.write_text(TWO_LINK)
+    code, out, err = run(cli.main, ['fk', str(src), 'shoulder=3.5'], capsys)
+    assert code == 0 and err == (f"{src}:5: warning: joint 'shoulder': shoulder=3.5 is outside "
+                                 'its limits (-3 to 3 rad); used as given\n')
+    assert out == run(cli.main, ['fk', str(src), 'shoulder=3.5'], capsys)[1]
+    assert run(cli.main, ['fk', str(src), 'shoulder=3'], capsys)[2] == ''  # the limit itself
 
 
 def test_fk_of_sdformat_input_is_in_the_model_frame(capsys):
@@ -725,9 +762,11 @@ def test_a_missing_package_is_one_error_with_its_line(capsys, tree, tmp_path):
                 "'arm_description' not found; searched: AMENT_PREFIX_PATH (not set), "
                 'ROS_PACKAGE_PATH (not set); give its folder with --package-path\n')
     for main, argv in ((cli.urdf2sdf_main, [str(tree['robot'])]),
-                       (cli.main, ['convert', str(tree['robot'])]),
-                       (cli.main, ['check', str(tree['robot'])])):
+                       (cli.main, ['convert', str(tree['robot'])])):
         assert run(main, argv, capsys) == (1, '', expected)
+    # check: its report, with what it could read (nothing)
+    assert run(cli.main, ['check', str(tree['robot'])], capsys) == (
+        1, f'problems:\n  {expected[len("Error: "):]}INVALID: 1 error(s), 0 warning(s)\n', '')
     empty = tmp_path / 'empty'
     empty.mkdir()
     code, _, err = run(cli.urdf2sdf_main, [str(tree['robot']), '--package-path', str(empty)],
@@ -789,3 +828,113 @@ def test_package_path_root_is_searched_without_aborting(capsys, tmp_path, monkey
     assert code == 1 and out == '' and 'Traceback' not in err
     assert err.startswith(f'Error: {robot}:3: $(find sdf_tools_no_such_package): package '
                           "'sdf_tools_no_such_package' not found; searched: / (--package-path:")
+
+
+# --- every problem, warnings and errors, by every command ------------------------------------
+
+TYPOS = urdf('<link name="a"/>', '<link name="b"/>', '<joint name="j" type="revolute">',
+             '<orgin xyz="0 0 1"/>', '<parent link="a"/>', '<child link="b"/>',
+             '<limit efort="1" velocity="1"/>', '</joint>')
+
+
+@pytest.mark.parametrize('argv', [[], ['convert'], ['check'], ['fk'], ['tree']])
+def test_an_error_comes_with_every_warning_in_file_order_and_names_the_typo(
+        argv, capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    path.write_text(TYPOS)
+    main = cli.main if argv else cli.urdf2sdf_main
+    code, out, err = run(main, argv + [str(path)], capsys)
+    assert code == 1
+    shown = [line.strip() for line in (out + err).splitlines() if f'{path}:' in line]
+    assert shown == [
+        f"{path}:5: warning: joint 'j': unknown element <orgin> in <joint> is ignored; did you "
+        'mean <origin>?',
+        ('' if argv == ['check'] else 'Error: ') + f"{path}:8: joint 'j': <limit> is missing "
+        "required attribute 'effort'; did you mean 'effort' for 'efort'?"]
+
+
+def test_a_missing_element_names_its_misspelling_and_where_it_is(capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    path.write_text(urdf('<link name="a"><inertial>', '<mas value="1"/>',
+                         '<inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/>',
+                         '</inertial></link>'))
+    code, out, err = run(cli.urdf2sdf_main, [str(path)], capsys)
+    assert (code, out) == (1, '')
+    assert err == (f"Error: {path}:2: link 'a': <inertial> is missing <mass>; did you mean "
+                   '<mass> for <mas>? (see line 3)\n')
+
+
+def test_check_summarises_what_it_could_read_of_an_invalid_description(capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    path.write_text(TYPOS.replace('<link name="b"/>', '<link name="b"/><link name="c"/>'))
+    code, out, err = run(cli.main, ['check', str(path)], capsys)
+    assert (code, err) == (1, '')
+    assert out.startswith(f"robot 'r' (urdf, {path})\n  3 links, 1 joint (revolute 1), 0 "
+                          'frames\n  root links: a, c\nproblems:\n')
+    assert out.endswith('INVALID: 1 error(s), 1 warning(s)\n')
+
+
+@pytest.mark.parametrize('command', ['fk', 'tree'])
+def test_fk_and_tree_print_the_readers_warnings(command, capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    path.write_text(TYPOS.replace('efort', 'effort'))
+    code, out, err = run(cli.main, [command, str(path)], capsys)
+    assert code == 0 and 'b' in out
+    assert err == (f"{path}:5: warning: joint 'j': unknown element <orgin> in <joint> is "
+                   'ignored; did you mean <origin>?\n')
+
+
+def test_a_warning_repeated_in_a_file_is_printed_once_with_a_count(capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    links = [f'<link name="l{n}"><visual><geometry name="g"><sphere radius="1"/></geometry>'
+             '</visual></link>' for n in range(5)]
+    joints = [f'<joint name="j{n}" type="fixed"><parent link="l0"/><child link="l{n}"/>'
+              '</joint>' for n in range(1, 5)]
+    path.write_text(urdf(*links, *joints))
+    code, out, err = run(cli.main, ['tree', str(path)], capsys)
+    assert code == 0
+    assert err == (f"{path}:2: warning: link 'l0': unknown attribute 'name' of <geometry> is "
+                   'ignored (5 in all; also lines 3, 4, 5, ...)\n')
+
+
+INERTIAL = ('<inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" '
+            'izz="1"/></inertial>')
+ONE_PROBLEM = {
+    'triangle': (urdf('<link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" '
+                      'ixz="0" iyy="1" iyz="0" izz="3"/></inertial></link>'),
+                 "2: warning: link 'a': <inertia> (principal moments 1, 1, 3) is not one a "
+                 'rigid body can have'),
+    'ground plane': (urdf(f'<link name="a">{INERTIAL}<visual><geometry><box size="5 5 0"/>'
+                          '</geometry></visual>', '<collision><geometry><box size="5 5 0"/>'
+                          '</geometry></collision></link>'),
+                     "3: warning: link 'a': collision 'a_collision' is left out: <box> size 5 "
+                     '5 0 has a side that is not above 0'),
+    'renamed joint': (urdf(f'<link name="a">{INERTIAL}</link>', f'<link name="b">{INERTIAL}'
+                           '</link>', '<joint name="b" type="continuous"><parent link="a"/>'
+                           '<child link="b"/></joint>'),
+                      "4: warning: joint 'b': has the same name as a link; SDFormat needs "
+                      "distinct names (and Gazebo's physics drops such joints), so it is "
+                      "written as 'b_joint'"),
+    'renamed frame': (urdf(f'<link name="a">{INERTIAL}</link>', f'<link name="b">{INERTIAL}'
+                           '</link>', '<joint name="b" type="fixed"><parent link="a"/>'
+                           '<child link="b"/></joint>'),
+                      "4: warning: joint 'b': has the same name as a link; SDFormat needs "
+                      "distinct names, so the <frame> kept for the merged link 'b' is written "
+                      "as 'b_frame'"),
+}
+
+
+@pytest.mark.parametrize('case', ONE_PROBLEM)
+@pytest.mark.parametrize('command', ['urdf2sdf', 'check'])
+def test_one_problem_is_one_warning(case, command, capsys, tmp_path):
+    path = tmp_path / 'r.urdf'
+    text, expected = ONE_PROBLEM[case]
+    path.write_text(text)
+    if command == 'check':
+        code, said, _ = run(cli.main, ['check', str(path)], capsys)
+    else:
+        code, _, said = run(cli.urdf2sdf_main, [str(path), '-o', str(tmp_path / 'r.sdf')],
+                            capsys)
+    lines = [line.strip() for line in said.splitlines() if f'{path}:' in line]
+    assert code == 0 and len(lines) == 1, lines
+    assert lines[0].startswith(f'{path}:{expected}')

@@ -117,3 +117,39 @@ def test_view_without_matplotlib_exits_1_naming_the_extra(capsys, monkeypatch, t
     code, _, err = run(['view', str(EXAMPLE), '-o', str(tmp_path / 'x.png')], capsys)
     assert code == 1 and "pip install 'sdf_tools[view]'" in err and 'Traceback' not in err
     assert not (tmp_path / 'x.png').exists()
+
+
+def test_view_draws_an_exported_folders_meshes_found_on_the_resource_path(matplotlib, capsys,
+                                                                          tmp_path,
+                                                                          monkeypatch):
+    pytest.importorskip('trimesh', reason='trimesh is not installed')
+    from mesh_robot import make_mesh_robot
+    tree = make_mesh_robot(tmp_path)
+    (tmp_path / 'models').mkdir()
+    folder = tmp_path / 'models' / 'arm_model'
+    assert cli.main(['export', str(tree['urdf']), '-o', str(folder), '-q',
+                     '--package-path', str(tree['src'])]) == 0
+    for name in ('GZ_SIM_RESOURCE_PATH', 'IGN_GAZEBO_RESOURCE_PATH', 'SDF_PATH',
+                 'GAZEBO_MODEL_PATH'):
+        monkeypatch.delenv(name, raising=False)
+    capsys.readouterr()
+    picture = tmp_path / 'arm.png'
+    argv = ['view', str(folder / 'model.sdf'), '-o', str(picture), '--collision']
+    code, _, err = run(argv, capsys)
+    assert code == 0 and "no model folder 'arm_model' in GZ_SIM_RESOURCE_PATH (not set)" in err
+    without = drawn(pixels(picture.read_bytes())).sum()
+    code, _, err = run(argv + ['--resource-path', str(tmp_path / 'models')], capsys)
+    assert (code, err) == (0, '')
+    assert drawn(pixels(picture.read_bytes())).sum() > without + 5000  # the arm's meshes
+    monkeypatch.setenv('GZ_SIM_RESOURCE_PATH', str(tmp_path / 'models'))
+    assert run(argv, capsys)[:3:2] == (0, '')
+
+
+def test_view_warns_about_joint_values_outside_the_limits(matplotlib, capsys, tmp_path):
+    robot = tmp_path / 'r.urdf'
+    robot.write_text('<robot name="r">\n<link name="a"/><link name="b"/>\n<joint name="j" '
+                     'type="prismatic"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>'
+                     '<limit lower="0" upper="0.2" effort="1" velocity="1"/></joint>\n</robot>')
+    code, _, err = run(['view', str(robot), 'j=-0.5', '-o', str(tmp_path / 'r.png')], capsys)
+    assert code == 0 and f"{robot}:3: warning: joint 'j': j=-0.5 is outside its limits (0 to " \
+        '0.2 m); used as given\n' in err

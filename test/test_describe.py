@@ -89,3 +89,57 @@ def test_dot_escapes_names():
 def test_urdf_cannot_express_a_kinematic_loop():
     with pytest.raises(ConversionError, match="joint 'close': closes a kinematic loop"):
         write_urdf(linkage())
+
+
+def chain(n: int, branch_at: int = -1) -> Robot:
+    """Return a chain l0 -> l1 -> ... -> ln of revolute joints (a fixed ``side`` joint at one)."""
+    links = tuple(Link(f'l{i}') for i in range(n + 1))
+    joints = tuple(Joint(f'j{i}', JointType.REVOLUTE, f'l{i}', f'l{i + 1}',
+                         axis=(0.0, 0.0, 1.0)) for i in range(n))
+    if branch_at >= 0:
+        links += (Link('side'),)
+        joints += (Joint('side', JointType.FIXED, f'l{branch_at}', 'side'),)
+    return Robot('chain', links, joints, frames=(Frame('tip', f'l{n}'),), source='chain.urdf',
+                 source_format='urdf')
+
+
+def test_deep_trees_stop_indenting_and_mark_the_depth():
+    # Indented in full, a 20,000-joint chain's tree was 810 MB of text. Beyond the deepest
+    # indentation each line keeps the guides drawn so far and says how deep it is.
+    deep = describe.TREE_INDENT_LEVELS
+    robot = chain(deep + 3, branch_at=deep + 1)
+    lines = describe.tree_text(robot).splitlines()
+    guides = '    ' * deep
+    assert lines[deep] == guides[4:] + f'`-- j{deep - 1} (revolute, axis 0 0 1) -> l{deep}'
+    assert lines[deep + 1:] == [
+        f'{guides}`-- j{deep} (revolute, axis 0 0 1) -> l{deep + 1}',
+        f'{guides}[depth {deep + 2}] |-- j{deep + 1} (revolute, axis 0 0 1) -> l{deep + 2}',
+        f'{guides}[depth {deep + 3}] `-- j{deep + 2} (revolute, axis 0 0 1) -> l{deep + 3}',
+        f'{guides}[depth {deep + 4}] `-- [frame] tip',
+        f'{guides}[depth {deep + 2}] `-- side (fixed) -> side',
+    ]
+    assert max(len(line) for line in lines) < 4 * deep + 60
+
+
+def test_check_and_tree_of_a_long_chain_grow_linearly(tmp_path, capsys):
+    # 'sdf_tools check' and 'tree' of a chain: four times the joints make under eight times
+    # the text and the traced peak memory (indenting every level made sixteen times).
+    import tracemalloc
+    from sdf_tools import cli
+
+    def measure(command, n):
+        path = tmp_path / f'chain{n}.urdf'
+        path.write_text(write_urdf(chain(n))[0])
+        tracemalloc.start()
+        try:
+            assert cli.main([command, str(path)]) == 0
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        return len(capsys.readouterr().out), peak
+
+    for command in ('check', 'tree'):
+        (small_out, small_peak), (large_out, large_peak) = measure(command, 500), \
+            measure(command, 2_000)
+        assert large_out < 8 * small_out, (command, small_out, large_out)
+        assert large_peak < 8 * small_peak, (command, small_peak, large_peak)

@@ -163,8 +163,10 @@ def test_the_reporter_collects_in_order_and_raises_every_error_at_once():
     assert [(d.message, d.severity, d.code) for d in reporter.warnings] == [
         ('w1', Severity.WARNING, Code.WARNING), ('w2', Severity.WARNING, Code.NO_EFFECT)]
     with pytest.raises(DescriptionError) as info:
-        reporter.raise_if_errors()
+        reporter.raise_if_errors('read so far')
     assert info.value.diagnostics == tuple(reporter.errors)
+    # the warnings found before go with the errors, and what was read
+    assert (info.value.warnings, info.value.partial) == (tuple(reporter.warnings), 'read so far')
     assert str(info.value) == "s:2: joint 'j': e1\ne2"
     kinematics = Reporter(KinematicsError)
     kinematics.error('loop')
@@ -229,3 +231,54 @@ def test_combine_of_several_steps_is_each_step_combined_in_turn():
     assert combine(*steps) == folded == (
         steps[0][1], steps[1][0], *steps[3], steps[4][0])
     assert combine() == () and combine(iter(steps[0])) == tuple(steps[0])
+
+
+def test_short_name_quotes_a_name_as_every_message_and_summary_does():
+    assert errors.short_name('elbow') == 'elbow'
+    assert errors.short_name('a\nb') == 'a\\nb'  # escaped as shown() escapes it
+    name = 'x' * 9_000_000
+    shortened = errors.short_name(name)
+    assert len(shortened) <= errors.NAME_CHARS
+    assert shortened == 'x' * 35 + ' ...(8999930 characters)... ' + 'x' * 35
+    assert errors.short_name('y' * errors.NAME_CHARS) == 'y' * errors.NAME_CHARS
+
+
+# --- other places, file order, repeated warnings as one -------------------------------------
+
+def test_a_diagnostic_names_its_other_places_in_its_file_by_line_and_elsewhere_in_full():
+    here = SourceLocation('r.urdf', 9)
+    first = Diagnostic('ignored', here, "joint 'j'", Severity.WARNING, Code.REPEATED_ELEMENT,
+                       (SourceLocation('r.urdf', 7),))
+    assert str(first) == "r.urdf:9: warning: joint 'j': ignored (see line 7)"
+    apart = Diagnostic('m', here, places=(SourceLocation('r.urdf', 3),
+                                          SourceLocation('arm.xacro', 12),
+                                          SourceLocation('r.urdf', None, '/robot/link')))
+    assert str(apart) == 'r.urdf:9: m (see line 3, arm.xacro:12, r.urdf: /robot/link)'
+    many = Diagnostic('m', here, places=(SourceLocation('r.urdf', 10),
+                                         SourceLocation('r.urdf', 11)), count=5)
+    assert str(many) == 'r.urdf:9: m (5 in all; also lines 10, 11, ...)'
+
+
+def test_diagnostics_in_file_order_are_sorted_by_file_first_named_then_line():
+    def at(source, line):
+        return Diagnostic(f'{source}{line}', None if source is None else
+                          SourceLocation(source, line))
+
+    given = [at('b', 5), at('a', 9), at('b', 2), at(None, 0), at('a', None), at('b', 2)]
+    assert [d.message for d in errors.in_file_order(given)] == [
+        'b2', 'b2', 'b5', 'aNone', 'a9', 'None0']
+
+
+def test_warnings_repeating_one_problem_in_one_file_are_one_with_a_count():
+    def warning(message, source, line, entity="link 'a'", code=Code.UNKNOWN_NAME):
+        return Diagnostic(message, SourceLocation(source, line), entity, Severity.WARNING, code)
+
+    same = [warning('unknown name', 'r.urdf', line, f"link 'l{line}'") for line in range(2, 8)]
+    other = [warning('unknown name', 'other.urdf', 3), warning('another', 'r.urdf', 4),
+             Diagnostic('unknown name', SourceLocation('r.urdf', 9), code=Code.UNKNOWN_NAME)]
+    kept = errors.grouped([same[0], other[0], *same[1:3], other[1], *same[3:], other[2]])
+    assert kept[1:] == [other[0], other[1], other[2]]  # another file, message, or an error
+    assert (kept[0].count, kept[0].places, kept[0].entity) == (
+        6, tuple(d.location for d in same[1:4]), "link 'l2'")
+    assert str(kept[0]).endswith('unknown name (6 in all; also lines 3, 4, 5, ...)')
+    assert errors.grouped(same[:1]) == same[:1]

@@ -18,6 +18,7 @@ import numpy as np
 from sdf_tools import batch_transforms
 from sdf_tools import transforms
 from sdf_tools.formatting import fmt
+from sdf_tools.formatting import fmt_colour
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
 
@@ -46,6 +47,26 @@ def test_subnormals_are_written_as_zero_and_the_smallest_normal_as_it_is(tmp_pat
                              f'name="v"><pose>0 0 {value!r} 0 0 0</pose><geometry><box><size>'
                              '1 1 1</size></box></geometry></visual></link></model></sdf>')
             assert (support.run_oracle('check', model).returncode == 0) is loads, value
+
+
+def test_colours_are_written_as_a_float_holds_them(tmp_path):
+    # A URDF rgba of 1.4e-45 (a subnormal float): libsdformat 12.3 writes
+    # 1.751623080406021e-45, then refuses its own output (std::stof: out of range).
+    from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+    from sdf_tools.formats.sdf.reader import parse_sdf
+    from sdf_tools.formats.sdf.writer import write_sdf
+    from sdf_tools.formats.urdf.reader import parse_urdf
+    import support
+    assert fmt_colour((1.4e-45, -1e-40, 2.0 ** -126, 0.5)) == f'0 0 {2.0 ** -126!r} 0.5'
+    robot = parse_urdf('<robot name="r"><link name="a"><visual><geometry><box size="1 1 1"/>'
+                       '</geometry><material name="m"><color rgba="1.4e-45 8.7e-238 0.5 1"/>'
+                       '</material></visual></link></robot>')
+    for text in (urdf_to_sdf(robot).sdf, write_sdf(robot)):
+        assert '<diffuse>0 0 0.' in text
+        parse_sdf(text)   # read back, as libsdformat reads it
+        if support.oracle_path() is not None:
+            (tmp_path / 'c.sdf').write_text(text)
+            assert support.run_oracle('check', tmp_path / 'c.sdf').returncode == 0
 
 
 def test_pose_text_round_trips_the_rotation():

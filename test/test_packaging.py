@@ -107,6 +107,8 @@ def test_pip_install_outside_ros(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert (target / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro').is_file()
     assert (target / 'sdf_tools' / 'convert' / 'urdf_to_sdf.py').is_file()
+    # the SDFormat vocabulary, data the readers and the converter need
+    assert (target / 'sdf_tools' / 'formats' / 'sdf' / 'spec' / 'table.json').is_file()
 
 
 # The pip a fresh venv of this Python brings, and Ubuntu 22.04's (ROS 2 Humble's) 22.0.2:
@@ -129,6 +131,18 @@ def test_pip_install_puts_the_commands_on_the_venv_path(tmp_path, pip):
     for name in EXECUTABLES:
         assert (venv / 'bin' / name).is_file(), f'pip install . put no {name} in bin/'
     assert not (venv / 'lib' / 'sdf_tools').exists()
+
+
+def test_setup_ships_exactly_the_tracked_examples():
+    """setup.py lists the example files (no glob): a new example must be added there."""
+    if not (support.REPO_DIR / '.git').exists() or shutil.which('git') is None:
+        pytest.skip('not a git checkout: the tracked examples cannot be told')
+    tracked = subprocess.run(['git', 'ls-files', 'sdf_tools/examples'], cwd=support.REPO_DIR,
+                             capture_output=True, text=True, check=True).stdout.split()
+    tree = ast.parse((support.REPO_DIR / 'setup.py').read_text())
+    (listed,) = [ast.literal_eval(node.value) for node in ast.walk(tree)
+                 if isinstance(node, ast.Assign) and node.targets[0].id == 'EXAMPLES']
+    assert sorted(listed) == sorted(os.path.basename(path) for path in tracked)
 
 
 def test_core_never_imports_ros():
@@ -236,3 +250,34 @@ def test_public_api_resolves_every_name():
         assert getattr(sdf_tools, name) is not None, name
     with pytest.raises(AttributeError, match='no attribute'):
         sdf_tools.no_such_thing
+
+
+def test_type_checkers_see_the_public_api_as_it_is_imported():
+    """__init__.pyi (read by type checkers) imports each public name from where _API does."""
+    import sdf_tools
+    stub = ast.parse((support.REPO_DIR / 'sdf_tools' / '__init__.pyi').read_text())
+    seen = {alias.asname: node.module for node in stub.body if isinstance(node, ast.ImportFrom)
+            for alias in node.names}
+    assert seen == sdf_tools._API
+    assert (support.REPO_DIR / 'sdf_tools' / 'py.typed').is_file()
+
+
+@pytest.mark.mypy
+def test_a_users_type_checker_sees_the_public_api_and_frozen_records(tmp_path):
+    """A user's mypy sees the public names' types, and frozen records refusing assignment."""
+    api = pytest.importorskip('mypy.api', reason='mypy is not installed')
+    user = tmp_path / 'user.py'
+    user.write_text('import sdf_tools\n'
+                    'from sdf_tools.model import Pose\n'
+                    "loaded = sdf_tools.load('robot.urdf')\n"
+                    'reveal_type(loaded)\n'
+                    'pose = Pose((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))\n'
+                    'pose.xyz = (1.0, 2.0, 3.0)\n')
+    here = os.getcwd()
+    os.chdir(tmp_path)  # the package as installed, not this checkout's sources
+    try:
+        out, err, status = api.run(['--cache-dir', os.devnull, '--no-incremental', str(user)])
+    finally:
+        os.chdir(here)
+    assert 'Revealed type is "sdf_tools.loading.Loaded"' in out, out + err
+    assert 'Property "xyz" defined in "Pose" is read-only' in out, out + err

@@ -301,18 +301,24 @@ def test_inertia_warnings_name_the_link_and_no_warning_follows_a_negative_mass()
     ('<mesh filename="m.stl" scale="1 0 1"/>',
      '<mesh><uri>m.stl</uri><scale>1 0 1</scale></mesh>',
      '<mesh> scale 1 0 1 flattens it'),
+    ('<cylinder radius="1" length="0"/>',
+     '<cylinder><radius>1</radius><length>0</length></cylinder>',
+     '<cylinder> length 0 is not above 0'),
 ])
 def test_shapes_without_volume_warn_with_their_line_for_every_reader(urdf_shape, sdf_shape,
                                                                      problem):
-    # DART aborts on such a collision (tested in test_physics_probe); a visual only looks flat.
+    # DART aborts on such a collision (tested in test_physics_probe); a visual that still
+    # has an area (a ground plane <box size="5 5 0"/>, a disc) is drawn as meant.
     doc = urdf('<link name="a">', f'<inertial><mass value="1"/>{INERTIA}</inertial>',
                f'<collision name="c"><geometry>{urdf_shape}</geometry></collision>',
                f'<visual><geometry>{urdf_shape}</geometry></visual>', '</link>')
     robot = parse_urdf(doc, 'r.urdf')
+    drawn = urdf_shape in ('<box size="5 5 0"/>', '<mesh filename="m.stl" scale="1 0 1"/>',
+                           '<cylinder radius="1" length="0"/>')
     assert [(w.code, w.entity, w.location.line) for w in robot.warnings] == [
-        ('bad-geometry', "link 'a'", 5), ('bad-geometry', "link 'a'", 4)]
+        ('bad-geometry', "link 'a'", 5)] * (not drawn) + [('bad-geometry', "link 'a'", 4)]
     assert [w.message for w in robot.warnings] == [
-        f'a <visual>: {problem}, so the shape has no volume (it is drawn flat, or not at all)',
+        f'a <visual>: {problem}, so the shape has no volume (it is not drawn)'] * (not drawn) + [
         f"<collision> 'c': {problem}, so the shape has no volume: physics engines cannot "
         'collide it (DART aborts)']
     doc = sdf('<link name="a">', f'<collision name="c"><geometry>{sdf_shape}</geometry>'

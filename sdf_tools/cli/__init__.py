@@ -43,6 +43,8 @@ EXIT_USAGE = 2
 
 def _run(func, argv, traceback_flag):
     """Run a command body, turning every failure into a message and an exit code."""
+    if sys.stderr is None:  # started with 2>&-: messages go nowhere (print would use stdout)
+        sys.stderr = open(os.devnull, 'w')
     try:
         code = func(argv)
         flush_stdout()  # here, so that a full disk is reported (and not exit 0)
@@ -67,8 +69,8 @@ def _failure(e: Exception, traceback_flag: bool) -> int:
     from sdf_tools.cli.common import color
     from sdf_tools.cli.common import print_diagnostics
     from sdf_tools.errors import SdfToolsError
-    if isinstance(e, SdfToolsError):
-        print_diagnostics(e.diagnostics)
+    if isinstance(e, SdfToolsError):  # the errors, and the warnings found before them
+        print_diagnostics(e.warnings + e.diagnostics)
         return EXIT_INVALID
     if isinstance(e, OSError):
         where = f'{e.filename}: ' if e.filename else ''
@@ -131,7 +133,8 @@ def _as_process(command):
     code = _run(command, sys.argv[1:], '--traceback' in sys.argv)
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
+            if stream is not None:  # None: started without it (``>&-``)
+                stream.flush()
         except (OSError, ValueError):  # a closed pipe (``| head``) or a closed stream
             pass
     os._exit(code)

@@ -86,11 +86,11 @@ _PACKAGE_PATH_HELP = ('where xacro $(find pkg) and package:// look (repeatable, 
                       "workspace; after the input's own package, checkout and workspace, "
                       'before AMENT_PREFIX_PATH and ROS_PACKAGE_PATH')
 
-_RESOURCE_PATH_HELP = ('SDFormat input: where <include> looks for model://NAME and relative '
-                       'URIs first (repeatable, or DIR:DIR): a folder holding model folders; '
-                       'then GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, SDF_PATH, '
-                       'GAZEBO_MODEL_PATH and the ROS packages. export copies the files of '
-                       'model://NAME/... URIs from the model folders found there too')
+_RESOURCE_PATH_HELP = ('where <include> looks for model://NAME and relative URIs first '
+                       '(repeatable, or DIR:DIR): a folder holding model folders; then '
+                       'GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, SDF_PATH, '
+                       'GAZEBO_MODEL_PATH and the ROS packages. The files of model://NAME/... '
+                       'URIs (meshes) are found in the model folders found there too')
 
 
 _MESH_URIS = ('model', 'file', 'package')  # sdf_tools.convert.mesh_uris.MODES (not imported)
@@ -108,6 +108,10 @@ _MISSING_MIMIC_HELP = ('a <mimic> whose joint does not exist or has no single va
 _UNLIMITED_PRISMATIC_HELP = ('to URDF: the <limit> to write for prismatic joints without '
                              'limits (URDF requires one and cannot say "unlimited"), e.g. -10 '
                              '10 1000 1 (m, m, N, m/s)')
+_UNLIMITED_EFFORT_HELP = ('to URDF: the effort and velocity to write for limits that are not '
+                          "enforced (SDFormat's -1 or inf; URDF requires a value and cannot "
+                          'say "unlimited"), e.g. 1000 10 (N or N m, m/s or rad/s); default '
+                          '1e16 1e16, with a warning')
 
 
 def _finite(text):
@@ -182,6 +186,7 @@ def _add_view_parser(sub, common):
                    help='draw the collision geometry instead of the visual geometry')
     s.add_argument('--frames', action='store_true',
                    help="draw each link frame's axes (x red, y green, z blue)")
+    s.add_argument('--labels', action='store_true', help='name the links (at their joints)')
     s.add_argument('--model', help='model to take from an SDFormat world')
     s.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
@@ -270,6 +275,8 @@ def _add_convert(sub, common):
     c.add_argument('--unlimited-prismatic', type=_finite, nargs=4,
                    metavar=('LOWER', 'UPPER', 'EFFORT', 'VELOCITY'),
                    help=_UNLIMITED_PRISMATIC_HELP)
+    c.add_argument('--unlimited-effort', type=_finite, nargs=2,
+                   metavar=('EFFORT', 'VELOCITY'), help=_UNLIMITED_EFFORT_HELP)
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
 
@@ -277,10 +284,12 @@ def _add_export(sub, common):
     """Add ``sdf_tools export``."""
     e = sub.add_parser('export', help='write a self-contained Gazebo model folder',
                        parents=[common], description='Write a description as a Gazebo model '
-                       'folder: model.config, model.sdf, and every mesh and texture it uses, '
-                       "copied once, its URIs model://NAME/... (NAME: the folder's name). "
-                       'Gazebo loads it from any folder of its resource path '
-                       '(GZ_SIM_RESOURCE_PATH), without the ROS workspace.')
+                       'folder: model.config, model.sdf, and every mesh, texture and '
+                       'material script it uses from ROS packages and model folders, copied '
+                       "once, its URIs model://NAME/... (NAME: the folder's name). Nothing "
+                       'else is copied (no hidden file, no file of another kind); what is '
+                       'not is a warning. Gazebo loads the folder from any folder of its '
+                       'resource path (GZ_SIM_RESOURCE_PATH), without the ROS workspace.')
     e.add_argument('input', help='input file (.urdf .xacro .sdf .world .kindsl), or - for '
                    'standard input')
     e.add_argument('mappings', nargs='*', default=[], metavar='name:=value',
@@ -290,8 +299,10 @@ def _add_export(sub, common):
                    'at all')
     e.add_argument('--force', action='store_true', help='replace DIR if it holds something, '
                    'only once the new folder is complete, and only if it is a model folder '
-                   '(it holds model.config, as export writes): never the current folder, '
-                   'the home folder or one above them')
+                   '(it holds model.config, as export writes) holding no ROS package: never '
+                   'the current folder, the home folder or one above them')
+    e.add_argument('--strict', action='store_true', help='write nothing (exit 1) unless DIR '
+                   'would hold every file the model uses: what it would lack is an error')
     e.add_argument('--model', help='model to take from an SDFormat world')
     e.add_argument('--preserve-fixed-joints', action='store_true',
                    help='URDF: keep every fixed joint')
@@ -365,6 +376,8 @@ def _add_diff(sub):
     d.add_argument('--xacro', action='store_true', help=_XACRO_HELP)
     d.add_argument('--package-path', action='append', default=[], metavar='DIR',
                    help=_PACKAGE_PATH_HELP)
+    d.add_argument('--resource-path', action='append', default=[], metavar='DIR',
+                   help=_RESOURCE_PATH_HELP)
     d.add_argument('--tol', type=_tolerance, default=1e-6,
                    help='numbers within TOL times the larger of 1 and their size are equal; '
                    'poses within TOL m and rad (default 1e-6)')
@@ -376,9 +389,10 @@ def _add_diff(sub):
     d.add_argument('--picture', metavar='FILE', help='also draw both sides over each other '
                    '(.png or .svg), at the configuration where the links are farthest apart: '
                    "what both share in grey, each side's own in its colour (needs matplotlib)."
-                   ' It never changes the exit code: a name that cannot be a picture or a '
-                   'missing matplotlib is a usage error (2) before anything is compared; a '
-                   'picture that cannot then be drawn or written is an error on stderr')
+                   ' It never changes the exit code: a name that cannot be a picture is a '
+                   'usage error (2) and a missing matplotlib an error (1) before anything is '
+                   'compared; a picture that cannot then be drawn or written is an error on '
+                   'stderr')
     d.add_argument('-q', '--quiet', action='store_true', help="do not print the readers' "
                    'warnings')
     d.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)

@@ -28,12 +28,16 @@ from sdf_tools.cli.arguments import split_assignments
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.cli.common import EXIT_INVALID
 from sdf_tools.cli.common import EXIT_OK
+from sdf_tools.cli.common import limit_warnings
 from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
+from sdf_tools.cli.common import write_result
 from sdf_tools.errors import Code
+from sdf_tools.errors import combine
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.outputs import write_output
+from sdf_tools.errors import short_name
 
 
 def _conversion_options(args, packages):
@@ -51,9 +55,9 @@ def urdf2sdf(args) -> int:
     from sdf_tools.loading import to_sdf
     mappings = mappings_of(args.mappings)
     loaded = load_input(args, mappings, 'urdf2sdf', formats=('urdf',))
-    converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
-    print_diagnostics(loaded.warnings + converted.warnings, quiet=args.quiet)
-    write_output(args.output, converted.sdf)
+    converted = to_sdf(loaded, _conversion_options(args, loaded.resources.packages))
+    print_diagnostics(combine(loaded.warnings, converted.warnings), quiet=args.quiet)
+    write_result(args.output, converted.sdf, loaded, 'urdf2sdf', read=converted.inputs)
     return EXIT_OK
 
 
@@ -68,26 +72,26 @@ def _convert(args):
                              f'{args.output!r}; use --to')
     to = to or 'sdf'
     for option, given in (('--lossy', args.lossy),
-                          ('--unlimited-prismatic', args.unlimited_prismatic)):
+                          ('--unlimited-prismatic', args.unlimited_prismatic),
+                          ('--unlimited-effort', args.unlimited_effort)):
         if given and to != 'urdf':
             raise UsageError(f'sdf_tools convert: error: {option} is for conversions to URDF')
     loaded = load_input(args, mappings, 'sdf_tools convert')
     warnings = list(loaded.warnings)
+    read: tuple[str, ...] = ()
     if to == 'sdf':
         from sdf_tools.loading import to_sdf
-        converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
-        text = converted.sdf
-        warnings += converted.warnings
+        converted = to_sdf(loaded, _conversion_options(args, loaded.resources.packages))
+        text, read = converted.sdf, converted.inputs
+        warnings = list(combine(warnings, converted.warnings))  # each problem once
     else:
         from sdf_tools.formats.urdf.writer import write_urdf
-        limit = _prismatic_limit(args.unlimited_prismatic)
-        if args.lossy:
-            text, dropped = write_urdf(loaded.robot, lossy=True, unlimited_prismatic=limit)
-            warnings += dropped
-        else:
-            text = write_urdf(loaded.robot, unlimited_prismatic=limit)
+        text, written = write_urdf(loaded.robot, lossy=args.lossy,
+                                   unlimited_prismatic=_prismatic_limit(args.unlimited_prismatic),
+                                   unlimited_effort=_unlimited_effort(args.unlimited_effort))
+        warnings += written
     print_diagnostics(warnings, quiet=args.quiet)
-    write_output(args.output, text)
+    write_result(args.output, text, loaded, 'sdf_tools convert', read=read)
     return EXIT_OK
 
 
@@ -104,28 +108,61 @@ def _prismatic_limit(values):
     return Limit(lower, upper, effort, velocity)
 
 
+def _unlimited_effort(values):
+    """Return ``--unlimited-effort EFFORT VELOCITY`` as a tuple (or None)."""
+    if values is not None and min(values) <= 0.0:
+        raise UsageError('sdf_tools convert: error: --unlimited-effort EFFORT VELOCITY stands '
+                         'for limits that are not enforced and needs both above 0, got '
+                         + ' '.join(f'{v:g}' for v in values))
+    return None if values is None else tuple(values)
+
+
 def _check(args):
-    """Print the summary, the tree and every problem; exit 1 if any is an error."""
+    """
+    Print the summary, the tree and every problem; exit 1 if any is an error.
+
+    A description that cannot be read whole gets the summary of what was read (the reader's
+    model, unchecked) and every problem, warnings and errors.
+    """
     from sdf_tools import describe
     from sdf_tools.loading import check
-    from sdf_tools.loading import errors_in
+    from sdf_tools.model import Robot
     mappings, values = split_assignments(args.assignments)
     if values:
         raise UsageError(f'sdf_tools check: error: unexpected {next(iter(values))}=...')
-    loaded = load_input(args, mappings, 'sdf_tools check', whole_document=True)
+    try:
+        loaded = load_input(args, mappings, 'sdf_tools check', whole_document=True)
+    except SdfToolsError as e:
+        partial = e.partial
+        text = describe.summary(partial) + '\n' if isinstance(partial, Robot) else ''
+        return _check_result(text, e.warnings + e.diagnostics, None,
+                             () if args.input == '-' else (args.input,))
     problems = check(loaded, missing_mimic=args.missing_mimic)
-    errors = errors_in(problems)
     text = ''
-    worlds = loaded.worlds
+    worlds = () if loaded.document is None else loaded.document.worlds
     if any(world.name is not None for world in worlds) or (worlds and not loaded.models):
         text += ''.join(describe.world_line(world) + '\n' for world in worlds)
     for robot in loaded.models:
         text += describe.summary(robot) + '\n' + describe.tree_text(robot)
-    lines = ['problems:'] + [f'  {d}' for d in problems] if problems else []
+    return _check_result(text, problems, loaded)
+
+
+def _check_result(text: str, problems, loaded, read: tuple[str, ...] = ()) -> int:
+    """
+    Print ``text`` and the problems (in file order, repeats grouped); return the exit code.
+
+    Standard output may not be a file read: what ``loaded`` was made of, or (nothing loaded
+    whole) ``read``.
+    """
+    from sdf_tools.errors import presented
+    from sdf_tools.loading import errors_in
+    errors = errors_in(problems)
+    lines = ['problems:'] + [f'  {d}' for d in presented(problems)] if problems else []
     lines.append(f'{"OK" if not errors else "INVALID"}: {errors} error(s), '
                  f'{len(problems) - errors} warning(s)')
-    write_output(None, text + ''.join(line + '\n' for line in lines))  # one write: a failure
-    return EXIT_INVALID if errors else EXIT_OK                           # names <stdout>
+    write_result(None, text + ''.join(line + '\n' for line in lines), loaded,  # one write: a
+                 'sdf_tools check', read=read)                       # failure names <stdout>
+    return EXIT_INVALID if errors else EXIT_OK
 
 
 def _tree(args):
@@ -134,7 +171,7 @@ def _tree(args):
     if values:
         raise UsageError(f'sdf_tools tree: error: unexpected {next(iter(values))}=...')
     loaded = load_input(args, mappings, 'sdf_tools tree')
-    print_diagnostics(_about_arguments(loaded))
+    print_diagnostics(loaded.warnings)
     robot = loaded.robot
     if args.format == 'text':
         text = describe.tree_text(robot)
@@ -142,7 +179,7 @@ def _tree(args):
         text = describe.tree_dot(robot)
         if args.format == 'svg':
             text = _render_svg(text)
-    write_output(args.output, text)
+    write_result(args.output, text, loaded, 'sdf_tools tree')
     return EXIT_OK
 
 
@@ -175,12 +212,13 @@ def _fk(args):
     robot = loaded.robot
     _no_joint_arguments(loaded, mappings)
     tree = compile_tree(robot, missing_mimic=args.missing_mimic)
-    print_diagnostics(_about_arguments(loaded) + tree.warnings)
+    print_diagnostics(combine(loaded.warnings, tree.warnings) +
+                      limit_warnings(robot, values))  # each problem once
     q, unknown, mimic = tree.joint_vector(values)
     if unknown:
-        known = ', '.join(tree.coordinate_names) or '(none: the robot has no moving joints)'
-        raise UsageError(f'sdf_tools fk: error: not a joint coordinate of '
-                         f"{robot.name!r}: {', '.join(unknown)}; use: {known}")
+        known = _names(tree.coordinate_names) or '(none: the robot has no moving joints)'
+        raise UsageError(f"sdf_tools fk: error: not a joint coordinate of '"
+                         f"{short_name(robot.name)}': {_names(unknown)}; use: {known}")
     # A mimic joint's value wins over its formula, as in the state publisher's joint_states.
     poses = forward_kinematics(tree, q, mimic_values={name: values[name] for name in mimic})
     names = list(tree.link_names)
@@ -188,25 +226,63 @@ def _fk(args):
     if tree.frame_names:
         names += list(tree.frame_names)
         matrices += list(frame_poses(tree, link_poses=poses))
+    _refuse_overflow(robot, names, matrices)
     result = {}
     for name, t in zip(names, matrices):
         result[name] = {'xyz': [float(v) + 0.0 for v in t[:3, 3]],
                         'quat_xyzw': [float(v) + 0.0 for v in
                                       transforms.quat_from_matrix(t[:3, :3])]}
-    if args.json:
-        text = json.dumps(result, indent=2) + '\n'
+    if args.json:  # names whole: data for programs
+        text = json.dumps(result, indent=2, allow_nan=False) + '\n'  # JSON has no inf
     else:
-        width = max((len(n) for n in names), default=0)
-        lines = [f'{"":{width}}  {"x":>10} {"y":>10} {"z":>10}   {"qx":>9} {"qy":>9} '
-                 f'{"qz":>9} {"qw":>9}']
-        for name, pose in result.items():
-            x, y, z = pose['xyz']
-            qx, qy, qz, qw = pose['quat_xyzw']
-            lines.append(f'{name:{width}}  {x:10.6f} {y:10.6f} {z:10.6f}   {qx:9.6f} '
-                         f'{qy:9.6f} {qz:9.6f} {qw:9.6f}')
-        text = '\n'.join(lines) + '\n'
-    write_output(None, text)
+        text = _pose_table(result)
+    write_result(None, text, loaded, 'sdf_tools fk')
     return EXIT_OK
+
+
+def _pose_table(poses: dict) -> str:
+    """Return ``fk``'s table: a line per link or frame (its name as messages quote it)."""
+    shown = [short_name(name) for name in poses]
+    width = max(map(len, shown), default=0)
+    lines = [f'{"":{width}}  {"x":>10} {"y":>10} {"z":>10}   {"qx":>9} {"qy":>9} '
+             f'{"qz":>9} {"qw":>9}']
+    for name, pose in zip(shown, poses.values()):
+        x, y, z = pose['xyz']
+        qx, qy, qz, qw = pose['quat_xyzw']
+        lines.append(f'{name:{width}}  {x:10.6f} {y:10.6f} {z:10.6f}   {qx:9.6f} '
+                     f'{qy:9.6f} {qz:9.6f} {qw:9.6f}')
+    return '\n'.join(lines) + '\n'
+
+
+def _names(names, most: int = 20) -> str:
+    """Return the first ``most`` names (as messages quote them), and how many more."""
+    names = list(names)
+    more = f', ... ({len(names) - most} more)' if len(names) > most else ''
+    return ', '.join(short_name(name) for name in names[:most]) + more
+
+
+def _refuse_overflow(robot, names, matrices) -> None:
+    """
+    Raise for the first link or frame whose pose overflowed, as check and urdf2sdf refuse it.
+
+    Composing finite joint origins and values can overflow (two ``xyz="1e308 0 0"``): the
+    error names the joint that places the link (or the frame) and its line.
+    """
+    import numpy as np
+    index = robot.index
+    for name, t in zip(names, matrices):
+        if np.isfinite(t).all():
+            continue
+        joint = index.parent_joint.get(name)
+        item = joint if joint is not None else index.frames.get(name)
+        what = 'frame' if joint is None and name not in index.links else 'link'
+        entity = (f"joint '{short_name(joint.name)}'" if joint is not None
+                  else f"{what} '{short_name(name)}'")
+        xyz = ' '.join(f'{float(v):g}' for v in t[:3, 3])
+        raise KinematicsError(Diagnostic(
+            f"the pose of {what} '{short_name(name)}' is not finite (xyz {xyz}): the joint "
+            'origins and values composed from the root are too large',
+            getattr(item, 'location', None), entity, code=Code.BAD_POSE))
 
 
 def _export(args):
@@ -224,24 +300,19 @@ def _diff(args):
     return diff_command(args)
 
 
-def _about_arguments(loaded) -> tuple:
-    """Return the warnings about the command line: ``name:=value`` that changes nothing."""
-    return tuple(d for d in loaded.warnings if d.code is Code.UNUSED_PARAMETER)
-
-
 def _no_joint_arguments(loaded, mappings) -> None:
     """Refuse ``NAME:=VALUE`` that changed nothing when NAME is a joint: a joint value."""
     coordinates = {name for joint in loaded.robot.joints
                    for name in (joint.name,) + tuple(joint.kind.coordinate_names(joint.name))}
     misplaced = [name for name in loaded.unused if name in coordinates]
     if misplaced:
-        given = ' '.join(f'{name}:={mappings[name]}' for name in misplaced)
-        use = ' '.join(f'{name}={mappings[name]}' for name in misplaced)
-        joints = ', '.join(misplaced) + (' is a joint' if len(misplaced) == 1 else
-                                         ' are joints')
+        given = ' '.join(f'{short_name(name)}:={mappings[name]}' for name in misplaced)
+        use = ' '.join(f'{short_name(name)}={mappings[name]}' for name in misplaced)
+        joints = _names(misplaced) + (' is a joint' if len(misplaced) == 1 else ' are joints')
         raise UsageError(f'sdf_tools fk: error: {given}: name:=value is a xacro argument, and '
-                         f'{loaded.source} has no such argument; {joints} of '
-                         f'{loaded.robot.name!r}: joint values are NAME=VALUE (use {use})')
+                         f"{loaded.source} has no such argument; {joints} of '"
+                         f"{short_name(loaded.robot.name)}': joint values are NAME=VALUE (use "
+                         f'{use})')
 
 
 #: ``sdf_tools COMMAND``'s bodies, each taking the parsed arguments and returning the exit code.

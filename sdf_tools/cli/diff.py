@@ -21,10 +21,12 @@ file and line). The report goes to stdout (``--json``: the schema of
 :mod:`sdf_tools.comparing`), the readers' warnings to stderr.
 
 ``--picture`` never changes what the comparison says: a name that cannot be a picture (not
-``.png``/``.svg``, in no folder, a folder) or a missing matplotlib is a usage error (2)
-found before anything is read; a picture that cannot then be drawn or written is an error on
-stderr, and the exit code is still the comparison's. A side without a kinematic tree only
-because a ``<mimic>`` names a missing joint is drawn with that joint moving on its own.
+``.png``/``.svg``, in no folder, a folder) is a usage error (2) and a missing matplotlib a
+missing optional tool (1, as for every command), both found before anything is read; a
+picture that cannot then be drawn or written is an error on stderr, and the exit code is
+still the comparison's. The picture's legend names both files, its caption the configuration
+shown. A side without a kinematic tree only because a ``<mimic>`` names a missing joint is
+drawn with that joint moving on its own.
 """
 
 import json
@@ -34,6 +36,7 @@ import sys
 
 from sdf_tools.cli.arguments import mappings_of
 from sdf_tools.cli.arguments import UsageError
+from sdf_tools.cli.common import EXIT_INVALID
 from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
 from sdf_tools.errors import SdfToolsError
@@ -53,7 +56,11 @@ def diff_command(args) -> int:
     from sdf_tools.comparing.report import to_text
     if args.a == '-' and args.b == '-':
         raise UsageError(f'{_PROG}: error: only one of A and B can be standard input')
-    picture_format = _picture_format(args)
+    try:
+        picture_format = _picture_format(args)
+    except SdfToolsError as e:  # no matplotlib: a missing optional tool
+        print_diagnostics(e.diagnostics)
+        return EXIT_INVALID
     both = _mappings(args.assignments)
     try:
         loaded = [load_input(args, {**both, **mappings_of(extra)}, _PROG, path=path,
@@ -62,12 +69,14 @@ def diff_command(args) -> int:
         comparison = diff(loaded[0], loaded[1], DiffOptions(args.tol, args.configurations,
                                                             args.seed))
     except SdfToolsError as e:
-        print_diagnostics(e.diagnostics)
+        print_diagnostics(e.warnings + e.diagnostics)
         return EXIT_UNREADABLE
     except OSError as e:
         print(f'Error: {e.filename or ""}: {e.strerror or e}', file=sys.stderr)
         return EXIT_UNREADABLE
-    print_diagnostics(loaded[0].warnings + loaded[1].warnings, quiet=args.quiet)
+    # A file compared with itself (or with a file both read) warns once, not once a side.
+    print_diagnostics(tuple(dict.fromkeys(loaded[0].warnings + loaded[1].warnings)),
+                      quiet=args.quiet)
     if args.json:
         text = json.dumps(_finite(to_json(comparison)), indent=2) + '\n'
     else:
@@ -99,10 +108,7 @@ def _picture_format(args) -> str | None:
     if os.path.isdir(args.picture):
         raise UsageError(f'{_PROG}: error: --picture {args.picture}: it is a folder')
     from sdf_tools.drawing import require_matplotlib
-    try:
-        require_matplotlib()  # say at once what is missing
-    except SdfToolsError as e:
-        raise UsageError(f'{_PROG}: error: --picture: {e.diagnostic.message}') from None
+    require_matplotlib()  # say at once what is missing
     return fmt
 
 
@@ -110,17 +116,33 @@ def _draw(comparison, args, fmt: str) -> None:
     """Draw both sides over each other where their link poses differ most."""
     from sdf_tools.drawing import overlay
     from sdf_tools.drawing import ViewOptions
+    from sdf_tools.drawing.caption import configuration
     poses = comparison.poses
     worst = poses.position_configuration or poses.angle_configuration or 0
     poses_a, poses_b = comparison.link_poses(worst)
-    sources = tuple((side.loaded.packages,
+    sides = ((comparison.a, args.a), (comparison.b, args.b))
+    sources = tuple((side.loaded.resources,
                      None if path == '-' else os.path.dirname(os.path.abspath(path)))
-                    for side, path in ((comparison.a, args.a), (comparison.b, args.b)))
+                    for side, path in sides)
+    labels = tuple(f'{tag} ({_name(side.loaded.source)})'
+                   for tag, (side, _) in zip('AB', sides))
+    shown = 'at the zero configuration' + ('' if poses_a else ' (poses not compared)')
+    if worst:
+        shown = (f'at configuration {worst} of {len(poses.configurations)}, where the links '
+                 f'are farthest apart: {configuration(poses.configurations[worst])}')
     picture = overlay((comparison.a.robot, poses_a or _zero_poses(comparison.a.robot)),
                       (comparison.b.robot, poses_b or _zero_poses(comparison.b.robot)),
-                      ViewOptions(fmt=fmt), labels=('A', 'B'), sources=sources)
-    print_diagnostics(picture.warnings, quiet=args.quiet)
+                      ViewOptions(fmt=fmt), labels=labels, sources=sources,
+                      tolerance=comparison.tolerance, caption=(shown,))
+    warnings = [d for d in picture.warnings
+                if d not in comparison.a.loaded.warnings + comparison.b.loaded.warnings]
+    print_diagnostics(warnings, quiet=args.quiet)
     picture.save(args.picture)
+
+
+def _name(source: str) -> str:
+    """Return a side's file name for the picture's legend (``<stdin>`` as it is)."""
+    return os.path.basename(source) or source
 
 
 def _zero_poses(robot) -> dict:

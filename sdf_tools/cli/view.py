@@ -26,11 +26,12 @@ from sdf_tools.cli.arguments import number
 from sdf_tools.cli.arguments import split_assignments
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.cli.common import EXIT_OK
+from sdf_tools.cli.common import limit_warnings
 from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
+from sdf_tools.cli.common import write_result
 from sdf_tools.errors import Code
 from sdf_tools.errors import KinematicsError
-from sdf_tools.outputs import write_atomically
 
 PROG = 'sdf_tools view'
 #: Picture formats by the output's extension.
@@ -43,7 +44,6 @@ def view(args) -> int:
     if fmt is None:
         raise UsageError(f'{PROG}: error: cannot tell the picture format of '
                          f'{args.output!r}: name a .png or .svg file')
-    from sdf_tools.drawing import link_poses
     from sdf_tools.drawing import require_matplotlib
     from sdf_tools.drawing import view as draw
     from sdf_tools.drawing import ViewOptions
@@ -51,16 +51,17 @@ def view(args) -> int:
     mappings, raw = split_assignments(args.assignments)
     values = {name: number(text, f'joint value {name}={text}') for name, text in raw.items()}
     loaded = load_input(args, mappings, PROG)
+    folder = None if args.input == '-' else os.path.dirname(os.path.abspath(args.input))
+    options = ViewOptions(view=args.view, size=args.size, fmt=fmt, collision=args.collision,
+                          frames=args.frames, resources=loaded.resources, folder=folder,
+                          labels=args.labels)
     try:
-        poses = link_poses(loaded.robot, values)
+        picture = draw(loaded.robot, options=options, joints=values)
     except KinematicsError as e:
         if e.diagnostic.code is Code.UNKNOWN_JOINT:
             raise UsageError(f'{PROG}: error: {e.diagnostic.message}') from None
         raise
-    folder = None if args.input == '-' else os.path.dirname(os.path.abspath(args.input))
-    picture = draw(loaded.robot, poses, ViewOptions(
-        view=args.view, size=args.size, fmt=fmt, collision=args.collision,
-        frames=args.frames, packages=loaded.packages, folder=folder))
-    print_diagnostics(loaded.warnings + picture.warnings, quiet=args.quiet)
-    write_atomically(args.output, picture.data)
+    print_diagnostics(loaded.warnings + limit_warnings(loaded.robot, values) +
+                      picture.warnings, quiet=args.quiet)
+    write_result(args.output, picture.data, loaded, PROG)
     return EXIT_OK

@@ -23,7 +23,8 @@ and names that only follow a rename do not count.
 
 What is compared
 ----------------
-* links and joints only on one side, or likely renamed (:mod:`.matching`); joint type, the
+* links and joints only on one side, or likely renamed, or all renamed by one prefix (a
+  xacro ``prefix:=arm_``: one difference, :mod:`.matching`); joint type, the
   links it joins, its frame, axes, limits, dynamics, mimic, calibration, safety controller
   (:mod:`.joints`); mass, centre of mass and inertia tensor in the link frame; visuals and
   collisions: geometry, pose, material, the mesh file a URI leads to (:mod:`.links`,

@@ -27,7 +27,7 @@ from sdf_tools.comparing.matching import Matching
 from sdf_tools.comparing.results import Difference
 from sdf_tools.comparing.results import Side
 from sdf_tools.comparing.values import pose_error
-from sdf_tools.comparing.values import pose_value
+from sdf_tools.comparing.values import pose_values
 from sdf_tools.comparing.values import poses_close
 from sdf_tools.errors import SourceLocation
 
@@ -82,7 +82,7 @@ class Context:
                 self.add(entity, item.name, 'only-in-a', item.name, None, at=(item.location, None))
                 continue
             item_b = by_name[other]
-            if other != item.name:
+            if other != item.name and item.name not in self.matching.prefixed:
                 self.add(entity, item.name, 'renamed', item.name, other,
                          at=(item.location, item_b.location))
             yield item, item_b
@@ -97,8 +97,8 @@ class Context:
         """Record a difference of two poses (``poses``: ``(a, b)``) if they differ."""
         a, b = poses
         if not poses_close(a, b, self.tol):
-            distance, angle = pose_error(a, b)
-            self.add(entity, name, kind, pose_value(a), pose_value(b), part=part, at=at,
+            distance, angle = (0.0 if error <= self.tol else error for error in pose_error(a, b))
+            self.add(entity, name, kind, *pose_values(a, b, self.tol), part=part, at=at,
                      detail=f'moved {distance:.6g} m, turned {angle:.6g} rad{detail}')
 
     def content(self, entity: str, name: str, extras: tuple, at: Places, *, part: str = '',
@@ -114,16 +114,25 @@ class Context:
             return
         found = compare_elements(parse_blobs(a_texts), parse_blobs(b_texts), self.tol)
         for d in found:
-            tag = d.path.split('/', 1)[0].split(' ', 1)[0]
-            places = (self._block(0, keys[0], tag) or at[0], self._block(1, keys[1], tag) or at[1])
+            top = d.path.split('/', 1)[0].split(' #', 1)[0]
+            places = (self._block(0, keys[0], top) or at[0], self._block(1, keys[1], top) or at[1])
             self.add(entity, name, 'content', d.a, d.b, part=part, field=d.path, at=places)
 
-    def _block(self, side: int, key, tag: str) -> SourceLocation | None:
-        """Return the ``<gazebo>`` block that wrote ``tag`` into an element, if known."""
+    def _block(self, side: int, key, top: str) -> SourceLocation | None:
+        """
+        Return where the ``<gazebo>`` content ``top`` (``"sensor 'cam'"``) came from, if known.
+
+        The element's own line when a block keeps it whole (a sensor, a plugin), else the
+        first block holding its tag, else the first block.
+        """
         entry = self.blocks[side].get(key) if key is not None else None
         if entry is None or isinstance(entry, SourceLocation):
             return entry
-        for location, tags in entry:
+        for _, _, places in entry:
+            if top in places:
+                return places[top]
+        tag = top.split(' ', 1)[0]
+        for location, tags, _ in entry:
             if tag in tags:
                 return location
         return entry[0][0] if entry else None

@@ -15,8 +15,11 @@
 """
 Which link (joint) of one side is which of the other: by name, else a likely rename.
 
-Links and joints of one name are the same. Of the rest, pairs are likely renames, found in
-this order until nothing more pairs:
+Links and joints of one name are the same. When the names of one side are (nearly all)
+the other's with a prefix in front (``arm_base_link`` for ``base_link``: a xacro
+``prefix:=arm_``), those pairs are the same too, and the prefix is one difference
+(:attr:`Matching.prefix`), not a rename per link and joint. Of the rest, pairs are likely
+renames, found in this order until nothing more pairs:
 
 1. a joint both sides have whose child (or parent) is a different unmatched link on each
    side: those links;
@@ -37,13 +40,17 @@ class Matching:
     Side A's names -> side B's names.
 
     ``links`` and ``joints`` hold every pair, matched by name or renamed; ``renamed_*`` the
-    side A names of the renamed ones.
+    side A names of the renamed ones; ``prefix`` is ``(on A, on B)``: what the names of one
+    side have in front of the other's (``('', 'arm_')``; ``('', '')``: none), and
+    ``prefixed`` the side A names of the links and joints paired by it.
     """
 
     links: dict
     joints: dict
     renamed_links: frozenset
     renamed_joints: frozenset
+    prefix: tuple[str, str] = ('', '')
+    prefixed: frozenset = frozenset()
 
 
 def match(a: Robot, b: Robot, same_content: Callable[[str, str], bool]) -> Matching:
@@ -57,13 +64,53 @@ def match(a: Robot, b: Robot, same_content: Callable[[str, str], bool]) -> Match
     links = {name: name for name in a.index.links if name in b_links}
     joints = {name: name for name in a.index.joints if name in b_joints}
     named_links, named_joints = set(links), set(joints)
+    prefix = _prefix([n for n in a.index.links if n not in links],
+                     [n for n in b_links if n not in links.values()])
+    prefixed = set()
+    if prefix != ('', ''):
+        for found, names_a, names_b in ((links, a.index.links, b_links),
+                                        (joints, a.index.joints, b_joints)):
+            taken = set(found.values())
+            for name in names_a:
+                other = _prefixed(name, prefix)
+                if name not in found and other is not None and other in names_b and \
+                        other not in taken:
+                    found[name] = other
+                    prefixed.add(name)
     changed = True
     while changed:
         changed = _links_by_joints(a, b, links, joints) | _joints_by_links(a, b, links, joints)
         if not changed:
             changed = _links_by_content(a, b, links, same_content)
-    return Matching(links, joints, frozenset(set(links) - named_links),
-                    frozenset(set(joints) - named_joints))
+    return Matching(links, joints, frozenset(set(links) - named_links - prefixed),
+                    frozenset(set(joints) - named_joints - prefixed), prefix,
+                    frozenset(prefixed))
+
+
+def _prefixed(name: str, prefix: tuple[str, str]) -> str | None:
+    """Return side B's name for side A's ``name`` under ``prefix`` (``None``: it has none)."""
+    on_a, on_b = prefix
+    return on_b + name[len(on_a):] if name.startswith(on_a) else None
+
+
+def _prefix(free_a: list, free_b: list) -> tuple[str, str]:
+    """
+    Return ``(on A, on B)``: a prefix on one side's unmatched link names that pairs them.
+
+    The prefix that pairs the most, when it pairs at least two links and four in five of
+    the side with fewer unmatched links; else ``('', '')``.
+    """
+    best, paired = ('', ''), 0
+    for longer, shorter, flip in ((free_b, free_a, False), (free_a, free_b, True)):
+        names = set(longer)
+        candidates = {name[:len(name) - len(short)] for short in shorter[:8] for name in longer
+                      if len(name) > len(short) and name.endswith(short)}
+        for candidate in candidates:
+            count = sum(candidate + short in names for short in shorter)
+            if count > paired:
+                best, paired = ((candidate, '') if flip else ('', candidate)), count
+    smaller = min(len(free_a), len(free_b))
+    return best if paired >= 2 and 5 * paired >= 4 * smaller else ('', '')
 
 
 def _links_by_joints(a: Robot, b: Robot, links: dict, joints: dict) -> bool:

@@ -27,6 +27,7 @@ from sdf_tools.comparing.blobs import compare_elements
 from sdf_tools.comparing.blobs import label
 from sdf_tools.comparing.blobs import parse_blobs
 from sdf_tools.comparing.context import Context
+from sdf_tools.comparing.sides import element_place
 from sdf_tools.model import Robot
 
 
@@ -39,6 +40,13 @@ def compare_model(ctx: Context) -> None:
     if a.static != b.static:
         ctx.add('model', '', 'static', a.static, b.static, at=at)
     ctx.pose('model', '', 'pose', (a.origin, b.origin), at)
+    on_a, on_b = ctx.matching.prefix
+    if on_a or on_b:
+        links = sum(name in ctx.matching.prefixed for name in a.index.links)
+        longer, shorter = ('B', 'A') if on_b else ('A', 'B')
+        ctx.add('model', '', 'prefix', on_a or None, on_b or None, at=at, detail=(
+            f'the names of {longer} are those of {shorter} with {on_b or on_a} in front: '
+            f'{links} links, {len(ctx.matching.prefixed) - links} joints'))
     ctx.content('model', '', (a.extras, b.extras), at, keys=(('model', ''), ('model', '')))
     _compare_kept(ctx, a, b)
 
@@ -82,9 +90,9 @@ def compare_gazebo(ctx: Context) -> None:
                     for found in (found_a, found_b)]
         name = found_a[0].reference if found_a else reference
         for d in compare_elements(elements[0], elements[1], ctx.tol):
-            top = d.path.split('/', 1)[0].split(' ', 1)[0].split(' #', 1)[0]
+            top = d.path.split('/', 1)[0].split(' #', 1)[0]
             ctx.add('gazebo', name or '', 'content', d.a, d.b, field=d.path,
-                    at=(_block_of(found_a, top), _block_of(found_b, top)))
+                    at=(_place_of(ctx.a, found_a, top), _place_of(ctx.b, found_b, top)))
 
 
 def _by_reference(robot: Robot, renamed: dict) -> dict:
@@ -96,8 +104,18 @@ def _by_reference(robot: Robot, renamed: dict) -> dict:
     return blocks
 
 
-def _block_of(blocks, tag: str):
-    """Return the location of the first block holding a ``tag`` element (else the first)."""
+def _place_of(side, blocks, top: str):
+    """
+    Return where the ``<gazebo>`` content ``top`` (``"sensor 'cam'"``, ``mu1``) is.
+
+    The line of the first element of that label, else the first block holding its tag,
+    else the first block (xacro: mapped to its file).
+    """
+    for block in blocks:
+        for e in block.elements:
+            if isinstance(e.tag, str) and label(e) == top and e.sourceline is not None:
+                return element_place(side.loaded, e)
+    tag = top.split(' ', 1)[0]
     for block in blocks:
         if any(e.tag == tag for e in block.elements):
             return block.location

@@ -16,15 +16,22 @@
 Visuals and collisions compared: which is which, geometry, pose, material, mesh files.
 
 Parts of a link pair up by name (a name that only differs by a renamed link's name is the
-same), then unnamed or unmatched ones that are equal, then the rest in order. A mesh is the
+same), then unnamed or unmatched ones that are equal, then the rest in order. Names a
+converter generates (``base_collision_2``, ``base_fixed_joint_lump__plate_visual_1``: they
+count the parts, so deleting one renames those after it) say nothing: two parts with such
+names (or none) pair up by what they are (shape, size, pose) first, and a different
+generated name is no difference. A mesh is the
 same when its URI is the same (``model://`` and ``package://`` alike), or when both URIs
-lead to one file, or to files with the same bytes (:class:`MeshFiles`). A URDF material
+lead to one file, or to files with the same bytes (:class:`MeshFiles`; ``model://NAME/...``
+is looked for in the model folder ``NAME`` on Gazebo's resource path first, as
+``<include>`` s look). A URDF material
 (colour and texture) is compared only when neither side holds an SDFormat ``<material>``,
 which is then compared as content.
 """
 
 import filecmp
 import os
+import re
 
 from sdf_tools.comparing.blobs import compare_elements
 from sdf_tools.comparing.blobs import parse_blobs
@@ -32,7 +39,6 @@ from sdf_tools.comparing.context import Context
 from sdf_tools.comparing.values import all_close
 from sdf_tools.comparing.values import poses_close
 from sdf_tools.loading import Loaded
-from sdf_tools.loading import package_resolver
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Cylinder
@@ -46,11 +52,10 @@ _ONES = (1.0, 1.0, 1.0)
 
 
 class MeshFiles:
-    """Where each side's mesh URIs lead, each looked up once (module docstring)."""
+    """Where each side's mesh URIs lead, each looked up once in its ``Loaded.resources``."""
 
     def __init__(self, a: Loaded, b: Loaded):
         self._loaded = (a, b)
-        self._resolvers: list = [a.packages, b.packages]
         self._paths: dict = {}
 
     def same(self, uri_a: str, uri_b: str) -> tuple[bool, str]:
@@ -72,13 +77,11 @@ class MeshFiles:
         """Return the real path ``uri`` leads to on a side, or ``None``."""
         key = (side, uri)
         if key not in self._paths:
-            source = self._loaded[side].source
-            is_file = os.path.isfile(source)
-            if self._resolvers[side] is None:
-                self._resolvers[side] = package_resolver(near=source if is_file else None)
-            folder = os.path.dirname(os.path.abspath(source)) if is_file else None
+            source, resources = self._loaded[side].source, self._loaded[side].resources
+            folder = os.path.dirname(os.path.abspath(source)) if os.path.isfile(source) else None
             try:
-                path = str(locate(uri, self._resolvers[side], folder, model_as_package=True))
+                path = str(locate(uri, resources.packages, folder, model_as_package=True,
+                                  models=resources.models))
                 self._paths[key] = os.path.realpath(path)
             except (PackageNotFoundError, ValueError):
                 self._paths[key] = None
@@ -143,22 +146,37 @@ def compare_geometry(ctx: Context, meshes: MeshFiles, where: tuple, a, b, at) ->
         ctx.add('link', name, 'geometry', value_a, value_b, part=part, at=at)
 
 
-def pair_parts(items_a, items_b, same_name, same) -> list:
+def generated(name: str, link: str) -> bool:
+    """
+    Return whether a part's name is none, or one a converter makes up from its position.
+
+    ``LINK_visual``, ``LINK_collision_3`` and lumped parts' ``LINK_fixed_joint_lump__OTHER_
+    visual_1`` (libsdformat's names for unnamed URDF parts).
+    """
+    return not name or re.fullmatch(re.escape(link) + r'(_fixed_joint_lump__.+)?_'
+                                    r'(visual|collision)(_\d+)?', name) is not None
+
+
+def pair_parts(items_a, items_b, same_name, same, generated_names=(None, None)) -> list:
     """
     Return ``(index_a, index_b)`` pairs of two lists of parts (``None``: no counterpart).
 
-    By name (``same_name(a, b)``), then equal unmatched ones (``same(a, b)``), then the rest
-    in order; side A's order, then the parts only side B has.
+    Parts whose names are both generated (``generated_names``: each side's
+    ``f(name) -> bool``) and equal (``same(a, b)``) first, then by name
+    (``same_name(a, b)``), then equal unmatched ones, then the rest in order; side A's
+    order, then the parts only side B has.
     """
     partner: dict = {}
     free_b = list(range(len(items_b)))
-    for rule in ('name', 'same', 'order'):
+    made_up_a, made_up_b = (test or (lambda name: False) for test in generated_names)
+    for rule in ('generated', 'name', 'same', 'order'):
         for i, item in enumerate(items_a):
-            if i in partner:
+            if i in partner or (rule == 'generated' and not made_up_a(item.name)):
                 continue
             for j in free_b:
                 other = items_b[j]
                 if rule == 'order' or (rule == 'same' and same(item, other)) or (
+                        rule == 'generated' and made_up_b(other.name) and same(item, other)) or (
                         rule == 'name' and item.name and other.name
                         and same_name(item.name, other.name)):
                     partner[i] = j
@@ -183,12 +201,18 @@ def compare_parts(ctx: Context, meshes: MeshFiles, link_a, link_b, kind: str) ->
         return x == y or x.replace(*rename) == y
 
     def same(x, y):
-        return type(x.geometry) is type(y.geometry) and \
-            geometry_value(x.geometry) == geometry_value(y.geometry) and \
-            poses_close(x.origin, y.origin, ctx.tol)
+        if type(x.geometry) is not type(y.geometry) or \
+                not poses_close(x.origin, y.origin, ctx.tol):
+            return False
+        if geometry_value(x.geometry) == geometry_value(y.geometry):
+            return True
+        trial = Context(ctx.a, ctx.b, ctx.tol, ctx.matching)  # a mesh URI written otherwise
+        compare_geometry(trial, meshes, ('', ''), x.geometry, y.geometry, (None, None))
+        return not trial.differences
 
+    made_up = (lambda n: generated(n, link_a.name), lambda n: generated(n, link_b.name))
     name = link_a.name
-    for i, j in pair_parts(items_a, items_b, same_name, same):
+    for i, j in pair_parts(items_a, items_b, same_name, same, made_up):
         x = items_a[i] if i is not None else None
         y = items_b[j] if j is not None else None
         at = (x and (x.location or link_a.location), y and (y.location or link_b.location))
@@ -198,7 +222,8 @@ def compare_parts(ctx: Context, meshes: MeshFiles, link_a, link_b, kind: str) ->
                     part=part, at=at, a=x and geometry_value(x.geometry),
                     b=y and geometry_value(y.geometry))
             continue
-        if (x.name or y.name) and not (x.name and y.name and same_name(x.name, y.name)):
+        if (x.name or y.name) and not (x.name and y.name and same_name(x.name, y.name)) and \
+                not (made_up[0](x.name) and made_up[1](y.name)):
             ctx.add('link', name, 'name', x.name, y.name, part=part, at=at)
         ctx.pose('link', name, 'pose', (x.origin, y.origin), at, part=part)
         compare_geometry(ctx, meshes, (name, part), x.geometry, y.geometry, at)

@@ -114,25 +114,21 @@ def _local_errors(tree_a, tree_b, pairs, poses_a, poses_b):
     """
     row_of_a = {i: k for k, (i, _) in enumerate(pairs)}
     partner = dict(pairs)
-    parents_a, keep = [], []
+    children, parents, skipped = [], [], []   # rows: of links below a matched parent, ...
     for k, (i, j) in enumerate(pairs):
         parent_a, parent_b = tree_a.link_parent[i], tree_b.link_parent[j]
         if parent_a < 0 and parent_b < 0:
-            parents_a.append(None)
-        elif parent_a in row_of_a and partner[parent_a] == parent_b:
-            parents_a.append(row_of_a[parent_a])
+            continue   # roots: their poses in the model frame
+        if parent_a in row_of_a and partner[parent_a] == parent_b:
+            children.append(k)
+            parents.append(row_of_a[parent_a])
         else:
-            parents_a.append(-1)
-            continue
-        keep.append(k)
+            skipped.append(k)
     relative_a, relative_b = poses_a.copy(), poses_b.copy()
-    for k in keep:
-        p = parents_a[k]
-        if p is not None:
-            relative_a[:, k] = np.linalg.solve(poses_a[:, p], poses_a[:, k])
-            relative_b[:, k] = np.linalg.solve(poses_b[:, p], poses_b[:, k])
+    if children:   # one batch of (configurations, links) 4x4 systems per side
+        relative_a[:, children] = np.linalg.solve(poses_a[:, parents], poses_a[:, children])
+        relative_b[:, children] = np.linalg.solve(poses_b[:, parents], poses_b[:, children])
     distance, angle = _errors(relative_a, relative_b)
-    skipped = [k for k in range(len(pairs)) if k not in set(keep)]
     distance[:, skipped] = 0.0
     angle[:, skipped] = 0.0
     return distance, angle

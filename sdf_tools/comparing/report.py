@@ -26,18 +26,25 @@ sides' values and ``file:line``, then the pose check, the notes and a verdict::
       0.2 rad at link 'hand' (configuration 2); explained by the differences above
     different: 1 difference (tolerance 1e-06)
 
+Several differences end with how many there are of each kind (``different: 8 differences: 1
+only in B, 6 pose, 1 mesh (tolerance 1e-06)``). A mesh named in a ``not found`` detail is
+named once, at its first difference.
+
 The JSON schema is in :mod:`sdf_tools.comparing`'s docstring.
 """
 
 from sdf_tools.comparing.results import Comparison
 from sdf_tools.comparing.results import Difference
+from sdf_tools.comparing.results import KINDS
 from sdf_tools.comparing.results import Side
 from sdf_tools.comparing.values import shown
 
+_NOT_FOUND = 'not found: '
 _FORMATS = {'urdf': 'URDF', 'sdf': 'SDFormat', 'kindsl': 'RobCoGen Kinematics-DSL'}
 _ENTITY_WORDS = {'model': 'model', 'link': 'link', 'joint': 'joint', 'frame': 'frame',
                  'gazebo': '<gazebo reference>'}
 _KIND_WORDS = {'only-in-a': 'only in A', 'only-in-b': 'only in B', 'renamed': 'renamed',
+               'prefix': 'name prefix',
                'joint-in-child': 'joint frame in the child link',
                'centre-of-mass': 'centre of mass', 'safety-controller': 'safety controller',
                'poses': 'pose in the model frame', 'attached-to': 'attached to',
@@ -68,8 +75,12 @@ def _heading(d: Difference) -> str:
     return f"{_ENTITY_WORDS[d.entity]} '{d.name}'"
 
 
-def _line(d: Difference) -> str:
-    """Return one difference as an indented line (without its group heading)."""
+def _line(d: Difference, missing: set) -> str:
+    """
+    Return one difference as an indented line (without its group heading).
+
+    ``missing``: the mesh URIs already said not to be found (each is said once).
+    """
     what = ' '.join(p for p in (d.part, _KIND_WORDS.get(d.kind, d.kind), d.field) if p)
     places = f'[{_place(d.a_location)} | {_place(d.b_location)}]'
     if d.kind in ('only-in-a', 'only-in-b') and not d.part:
@@ -80,8 +91,13 @@ def _line(d: Difference) -> str:
         text = what
     else:
         text = f'{what}: {shown(d.a)} | {shown(d.b)}'
-    if d.detail:
-        text += f' ({d.detail})'
+    detail = d.detail
+    if detail.startswith(_NOT_FOUND):
+        uris = [uri for uri in detail[len(_NOT_FOUND):].split(', ') if uri not in missing]
+        missing.update(uris)
+        detail = _NOT_FOUND + ', '.join(uris) if uris else ''
+    if detail:
+        text += f' ({detail})'
     return f'  {text}  {places}'
 
 
@@ -90,7 +106,8 @@ def _poses(comparison: Comparison) -> str | None:
     poses = comparison.poses
     if poses.skipped:
         return None
-    head = f'poses ({len(poses.configurations)} configurations, {poses.links} links): '
+    head = (f'poses ({len(poses.configurations)} configurations, {poses.links} '
+            f'link{"" if poses.links == 1 else "s"}): ')
     if poses.position_link is None and poses.angle_link is None:
         return head + 'the same'
     largest = [f"{error:.6g} {unit} at link '{link}' (configuration {k})"
@@ -109,11 +126,12 @@ def to_text(comparison: Comparison) -> str:
     """Return the report for people (module docstring), ending with a newline."""
     lines = [_describe('A', comparison.a), _describe('B', comparison.b)]
     heading = None
+    missing: set = set()
     for d in comparison.differences:
         if _heading(d) != heading:
             heading = _heading(d)
             lines.append(heading)
-        lines.append(_line(d))
+        lines.append(_line(d, missing))
     poses = _poses(comparison)
     if poses:
         lines.append(poses)
@@ -121,10 +139,21 @@ def to_text(comparison: Comparison) -> str:
         lines.append('notes:')
         lines += [f'  {_place(n.location)}: {n.text}' if n.location else f'  {n.text}'
                   for n in comparison.notes]
-    n = len(comparison.differences)
-    verdict = 'equal' if not n else f'different: {n} difference{"s" if n > 1 else ""}'
-    lines.append(f'{verdict} (tolerance {comparison.tolerance:g})')
+    lines.append(f'{_verdict(comparison.differences)} (tolerance {comparison.tolerance:g})')
     return '\n'.join(lines) + '\n'
+
+
+def _verdict(differences) -> str:
+    """Return ``equal``, or how many differences there are, by kind when more than one."""
+    n = len(differences)
+    if n < 2:
+        return 'different: 1 difference' if n else 'equal'
+    counts: dict = {}
+    for d in sorted(differences, key=lambda d: KINDS.index(d.kind)):
+        word = _KIND_WORDS.get(d.kind, d.kind) or d.kind
+        counts[word] = counts.get(word, 0) + 1
+    kinds = ', '.join(f'{k} {word}' for word, k in counts.items())
+    return f'different: {n} differences: {kinds}'
 
 
 def _side(side: Side) -> dict:

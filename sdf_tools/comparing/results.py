@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 #: What a difference is about (``Difference.kind``), in report order within an entity.
 KINDS = (
-    'only-in-a', 'only-in-b', 'renamed', 'name', 'type', 'parent', 'child', 'origin',
+    'only-in-a', 'only-in-b', 'renamed', 'prefix', 'name', 'type', 'parent', 'child', 'origin',
     'joint-in-child', 'pose', 'axis', 'limit', 'dynamics', 'mimic', 'calibration',
     'safety-controller', 'screw', 'gearbox', 'static', 'inertial', 'mass', 'centre-of-mass',
     'inertia', 'geometry', 'mesh', 'material', 'content', 'attached-to', 'poses')

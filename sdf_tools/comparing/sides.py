@@ -34,6 +34,7 @@ import re
 
 from lxml import etree
 
+from sdf_tools.comparing.blobs import label
 from sdf_tools.comparing.results import Note
 from sdf_tools.convert import gazebo_ext
 from sdf_tools.convert import lumping
@@ -72,10 +73,12 @@ class Lumped:
     notes : tuple of Note
         What lumping and the conversion changed.
     blocks : dict
-        ``('link' | 'joint' | 'model', name)`` -> ``((location, tags), ...)``: the
-        ``<gazebo>`` blocks whose content reaches that element, with the tags each holds;
-        ``('visual' | 'collision', link, name)`` -> the location of the first block that
-        configures that visual or collision.
+        ``('link' | 'joint' | 'model', name)`` -> ``((location, tags, places), ...)``: the
+        ``<gazebo>`` blocks whose content reaches that element, with the tags each holds
+        and where each element it keeps (a ``<sensor>``, a ``<plugin>``) is, by its label
+        (``"sensor 'camera'"``, :func:`.blobs.label`); ``('visual' | 'collision', link,
+        name)`` -> the location of the first block that configures that visual or
+        collision.
 
     """
 
@@ -152,7 +155,20 @@ def lumped(loaded: Loaded, other_links=frozenset(), version: str = '1.9') -> Lum
         notes += tuple(Note(kind, d.message if d.entity is None else f'{d.entity}: {d.message}',
                             d.location) for d in warnings)
     return Lumped(sdf.relocated(locate), notes,
-                  _blocks(tree, extensions, result.renamed_joints))
+                  _blocks(tree, extensions, result.renamed_joints, _element_place(loaded)))
+
+
+def _element_place(loaded: Loaded):
+    """Return ``f(element)``: :func:`element_place` of the elements of ``loaded``."""
+    return lambda element: element_place(loaded, element)
+
+
+def element_place(loaded: Loaded, element) -> SourceLocation | None:
+    """Return where an element of the description read is (xacro: in its xacro file)."""
+    origins = loaded.origins
+    if origins is None or origins.label is None:
+        return SourceLocation(loaded.source, element.sourceline)
+    return origins.locate(SourceLocation(origins.label, element.sourceline))
 
 
 def _preserving(joint: str) -> GazeboExtension:
@@ -239,17 +255,18 @@ def _rename_notes(robot: Robot, renamed: dict) -> tuple[Note, ...]:
                  for old, new in renamed.items())
 
 
-def _blocks(tree: Tree, extensions: list, renamed_joints: dict) -> dict:
+def _blocks(tree: Tree, extensions: list, renamed_joints: dict, place) -> dict:
     """Return where ``<gazebo>`` content comes from (:attr:`Lumped.blocks`)."""
     blocks: dict = {}
 
     def tags(ext):
         found = {tag for tag, _ in ext.tags}
         found.update(blob.tag for blob in ext.blobs if isinstance(blob.tag, str))
-        return frozenset(found)
+        places = {label(blob): place(blob) for blob in ext.blobs if isinstance(blob.tag, str)}
+        return ext.location, frozenset(found), places
 
     for link in tree.kept_links():
-        blocks[('link', link.name)] = tuple((ext.location, tags(ext)) for ext in link.extensions)
+        blocks[('link', link.name)] = tuple(tags(ext) for ext in link.extensions)
         for kind, items in (('visual', link.visuals), ('collision', link.collisions)):
             for i, part in enumerate(items):
                 ext = next((e for e in link.extensions if e.ref == part.source_link
@@ -259,6 +276,6 @@ def _blocks(tree: Tree, extensions: list, renamed_joints: dict) -> dict:
                         ext.location
     for joint in tree.joints.values():
         blocks[('joint', renamed_joints.get(joint.name, joint.name))] = tuple(
-            (ext.location, tags(ext)) for ext in joint.extensions)
-    blocks[('model', '')] = tuple((ext.location, tags(ext)) for ext in extensions if not ext.ref)
+            tags(ext) for ext in joint.extensions)
+    blocks[('model', '')] = tuple(tags(ext) for ext in extensions if not ext.ref)
     return blocks

@@ -69,10 +69,29 @@ def unit(vector) -> tuple[float, float, float]:
     return tuple(v / norm for v in vector) if norm > 0.0 else tuple(vector)
 
 
-def pose_value(pose: Pose | None) -> dict:
-    """Return a pose as JSON: ``{'xyz': [x, y, z], 'rpy': [roll, pitch, yaw]}`` (m, rad)."""
+def pose_value(pose: Pose | None, tol: float = 0.0, rpy=None) -> dict:
+    """
+    Return a pose as JSON: ``{'xyz': [x, y, z], 'rpy': [roll, pitch, yaw]}`` (m, rad).
+
+    Numbers equal to 0 within ``tol`` are 0 (``-2.2e-16``: rounding, not a position);
+    ``rpy``, when given, is shown instead of the pose's own.
+    """
     pose = pose or IDENTITY
-    return {'xyz': [float(v) + 0.0 for v in pose.xyz], 'rpy': [float(v) + 0.0 for v in pose.rpy]}
+
+    def clean(values):
+        return [0.0 if close(float(v), 0.0, tol) else float(v) + 0.0 for v in values]
+    return {'xyz': clean(pose.xyz), 'rpy': clean(pose.rpy if rpy is None else rpy)}
+
+
+def pose_values(a: Pose | None, b: Pose | None, tol: float) -> tuple[dict, dict]:
+    """
+    Return two poses that differ as JSON (:func:`pose_value`), for a report.
+
+    A rotation that is the same on both sides (within ``tol``) is shown once as side A's,
+    so that one rotation never reads as two (``rpy 3.14159 0 0 | -3.14159 0 0``).
+    """
+    same = pose_error(a, b)[1] <= tol
+    return pose_value(a, tol), pose_value(b, tol, (a or IDENTITY).rpy if same else None)
 
 
 def shown(value) -> str:

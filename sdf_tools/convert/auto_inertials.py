@@ -46,9 +46,11 @@ from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.uris import locate
 
 
-def fill(tree, options, reporter) -> None:
+def fill(tree, options, reporter) -> tuple[str, ...]:
     """
     Give every link of ``tree`` without ``<inertial>`` the mass of its collision geometry.
+
+    Return the mesh files read (each once, in order): inputs, which no output may replace.
 
     Parameters
     ----------
@@ -68,6 +70,7 @@ def fill(tree, options, reporter) -> None:
     """
     density = options.auto_inertials
     solids: dict = {}  # (filename, scale) -> body in the mesh frame, or the reason it has none
+    read: dict[str, None] = {}  # the mesh files read
     for link in tree.links.values():
         if link.mass is not None or not link.collisions or tree.is_world_root(link):
             continue
@@ -75,7 +78,7 @@ def fill(tree, options, reporter) -> None:
         bodies, problem = [], None
         for part in link.collisions:
             try:
-                body = _body(part, density, options, solids, reporter)
+                body = _body(part, density, options, solids, reporter, read)
             except ValueError as e:
                 problem = str(e)
                 break
@@ -94,15 +97,19 @@ def fill(tree, options, reporter) -> None:
                       f'{len(bodies)} collision shape(s) at {density:g} kg/m^3: mass '
                       f'{mass[0]:.6g} kg, centre of mass {_vector(mass[1])} m',
                       link.model.location, entity, Code.AUTO_INERTIAL)
+    return tuple(read)
 
 
 def _vector(values) -> str:
     return ' '.join(f'{v:.6g}' for v in values)
 
 
-def _body(part, density: float, options, solids: dict, reporter):
+def _body(part, density: float, options, solids: dict, reporter, read: dict):
     """
     Return the body of one collision in its own frame.
+
+    ``solids``: the mesh bodies computed so far; ``read``: the mesh files read (both are
+    filled here).
 
     Raises
     ------
@@ -112,7 +119,7 @@ def _body(part, density: float, options, solids: dict, reporter):
     """
     shape = part.model.geometry
     if isinstance(shape, Mesh):
-        return _mesh_body(part, shape, density, options, solids, reporter)
+        return _mesh_body(part, shape, density, options, solids, reporter, read)
     dimensions: dict = {Box: lambda s: s.size, Cylinder: lambda s: (s.radius, s.length),
                         Sphere: lambda s: (s.radius,), Capsule: lambda s: (s.radius, s.length)}
     for kind, values in dimensions.items():
@@ -130,7 +137,8 @@ def _body(part, density: float, options, solids: dict, reporter):
     raise ValueError(f'a collision has {what}, whose volume sdf_tools does not compute')
 
 
-def _mesh_body(part, shape: Mesh, density: float, options, solids: dict, reporter):
+def _mesh_body(part, shape: Mesh, density: float, options, solids: dict, reporter,
+               read: dict):
     """Return the body of a mesh collision (cached per file and scale); warn if it is open."""
     key = (shape.filename, shape.scale)
     if key not in solids:
@@ -145,10 +153,12 @@ def _mesh_body(part, shape: Mesh, density: float, options, solids: dict, reporte
                           model_as_package=True)
             if not path.is_file():
                 raise ValueError(f'{shape.filename}: no such file: {path}')
+            read[str(path)] = None
             solid = meshes.load_solid(str(path), shape.scale)
         except (PackageNotFoundError, ValueError) as e:
             solids[key] = str(e)
         else:
+            read.update(dict.fromkeys(solid.files))  # what it names (an OBJ's .mtl): inputs
             solids[key] = inertia.solid_mesh(solid.vertices, solid.faces, density)
             if not solid.closed:
                 reporter.warn(f'{shape.filename}: the mesh is not closed, so its convex hull '

@@ -23,7 +23,7 @@ planar joints, which SDFormat cannot express, are left out (the child link is po
 joint origin instead, see :mod:`.emit_links`).
 
 The children ``gz sdf -p`` prints because SDFormat's schema requires them
-(:data:`~sdf_tools.formats.sdf.versions.JOINT_REQUIRED`, with the output version's defaults:
+(:func:`~sdf_tools.formats.sdf.versions.joint_required`, with the output version's defaults:
 ``-1e16``/``1e16`` limits in 1.9, ``-inf``/``inf`` from 1.10 on) are added last in each
 element, as libsdformat's schema pass does: written with the joint when no extension
 configures it, otherwise added by :func:`complete_defaults` after the extensions' settings
@@ -36,6 +36,7 @@ from lxml import etree
 
 from sdf_tools.convert.gazebo_apply import apply_joint
 from sdf_tools.convert.gazebo_apply import overwrite_warner
+from sdf_tools.convert.mimic_movers import mover_text
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Joint
 from sdf_tools.convert.tree import Tree
@@ -161,10 +162,14 @@ def _axis_leaves(out: SdfText, joint: Joint, tree: Tree, sdf_version: str, repor
     mimic = None
     if urdf.mimic is not None and sdf_version == MIMIC_VERSION:
         mimic = _mimic_leaves(out, urdf, tree, entity, reporter)
-    elif urdf.mimic is not None:
+    elif urdf.mimic is not None and urdf.mimic.joint in tree.joints:  # else the reader's
+        mover = tree.mimic_movers.get(urdf.name)
         reporter.warn(f'<mimic> is left out: SDFormat {sdf_version} has no mimic joints (1.11 '
-                      'has; libsdformat 12 drops it too), so the simulator moves this joint on '
-                      'its own', urdf.location, entity, Code.MIMIC_DROPPED)
+                      'has; libsdformat 12 drops it too), ' + (
+                          'so the simulator moves this joint on its own' if mover is None else
+                          f'and {mover_text(mover, urdf.mimic)}'),
+                      urdf.location, entity, Code.MIMIC_DROPPED,
+                      () if mover is None else (mover[2],))
     limit: tuple[tuple[str, str], ...] = ()
     if urdf.limit is not None:
         lower, upper = urdf.limit.lower, urdf.limit.upper

@@ -53,7 +53,7 @@ from sdf_tools.formats.sdf.emit import inertial_block
 from sdf_tools.formats.sdf.emit import part_block
 from sdf_tools.formats.sdf.emit import SdfText
 from sdf_tools.formats.sdf.emit import shape_texts
-from sdf_tools.formatting import fmt_vec
+from sdf_tools.formatting import fmt_colour
 from sdf_tools.model import Capsule
 from sdf_tools.model import Mesh
 from sdf_tools.model import Sphere
@@ -138,11 +138,11 @@ def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict
         sdf_name = part_name(part.name, link.name, index, 'collision')
         names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
         problem = geometry_problem(part.model.geometry)
-        if problem is not None:
+        if problem is not None:  # in the stead of the reader's warning: its place and entity
             reporter.warn(f'collision {sdf_name!r} is left out: {problem}, and DART '
                           "(Gazebo's physics engine) aborts on a collision without volume "
-                          '(libsdformat writes it)', part.model.location, f"link '{link.name}'",
-                          Code.DROPPED)
+                          '(libsdformat writes it)', part.model.location,
+                          f"link '{part.source_link}'", Code.BAD_GEOMETRY)
             continue
         targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'collision',
                                            reporter) if exts else None
@@ -234,7 +234,7 @@ def _write_part(out: SdfText, tag: str, name: str, part, uris, *, material=None,
         if material is None:
             out.block(block, escape_attribute(name), pose, *shape)
         else:
-            color = out.vector(_urdf_color(material))
+            color = fmt_colour(_urdf_color(material))
             out.block(block, escape_attribute(name), pose, *shape, color, color)
         return
     out.start(tag, {'name': name})
@@ -263,7 +263,7 @@ def _add_urdf_material(visual, material, texture: str | None = None) -> None:
     if first_child(mat, 'diffuse') is None and first_child(mat, 'ambient') is None:
         rgba = _urdf_color(material) if texture is None or material.rgba is not None else \
             (1.0, 1.0, 1.0, 1.0)
-        color = fmt_vec(rgba)
+        color = fmt_colour(rgba)
         for colour in COLOURS:
             gazebo_apply.add_key_value(mat, colour, color)
     if texture is not None and first_child(mat, 'pbr') is None:

@@ -17,11 +17,14 @@ URDF ``<gazebo>`` extensions: what each tag means (libsdformat's ``ParseSDFExten
 
 One :class:`Extension` per ``<gazebo>`` block (:func:`parse_extensions`). Its children are
 classified by tag name alone, as libsdformat does: the special tags of the SDFormat "URDF
-extensions" tables become fields; everything else is a *blob*, an element copied verbatim
-into the target (``<sensor>``, ``<plugin>``, ...; the numbers libsdformat reads in it are
-checked first, :mod:`.blob_values`). ``<visual>`` and ``<collision>`` hold blobs
+extensions" tables become fields, their numbers read as libsdformat reads them
+(``std::stod``, ``std::stoi``: ``2x`` is 2, with a warning) and held to the ``min``/``max``
+of the SDFormat element they set; everything else is a *blob*, an element copied verbatim
+into the target (``<sensor>``, ``<plugin>``, ...; checked against the vocabulary of the
+SDFormat version written, :mod:`.blob_values`). ``<visual>`` and ``<collision>`` hold blobs
 for every visual / collision of the referenced link; ``<material>`` names a Gazebo-classic
-script material. :func:`check_references` warns about blocks and tags that configure nothing.
+script material. :func:`check_references` warns about blocks and tags that configure nothing,
+and names the nearest link or joint of a reference that names neither.
 
 Where each setting lands in SDFormat is tabled here (:data:`COLLISION_SETTINGS`,
 :data:`JOINT_SETTINGS`); :mod:`.gazebo_apply` writes it there.
@@ -32,6 +35,9 @@ import copy
 from sdf_tools.convert.blob_values import check_blob
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.errors import Code
+from sdf_tools.formats.sdf.content import check_value
+from sdf_tools.formats.sdf.spec import nearest
+from sdf_tools.formats.sdf.spec import vocabulary
 
 #: Tags that configure a link (or its collisions and visuals).
 LINK_TAGS = frozenset((
@@ -47,12 +53,17 @@ MODEL_TAGS = frozenset(('static',))
 #: Tags read and ignored (as libsdformat does).
 IGNORED_TAGS = frozenset(('canonicalBody',))
 _SPECIAL_TAGS = LINK_TAGS | JOINT_TAGS | MODEL_TAGS  # any other tag is a blob
+#: The tags of a block that are not SDFormat (for the nearest name of a misspelt one).
+EXTENSION_TAGS = _SPECIAL_TAGS | IGNORED_TAGS
 
-_FLOAT_FIELDS = {
+# Tags of numbers (and fdir1's vector): libsdformat reads them with std::stod (maxContacts:
+# std::stoi), as the SDFormat elements they set (_SETS) read them.
+_NUMBER_FIELDS = {
     'dampingFactor': 'damping_factor', 'maxVel': 'max_vel', 'minDepth': 'min_depth',
     'mu1': 'mu1', 'mu2': 'mu2', 'kp': 'kp', 'kd': 'kd', 'laserRetro': 'laser_retro',
     'springReference': 'spring_reference', 'springStiffness': 'spring_stiffness',
     'stopCfm': 'stop_cfm', 'stopErp': 'stop_erp', 'fudgeFactor': 'fudge_factor',
+    'maxContacts': 'max_contacts', 'fdir1': 'fdir1',
 }
 _BOOL_FIELDS = {
     'static': 'static', 'selfCollide': 'self_collide', 'provideFeedback': 'provide_feedback',
@@ -76,6 +87,23 @@ JOINT_SETTINGS = (
     ('provide_feedback', (('physics', 'provide_feedback'), ('ode', 'provide_feedback'))),
     ('implicit_spring_damper', (('ode', 'implicit_spring_damper'), ('ode', 'cfm_damping'))),
     ('fudge_factor', (('ode', 'fudge_factor'),)))
+
+
+# The SDFormat elements below which the settings land (COLLISION_SETTINGS, JOINT_SETTINGS).
+_PARENTS = {
+    'friction': 'model/link/collision/surface/friction/ode',
+    'contact': 'model/link/collision/surface/contact/ode', 'collision': 'model/link/collision',
+    'limit': 'model/joint/physics/ode/limit', 'dynamics': 'model/joint/axis/dynamics',
+    'physics': 'model/joint/physics', 'ode': 'model/joint/physics/ode'}
+_FIELD_TAGS = {field: tag for tag, field in _NUMBER_FIELDS.items()}
+# Tag -> the SDFormat element its value is written to (the vocabulary's type and min/max).
+_SETS = {
+    'dampingFactor': 'model/link/velocity_decay/linear',
+    **{_FIELD_TAGS[field]: f'{_PARENTS[parent]}/{tag}'
+       for field, parent, tag in COLLISION_SETTINGS},
+    **{_FIELD_TAGS[field]: f'{_PARENTS[targets[0][0]]}/{targets[0][1]}'
+       for field, targets in JOINT_SETTINGS if field in _FIELD_TAGS},
+}
 
 
 def key_value(element) -> str:
@@ -116,8 +144,7 @@ class Extension:
     """
 
     __slots__ = ('ref', 'location', 'empty', 'tags', 'blobs', 'visual_blobs', 'collision_blobs',
-                 'material', 'fdir1', 'gravity', 'max_contacts', *_FLOAT_FIELDS.values(),
-                 *set(_BOOL_FIELDS.values()))
+                 'material', 'gravity', *_NUMBER_FIELDS.values(), *set(_BOOL_FIELDS.values()))
 
     def __init__(self, ref: str, location):
         self.ref = ref
@@ -128,10 +155,8 @@ class Extension:
         self.visual_blobs: list = []
         self.collision_blobs: list = []
         self.material: str | None = None
-        self.fdir1: str | None = None
         self.gravity: bool | None = None
-        self.max_contacts: int | None = None
-        for name in _FLOAT_FIELDS.values():
+        for name in _NUMBER_FIELDS.values():
             setattr(self, name, None)
         for name in set(_BOOL_FIELDS.values()):
             setattr(self, name, None)
@@ -148,7 +173,7 @@ class Extension:
             getattr(self, name) is not None for name, _, _ in COLLISION_SETTINGS)
 
 
-def parse_extensions(robot, values) -> list:
+def parse_extensions(robot, values, version: str = '1.9') -> list:
     """
     Parse every ``<gazebo>`` block of a robot, in document order.
 
@@ -159,6 +184,8 @@ def parse_extensions(robot, values) -> list:
     values : ValueReader
         Records malformed numbers as errors (libsdformat throws ``std::invalid_argument``)
         and warnings.
+    version : str
+        The SDFormat version written: the vocabulary the blobs are checked against.
 
     Raises
     ------
@@ -166,15 +193,33 @@ def parse_extensions(robot, values) -> list:
         Every malformed value, with its line.
 
     """
-    extensions = [_parse_extension(block, values) for block in robot.gazebo]
+    links = {link.name for link in robot.links}
+    joints = {joint.name for joint in robot.joints}
+    vocab = vocabulary(version)
+    named = {block.reference or '' for block in robot.gazebo   # a <material> tag names a
+             if any(child.tag == 'material' for child in block.elements)}   # script whole
+    extensions = []
+    for block in robot.gazebo:
+        ref = block.reference or ''
+        path = 'model/link' if ref in links else 'model/joint' if ref in joints else \
+            'model' if not ref else None   # else the block names nothing: it is ignored
+        landing = None if path is None else (path, vocab.at(path))
+        extensions.append(_parse_extension(block, values, landing, vocab,
+                                           (block.reference or '') not in named))
     values.reporter.raise_if_errors()
     return extensions
 
 
-def _parse_extension(block, values) -> Extension:
-    """Parse one :class:`~sdf_tools.model.GazeboExtension`."""
+def _parse_extension(block, values, landing, vocab, scripts: bool) -> Extension:
+    """
+    Parse one :class:`~sdf_tools.model.GazeboExtension`.
+
+    ``scripts``: whether its ``<visual>`` blobs' material scripts must be whole (no
+    ``<material>`` tag of a block of its reference completes them).
+    """
     ext = Extension(block.reference or '', block.location)
     where = block_name(ext.ref)
+    on_link = landing is not None and landing[0] == 'model/link'
     for child in block.elements:
         tag = child.tag
         if not isinstance(tag, str):
@@ -183,34 +228,34 @@ def _parse_extension(block, values) -> Extension:
         if tag in IGNORED_TAGS:
             continue
         if tag not in _SPECIAL_TAGS:
-            check_blob(child, values, where)
+            if landing is not None:
+                check_blob(child, values, where, landing, vocab.version, EXTENSION_TAGS)
             ext.blobs.append(_blob_copy(child))
             continue
         ext.tags.append((tag, child))
         if tag in ('visual', 'collision'):
             target = ext.visual_blobs if tag == 'visual' else ext.collision_blobs
+            part = (f'model/link/{tag}', vocab.at(f'model/link/{tag}'))
             for blob in child:
                 if isinstance(blob.tag, str):
-                    check_blob(blob, values, where)
+                    if on_link:
+                        check_blob(blob, values, where, part, vocab.version,
+                                   scripts=scripts)
                     target.append(_blob_copy(blob))
-        elif tag in ('material', 'fdir1'):
-            setattr(ext, tag, key_value(child))
-        elif tag in _FLOAT_FIELDS:
-            value = values.number(child, None, f'<gazebo> <{tag}>', key_value(child))
+        elif tag == 'material':
+            ext.material = key_value(child)
+        elif tag in _NUMBER_FIELDS:
+            value = check_value(values, child, vocab.at(_SETS[tag]), where, child,
+                                text=key_value(child), required=True)
             if value is not None:
-                setattr(ext, _FLOAT_FIELDS[tag], value)
+                setattr(ext, _NUMBER_FIELDS[tag], key_value(child) if tag == 'fdir1' else value)
         elif tag in _BOOL_FIELDS:
             if tag == 'cfmDamping':
                 values.warn(child, None, '<cfmDamping> is deprecated; use '
                             '<implicitSpringDamper>', Code.DEPRECATED)
             setattr(ext, _BOOL_FIELDS[tag], is_true(key_value(child)))
-        elif tag == 'turnGravityOff':
-            # Gravity stays on only for an explicit false; anything else turns it off.
+        else:  # turnGravityOff: gravity stays on only for an explicit false
             ext.gravity = key_value(child).lower() in ('false', 'no', '0')
-        else:  # maxContacts
-            value = _max_contacts(child, values)
-            if value is not None:
-                ext.max_contacts = value
     return ext
 
 
@@ -224,22 +269,6 @@ def _blob_copy(element):
     blob = copy.deepcopy(element)
     blob.tail = None
     return blob
-
-
-def _max_contacts(element, values) -> int | None:
-    """Read ``<maxContacts>`` (libsdformat's ``stoi``: an ``int``, truncated)."""
-    text = key_value(element)
-    value = values.number(element, None, '<gazebo> <maxContacts>', text)
-    if value is None:
-        return None
-    if not -2 ** 31 <= value < 2 ** 31:
-        values.error(element, None, f'<gazebo> <maxContacts> must fit a 32-bit integer '
-                     f'(SDFormat <max_contacts> is one), got {text!r}', Code.BAD_NUMBER)
-        return None
-    if value != int(value):
-        values.warn(element, None, f'<maxContacts> must be an integer, got {text!r}; using '
-                    f'{int(value)}', Code.BAD_NUMBER)
-    return int(value)
 
 
 def check_references(extensions, tree, values) -> None:
@@ -261,8 +290,11 @@ def check_references(extensions, tree, values) -> None:
         is_link = ext.ref in tree.links
         is_joint = ext.ref in tree.joints
         if ext.ref and not is_link and not is_joint:
+            # (only a close one: robots name links alike, link1 and link2)
+            hint = nearest(ext.ref, [*tree.links, *tree.joints], cutoff=0.85)
             values.reporter.warn(f'reference {ext.ref!r} names no link or joint; the block is '
-                                 'ignored', ext.location, where, Code.UNKNOWN_REFERENCE)
+                                 'ignored' + (f' (did you mean {hint!r}?)' if hint else ''),
+                                 ext.location, where, Code.UNKNOWN_REFERENCE)
             continue
         allowed = set(IGNORED_TAGS)
         if not ext.ref:

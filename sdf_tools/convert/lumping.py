@@ -192,7 +192,7 @@ def _reduce_blob_pose(blob, x_kl: Pose, values) -> None:
         if pose_elem.get('relative_to'):
             return
         errors = len(values.reporter.errors)
-        pose = pose_value(values, pose_elem, f'<{blob.tag}>')  # degrees, quat_xyzw
+        pose = pose_value(values, pose_elem, f'<{blob.tag}>', notes=False)  # quat_xyzw
         if len(values.reporter.errors) > errors:
             return
         blob.remove(pose_elem)

@@ -104,12 +104,13 @@ def resolve_names(tree: Tree, model_extensions: list, frames: list, reporter) ->
         taken.add(joint.sdf_name)
         if joint.sdf_name != joint.name:
             renamed_joints[joint.name] = joint.sdf_name
-            what = 'a link' if joint.name in tree.links else 'an element of a <gazebo> block'
+            clash = joint.name in tree.links  # the reader's name-clash: this says it better
+            what = 'a link' if clash else 'an element of a <gazebo> block'
             reporter.warn(f'has the same name as {what}; SDFormat needs distinct names (and '
                           f"Gazebo's physics drops such joints), so it is written as "
                           f'{joint.sdf_name!r}', joint.model.location,
-                          f"joint '{joint.name}'", Code.RENAMED)
-    renamed_frames, frames = _name_frames(frames, taken, reporter)
+                          f"joint '{joint.name}'", Code.NAME_CLASH if clash else Code.RENAMED)
+    renamed_frames, frames = _name_frames(frames, taken, tree, reporter)
     return Names(renamed_joints, renamed_frames, frames)
 
 
@@ -151,12 +152,14 @@ def name_sensors(tree: Tree, reporter) -> None:
                           f"link '{link.name}'", Code.RENAMED)
 
 
-def _name_frames(frames: list, taken: set, reporter) -> tuple:
+def _name_frames(frames: list, taken: set, tree: Tree, reporter) -> tuple:
     """
     Return the renamed frames and the frames with their final names.
 
     Each merged joint leaves a frame attached to its parent link (itself maybe a frame), and
-    each merged link a frame attached to that joint frame.
+    each merged link a frame attached to that joint frame. A frame whose name is taken
+    because a URDF joint is named like a link is what the reader's warning about that joint
+    (``name-clash``) announced: the warning about it takes that one's place.
     """
     joint_frames: dict = {}
     link_frames: dict = {}
@@ -168,8 +171,7 @@ def _name_frames(frames: list, taken: set, reporter) -> tuple:
         (link_frames if frame.pose is None else joint_frames)[frame.name] = new
         if new != frame.name:
             renamed[frame.name] = new
-            reporter.warn(f'the <frame> kept for merged {frame.name!r} is named {new!r}: the '
-                          'name is taken', frame.location, None, Code.RENAMED)
+            _frame_renamed(frame, new, tree, reporter)
         named.append(new)
     final = []
     for new, frame in zip(named, frames):
@@ -179,6 +181,19 @@ def _name_frames(frames: list, taken: set, reporter) -> tuple:
             attached = link_frames.get(frame.attached_to, frame.attached_to)
         final.append(Frame(new, attached, frame.pose, frame.location))
     return renamed, final
+
+
+def _frame_renamed(frame, new: str, tree: Tree, reporter) -> None:
+    """Warn that the frame kept for a merged joint or link is written as ``new``."""
+    merged = 'link' if frame.pose is None else 'joint'
+    joint = tree.joints.get(frame.name)
+    if joint is None or frame.name not in tree.links:
+        reporter.warn(f'the <frame> kept for merged {merged} {frame.name!r} is named {new!r}: '
+                      'the name is taken', frame.location, None, Code.RENAMED)
+        return
+    reporter.warn('has the same name as a link; SDFormat needs distinct names, so the <frame> '
+                  f'kept for the merged {merged} {frame.name!r} is written as {new!r}',
+                  joint.model.location, f"joint '{frame.name}'", Code.NAME_CLASH)
 
 
 def check_sdf_names(robot: Robot, tree: Tree, frames: list, model_extensions: list,

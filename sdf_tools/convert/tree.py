@@ -26,6 +26,7 @@ The names libsdformat gives visuals and collisions (:func:`part_name`) live here
 records them before it moves a part, the writers use them after.
 """
 
+from sdf_tools.convert.mimic_movers import mimic_movers
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
 from sdf_tools.topology import WORLD
@@ -141,10 +142,11 @@ class Tree:
     The working links and joints of one conversion, by name, and the root link.
 
     Children are in joint-name byte order, as :attr:`sdf_tools.model.RobotIndex.child_joints`
-    gives them (libsdformat's order).
+    gives them (libsdformat's order). ``mimic_movers``: what moves the mimic joints in the
+    simulator (:func:`~.mimic_movers.mimic_movers`; empty without mimic joints).
     """
 
-    __slots__ = ('links', 'joints', 'root')
+    __slots__ = ('links', 'joints', 'root', 'mimic_movers')
 
     def __init__(self, robot: Robot, extensions: list, preserve_fixed_joints: bool):
         """
@@ -181,6 +183,8 @@ class Tree:
             if working.child in self.links:
                 self.links[working.child].parent_joint = working
         self.root = self.links[robot.index.roots[0]]
+        self.mimic_movers = mimic_movers(robot) if any(
+            joint.mimic is not None for joint in robot.joints) else {}
 
     def preorder(self, top: Link) -> list:
         """Return every link below ``top`` (inclusive), depth first, children in order."""

@@ -156,6 +156,9 @@ class ConversionResult:
         URDF joint name -> its different name in the SDFormat output (name clashes).
     renamed_frames : dict
         Lumped joint or link name -> the different name of the ``<frame>`` kept for it.
+    inputs : tuple of str
+        The files read to convert (the meshes ``auto_inertials`` weighed): no output may
+        replace one (:func:`~sdf_tools.outputs.check_outputs`).
 
     """
 
@@ -163,6 +166,7 @@ class ConversionResult:
     warnings: tuple[Diagnostic, ...] = ()
     renamed_joints: dict = field(default_factory=dict)
     renamed_frames: dict = field(default_factory=dict)
+    inputs: tuple[str, ...] = ()
 
 
 def urdf_to_sdf(robot: Robot, options: ConversionOptions | None = None) -> ConversionResult:
@@ -223,14 +227,15 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     """Run the steps in libsdformat's order (see the module docstring)."""
     reporter = Reporter()
     values = ValueReader(robot.source, reporter)
-    extensions = gazebo_ext.parse_extensions(robot, values)
+    extensions = gazebo_ext.parse_extensions(robot, values, options.sdf_version)
     model_extensions = [e for e in extensions if not e.ref]
     tree = Tree(robot, extensions, options.preserve_fixed_joints)
     gazebo_ext.check_references(extensions, tree, values)
     uris = mesh_uris(robot, options, reporter)
+    inputs: tuple[str, ...] = ()
     if options.auto_inertials is not None:
         from sdf_tools.convert import auto_inertials  # numpy and trimesh: only when asked
-        auto_inertials.fill(tree, options, reporter)
+        inputs = auto_inertials.fill(tree, options, reporter)
     lumped = lumping.lump(tree, extensions, values)
     names = naming.resolve_names(tree, model_extensions, lumped.frames, reporter)
     naming.name_sensors(tree, reporter)
@@ -266,7 +271,7 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     if out.escaped_names:
         text = restore_names(text)
     return ConversionResult(text, tuple(reporter.warnings), names.renamed_joints,
-                            names.renamed_frames)
+                            names.renamed_frames, inputs)
 
 
 def _check_poses_finite(model, tree: Tree, reporter: Reporter) -> None:

@@ -21,6 +21,11 @@ The visual (or collision) geometry, primitives and meshes, is placed by forward 
 No display, GPU or ROS is needed; matplotlib and trimesh are optional dependencies
 (``pip install 'sdf_tools[view]'``), imported when a picture is drawn.
 
+A robot with geometry missing (meshes in a package that is not there) is still a picture of
+that robot: its kinematic skeleton is drawn with what is drawn (:mod:`.skeleton`), the whole
+of it inside the picture, and a caption names the robot, the joint values and what is not
+drawn (``14 meshes not found: drawn as a skeleton``, :mod:`.caption`).
+
 Example::
 
     import sdf_tools
@@ -33,13 +38,16 @@ Example::
 Modules
 -------
 ========== ==================================================================
-``shapes`` the primitives as triangles
-``scene``  a robot at a configuration as coloured triangles; what is not drawn
-``camera`` the views, and the window of the picture plane shown
-``render`` triangles to PNG or SVG with matplotlib
+``shapes``   the primitives as triangles
+``scene``    a robot at a configuration as coloured triangles; what is not drawn
+``skeleton`` the kinematic skeleton: a segment from each joint to the next
+``caption``  the text under a picture
+``camera``   the views, and the window of the picture plane shown
+``render``   triangles, skeletons and text to PNG or SVG with matplotlib
 ========== ==================================================================
 """
 
+from sdf_tools.drawing import caption as captions
 from sdf_tools.drawing.camera import Camera
 from sdf_tools.drawing.camera import camera
 from sdf_tools.drawing.camera import VIEWS
@@ -51,6 +59,7 @@ from sdf_tools.drawing.render import require_matplotlib
 from sdf_tools.drawing.scene import build_scene
 from sdf_tools.drawing.scene import SceneOptions
 from sdf_tools.drawing.scene import shared
+from sdf_tools.drawing.skeleton import shared_bones
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
@@ -58,6 +67,7 @@ from sdf_tools.errors import Severity
 from sdf_tools.outputs import write_atomically
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.resources.lookup import Resources
 
 __all__ = ['Camera', 'link_poses', 'overlay', 'OVERLAY_COLORS', 'Picture', 'view', 'VIEWS',
            'ViewOptions']
@@ -84,11 +94,12 @@ class ViewOptions:
     collision : bool
         Draw the collision geometry instead of the visual geometry.
     frames : bool
-        Draw each link frame's axes (x red, y green, z blue); :func:`view` draws them anyway
-        when there is no geometry to draw.
-    packages : PackageResolver or None
-        Finds ``package://`` and ``model://`` mesh URIs
-        (:func:`sdf_tools.loading.package_resolver`).
+        Draw each link frame's axes (x red, y green, z blue).
+    resources : Resources or None
+        Finds ``package://`` and ``model://`` mesh URIs (``Loaded.resources``,
+        :func:`sdf_tools.resources.lookup.find_resources`): ``model://NAME/...`` in the
+        model folders on Gazebo's resource path first, then as the package ``NAME``;
+        ``None``: only files are found.
     folder : str or None
         The description file's folder, for relative mesh paths.
     window : tuple of float or None
@@ -98,6 +109,14 @@ class ViewOptions:
         Meshes with more triangles are decimated to about this many.
     background : tuple of float
         RGBA (0..1).
+    skeleton : bool or None
+        Draw the kinematic skeleton; ``None``: when geometry is missing
+        (:func:`.caption.incomplete`).
+    labels : bool
+        Name the links (at their skeleton's points).
+    caption : bool
+        Say under the drawing what it shows (:mod:`.caption`), when the picture is at least
+        four lines high.
 
     """
 
@@ -106,11 +125,14 @@ class ViewOptions:
     fmt: str = 'png'
     collision: bool = False
     frames: bool = False
-    packages: object = None
+    resources: Resources | None = None
     folder: str | None = None
     window: tuple[float, float, float, float] | None = None
     max_faces: int = 5000
     background: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    skeleton: bool | None = None
+    labels: bool = False
+    caption: bool = True
 
 
 @record(frozen=True, eq=False)
@@ -130,6 +152,9 @@ class Picture:
         ``(u0, u1, v0, v1)`` (m): the part of the picture plane shown, edge to edge.
     warnings : tuple of Diagnostic
         What is not drawn, and why.
+    text : tuple of str
+        The legend's entries, then the caption's lines (as given: a line too long for the
+        picture is cut there).
 
     """
 
@@ -138,6 +163,7 @@ class Picture:
     camera: Camera
     window: tuple[float, float, float, float]
     warnings: tuple[Diagnostic, ...] = ()
+    text: tuple[str, ...] = ()
 
     def save(self, path: str) -> None:
         """Write the picture to ``path``, atomically."""
@@ -217,24 +243,36 @@ def view(robot, poses=None, options: ViewOptions | None = None, *, joints=None) 
         raise ValueError('give the link poses or the joint values, not both')
     scene = _scene(robot, poses if poses is not None else link_poses(robot, joints), options)
     warnings = scene.warnings
-    if len(scene.triangles) == 0:  # a blank picture says nothing: the frames at least
+    if len(scene.triangles) == 0:  # a blank picture says nothing: the skeleton at least
         what = 'collision' if options.collision else 'visual'
-        warnings += (Diagnostic(f'no {what} geometry to draw: the link frames are drawn '
+        warnings += (Diagnostic(f'no {what} geometry drawn: the kinematic skeleton is drawn '
                                 f"instead{'' if options.collision else ' (try the collisions)'}",
                                 robot.location, f"robot '{robot.name}'", Severity.WARNING,
                                 Code.NOT_DRAWN),)
-        options = replace(options, frames=True)
-    return _picture([Layer(scene)], options, warnings)
+    bones = scene.skeleton if _skeleton_drawn(options, scene) else None
+    caption = captions.view_caption(robot, None if poses is not None else joints or {}, scene,
+                                    options.collision) if options.caption else ()
+    names = scene.skeleton.labels if options.labels else ()
+    return _picture([Layer(scene, skeleton=bones, names=names)], options, warnings, caption)
+
+
+def _skeleton_drawn(options: ViewOptions, *scenes) -> bool:
+    """Return whether the skeleton is drawn: asked for, or geometry missing from a scene."""
+    if options.skeleton is not None:
+        return options.skeleton
+    return any(captions.incomplete(scene) for scene in scenes)
 
 
 def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY_COLORS,
-            labels=(None, None), tolerance: float = 1e-6, sources=(None, None)) -> Picture:
+            labels=(None, None), tolerance: float = 1e-6, sources=(None, None),
+            caption=()) -> Picture:
     """
     Draw two robots (or one at two configurations) over each other: what differs in colour.
 
     Triangles both sides have at the same place (within ``tolerance``) are drawn once, in
     the third colour; the others in their side's colour, so a link that moved shows twice,
-    where it was and where it is, and one only on one side in that side's colour.
+    where it was and where it is, and one only on one side in that side's colour. Where a
+    side lacks geometry, both skeletons are drawn the same way: what they share once.
 
     Parameters
     ----------
@@ -246,12 +284,16 @@ def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY
         The colours of the first side's, the second side's and the shared triangles: RGBA
         tuples (0..1) or matplotlib colour names.
     labels : pair of str or None
-        Each side's name for a legend (``None``: no legend).
+        Each side's name for a legend, ``only in NAME`` (``None``: no legend).
     tolerance : float
-        How far apart (m) corners may be and still be the same.
+        How far apart corners may be and still be the same: metres, times the larger of 1
+        and the largest coordinate.
     sources : pair
-        Each side's ``(packages, folder)`` for its mesh URIs (as ``options.packages`` and
+        Each side's ``(resources, folder)`` for its mesh URIs (as ``options.resources`` and
         ``options.folder``, which a ``None`` side uses): two files from two places.
+    caption : sequence of str
+        Lines under the drawing (the configuration shown), before what each side does not
+        draw (with ``options.caption``).
 
     Returns
     -------
@@ -264,18 +306,26 @@ def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY
     a, b = (_scene(robot, poses if poses is not None else link_poses(robot), options, source)
             for (robot, poses), source in zip((first, second), sources))
     check_reach((a, b))  # before comparing corners, which overflows as drawing does
-    in_b, in_a = shared(a, b, tolerance)
+    masks = [shared(a, b, tolerance)]
+    if _skeleton_drawn(options, a, b):
+        masks += shared_bones(a.skeleton, b.skeleton, tolerance)
     named = labels[0] is not None and labels[1] is not None
 
-    def label(text: str, mask) -> str | None:  # a legend entry for what is drawn
-        return text if named and mask.any() else None
+    def layer(scene, side: int, keep: bool, color, text: str) -> Layer:
+        wanted = [mask[side] if keep else ~mask[side] for mask in masks]
+        bones = scene.skeleton.part(*wanted[1:]) if len(wanted) > 1 else None
+        shown = any(mask.any() for mask in wanted)  # a legend entry for what is drawn
+        return Layer(scene.part(wanted[0], color, frames=not keep),
+                     text if named and shown else None, color, bones)
 
-    layers = [Layer(a.part(in_b, both_color, frames=False), label('both', in_b), both_color),
-              Layer(a.part(~in_b, first_color), label(f'{labels[0]} only', ~in_b),
-                    first_color),
-              Layer(b.part(~in_a, second_color), label(f'{labels[1]} only', ~in_a),
-                    second_color)]
-    return _picture(layers, options, tuple(dict.fromkeys(a.warnings + b.warnings)))
+    layers = [replace(layer(a, 0, True, both_color, f'in both: {labels[0]}, {labels[1]}'),
+                      names=a.skeleton.labels if options.labels else ()),
+              layer(a, 0, False, first_color, f'only in {labels[0]}'),
+              layer(b, 1, False, second_color, f'only in {labels[1]}')]
+    if options.caption:
+        caption = tuple(caption) + captions.overlay_caption((a, b), labels, options.collision)
+    return _picture(layers, options, tuple(dict.fromkeys(a.warnings + b.warnings)),
+                    tuple(caption) if options.caption else ())
 
 
 def _checked(options: ViewOptions | None) -> ViewOptions:
@@ -292,16 +342,17 @@ def _checked(options: ViewOptions | None) -> ViewOptions:
 
 def _scene(robot, poses, options: ViewOptions, source=None):
     """Return the triangles of ``robot`` at ``poses`` as ``options`` asks (``source``: overlay)."""
-    packages, folder = (options.packages, options.folder) if source is None else source
+    resources, folder = (options.resources, options.folder) if source is None else source
     return build_scene(robot, poses, SceneOptions(
-        collision=options.collision, packages=packages, folder=folder,
+        collision=options.collision, resources=resources, folder=folder,
         max_faces=options.max_faces))
 
 
-def _picture(layers, options: ViewOptions, warnings) -> Picture:
-    """Draw ``layers``; return the picture with ``warnings``."""
+def _picture(layers, options: ViewOptions, warnings, caption=()) -> Picture:
+    """Draw ``layers`` with ``caption`` (lines); return the picture with ``warnings``."""
     cam = camera(options.view)
     data, window = draw_layers(layers, cam, RenderOptions(
         size=options.size, fmt=options.fmt, window=options.window,
-        frames=options.frames, background=options.background))
-    return Picture(data, options.fmt, cam, window, tuple(warnings))
+        frames=options.frames, background=options.background, caption=tuple(caption)))
+    legend = tuple(layer.label for layer in layers if layer.label)
+    return Picture(data, options.fmt, cam, window, tuple(warnings), legend + tuple(caption))

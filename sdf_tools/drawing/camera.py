@@ -108,7 +108,7 @@ def camera(view) -> Camera:
     return Camera(azimuth, elevation, right, up, toward)
 
 
-def fit_window(points, size: tuple[int, int], margin: float = 0.04):
+def fit_window(points, size: tuple[int, int], margin: float = 0.04, reserve=(0, 0)):
     """
     Return the window ``(u0, u1, v0, v1)`` (m) that shows ``points`` in a picture of ``size``.
 
@@ -122,6 +122,9 @@ def fit_window(points, size: tuple[int, int], margin: float = 0.04):
     margin : float
         Room left on each side of the points along the direction they fill, as a fraction
         of their extent there.
+    reserve : tuple of int
+        Pixels at the top and at the bottom of the picture left free of the points (for
+        text), when they leave at least a third of its height.
 
     Raises
     ------
@@ -132,6 +135,8 @@ def fit_window(points, size: tuple[int, int], margin: float = 0.04):
     """
     points = np.asarray(points, dtype=float).reshape(-1, 2)
     width, height = size
+    top, bottom = reserve if sum(reserve) * 3 <= height * 2 else (0, 0)
+    height -= top + bottom
     if len(points) == 0:
         points = np.zeros((1, 2))
     with np.errstate(over='ignore', invalid='ignore'):  # checked below
@@ -142,8 +147,10 @@ def fit_window(points, size: tuple[int, int], margin: float = 0.04):
         if not half_u > 0.0:
             half_u = 0.5
         half_v = half_u * height / width
+        pixel = 2.0 * half_u / width
         window = (float(centre[0] - half_u), float(centre[0] + half_u),
-                  float(centre[1] - half_v), float(centre[1] + half_v))
+                  float(centre[1] - half_v - bottom * pixel),
+                  float(centre[1] + half_v + top * pixel))
     if not all(math.isfinite(edge) for edge in window):
         raise SdfToolsError(Diagnostic('the model is too large to draw: the picture would '
                                        'span more than the largest number', code=Code.TOO_LARGE))

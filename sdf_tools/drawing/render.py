@@ -25,6 +25,12 @@ exactly: column ``c`` of a ``W`` pixel wide picture of the window ``(u0, u1, v0,
 ``u0 + (u1 - u0) * [c, c + 1] / W``, row ``r`` (from the top) covers ``v1 - (v1 - v0) * [r + 1,
 r] / H``.
 
+Over the triangles go a layer's kinematic skeleton (:mod:`sdf_tools.drawing.skeleton`) in its
+colour, the link frames' axes and the link names when asked. A fitted window holds all of
+it, the axes' tips included, and leaves a strip at the top for the legend and one at the
+bottom for the caption's lines, so that nothing drawn is cut by the picture's edge or hidden
+by the text.
+
 matplotlib (``pip install 'sdf_tools[view]'``) is imported by :func:`draw_layers` only, through
 its Agg and SVG canvases (never pyplot, which would look for a display).
 """
@@ -38,6 +44,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.records import record
+from sdf_tools.records import replace
 
 #: Where the light comes from, in the camera frame (right, up, toward the camera).
 LIGHT = np.array([-0.4, 0.6, 0.7]) / np.linalg.norm([-0.4, 0.6, 0.7])
@@ -52,6 +59,14 @@ MAX_TRIANGLES = 400_000
 MAX_REACH = 1e100
 #: A PNG is drawn this many times wider and higher, then averaged down (antialiasing).
 SUPERSAMPLE = 3
+#: The colour of a skeleton drawn without a layer colour (RGBA).
+SKELETON_COLOR = (0.16, 0.2, 0.28, 1.0)
+#: A link frame's axes are this fraction of the window's larger side long.
+AXIS_LENGTH = 0.06
+#: Text: points high; pixels a line of the caption or the legend takes; room at the edges.
+FONT_SIZE, LINE_PX, EDGE_PX = 9.0, 18, 6
+#: Link names: pixels high, and pixels from their point (right or left, up).
+LABEL_PX, LABEL_OFFSET = 10.0, (7.0, 4.0)
 _DPI = 100
 
 
@@ -60,12 +75,18 @@ class Layer:
     """
     Triangles to draw (:class:`~sdf_tools.drawing.scene.Scene`), and their legend entry.
 
-    ``label`` (``None``: none) is shown beside a patch of ``color`` (RGBA).
+    ``label`` (``None``: none) is shown beside a patch of ``color`` (RGBA); ``skeleton``
+    (a :class:`~sdf_tools.drawing.skeleton.Skeleton` or ``None``) is drawn over the triangles
+    in ``color`` (default :data:`SKELETON_COLOR`); ``names`` are ``(text, point)`` pairs
+    (model frame, m) written at their points (the links' names,
+    :attr:`~sdf_tools.drawing.skeleton.Skeleton.labels`).
     """
 
     scene: object
     label: str | None = None
     color: tuple[float, float, float, float] | None = None
+    skeleton: object = None
+    names: tuple = ()
 
 
 @record(frozen=True)
@@ -86,6 +107,9 @@ class RenderOptions:
         Draw each link frame's axes (x red, y green, z blue).
     background : tuple of float
         RGBA of the background.
+    caption : tuple of str
+        Lines of text at the bottom (each cut to the picture's width; as many as fit in a
+        quarter of its height).
 
     """
 
@@ -94,6 +118,7 @@ class RenderOptions:
     window: tuple[float, float, float, float] | None = None
     frames: bool = False
     background: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    caption: tuple[str, ...] = ()
 
 
 def require_matplotlib():
@@ -151,16 +176,84 @@ def draw_layers(layers, camera, options: RenderOptions):
     closed = np.concatenate([layer.scene.closed for layer in layers])
     frames = np.concatenate([layer.scene.frames for layer in layers])
     axes = _frame_axes(frames, rotation)
+    skeletons = [(layer.skeleton.turned(rotation), layer.color or SKELETON_COLOR)
+                 for layer in layers if layer.skeleton is not None]
+    names = [(text, point @ rotation.T) for layer in layers for text, point in layer.names]
+    caption = _caption_lines(options)
     window = options.window
     if window is None:
-        shown = triangles[..., :2].reshape(-1, 2)
-        if options.frames or len(shown) == 0:
-            shown = np.concatenate([shown, axes[:, 0, :2]])  # the link origins
-        window = fit_window(shown, options.size)
+        window = _fitted(triangles, axes, ([bones for bones, _ in skeletons], names), options,
+                         tuple(EDGE_PX + LINE_PX * lines if lines else 0 for lines in (
+                             sum(bool(layer.label) for layer in layers), len(caption))))
+    axes[:, 1:] = axes[:, :1] + (axes[:, 1:] - axes[:, :1]) * _axis_length(window)
     longest = (window[1] - window[0]) * SPLIT
     triangles, shades = visible_faces(triangles, colors, closed, longest)
     order = np.argsort(triangles[:, :, 2].sum(axis=1), kind='stable')  # farthest first
-    return _draw(triangles[order], shades[order], axes, window, layers, options), window
+    return _draw(triangles[order], shades[order], (axes, skeletons, names), window, layers,
+                 replace(options, caption=caption)), window
+
+
+def _axis_length(window) -> float:
+    """Return how long (m) a link frame's axes are drawn in ``window``."""
+    return AXIS_LENGTH * max(window[1] - window[0], window[3] - window[2])
+
+
+def _fitted(triangles, axes, marks, options: RenderOptions, reserve):
+    """
+    Return the window that shows everything drawn, ``reserve`` (top, bottom) pixels free.
+
+    The triangles, the skeletons and names (``marks``, in the camera frame) and, with frames
+    (or nothing else), the link origins and the tips of their axes, as long as they are
+    drawn in that window.
+    """
+    skeletons, names = marks
+    shown = np.concatenate([triangles[..., :2].reshape(-1, 2)] +
+                           [bones.points()[:, :2] for bones in skeletons] +
+                           [np.array([point[:2] for _, point in names]).reshape(-1, 2)])
+    if options.frames or len(shown) == 0:
+        shown = np.concatenate([shown, axes[:, 0, :2]])  # the link origins
+    window = fit_window(shown, options.size, reserve=reserve)
+    if options.frames and len(axes):
+        tips = axes[:, :1, :2] + (axes[:, 1:, :2] - axes[:, :1, :2]) * _axis_length(window)
+        shown = np.concatenate([shown, tips.reshape(-1, 2)])
+        window = fit_window(shown, options.size, reserve=reserve)  # larger: shorter axes
+    for _ in range(3 if names else 0):  # each fit a little larger
+        pixel = (window[1] - window[0]) / options.size[0]
+        window = fit_window(np.concatenate([shown, _label_corners(names, window,
+                                                                  1.1 * pixel)]),
+                            options.size, reserve=reserve)
+    return window
+
+
+def _label_corners(labels, window, pixel: float) -> np.ndarray:
+    """Return the far corner of each name (:func:`_labels`), ``pixel`` m a pixel."""
+    middle = (window[0] + window[1]) / 2.0
+    corners = []
+    for names, point in labels:
+        reach = (LABEL_OFFSET[0] + len(names) * 0.6 * LABEL_PX + 2) * pixel
+        corners.append((point[0] + (reach if point[0] <= middle else -reach),
+                        point[1] + (LABEL_OFFSET[1] + 1.3 * LABEL_PX) * pixel))
+    return np.array(corners).reshape(-1, 2)
+
+
+def _caption_lines(options: RenderOptions) -> tuple[str, ...]:
+    """
+    Return the caption's lines as drawn: wrapped to the width, a quarter of the height.
+
+    A line too long for the width (at 0.6 em a character) wraps at its spaces; lines that
+    do not fit are left out, the last kept one ending with ``...``.
+    """
+    import textwrap
+    width, height = options.size
+    most = max(8, int((width - 2 * EDGE_PX) / (0.6 * FONT_SIZE * _DPI / 72.0)))
+    lines = [part for line in options.caption
+             for part in textwrap.wrap(line, most, subsequent_indent='  ') or ['']]
+    room = max(0, (height // 4 - EDGE_PX) // LINE_PX)
+    if len(lines) > room:
+        lines = lines[:room]
+        if lines:
+            lines[-1] = lines[-1][:most - 3] + '...'
+    return tuple(lines)
 
 
 def check_reach(scenes) -> None:
@@ -188,7 +281,7 @@ def check_reach(scenes) -> None:
 
 
 def _frame_axes(frames, rotation) -> np.ndarray:
-    """Return, per link frame, its origin and the tips of its x, y, z axes: (k, 4, 3), unscaled."""
+    """Return, per link frame, its origin and the tips of its x, y, z axes: (k, 4, 3), 1 m."""
     origins = frames[:, :3, 3]
     tips = origins[:, None, :] + np.swapaxes(frames[:, :3, :3], 1, 2)  # + each axis column
     return np.concatenate([origins[:, None, :], tips], axis=1) @ rotation.T
@@ -249,8 +342,14 @@ def _split(triangles, values, longest: float):
     return triangles, values
 
 
-def _draw(triangles, shades, axes, window, layers, options: RenderOptions) -> bytes:
-    """Draw on a figure with axes filling it; return the file's bytes."""
+def _draw(triangles, shades, lines, window, layers, options: RenderOptions) -> bytes:
+    """
+    Draw on a figure with axes filling it; return the file's bytes.
+
+    ``lines`` holds the frames' axes (origin and tips, (k, 4, 3)), the skeletons with
+    their colours and the names with their points, in the camera frame.
+    """
+    axes, skeletons, names = lines
     from matplotlib.collections import LineCollection
     from matplotlib.collections import PolyCollection
     from matplotlib.figure import Figure
@@ -272,14 +371,19 @@ def _draw(triangles, shades, axes, window, layers, options: RenderOptions) -> by
         triangles[:, :, :2], facecolors=shades, linewidths=0.0 if png else 0.5,
         edgecolors=np.where(opaque[:, None], shades, 0.0), antialiaseds=not png),
         autolim=False)
+    for bones, color in skeletons:
+        _skeleton(ax, bones, color)
     if options.frames and len(axes):
-        scale = 0.06 * max(window[1] - window[0], window[3] - window[2])
-        tips = axes[:, :1, :2] + (axes[:, 1:, :2] - axes[:, :1, :2]) * scale
+        tips = axes[:, 1:, :2]
         segments = np.stack([np.broadcast_to(axes[:, :1, :2], tips.shape), tips], axis=2)
         ax.add_collection(LineCollection(list(segments.reshape(-1, 2, 2)), linewidths=1.5,
                                          colors=['#d62728', '#2ca02c', '#1f77b4'] * len(axes),
-                                         zorder=3), autolim=False)
+                                         zorder=4), autolim=False)
+    _labels(ax, names, window)
     _legend(ax, layers)
+    for i, line in enumerate(reversed(options.caption)):
+        figure.text(EDGE_PX / width, (EDGE_PX + 4 + i * LINE_PX) / height, line,
+                    fontsize=FONT_SIZE, color='#333333', ha='left', va='bottom')
     return _png(figure, options.size) if png else _svg(figure)
 
 
@@ -305,6 +409,36 @@ def _svg(figure) -> bytes:
     with matplotlib.rc_context({'svg.hashsalt': 'sdf_tools'}):
         FigureCanvasSVG(figure).print_svg(data, metadata={'Date': None})
     return data.getvalue()
+
+
+def _skeleton(ax, bones, color) -> None:
+    """Draw a skeleton (camera frame): segments, joints as dots, roots as squares; darker."""
+    from matplotlib.collections import LineCollection
+    color = tuple(c * 0.7 for c in color[:3]) + tuple(color[3:])
+    ax.add_collection(LineCollection(list(bones.segments[:, :, :2]), linewidths=2.0,
+                                     colors=[color], zorder=2, capstyle='round'),
+                      autolim=False)
+    for points, marker, area in ((bones.joints[bones.moving], 'o', 22.0),
+                                 (bones.joints[~bones.moving], 'o', 7.0),
+                                 (bones.roots, 's', 22.0)):
+        if len(points):
+            ax.scatter(points[:, 0], points[:, 1], s=area, marker=marker, c=[color],
+                       linewidths=0.0, zorder=3)
+
+
+def _labels(ax, labels, window) -> None:
+    """Write each ``(text, point)`` at its point, away from the nearer side (white halo)."""
+    from matplotlib import patheffects
+    middle = (window[0] + window[1]) / 2.0
+    halo = [patheffects.withStroke(linewidth=2.5, foreground='white')]
+    points = 72.0 / _DPI  # a pixel in points
+    for names, point in labels:
+        left = point[0] <= middle
+        ax.annotate(names, (point[0], point[1]),
+                    xytext=((1 if left else -1) * LABEL_OFFSET[0] * points,
+                            LABEL_OFFSET[1] * points), textcoords='offset points',
+                    ha='left' if left else 'right', va='bottom', fontsize=LABEL_PX * points,
+                    color='#222222', zorder=5, path_effects=halo)
 
 
 def _legend(ax, layers) -> None:

@@ -22,9 +22,11 @@ by ``T_model_link @ T_link_element``. A visual's colour is its material's RGBA (
 the default colour.
 
 What cannot be drawn is left out of the picture, each with a warning naming it and why: a
-mesh whose file is not found or cannot be read (one warning per URI, or per package not
-found), all meshes when trimesh is not installed (one warning), and geometry that has no
-shape here (SDFormat planes, heightmaps, ...). Nothing stands in for them.
+mesh whose file is not found or cannot be read (one warning per URI, or per package or model
+folder not found), all meshes when trimesh is not installed (one warning), and geometry that
+has no shape here (SDFormat planes, heightmaps, ...). :attr:`Scene.missing` counts them for
+a caption (``14 meshes not found``); the kinematic skeleton
+(:mod:`sdf_tools.drawing.skeleton`) shows where they are.
 """
 
 import os
@@ -32,15 +34,21 @@ import os
 import numpy as np
 
 from sdf_tools.drawing.shapes import primitive
+from sdf_tools.drawing.skeleton import matching_rows
+from sdf_tools.drawing.skeleton import Skeleton
+from sdf_tools.drawing.skeleton import skeleton
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.model import Mesh
 from sdf_tools.records import record
+from sdf_tools.resources.lookup import Resources
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.uris import locate
 
+_NOT_FOUND = ('mesh', 'not found')
+_NO_TRIMESH = ('mesh', 'not drawn (no trimesh)')
 #: The colour of visuals without one, and of collisions (RGBA, 0..1).
 VISUAL_COLOR = (0.72, 0.74, 0.78, 1.0)
 COLLISION_COLOR = (0.85, 0.55, 0.25, 1.0)
@@ -64,6 +72,13 @@ class Scene:
         ``T_model_link`` of every link placed.
     warnings : tuple of Diagnostic
         What is not drawn, and why.
+    skeleton : Skeleton or None
+        The robot's kinematic skeleton (:mod:`sdf_tools.drawing.skeleton`).
+    missing : tuple of ((str, str), int)
+        How many visuals (collisions) are not drawn, by what and why: ``(('mesh', 'not
+        found'), 14)``, ``(('mesh', 'not read'), 1)``, ``(('<plane>', 'not drawn'), 1)``...
+    parts : int
+        How many visuals (collisions) the links placed have.
 
     """
 
@@ -72,12 +87,15 @@ class Scene:
     closed: np.ndarray
     frames: np.ndarray
     warnings: tuple[Diagnostic, ...] = ()
+    skeleton: Skeleton | None = None
+    missing: tuple[tuple[tuple[str, str], int], ...] = ()
+    parts: int = 0
 
     def part(self, mask, color=None, frames: bool = True) -> 'Scene':
         """
         Return the triangles where ``mask`` (bool, (n,)) is true, all in ``color`` if given.
 
-        With ``frames``, the link frames are kept; the warnings are not.
+        With ``frames``, the link frames are kept; the warnings and the skeleton are not.
         """
         colors = self.colors[mask]
         if color is not None:
@@ -90,9 +108,10 @@ def shared(first: Scene, second: Scene, tolerance: float):
     """
     Return which triangles of each scene the other has too, corner for corner.
 
-    Corners are compared on a grid of ``tolerance`` (m): equal within it (unless they
-    straddle a grid line, about ``1e-9`` likely for the rounding errors of forward
-    kinematics at ``tolerance = 1e-6``).
+    Corners in the same order, each coordinate within ``tolerance`` (m) times the larger of
+    1 and the largest coordinate (:func:`~sdf_tools.drawing.skeleton.matching_rows`): two
+    sides whose poses agree within a comparison's tolerance draw one surface, not two that
+    fight through each other.
 
     Returns
     -------
@@ -100,12 +119,9 @@ def shared(first: Scene, second: Scene, tolerance: float):
     in_first : ndarray of bool, shape (n_second,)
 
     """
-    n = len(first.triangles)
-    corners = np.concatenate([first.triangles, second.triangles]).reshape(-1, 9)
-    _, kind = np.unique(np.round(corners / tolerance).astype(np.int64), axis=0,
-                        return_inverse=True)
-    kind = kind.reshape(-1)
-    return np.isin(kind[:n], kind[n:]), np.isin(kind[n:], kind[:n])
+    a, b = first.triangles.reshape(-1, 9), second.triangles.reshape(-1, 9)
+    scale = max([1.0] + [float(np.abs(x).max()) for x in (a, b) if x.size])
+    return matching_rows(a, b, tolerance * scale)
 
 
 @record(frozen=True, eq=False)
@@ -117,8 +133,10 @@ class SceneOptions:
     ----------
     collision : bool
         Collision geometry instead of visual geometry.
-    packages : PackageResolver or None
-        Finds ``package://`` (and ``model://``) mesh URIs.
+    resources : Resources or None
+        Finds ``package://`` and ``model://`` mesh URIs (``model://NAME/...`` in the model
+        folder ``NAME`` on Gazebo's resource path first,
+        :func:`sdf_tools.resources.uris.locate`); ``None``: only files are found.
     folder : str or None
         The description file's folder, for relative mesh paths.
     color : tuple of float or None
@@ -130,7 +148,7 @@ class SceneOptions:
     """
 
     collision: bool = False
-    packages: object = None
+    resources: Resources | None = None
     folder: str | None = None
     color: tuple[float, float, float, float] | None = None
     max_faces: int = 5000
@@ -153,6 +171,8 @@ def build_scene(robot, poses, options: SceneOptions | None = None) -> Scene:
     options = options or SceneOptions()
     meshes = _MeshCache(options)
     triangles, colors, closed, frames = [], [], [], []
+    missing: dict = {}
+    parts = 0
     default = COLLISION_COLOR if options.collision else VISUAL_COLOR
     for link in robot.links:
         pose = poses.get(link.name)
@@ -160,9 +180,11 @@ def build_scene(robot, poses, options: SceneOptions | None = None) -> Scene:
             continue
         frames.append(np.asarray(pose, dtype=float))
         for element in link.collisions if options.collision else link.visuals:
+            parts += 1
             where = (element.location or link.location, f"link '{link.name}'")
-            shape = _shape(element.geometry, meshes, where)
+            shape, why = _shape(element.geometry, meshes, where)
             if shape is None:
+                missing[why] = missing.get(why, 0) + 1
                 continue
             vertices, faces, solid = shape
             t_model_element = frames[-1] @ element.origin.matrix()
@@ -176,19 +198,24 @@ def build_scene(robot, poses, options: SceneOptions | None = None) -> Scene:
     if not triangles:
         triangles, colors, closed = [np.zeros((0, 3, 3))], [np.zeros((0, 4))], [np.zeros(0, bool)]
     return Scene(np.concatenate(triangles), np.concatenate(colors), np.concatenate(closed),
-                 np.array(frames).reshape(-1, 4, 4), tuple(meshes.warnings))
+                 np.array(frames).reshape(-1, 4, 4), tuple(meshes.warnings),
+                 skeleton(robot, poses), tuple(missing.items()), parts)
 
 
 def _shape(geometry, meshes: '_MeshCache', where):
-    """Return ``(vertices, faces, closed)`` of a geometry, or ``None`` (warned) if not drawn."""
+    """
+    Return ``((vertices, faces, closed), '')`` of a geometry, or ``(None, why)`` (warned).
+
+    ``why`` counts it in :attr:`Scene.missing`.
+    """
     if isinstance(geometry, Mesh):
         return meshes.get(geometry, where)
     shape = primitive(geometry)
     if shape is not None:
-        return shape[0], shape[1], True
+        return (shape[0], shape[1], True), ''
     kind = 'no geometry' if geometry is None else f'<{geometry.kind}>'
     meshes.warn(where, f'{kind} is not drawn (no shape for it in a picture)', Code.NOT_DRAWN)
-    return None
+    return None, ('part without geometry' if geometry is None else kind, 'not drawn')
 
 
 class _MeshCache:
@@ -206,7 +233,7 @@ class _MeshCache:
         self.warnings.append(Diagnostic(message, location, entity, Severity.WARNING, code))
 
     def get(self, mesh: Mesh, where):
-        """Return ``(vertices, faces, closed)`` of ``mesh``, or ``None`` (warned once)."""
+        """Return ``((vertices, faces, closed), '')`` of ``mesh``, or ``(None, why)``."""
         key = (mesh.filename, mesh.scale)
         if key not in self.read:
             self.read[key] = self._load(mesh, where)
@@ -215,36 +242,37 @@ class _MeshCache:
     def _load(self, mesh: Mesh, where):
         uri = mesh.filename
         if self._no_trimesh:
-            return None
+            return None, _NO_TRIMESH
         try:
-            path = locate(uri, self.options.packages, self.options.folder,
-                          model_as_package=True)
+            resources = self.options.resources
+            path = locate(uri, resources and resources.packages, self.options.folder,
+                          model_as_package=True, models=resources and resources.models)
         except PackageNotFoundError as e:
             if e.package not in self._missing_packages:
                 self._missing_packages.add(e.package)
                 self.warn(where, f'{uri}: {e}; its meshes are not drawn', Code.PACKAGE_NOT_FOUND)
-            return None
+            return None, _NOT_FOUND
         except ValueError as e:
             self.warn(where, f'{e}; not drawn', Code.NOT_DRAWN)
-            return None
+            return None, _NOT_FOUND
         if not os.path.isfile(path):
             self.warn(where, f'{uri}: no such file: {path}; not drawn', Code.MISSING_FILE)
-            return None
+            return None, _NOT_FOUND
         from sdf_tools.resources.meshes import load_triangles  # trimesh: meshes only
         try:
             triangles = load_triangles(str(path), mesh.scale)
         except SdfToolsError as e:  # no trimesh: say it once, draw the rest
             self._no_trimesh = True
             self.warn(where, f'meshes are not drawn: {e.diagnostic.message}', Code.NO_TRIMESH)
-            return None
+            return None, _NO_TRIMESH
         except ValueError as e:
             self.warn(where, f'{uri}: {e}; not drawn', Code.NOT_DRAWN)
-            return None
+            return None, ('mesh', 'not read')
         if len(triangles.faces) > self.options.max_faces:
             triangles = decimated(triangles, self.options.max_faces)
         closed = bool(triangles.is_watertight and triangles.is_winding_consistent)
         return (np.asarray(triangles.vertices, dtype=float), np.asarray(triangles.faces),
-                closed)
+                closed), ''
 
 
 def decimated(mesh, faces: int):

@@ -12,8 +12,9 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
+
 """
-The files a model uses, and where each goes in the exported folder.
+The files a model uses, which of them export copies, and where each goes in the folder.
 
 :func:`plan` locates every URI the model uses (:class:`Use`: meshes, URDF textures, the
 ``<uri>`` of ``<gazebo>`` blocks and of kept SDFormat content) as the converter's ``file``
@@ -23,27 +24,38 @@ the package resolver, relative paths against the description's folder), except t
 path (``--resource-path``, ``GZ_SIM_RESOURCE_PATH``, ...: the
 :class:`~sdf_tools.resources.models.ModelFinder` of ``<include>`` s), and only when that
 holds no folder ``NAME`` in the ROS package ``NAME`` (libsdformat's URDF converter writes
-``package://pkg/x`` as ``model://pkg/x``). It adds the files meshes refer to (an OBJ's
-material library and texture, a COLLADA file's images:
-:func:`sdf_tools.resources.meshes.referenced_files`), and places each file once:
+``package://pkg/x`` as ``model://pkg/x``).
 
-* a file of a package or of a model folder keeps its path in it
-  (``package://arm/meshes/a.stl`` -> ``meshes/a.stl``), so that what meshes refer to by
-  relative path is found beside them;
-* a file outside any package keeps its path below the description file's folder;
-* when the files of two packages (or folders) would take the same path, every file of the
-  later one goes below a folder of its name (``gripper/meshes/base.stl``).
+A description may come from anyone, and the folder is meant to be shared: export copies
+only what a simulator loads as a resource, so that no description can have it copy
+``~/.ssh/id_rsa``, ``~/.netrc`` or a folder of documents. A file is copied only when
 
-Only files of packages, of model folders and below the description's folder are copied
-(and of those, what a mesh refers to only inside its package or folder): a description,
-which may come from anyone, cannot have export copy ``/etc/passwd`` or ``~/.ssh/id_rsa``
-into a folder meant to be shared. Inside means once symbolic links are followed: a link in a
-package that leads out of it (to a file or a folder) is not followed, and is a warning.
+* it is a file of a ROS package or of a model folder: the package or model folder a
+  ``package://`` or ``model://`` URI names, else the nearest folder at or above the file
+  holding ``package.xml`` or ``model.config``; inside it once symbolic links are followed;
+* no name of its path in that folder starts with ``.`` (no hidden file, nothing in a
+  hidden folder);
+* its suffix (:data:`RESOURCE_KINDS`) is what its use loads (:data:`ACCEPTS`): a mesh for
+  a mesh, an image for a texture, a material script for a material ``<script>``; for what a
+  mesh names, a material library, a buffer or an image.
 
-A URI naming a folder (a material script's ``model://pkg/materials/scripts``) brings the
-files below it (at most :data:`MAX_FOLDER_FILES`). URIs that name no local file Gazebo
-resolves itself (``https://``, Fuel, Gazebo's own ``file://media/...``) are left as written;
-everything else that cannot be found, read or placed is a warning (``not-copied``) naming it.
+A URI naming a folder is copied only when it is the ``<uri>`` of a material ``<script>``
+(``model://arm/materials/scripts``), and then as Gazebo reads it: the material scripts,
+shader programs and images directly in it (at most :data:`MAX_FOLDER_FILES`). What a mesh
+names (an OBJ's ``.mtl`` and its texture, a COLLADA file's images, a glTF's buffers: trimesh
+tells, :func:`sdf_tools.resources.meshes.referenced_files`) is copied under the same rules,
+when named by a relative path. Anything else is not copied, and is a warning
+(``not-copied``) saying why; what is not found, or lies in no package or model folder, is
+gathered in :attr:`Plan.left` for :func:`sdf_tools.exporting.report.summary` to say once. A
+mesh that trimesh (when installed) cannot read is copied with a warning (``bad-mesh``).
+URIs that name no local file, which Gazebo resolves itself (``https://``, Fuel, Gazebo's
+own ``file://media/...``), are left as written.
+
+Each file copied keeps its path in its package or model folder
+(``package://arm/meshes/a.stl`` -> ``meshes/a.stl``), so that what meshes refer to by
+relative path is found beside them; when the files of two packages (or folders) would take
+the same path, every file of the later one goes below a folder of its name
+(``gripper/meshes/base.stl``).
 """
 
 import os
@@ -54,36 +66,77 @@ from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.resources.models import in_model
 from sdf_tools.resources.models import ModelFinder
-from sdf_tools.resources.models import ModelNotFoundError
-from sdf_tools.resources.package_places import package_folder
 from sdf_tools.resources.package_places import read_manifest
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import unquote
 from sdf_tools.resources.uris import locate
 
-#: Most files a URI naming a folder brings; a larger folder is not copied.
+#: What a simulator loads as a resource, by file suffix (in lower case): the only files
+#: export copies. Meshes (Gazebo reads STL, COLLADA and OBJ, gz-sim also glTF and FBX, OGRE
+#: its own ``.mesh``), what meshes name besides images (an OBJ's material library, a glTF's
+#: buffers), images (textures, heightmaps), material scripts and the shader programs they
+#: name.
+RESOURCE_KINDS = {
+    **dict.fromkeys(('.stl', '.dae', '.obj', '.ply', '.gltf', '.glb', '.fbx', '.mesh'),
+                    'mesh'),
+    **dict.fromkeys(('.mtl', '.bin'), 'mesh part'),
+    **dict.fromkeys(('.png', '.jpg', '.jpeg', '.tga', '.bmp', '.dds', '.tif', '.tiff', '.gif',
+                     '.ktx', '.exr', '.hdr'), 'image'),
+    **dict.fromkeys(('.material', '.program', '.cg', '.glsl', '.hlsl', '.vert', '.frag'),
+                    'material'),
+}
+#: How a file is named (a :class:`Use`'s kind, a mesh's reference, a material folder's
+#: entry) -> the kinds of :data:`RESOURCE_KINDS` copied for it, and what it is called.
+ACCEPTS = {
+    'mesh': ({'mesh'}, 'a mesh'),
+    'texture': ({'image'}, 'an image'),
+    'script': ({'material'}, 'a material script'),
+    'resource': ({'mesh', 'image', 'material'}, 'a mesh, an image or a material script'),
+    'reference': ({'mesh part', 'image'}, "a mesh's material library, buffer or image"),
+    'folder': ({'material', 'image'}, 'a material script, shader program or image'),
+}
+#: Most entries a material folder may hold; a larger folder is not copied.
 MAX_FOLDER_FILES = 1000
 #: Files the exported folder holds itself.
 RESERVED = frozenset({'model.sdf', 'model.config'})
 _MODEL = 'model://'
+_OUTCOMES = ('copied', 'refused', 'left')  # of a file several URIs name: the first wins
 _UNSAFE = re.compile(r'[^A-Za-z0-9._-]')
 
 
 @record(frozen=True)
 class Use:
     """
-    One use of a URI: ``kind`` is ``mesh``, ``texture`` or ``resource`` (any other ``<uri>``).
+    One use of a URI; ``entity`` and ``location`` say where it is, for warnings.
 
-    ``entity`` and ``location`` say where it is used, for warnings.
+    ``kind`` is ``mesh``, ``texture``, ``script`` (the ``<uri>`` of a material
+    ``<script>``) or ``resource`` (any other ``<uri>``).
     """
 
     uri: str
     kind: str
     entity: str | None = None
     location: SourceLocation | None = None
+
+
+@record(frozen=True, eq=False)
+class Left:
+    """
+    A use whose file is not copied for a common reason, said once for all of them.
+
+    ``why`` groups them: ``'missing'`` (no such file), ``'outside'`` (in no ROS package or
+    model folder), or the :class:`PackageNotFoundError` of a package not found; ``name`` is
+    the URI as written, or for a package not found, the path in it.
+    """
+
+    use: Use
+    why: 'str | PackageNotFoundError'
+    name: str
 
 
 @record(frozen=True, eq=False)
@@ -99,9 +152,18 @@ class Plan:
         Path in the exported folder (``/``-separated) -> the file (:class:`pathlib.Path`)
         copied there.
     warnings : tuple of Diagnostic
-        What is not copied, and why.
+        What is not copied, and why, but for :attr:`left`; meshes trimesh cannot read.
     not_copied : frozenset of str
-        The URIs those warnings are about.
+        The URIs not copied (those warned about and those of :attr:`left`).
+    left : tuple of Left
+        The uses not copied because their file is missing or in no package or model folder.
+    used : dict
+        ``(kind, outcome)`` -> how many files (or folders) the uses name, each once: kind
+        ``'mesh'`` or ``'other'`` (any other use), outcome ``'copied'``, ``'left'`` (in
+        :attr:`left`) or ``'refused'`` (a warning says why).
+    inputs : frozenset of str
+        Every file named that exists (copied or not: ``--auto-inertials`` reads meshes) and
+        the ``package.xml`` files read to name packages: what the export must not replace.
 
     """
 
@@ -109,11 +171,14 @@ class Plan:
     files: dict
     warnings: tuple[Diagnostic, ...] = ()
     not_copied: frozenset = frozenset()
+    left: tuple[Left, ...] = ()
+    used: dict = field(default_factory=dict)
+    inputs: frozenset = frozenset()
 
 
 @record(frozen=True, slots=True)
 class _Root:
-    """Files placed together (a package, the description's folder), keeping their paths."""
+    """Files placed together (a package, a model folder), keeping their paths."""
 
     folder: str
     name: str
@@ -122,7 +187,7 @@ class _Root:
 def plan(uses, name: str, packages, folder: str | None,
          models: ModelFinder | None = None) -> Plan:
     """
-    Locate and place every file of ``uses`` (module docstring).
+    Locate, check and place every file of ``uses`` (module docstring).
 
     Parameters
     ----------
@@ -150,7 +215,11 @@ def plan(uses, name: str, packages, folder: str | None,
         uris[uri] = f'model://{name}/{path}' if path else f'model://{name}'
     files = {_join(targets[key], relative): source
              for key, entries in planner.entries.items() for relative, source in entries}
-    return Plan(uris, files, tuple(planner.warnings), frozenset(planner.not_copied))
+    used: dict = {}
+    for outcome in planner.used.values():
+        used[outcome] = used.get(outcome, 0) + 1
+    return Plan(uris, files, tuple(planner.warnings), frozenset(planner.not_copied),
+                tuple(planner.left), used, frozenset(planner.inputs))
 
 
 def _join(*parts: str) -> str:
@@ -166,6 +235,16 @@ def _contained(path: str, folder: str) -> bool:
     return _inside(os.path.realpath(path), os.path.realpath(folder))
 
 
+def _hidden(relative: str) -> bool:
+    """Return whether a path below a folder has a name starting with ``.`` (not ``.``)."""
+    return any(part.startswith('.') for part in relative.split(os.sep) if part != '.')
+
+
+def kind_of(path: str) -> str | None:
+    """Return the kind of resource a file is by its suffix (:data:`RESOURCE_KINDS`)."""
+    return RESOURCE_KINDS.get(os.path.splitext(path)[1].lower())
+
+
 class _Planner:
     """Collects the files of :func:`plan`, grouped by root, each once; then places them."""
 
@@ -179,180 +258,221 @@ class _Planner:
         self.placed: dict[str, tuple] = {}     # real path -> (root folder, path below root)
         self.uri_files: dict[str, tuple] = {}  # URI -> (root folder, path below root)
         self.warnings: list[Diagnostic] = []
-        self.missing_packages: set[str] = set()
+        self.left: list[Left] = []
+        self.used: dict = {}                   # file (real path) or URI -> (kind, outcome)
+        self.inputs: set[str] = set()
+        self.marked: dict = {}                 # folder -> nearest package or model folder
         self.seen: set[str] = set()
         self.not_copied: set[str] = set()
 
-    def warn(self, use: Use, message: str) -> None:
-        self.not_copied.add(use.uri)
+    def warn(self, use: Use, message: str, code: Code = Code.NOT_COPIED) -> None:
+        if code is Code.NOT_COPIED:
+            self.not_copied.add(use.uri)
         self.warnings.append(Diagnostic(message, use.location, use.entity, Severity.WARNING,
-                                        Code.NOT_COPIED))
+                                        code))
 
-    def _inside(self, path: str, use: Use, root) -> bool:
-        """Return whether ``path`` (a folder's entry) stays inside ``root``; warn if not."""
-        if _contained(path, root.folder):
-            return True
-        self.warn(use, f'{path} (in {use.uri}) is not copied: it leads outside {root.folder} '
-                  '(a symbolic link)')
-        return False
+    def leave(self, use: Use, why, name: str) -> None:
+        self.not_copied.add(use.uri)
+        self.left.append(Left(use, why, name))
 
     def add(self, use: Use) -> None:
-        """Locate one use's URI (once per URI) and add its file or folder."""
-        uri = use.uri
-        if uri in self.seen or _left_to_gazebo(uri):
+        """Locate one use's URI (once per URI), check it, and add its file or folder."""
+        if use.uri in self.seen or _left_to_gazebo(use.uri):
             return
-        self.seen.add(uri)
-        model = self._model_folder(uri)
+        self.seen.add(use.uri)
+        path, outcome = self._add(use)
+        key = os.path.realpath(path) if path is not None else use.uri
+        kind, before = self.used.get(key, ('mesh' if use.kind == 'mesh' else 'other', 'left'))
+        self.used[key] = (kind, min(outcome, before, key=_OUTCOMES.index))
+
+    def _add(self, use: Use) -> tuple[str | None, str]:
+        """Add one use; return the file it names (``None``: not located), and the outcome."""
+        uri = use.uri
+        model = self.models.model_folder(uri) if self.models is not None else None
         try:
             located = locate(uri, self.packages, self.folder, model_as_package=True) \
-                if model is None else _in_model(uri, model)
+                if model is None else in_model(uri, model)
         except PackageNotFoundError as e:
-            if e.package not in self.missing_packages:
-                self.missing_packages.add(e.package)
-                self.warn(use, f'{uri} is not copied: {e}')
-            return
+            self.leave(use, e, unquote(uri.partition('://')[2].partition('/')[2]) or uri)
+            return None, 'left'
         except ValueError as e:
             self.warn(use, f'{uri} is not copied: {e}')
-            return
+            return None, 'refused'
         path = os.path.abspath(located)
         if '\0' in path:  # %00: no file has such a name, and the system refuses to look
             self.warn(use, f'{uri} is not copied: its path holds a NUL character (%00)')
-            return
-        found = self._root(uri, path, model)
-        if found is None:
-            self.warn(use, f'{uri} is not copied: {path} is in no package and not below the '
-                      "description's folder (export copies only those)")
-            return
-        root, relative = found
-        if not _contained(path, root.folder):
-            self.warn(use, f'{uri} is not copied: {path} leads outside {root.folder} (a '
-                      'symbolic link), and export copies only what is inside it')
-            return
-        if os.path.isdir(path) and use.kind == 'resource':
-            self._add_folder(use, path, root, relative)
-        elif not os.path.isfile(path):
-            self.warn(use, f'{uri} is not copied: no such file: {path}')
-        elif not os.access(path, os.R_OK):
+            return None, 'refused'
+        if os.path.isfile(path):
+            self.inputs.add(path)
+        root = self._root(uri, path, model)
+        if root is None:
+            self.leave(use, 'outside', uri)
+            return path, 'left'
+        why = self._refusal(path, root, use.kind)
+        if why is not None:
+            self.warn(use, f'{uri} is not copied: {why}')
+            return path, 'refused'
+        if os.path.isdir(path):
+            return path, 'copied' if self._add_folder(use, path, root) else 'refused'
+        if not os.path.isfile(path):
+            self.leave(use, 'missing', uri)
+            return path, 'left'
+        if not os.access(path, os.R_OK):
             self.warn(use, f'{uri} is not copied: {path} cannot be read')
-        else:
-            self.uri_files[uri] = self._add_file(path, root, relative)
-            if use.kind != 'texture' and \
-                    os.path.splitext(path)[1].lower() in _referencing_suffixes():
-                self._add_references(use, path, root)
+            return path, 'refused'
+        self.uri_files[uri] = self._add_file(path, root)
+        if kind_of(path) == 'mesh':
+            self._read_mesh(use, path, root)
+        return path, 'copied'
 
-    def _model_folder(self, uri: str) -> str | None:
-        """Return the model folder on the resource path ``model://NAME/...`` names, or ``None``."""
-        if self.models is None or not uri.startswith(_MODEL):
-            return None
-        name = uri[len(_MODEL):].partition('/')[0]
-        try:
-            found = self.models.find(_MODEL + name, None)
-        except ModelNotFoundError:  # not there (or no model name): the package NAME
-            return None
-        return os.path.abspath(found) if os.path.isdir(found) else None
+    def _refusal(self, path: str, root: _Root, kind: str) -> str | None:
+        """Return why ``path`` of ``root``, named as ``kind`` (:data:`ACCEPTS`), is not copied."""
+        if not _contained(path, root.folder):
+            return (f'{path} leads outside {root.folder} (a symbolic link), and export copies '
+                    'only what is inside it')
+        real = os.path.relpath(os.path.realpath(path), os.path.realpath(root.folder))
+        if _hidden(os.path.relpath(path, root.folder)) or _hidden(real):
+            return (f"{path} is hidden (a name in its path in {root.folder} starts with '.'), "
+                    'and export copies no hidden file and nothing in a hidden folder')
+        if os.path.isdir(path):
+            return None if kind == 'script' else (
+                f'{path} is a folder, and export copies a folder only for the <uri> of a '
+                'material <script>')
+        accepted, noun = ACCEPTS[kind]
+        if kind_of(path) not in accepted and os.path.lexists(path):
+            return (f'{os.path.basename(path)!r} is not {noun} by its suffix, and export '
+                    'copies only what a simulator loads as one')
+        return None
 
-    def _root(self, uri: str, path: str, model: str | None = None) -> tuple[_Root, str] | None:
+    def _root(self, uri: str, path: str, model: str | None = None) -> _Root | None:
         """
-        Return the root a located file is placed with and its path below it, or ``None``.
+        Return the package or model folder a located file is copied from, or ``None``.
 
-        ``model``: the model folder :meth:`_model_folder` found for the URI.
+        ``model``: the model folder found for the URI (:meth:`ModelFinder.model_folder`).
         """
         if model is not None:
-            name = unquote(uri[len(_MODEL):].partition('/')[0])
-            return _Root(model, name), os.path.relpath(path, model)
+            return _Root(model, unquote(uri[len(_MODEL):].partition('/')[0]))
         for scheme in ('package://', 'model://'):
             if uri.startswith(scheme):
                 package = uri[len(scheme):].partition('/')[0]
                 folder = os.path.abspath(self.packages.find(package))
-                return _Root(folder, package), os.path.relpath(path, folder)
-        folder = package_folder(path)
-        if folder is not None:
-            try:
-                name = read_manifest(folder).name
-            except ValueError:
-                name = os.path.basename(folder)
-            return _Root(folder, name), os.path.relpath(path, folder)
-        if self.folder is not None and _inside(path, self.folder):
-            return (_Root(self.folder, os.path.basename(self.folder)),
-                    os.path.relpath(path, self.folder))
-        return None
+                self.inputs.add(os.path.join(folder, 'package.xml'))
+                return _Root(folder, package)
+        start = os.path.dirname(path)
+        if start not in self.marked:
+            self.marked[start] = self._nearest(start)
+        return self.marked[start]
 
-    def _add_file(self, path: str, root: _Root, relative: str) -> tuple:
+    def _nearest(self, folder: str) -> _Root | None:
+        """Return the nearest package or model folder at or above ``folder``, or ``None``."""
+        while True:
+            if os.path.isfile(os.path.join(folder, 'package.xml')):
+                self.inputs.add(os.path.join(folder, 'package.xml'))
+                try:
+                    return _Root(folder, read_manifest(folder).name)
+                except ValueError:
+                    return _Root(folder, os.path.basename(folder))
+            if os.path.isfile(os.path.join(folder, 'model.config')):
+                return _Root(folder, os.path.basename(folder))
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                return None
+            folder = parent
+
+    def _add_file(self, path: str, root: _Root) -> tuple:
         """Add one file (once: a file reached again keeps its first place)."""
         real = os.path.realpath(path)
         if real in self.placed:
             return self.placed[real]
         key = root.folder
         self.roots.setdefault(key, root)
-        relative = relative.replace(os.sep, '/')
+        relative = os.path.relpath(path, root.folder).replace(os.sep, '/')
         self.entries.setdefault(key, []).append((relative, _path(path)))
         self.placed[real] = (key, relative)
         return self.placed[real]
 
-    def _add_folder(self, use: Use, path: str, root: _Root, relative: str) -> None:
+    def _add_folder(self, use: Use, path: str, root: _Root) -> bool:
         """
-        Add the files below a folder a ``<uri>`` names (hidden ones left out).
+        Add the files of a material folder as Gazebo reads it; return whether any is copied.
 
-        Symbolic links are followed only inside the root (a link out is a warning), and a
-        folder reached again through a link is not walked again. A folder of which no file is
-        copied is a warning too, and its URI is left as written.
+        Its material scripts, shader programs and images directly in it (module docstring):
+        other files and subfolders Gazebo does not read. One of those refused is a warning,
+        and so is a folder of which nothing is copied (its URI is then left as written).
         """
-        found = []
-        walked = set()
-        for top, folders, names in os.walk(path, followlinks=True):
-            walked.add(os.path.realpath(top))
-            folders[:] = [entry for entry in sorted(folders) if not entry.startswith('.')
-                          and os.path.realpath(os.path.join(top, entry)) not in walked
-                          and self._inside(os.path.join(top, entry), use, root)]
-            found += [os.path.join(top, entry) for entry in sorted(names)
-                      if not entry.startswith('.')
-                      and self._inside(os.path.join(top, entry), use, root)]
-            if len(found) > MAX_FOLDER_FILES:
-                self.warn(use, f'{use.uri} is not copied: the folder {path} holds more than '
-                          f'{MAX_FOLDER_FILES} files')
-                return
-        copied = False
-        for file in found:
-            if os.path.isfile(file) and os.access(file, os.R_OK):
-                self._add_file(file, root, os.path.relpath(file, root.folder))
-                copied = True
-            else:
-                self.warn(use, f'{file} (in {use.uri}) is not copied: it cannot be read')
-        if not copied:  # its URI would name a folder the export does not hold
-            self.warn(use, f'{use.uri} is not copied: the folder {path} holds no file to copy')
-            return
-        self.uri_files[use.uri] = (root.folder, relative.replace(os.sep, '/'))
-
-    def _add_references(self, use: Use, path: str, root: _Root) -> None:
-        """Add the files a mesh refers to by relative path inside its root (warn about others)."""
-        from sdf_tools.resources.meshes import referenced_files  # trimesh: only for such meshes
         try:
-            names = referenced_files(path, root.folder)
-        except ConversionError as e:
-            self.warn(use, f'{use.uri}: the files it refers to (textures, materials) are not '
-                      f'copied: {e.diagnostic.message}')
+            entries = sorted(os.listdir(path))
+        except OSError as e:
+            self.warn(use, f'{use.uri} is not copied: the folder {path} cannot be read '
+                      f'({e.strerror})')
+            return False
+        if len(entries) > MAX_FOLDER_FILES:
+            self.warn(use, f'{use.uri} is not copied: the folder {path} holds more than '
+                      f'{MAX_FOLDER_FILES} entries')
+            return False
+        copied = others = 0
+        for entry in entries:
+            file = os.path.join(path, entry)
+            if os.path.isdir(file) or kind_of(entry) not in ACCEPTS['folder'][0]:
+                others += 1  # Gazebo does not read it
+                continue
+            why = self._refusal(file, root, 'folder')
+            if why is None and not (os.path.isfile(file) and os.access(file, os.R_OK)):
+                why = f'{file} cannot be read'
+            if why is None:
+                self._add_file(file, root)
+                self.inputs.add(file)
+                copied += 1
+            else:
+                self.warn(use, f'{entry} (in {use.uri}) is not copied: {why}')
+        if not copied:  # its URI would name a folder the export does not hold
+            self.warn(use, f'{use.uri} is not copied: the folder {path} holds no material '
+                      'script, shader program or image to copy'
+                      + (f' ({_count(others, "other entry", "other entries")})'
+                         if others else ''))
+            return False
+        relative = os.path.relpath(path, root.folder).replace(os.sep, '/')
+        self.uri_files[use.uri] = (root.folder, _join(relative))
+        return True
+
+    def _read_mesh(self, use: Use, path: str, root: _Root) -> None:
+        """
+        Read a copied mesh with trimesh: warn if it cannot, add what it names (module docstring).
+
+        Without trimesh, only a mesh that may name files is a warning (they are not known).
+        """
+        from sdf_tools.resources import meshes  # trimesh: imported there when a mesh is read
+        try:
+            names = meshes.referenced_files(path, root.folder)
+        except ConversionError as e:  # trimesh is not installed
+            if os.path.splitext(path)[1].lower() in meshes.REFERENCING_SUFFIXES:
+                self.warn(use, f'{use.uri}: the files it refers to (textures, materials) are '
+                          f'not copied: {e.diagnostic.message}')
             return
         except ValueError as e:
-            self.warn(use, f'{use.uri}: the files it refers to (textures, materials) cannot '
-                      f'be told: {e}')
+            self.warn(use, f'{use.uri} is copied, but {e}: a simulator may not read it either, '
+                      'and the files it may refer to are not copied', Code.BAD_MESH)
             return
         for name in names:
-            written = name.strip()
-            target = os.path.normpath(os.path.join(os.path.dirname(path), written))
-            if '://' in written or os.path.isabs(written):
-                self.warn(use, f'{use.uri} refers to {written!r}, not by a relative path: it '
-                          'is not copied, and the exported mesh will not find it elsewhere')
-            elif not _inside(target, root.folder):
-                self.warn(use, f'{use.uri} refers to {written!r}, outside {root.folder}: it '
-                          'is not copied')
-            elif not _contained(target, root.folder):
-                self.warn(use, f'{use.uri} refers to {written!r}, which leads outside '
-                          f'{root.folder} (a symbolic link): it is not copied')
-            elif not os.path.isfile(target):
-                self.warn(use, f'{use.uri} refers to {written!r}, which does not exist '
-                          f'({target})')
-            else:
-                self._add_file(target, root, os.path.relpath(target, root.folder))
+            self._add_reference(use, path, root, name)
+
+    def _add_reference(self, use: Use, mesh: str, root: _Root, name: str) -> None:
+        """Add a file a mesh names, by a relative path inside its root (warn about others)."""
+        written = name.strip()
+        target = os.path.normpath(os.path.join(os.path.dirname(mesh), written))
+        if '://' in written or os.path.isabs(written):
+            self.warn(use, f'{use.uri} refers to {written!r}, not by a relative path: it '
+                      'is not copied, and the exported mesh will not find it elsewhere')
+        elif not _inside(target, root.folder):
+            self.warn(use, f'{use.uri} refers to {written!r}, outside {root.folder}: it '
+                      'is not copied')
+        elif (why := self._refusal(target, root, 'reference')) is not None:
+            self.warn(use, f'{use.uri} refers to {written!r}, which is not copied: {why}')
+        elif not os.path.isfile(target):
+            self.warn(use, f'{use.uri} refers to {written!r}, which does not exist '
+                      f'({target})')
+        else:
+            self.inputs.add(target)
+            self._add_file(target, root)
 
     def place(self) -> dict:
         """Return root folder -> the folder its files go below ('' for the top), in order."""
@@ -387,23 +507,6 @@ def _fits(path: str, real: str, claimed: dict, folders: set) -> bool:
                    for i in range(1, len(parts)))
 
 
-def _in_model(uri: str, model: str) -> str:
-    """
-    Return the file ``model://NAME/rest`` names in ``model``, the model folder found for NAME.
-
-    Raises
-    ------
-    ValueError
-        ``rest`` leaves the model folder (``..``, an absolute path).
-
-    """
-    rest = unquote(uri[len(_MODEL):].partition('/')[2])
-    path = os.path.normpath(os.path.join(model, rest))
-    if not _inside(path, model):
-        raise ValueError(f'{uri}: the path leaves the model folder {model}')
-    return path
-
-
 def _left_to_gazebo(uri: str) -> bool:
     """Return whether a URI names no local file to copy (a web URL, Gazebo's own media)."""
     scheme, sep, rest = uri.partition('://')
@@ -414,9 +517,8 @@ def _left_to_gazebo(uri: str) -> bool:
     return scheme not in ('package', 'model')
 
 
-def _referencing_suffixes() -> frozenset:
-    from sdf_tools.resources.meshes import REFERENCING_SUFFIXES
-    return REFERENCING_SUFFIXES
+def _count(number: int, one: str, many: str) -> str:
+    return f'{number} {one if number == 1 else many}'
 
 
 def _path(path: str):

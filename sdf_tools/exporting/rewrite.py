@@ -25,8 +25,10 @@ SDFormat input, what the model keeps as ``extras``. Here:
   content named in :data:`URI_TAGS` (``<uri>``, the PBR texture maps);
 * :func:`with_uris` returns the model whose content holds the copies' URIs instead (copies
   of the elements, never the originals), and for input other than URDF, whose meshes do;
-* :func:`leftovers` warns about each URI of the written SDFormat that still names something
-  outside the folder (``package://``, another model's ``model://``), with its line.
+* :func:`leftovers` warns about each URI or path of the written SDFormat that still names
+  something outside the folder (``package://``, another model's ``model://``, an absolute
+  path such as a plugin's ``<parameters>`` file), with its line, and notes each of
+  Gazebo's own ``file://media/...`` files, which come from the simulator's install.
 """
 
 import copy
@@ -39,6 +41,7 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.exporting.assets import Use
 from sdf_tools.model import Mesh
 from sdf_tools.records import replace
+from sdf_tools.resources.uris import names_a_file
 from sdf_tools.xmlio.parse import parse_elements
 from sdf_tools.xmlio.parse import to_string
 
@@ -46,7 +49,6 @@ from sdf_tools.xmlio.parse import to_string
 URI_TAGS = frozenset({'uri', 'albedo_map', 'normal_map', 'roughness_map', 'metalness_map',
                       'emissive_map', 'light_map', 'environment_map', 'ambient_occlusion_map',
                       'specular_map', 'glossiness_map'})
-_OUTSIDE = re.compile(r'(package|model|file)://([^/\s<>"\']*)[^\s<>"\']*')
 
 
 def uses(robot) -> list[Use]:
@@ -57,8 +59,17 @@ def uses(robot) -> list[Use]:
         for child in element.iter(*URI_TAGS):
             text = (child.text or '').strip()
             if text:
-                found.append(Use(text, 'resource', entity, location))
+                found.append(Use(text, _kind(child), entity, location))
     return found
+
+
+def _kind(element) -> str:
+    """Return the :class:`Use` kind of a URI element: what its parent is."""
+    if element.tag != 'uri':
+        return 'texture'  # a PBR map
+    parent = element.getparent()
+    tag = '' if parent is None else parent.tag
+    return tag if tag in ('mesh', 'script') else 'resource'
 
 
 def _content(robot):
@@ -152,22 +163,54 @@ def _rewritten(element, uris: dict):
 def leftovers(sdf: str, name: str, reported=frozenset(),
               file: str = 'model.sdf') -> tuple[Diagnostic, ...]:
     """
-    Warn once about each URI in ``sdf`` naming something outside the folder ``name``.
+    Warn once about each URI or path in ``sdf`` naming something outside the folder ``name``.
 
     That is every ``package://`` URI (Gazebo does not resolve them), every ``model://`` URI
-    of another model and every absolute ``file:///`` path, wherever it is (a ``<uri>``, a
-    plugin parameter), except those in ``reported`` (already warned about); each warning
-    names the URI and its first line in ``file``.
+    of another model and every absolute path (``file:///...``, or a path whose last name
+    has a ``.``, as a plugin's ``<parameters>`` file: :func:`~sdf_tools.resources.uris.
+    names_a_file`), in any text or attribute, except those in ``reported`` (already warned
+    about). A ``file://media/...`` URI (relative: Gazebo's own media) gets a note
+    (``simulator-media``). Each names its element and its first line in ``file``. One pass
+    over the text (no tree: the output may be larger than any input).
     """
     warnings, seen = [], set(reported)
-    for match in _OUTSIDE.finditer(sdf):
-        uri, scheme, host = match.group(), match.group(1), match.group(2)
-        if uri in seen or (scheme == 'model' and host == name) or (scheme == 'file' and host):
+    line, at = 1, 0
+    for match in _TOKEN.finditer(sdf):
+        token = match.group()
+        why = _outside(token, name)
+        if why is None or token in seen:
             continue
-        seen.add(uri)
-        line = sdf.count('\n', 0, match.start()) + 1
+        seen.add(token)
+        line += sdf.count('\n', at, match.start())
+        at = match.start()
+        tag = _TAG.match(sdf, sdf.rfind('<', 0, at))
         warnings.append(Diagnostic(
-            f'{uri} names something outside the exported folder: Gazebo finds it only '
-            'where its resource path (GZ_SIM_RESOURCE_PATH) or ROS workspace holds it',
-            SourceLocation(file, line), None, Severity.WARNING, Code.NOT_SELF_CONTAINED))
+            f'{token} {why}', SourceLocation(file, line),
+            f'<{tag.group(1)}>' if tag else None, Severity.WARNING,
+            Code.SIMULATOR_MEDIA if why == _MEDIA else Code.NOT_SELF_CONTAINED))
     return tuple(warnings)
+
+
+#: A URI, or a path starting a text or an attribute value (or after a blank in one).
+_TOKEN = re.compile(r'(?:package|model|file)://[^\s<>"\']*|(?<=[>"\'\s])/[^\s<>"\']*')
+_TAG = re.compile(r'<([^\s/>!?]+)')
+_ELSEWHERE = ('names something outside the exported folder: Gazebo finds it only where its '
+              'resource path (GZ_SIM_RESOURCE_PATH) or ROS workspace holds it')
+_ABSOLUTE = ('is an absolute path outside the exported folder: it names a file of this '
+             'machine, which the folder does not hold')
+_MEDIA = ("is not in the folder: it is one of Gazebo's own media files, which come with the "
+          "simulator's install")
+
+
+def _outside(token: str, name: str) -> str | None:
+    """Return why ``token`` names what the folder ``name`` does not hold, or ``None``."""
+    scheme, sep, rest = token.partition('://')
+    if not sep:
+        return _ABSOLUTE if names_a_file(token) else None
+    if scheme == 'package':
+        return _ELSEWHERE
+    if scheme == 'model':
+        return None if rest.partition('/')[0] == name else _ELSEWHERE
+    if scheme == 'file':
+        return _ABSOLUTE if rest.startswith('/') else _MEDIA
+    return None

@@ -39,12 +39,13 @@ def checked(robot: Robot, reporter: Reporter, **options) -> None:
     Raises
     ------
     DescriptionError
-        Every error found, while reading or then by the check.
+        Every error found, while reading or then by the check, with the warnings and the
+        model as read (:attr:`~sdf_tools.errors.SdfToolsError.partial`).
 
     """
-    reporter.raise_if_errors()
+    reporter.raise_if_errors(robot)
     check_robot(robot, reporter, **options)
-    reporter.raise_if_errors()
+    reporter.raise_if_errors(robot)
 
 
 def with_warnings(robot: Robot, reporter: Reporter) -> Robot:

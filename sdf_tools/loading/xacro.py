@@ -15,21 +15,31 @@
 """
 xacro, run safely and explained: every file checked, ``$(find)`` without ROS, clear errors.
 
-The ``xacro`` library keeps its state in module globals, so one expansion runs at a time,
-and while it runs three of its functions are replaced (and put back afterwards):
+The ``xacro`` library keeps its state in module globals, so one expansion runs at a time.
+The document goes in through xacro's public functions (``init_stacks``, ``parse``,
+``process_doc``: ``process_file``'s steps), as the bytes already read and checked, never its
+file to open again (a pipe such as ``/dev/stdin`` is empty by then; a file changed since
+would be expanded unchecked). xacro has no public hook for the rest, so while it runs these
+are replaced (and put back afterwards), which ties sdf_tools to the xacro versions whose
+insides it was written against (:data:`XACRO_VERSIONS`, pinned in ``setup.py``; another
+xacro lacking one of them is refused, :func:`_check_hooks`):
 
-* ``xacro.parse`` gives xacro the document as the bytes already read and checked, never its
-  file to open again (a pipe such as ``/dev/stdin`` is empty by then; a file changed since
-  would be expanded unchecked); it checks each file xacro opens (every include) with the
-  safe parser (:func:`~sdf_tools.xmlio.parse.parse_xml`), as the document was, then gives
-  xacro the text with the ``--`` XML forbids in comments made spaces
-  (:func:`~sdf_tools.xmlio.parse.readable_comments`: tinyxml2 and the safe parser read such
-  comments, expat refuses them; lines do not move);
-* ``$(find pkg)`` asks a :class:`~sdf_tools.resources.packages.PackageResolver` instead of
-  ament_index_python, so no sourced ROS is needed; the lookup's warnings (a duplicate
-  package) are placed at the line of that ``$(find)``;
+* ``xacro.parse`` checks each file xacro opens (every include) with the safe parser
+  (:func:`~sdf_tools.xmlio.parse.parse_xml`), as the document was, then gives xacro the
+  text with the ``--`` XML forbids in comments made spaces
+  (:func:`~sdf_tools.xmlio.markup.readable_comments`: tinyxml2 and the safe parser read such
+  comments, expat refuses them; lines do not move; the document gets the same);
+* ``$(find pkg)`` (xacro's private ``substitution_args._eval_find``) asks a
+  :class:`~sdf_tools.resources.packages.PackageResolver` instead of ament_index_python, so
+  no sourced ROS is needed; the lookup's warnings (a duplicate package) are placed at the
+  line of that ``$(find)``;
 * a failing ``$(...)`` substitution is remembered with its text, so the error names it and
-  the line of the file (or included file) that holds it.
+  the line of the file (or included file) that holds it;
+* a macro call (``handle_macro_call``) is remembered while it runs, and the elements its
+  expansion inserts (``replace_node``): a call that fails (an unknown macro, a parameter the
+  macro lacks) is reported at its line with the nearest name (``<xacro:wheell>``: did you
+  mean ``<xacro:wheel>``?), and what is reported in a macro's body names the call that
+  expanded it (:func:`~.xacro_map.map_expansion`).
 
 Errors read ``file:line: expression: reason``, e.g.
 ``robot.urdf.xacro:12: $(find ur_description): package 'ur_description' not found;
@@ -53,18 +63,27 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
-from sdf_tools.loading.sources import xacro_markup_at
+from sdf_tools.loading.xacro_calls import call_failure
+from sdf_tools.loading.xacro_calls import Calls
+from sdf_tools.loading.xacro_calls import expansion_note
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
-from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.xmlio.markup import readable_comments
+from sdf_tools.xmlio.markup import xacro_markup_at
+from sdf_tools.xmlio.markup import xml_text
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import parse_xml
-from sdf_tools.xmlio.parse import readable_comments
 
 if TYPE_CHECKING:
     from sdf_tools.source_map import SourceMap
 
+#: The xacro versions :func:`run_xacro` works with (``setup.py`` pins them): those whose
+#: functions :func:`_patched_xacro` replaces, read in xacro 2.0.8 to 2.0.10 and 2.1.1.
+XACRO_VERSIONS = '>=2.0.8,<2.2'
+#: What :func:`run_xacro` uses of the ``xacro`` module besides its public entry points.
+_HOOKS = ('init_stacks', 'parse', 'process_doc', 'eval_extension', 'handle_macro_call',
+          'replace_node', 'root_dir', 'all_includes', 'filestack', 'macrostack')
 # xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
 # at a time.
 _XACRO_LOCK = threading.Lock()
@@ -107,6 +126,10 @@ class Expansion:
         (``$(arg)``, ``xacro.arg()``, ``$(eval)``), in the order given: they change nothing.
     warnings : tuple of Diagnostic
         One per unused argument, naming the arguments the documents have.
+    calls : tuple
+        For each element of ``text`` in document order, the macro calls whose expansion
+        made it, innermost first, each ``(name, attributes)`` as written (``()`` when no
+        macro was called).
 
     """
 
@@ -115,6 +138,7 @@ class Expansion:
     inputs: tuple[str, ...] = ()
     unused: tuple[str, ...] = ()
     warnings: tuple[Diagnostic, ...] = ()
+    calls: tuple = ()
 
 
 class _Arguments(dict):
@@ -142,14 +166,14 @@ class _Arguments(dict):
         return value
 
 
-def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
-                 path: str | None = None, packages: PackageResolver | None = None) -> str:
+def expand_xacro(data: bytes, source: str, packages: PackageResolver, *,
+                 mappings: dict | None = None, path: str | None = None) -> str:
     """Expand xacro markup and return the URDF text (:func:`run_xacro`'s ``text``)."""
-    return run_xacro(data, source, mappings, path, packages).text
+    return run_xacro(data, source, packages, mappings=mappings, path=path).text
 
 
-def run_xacro(data: bytes, source: str, mappings: dict | None = None,
-              path: str | None = None, packages: PackageResolver | None = None) -> Expansion:
+def run_xacro(data: bytes, source: str, packages: PackageResolver, *,
+              mappings: dict | None = None, path: str | None = None) -> Expansion:
     """
     Expand xacro markup with the ``xacro`` library; return the URDF text and the files read.
 
@@ -159,13 +183,13 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
         The xacro document (already read; checked with the safe parser first).
     source : str
         Name for messages.
+    packages : PackageResolver
+        Where ``$(find pkg)`` looks (the run's
+        :class:`~sdf_tools.resources.lookup.Resources`).
     mappings : dict, optional
         ``name:=value`` arguments (strings).
     path : str, optional
         The file the document came from: includes and ``$(dirname)`` resolve against it.
-    packages : PackageResolver, optional
-        Where ``$(find pkg)`` looks (default: the environment and the folders around
-        ``path``, :meth:`PackagePath.from_environment`).
 
     Raises
     ------
@@ -181,22 +205,21 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
     """
     parse_xml(data, source)  # refuse entities and oversized input before xacro sees it
     import xacro
-    if packages is None:
-        packages = PackageResolver(PackagePath.from_environment(near=path))
+    _check_hooks(xacro)
     mappings = _Arguments((str(k), str(v)) for k, v in (mappings or {}).items())
     given = tuple(mappings.items())
     # File name as xacro gives it (None: the document) -> its bytes.
     files: dict[str | None, bytes] = {None: data}
     context = (source, path, data)
-    with _XACRO_LOCK, _patched_xacro(xacro, packages, files, context):
+    calls = Calls()
+    with _XACRO_LOCK, _patched_xacro(xacro, packages, files, context, calls):
         saved_cwd = os.getcwd()
         try:
-            if path is not None:  # the patched parse gives it ``data``, never the file again
-                doc = xacro.process_file(path, mappings=mappings, verbosity=0)
-            else:
-                xacro.init_stacks(None)  # includes resolve against the working directory
-                doc = xacro.parse(readable_comments(data).decode('utf-8'))
-                xacro.process_doc(doc, mappings=mappings, verbosity=0)
+            # xacro's process_file, but on the bytes read and checked: the file is never
+            # opened again. Without a file, includes resolve against the working directory.
+            xacro.init_stacks(path)
+            doc = xacro.parse(readable_comments(data).decode('utf-8'))
+            xacro.process_doc(doc, mappings=mappings, verbosity=0)
             read = ((source, data),) + tuple((name, text) for name, text in files.items()
                                              if name is not None and name != path)
             # xacro lists each include and YAML file it opened, relative to its root_dir.
@@ -205,11 +228,14 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
             unused = tuple((name, value) for name, value in given if name not in mappings.known)
             return Expansion(doc.toxml(), read, inputs, tuple(name for name, _ in unused),
                              tuple(_unused_warning(name, value, tuple(mappings.known), source)
-                                   for name, value in unused))
+                                   for name, value in unused), calls.of_elements(doc))
         except SdfToolsError:
             raise  # an included file refused by the safe parser, with its own location
         except Exception as e:  # xacro raises XacroException, ExpatError, KeyError, ...
-            raise _explain(xacro, e, source, path, data, packages) from None
+            opened = [(source, data)] + [(name, text) for name, text in files.items()
+                                         if name is not None and name != path]
+            raise _explain(xacro, e, (source, path, data), packages,
+                           (opened, calls.active)) from None
         finally:
             os.chdir(saved_cwd)
             del xacro.all_includes[:]  # xacro only ever appends to it
@@ -229,9 +255,12 @@ def _unused_warning(name: str, value: str, known: tuple, source: str) -> Diagnos
 
 
 @contextlib.contextmanager
-def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple):
+def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple,
+                   calls: Calls):
     """
-    Replace xacro's file parser, package lookup and substitution entry (module docstring).
+    Replace xacro's file parser, package lookup, substitution entry and macro calls.
+
+    (The module docstring says why.) ``calls`` records the macro calls.
 
     A lookup that leaves warnings (a duplicate package) places them at the line of its
     ``$(find)``; ``context`` is ``(source, path, data)`` of :func:`run_xacro`, to tell it.
@@ -245,11 +274,10 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
     from xacro import substitution_args
     original_parse, original_extension = xacro.parse, xacro.eval_extension
     original_find = substitution_args._eval_find
+    original_call, original_replace = xacro.handle_macro_call, xacro.replace_node
 
     def parse(inp, filename=None):
-        if inp is None and filename is not None and filename == context[1]:
-            inp = io.BytesIO(readable_comments(context[2]))  # the document: read and checked
-        elif inp is None:
+        if inp is None:  # an include (the document is given as text)
             name = os.path.join(xacro.root_dir, filename)
             try:
                 with open(name, 'rb') as f:
@@ -274,13 +302,42 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
         except Exception as e:
             raise _SubstitutionFailed(text, _innermost(e)) from None
 
+    def handle_macro_call(node, macros, symbols):
+        active = calls.active
+        if not node.tagName.startswith('xacro:') or (active and active[-1][0] is node):
+            return original_call(node, macros, symbols)  # no call, or xacro:call's own
+        active.append((node, node.tagName, tuple(node.attributes.items()), macros))
+        handled = original_call(node, macros, symbols)
+        active.pop()  # not when it fails: then it names the call
+        return handled
+
+    def replace_node(node, by, content_only=False):
+        if by is not None and calls.active and calls.active[-1][0] is node:
+            calls.insert(by.childNodes)  # the macro's expansion, put where the call was
+        return original_replace(node, by, content_only)
+
     xacro.parse, xacro.eval_extension = parse, eval_extension
+    xacro.handle_macro_call, xacro.replace_node = handle_macro_call, replace_node
     substitution_args._eval_find = find
     try:
         yield
     finally:
         xacro.parse, xacro.eval_extension = original_parse, original_extension
+        xacro.handle_macro_call, xacro.replace_node = original_call, original_replace
         substitution_args._eval_find = original_find
+
+
+def _check_hooks(xacro) -> None:
+    """Refuse an ``xacro`` without what :func:`_patched_xacro` replaces (:data:`_HOOKS`)."""
+    from xacro import substitution_args
+    missing = [name for name in _HOOKS if not hasattr(xacro, name)]
+    if not hasattr(substitution_args, '_eval_find'):
+        missing.append('substitution_args._eval_find')
+    if missing:
+        raise SdfToolsError(Diagnostic(
+            f'the xacro installed ({os.path.dirname(xacro.__file__)}) has no '
+            f'{", ".join(missing)}: sdf_tools expands xacro with xacro{XACRO_VERSIONS}; '
+            f'install one of those (pip install "xacro{XACRO_VERSIONS}")', code=Code.XACRO))
 
 
 def _innermost(e: BaseException) -> BaseException:
@@ -290,9 +347,20 @@ def _innermost(e: BaseException) -> BaseException:
     return e
 
 
-def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
-             packages: PackageResolver):
-    """Return the :class:`DescriptionError` for a xacro failure (module docstring)."""
+def _explain(xacro, e: Exception, context: tuple, packages: PackageResolver, calls: tuple):
+    """
+    Return the :class:`DescriptionError` for a xacro failure (module docstring).
+
+    ``context`` is ``(source, path, data)`` of :func:`run_xacro`; ``calls`` the files read,
+    ``(name, bytes)``, and :attr:`~.xacro_calls.Calls.active`: a call xacro refused is
+    reported at its line (:func:`~.xacro_calls.call_failure`), another failure in a macro
+    names the calls it was expanded from.
+    """
+    source, path, data = context
+    refused = call_failure(e, calls[1], calls[0])
+    if refused is not None:
+        return DescriptionError(refused)
+    note = expansion_note(*calls)
     files = _context_files(xacro, source, path, data)
     failed: BaseException | None = e
     while failed is not None and not isinstance(failed, _SubstitutionFailed):
@@ -301,15 +369,15 @@ def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
         cause = failed.cause
         location = _locate(files, _substitution_matcher(failed.expression))
         code = Code.PACKAGE_NOT_FOUND if isinstance(cause, PackageNotFoundError) else Code.XACRO
-        return DescriptionError(Diagnostic(_substitution_reason(failed.expression, cause),
-                                           location, failed.expression, code=code))
+        return DescriptionError(Diagnostic(_substitution_reason(failed.expression, cause)
+                                           + note, location, failed.expression, code=code))
     evaluating = _WHEN_EVALUATING.fullmatch(getattr(e, 'suffix', None) or '')
     wrapped = getattr(e, 'exc', None)
     if evaluating is not None and wrapped is not None:  # ${...}, which xacro names
         entity = f'${{{evaluating.group(1)}}}'
         location = _locate(files, lambda text: _find_literal(text, entity))
-        return DescriptionError(Diagnostic(f'xacro failed: {_reason(wrapped)}', location,
-                                           entity, code=Code.XACRO))
+        return DescriptionError(Diagnostic(f'xacro failed: {_reason(wrapped)}{note}',
+                                           location, entity, code=Code.XACRO))
     reason = _reason(e)
     missing = _innermost(e)
     current = _read_files(xacro, list(reversed(xacro.filestack or [None]))[:1], source, path,
@@ -321,7 +389,8 @@ def _explain(xacro, e: Exception, source: str, path: str | None, data: bytes,
             location = SourceLocation(current)
         hint = packages.explain_missing(os.path.join(xacro.root_dir, missing.filename))
         reason += f'; {hint}' if hint else ''
-    return DescriptionError(Diagnostic(f'xacro failed: {reason}', location, code=Code.XACRO))
+    return DescriptionError(Diagnostic(f'xacro failed: {reason}{note}', location,
+                                       code=Code.XACRO))
 
 
 def _context_files(xacro, source: str, path: str | None, data: bytes):
@@ -465,6 +534,7 @@ def refuse_unasked(data: bytes, source: str, file: str | None, asked: bool | Non
     """
     if asked or (asked is None and (fmt == 'xacro' or (file or '').lower().endswith('.xacro'))):
         return
+    data = xml_text(data)  # as the parser reads it: markup in UTF-16 too
     offset = xacro_markup_at(data)
     location = SourceLocation(source, None if offset is None else
                               data.count(b'\n', 0, offset) + 1)
@@ -491,8 +561,8 @@ def expand(data: bytes, source: str, file: str | None, mappings: dict,
     each of those (:func:`run_xacro`, :func:`~.xacro_map.map_expansion`).
     """
     from sdf_tools.loading.xacro_map import map_expansion
-    expansion = run_xacro(data, source, mappings, file, packages)
+    expansion = run_xacro(data, source, packages, mappings=mappings, path=file)
     text, origins = map_expansion(expansion.text, expansion.files,
-                                  f'{source} (expanded by xacro)')
+                                  f'{source} (expanded by xacro)', expansion.calls)
     return (text.encode('utf-8'), origins, expansion.inputs, expansion.unused,
             expansion.warnings)

@@ -71,9 +71,14 @@ _CONDITIONS = ('if', 'unless')
 # xacro elements that insert nothing where they are (the others, calls, blocks and includes,
 # insert the content of a macro, a block or a file).
 _DEFINITIONS = ('macro', 'property', 'arg')
+#: xacro's own elements (a macro cannot be named like one of them and called).
+XACRO_ELEMENTS = ('arg', 'attribute', 'call', 'element', 'if', 'include', 'insert_block',
+                  'macro', 'property', 'unless')
+# Those that are not macro calls.
+_NOT_CALLS = frozenset(XACRO_ELEMENTS) - {'call'}
 
 
-def map_expansion(text: str, files, label: str) -> tuple[str, SourceMap]:
+def map_expansion(text: str, files, label: str, calls=()) -> tuple[str, SourceMap]:
     """
     Lay a xacro expansion out one element per line, and map its lines to the xacro files.
 
@@ -85,6 +90,9 @@ def map_expansion(text: str, files, label: str) -> tuple[str, SourceMap]:
         The files xacro read, the document first (:class:`~.xacro_expansion.Expansion`).
     label : str
         The name the expansion will be read under.
+    calls : tuple
+        For each element of ``text``, the macro calls that made it
+        (:attr:`~.xacro.Expansion.calls`): the map names where each is written.
 
     Returns
     -------
@@ -105,14 +113,55 @@ def map_expansion(text: str, files, label: str) -> tuple[str, SourceMap]:
     root = parse_xml(laid_out, label)
     starts = Counter(e.sourceline for e in root.iter(etree.Element))
     index = _Candidates(files)
-    lines, paths = {}, {}
-    for element, path, found in index.match(root):
+    lines, paths, made = {}, {}, {}
+    sites = call_sites(files) if calls else {}
+    for number, (element, path, found) in enumerate(index.match(root)):
         line = element.sourceline
         if starts[line] == 1:
             paths[line] = path
             if found is not None:
                 lines[line] = found
-    return laid_out, SourceMap(label, document, lines, paths)
+            chain = located(calls[number], sites) if number < len(calls) else ()
+            if chain:
+                made[line] = chain
+    if len(calls) != sum(starts.values()):
+        made = {}  # not one element of xacro's output each: no call is named
+    return laid_out, SourceMap(label, document, lines, paths, calls=made)
+
+
+def call_sites(files) -> dict:
+    """
+    Return where the macro calls of the xacro files are written.
+
+    ``files``: ``(name, bytes)`` of each file xacro read. The result maps ``(name,
+    attributes)`` as xacro sees a call (``xacro:wheel``, a frozenset of ``(attribute,
+    value)``) to the :class:`SourceLocation` of each element written so.
+    """
+    sites: dict[tuple, list] = {}
+    for name, data in files:
+        try:
+            root = parse_xml(data, name)
+        except SdfToolsError:
+            continue  # xacro read it: only a file changed since can fail here
+        for element in root.iter(etree.Element):
+            if element.prefix != 'xacro' or etree.QName(element).localname in _NOT_CALLS:
+                continue
+            attributes = frozenset((_attribute_name(element, key), value)
+                                   for key, value in element.attrib.items())
+            key = (f'xacro:{etree.QName(element).localname}', attributes)
+            sites.setdefault(key, []).append(SourceLocation(name, element.sourceline))
+    return sites
+
+
+def located(chain, sites: dict) -> tuple:
+    """Return ``(name, location)`` of each call of ``chain`` while its site is known."""
+    found = []
+    for name, attributes in chain:
+        where = sites.get((name, frozenset(attributes)), ())
+        if len(where) != 1:
+            break
+        found.append((name, where[0]))
+    return tuple(found)
 
 
 @record(slots=True, eq=False)

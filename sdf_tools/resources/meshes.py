@@ -25,10 +25,16 @@ metres when the file gives its unit (COLLADA ``<unit meter>``, which Gazebo appl
 
 trimesh reads COLLADA through pycollada, whose XML parser expands entities; a COLLADA (or
 other XML) mesh with a DOCTYPE, where entities are declared, is refused before trimesh sees
-it (:func:`_refuse_doctype`), as every description is.
+it, as every description is, also inside an archive (a zipped COLLADA ``.zae``, a ``.zip``,
+``.3mf``, ``.3dxml``, ``.bz2``, ``.tar.gz``, ``.tar.bz2``). trimesh decompresses an archive
+whole in memory: one that would decompress to more than :data:`MESH_BYTES_LIMIT`, or that
+holds another archive, is refused before trimesh opens it (:func:`_check_contents`).
 """
 
+import bz2
 import os
+import tarfile
+import zipfile
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
@@ -50,12 +56,16 @@ class Solid:
     closed : bool
         Whether the file's mesh is closed (watertight and consistently wound). If not,
         ``vertices`` and ``faces`` are those of its convex hull (flat when the mesh is).
+    files : tuple of str
+        The other files trimesh read for it (an OBJ's material library, a glTF's buffers):
+        inputs of the run, as the mesh itself is.
 
     """
 
     vertices: object
     faces: object
     closed: bool
+    files: tuple[str, ...] = ()
 
 
 #: Suffixes of the mesh formats that may name other files (materials, textures, buffers).
@@ -105,53 +115,26 @@ def referenced_files(path: str, within: str) -> tuple[str, ...]:
     ConversionError
         trimesh is not installed.
     ValueError
-        trimesh cannot read the file.
+        trimesh cannot read the file, or finds no geometry in it (it returns an empty scene
+        for bytes that are no STL).
 
     """
     trimesh = require_trimesh('sdf_tools export (to find the files a mesh refers to)')
     import logging
-    from trimesh.resolvers import Resolver
-    folder = os.path.dirname(os.path.abspath(path))
-    root = os.path.abspath(within)
     asked: list[str] = []
-
-    class Recorder(Resolver):
-        """Records each name asked for; serves the files inside ``root`` only."""
-
-        def __init__(self):
-            self.file_name = os.path.basename(path)
-
-        def get(self, name):
-            name = str(name)
-            if name not in asked:
-                asked.append(name)
-            candidate = os.path.normpath(os.path.join(folder, name.strip()))
-            if '://' in name or os.path.isabs(name.strip()) or \
-                    os.path.commonpath([candidate, root]) != root or \
-                    not os.path.isfile(candidate):
-                raise FileNotFoundError(name)
-            with open(candidate, 'rb') as f:
-                return f.read()
-
-        def write(self, name, data):
-            raise OSError(f'{name}: not written')
-
-        def namespaced(self, namespace):
-            return self
-
-        def keys(self):
-            return iter(())
-
+    resolver = _resolver(path, within, asked)
     quiet = logging.NullHandler()  # trimesh logs what it cannot load; the caller reports it
     logger = logging.getLogger('trimesh')
     logger.addHandler(quiet)
-    _refuse_doctype(path)
+    _check_contents(path)
     try:
-        trimesh.load(path, resolver=Recorder())
+        loaded = trimesh.load(path, resolver=resolver)
     except Exception as e:  # trimesh raises whatever its loaders raise
         raise ValueError(f'trimesh cannot read {path} ({type(e).__name__}: {e})') from None
     finally:
         logger.removeHandler(quiet)
+    if getattr(loaded, 'is_empty', False):  # what it cannot parse may come back empty
+        raise ValueError(f'trimesh finds no geometry in {path}')
     return tuple(asked)
 
 
@@ -174,7 +157,8 @@ def load_solid(path: str, scale=None) -> Solid:
         trimesh cannot read the file, or it holds no triangles.
 
     """
-    mesh = _read(path, scale, require_trimesh())
+    served: list[str] = []
+    mesh = _read(path, scale, require_trimesh(), served)
     closed = bool(mesh.is_watertight and mesh.is_winding_consistent)
     if not closed:
         import numpy as np
@@ -184,7 +168,7 @@ def load_solid(path: str, scale=None) -> Solid:
         except Exception as e:  # degenerate point sets: qhull may refuse them
             raise ValueError(f'{path} is not closed and has no convex hull '
                              f'({type(e).__name__})') from None
-    return Solid(mesh.vertices, mesh.faces, closed)
+    return Solid(mesh.vertices, mesh.faces, closed, tuple(served))
 
 
 def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
@@ -205,11 +189,17 @@ def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
     return _read(path, scale, require_trimesh(user, 'view'))
 
 
-def _read(path: str, scale, trimesh):
-    """Return the one mesh of the file ``path`` (metres, scaled); ``ValueError`` if none."""
-    _refuse_doctype(path)
+def _read(path: str, scale, trimesh, served: list | None = None):
+    """
+    Return the one mesh of the file ``path`` (metres, scaled); ``ValueError`` if none.
+
+    The files it names are read only from its folder (:func:`_resolver`); those read are
+    appended to ``served``.
+    """
+    _check_contents(path)
+    resolver = _resolver(path, os.path.dirname(os.path.abspath(path)), [], served)
     try:
-        scene = trimesh.load(path, force='scene')
+        scene = trimesh.load(path, force='scene', resolver=resolver)
         if scene.units not in (None, 'meters', 'm'):  # a DAE <unit>, as Gazebo applies it
             scene = scene.convert_units('meters')
         mesh = scene.to_mesh()
@@ -222,27 +212,165 @@ def _read(path: str, scale, trimesh):
     return mesh
 
 
-#: Mesh formats trimesh reads as XML (COLLADA, XAML, 3D XML).
-_XML_MESHES = ('.dae', '.xaml', '.3dxml')
+def _resolver(path: str, root: str, asked: list, served: list | None = None):
+    """
+    Return the trimesh resolver through which a mesh file reads the files it names.
+
+    trimesh must be installed (:func:`require_trimesh`).
+
+    Each name asked for is appended to ``asked`` (once); a file is served, and appended to
+    ``served``, only when the name is a relative path to a regular file inside the folder
+    ``root`` with no hidden name below it, of at most :data:`MESH_BYTES_LIMIT` bytes.
+    trimesh's own resolver would read any path, ``/dev/zero`` and ``../../.ssh`` included.
+    """
+    from trimesh.resolvers import Resolver
+    folder = os.path.dirname(os.path.abspath(path))
+    root = os.path.abspath(root)
+
+    class Inside(Resolver):
+        """Serves the files inside ``root`` only (see :func:`_resolver`)."""
+
+        def __init__(self):
+            self.file_name = os.path.basename(path)
+
+        def get(self, name):
+            name = str(name)
+            if name not in asked:
+                asked.append(name)
+            candidate = os.path.normpath(os.path.join(folder, name.strip()))
+            below = os.path.relpath(candidate, root)
+            if '://' in name or os.path.isabs(name.strip()) or below.startswith('..') or \
+                    any(part.startswith('.') for part in below.split(os.sep)) or \
+                    not os.path.isfile(candidate) or \
+                    os.path.getsize(candidate) > MESH_BYTES_LIMIT:
+                raise FileNotFoundError(name)
+            with open(candidate, 'rb') as f:
+                data = f.read(MESH_BYTES_LIMIT + 1)
+            if served is not None and candidate not in served:
+                served.append(candidate)
+            return data
+
+        def write(self, name, data):
+            raise OSError(f'{name}: not written')
+
+        def namespaced(self, namespace):
+            return self
+
+        def keys(self):
+            return iter(())
+
+    return Inside()
+
+
+#: The most a compressed mesh may decompress to (bytes, all its members together). trimesh
+#: holds the whole of it in memory, then pycollada its tree: a 1.5 MB ``.zae`` holding a 1.5 GB
+#: comment took 3.2 GB to be refused, one of 250 MB 900 MB to be read; at the limit, reading
+#: takes under 400 MB.
+MESH_BYTES_LIMIT = 64 << 20
+#: Mesh formats trimesh reads as XML (COLLADA, XAML, 3D XML), by trimesh's name of the type.
+_XML_MESHES = frozenset({'dae', 'xaml', '3dxml'})
+#: Archives trimesh decompresses whole: ZIP files (a ``.zae`` is a zipped COLLADA file) and
+#: compressed streams (a ``.bz2`` is read as the file it compresses).
+_ZIP_MESHES = frozenset({'zae', 'zip', '3mf', '3dxml'})
+_STREAM_MESHES = frozenset({'bz2', 'tar.bz2', 'tar.gz'})
 #: How much of an XML mesh is searched for a DOCTYPE before its root element.
 _PREAMBLE_BYTES = 1 << 20
 
 
-def _refuse_doctype(path: str) -> None:
-    """Raise ``ValueError`` if the XML mesh ``path`` declares a DOCTYPE (entities, DTDs)."""
-    if not path.lower().endswith(_XML_MESHES):
+def _kind(name: str) -> str:
+    """Return the type trimesh reads the file ``name`` as: ``'dae'``, ``'tar.gz'``, ..."""
+    name = name.lower()
+    return next((end for end in ('tar.bz2', 'tar.gz') if name.endswith(end)),
+                name.rsplit('.', 1)[-1])
+
+
+def _check_contents(path: str) -> None:
+    """
+    Raise ``ValueError`` if trimesh should not read the mesh file ``path``.
+
+    That is: an XML mesh, or one inside an archive, that declares a DOCTYPE (entities,
+    DTDs) or has more than 1 MiB before its root element; an archive that would decompress to
+    more than :data:`MESH_BYTES_LIMIT` or that holds an archive trimesh would open in turn.
+    Only what these checks need is decompressed: the sizes a ZIP file declares (``zipfile``
+    reads no more than them), the first MiB of an XML member, a stream up to the limit.
+    """
+    kind = _kind(path)
+    if kind not in _ZIP_MESHES and kind not in _STREAM_MESHES:
+        if kind in _XML_MESHES:
+            try:
+                with open(path, 'rb') as f:
+                    _refuse_doctype(path, f.read(_PREAMBLE_BYTES))
+            except OSError:
+                pass  # trimesh's own error names it
         return
-    from sdf_tools.xmlio.parse import preamble_end
     try:
-        with open(path, 'rb') as f:
-            head = f.read(_PREAMBLE_BYTES)
-    except OSError:
-        return  # trimesh's own error names it
+        for name, read in _members(path, kind):
+            where = f"{path}: '{name}'"
+            if _kind(name) in _ZIP_MESHES or _kind(name) in _STREAM_MESHES:
+                raise ValueError(f'{where}: an archive inside an archive is not read')
+            if _kind(name) in _XML_MESHES:
+                _refuse_doctype(where, read(_PREAMBLE_BYTES))
+    except ValueError:
+        raise
+    except Exception as e:  # what zipfile, tarfile, zlib, bz2 and lzma raise on a broken file
+        raise ValueError(f'{path}: not a readable {kind} archive ({type(e).__name__}: {e})') \
+            from None
+
+
+def _members(path: str, kind: str):
+    """
+    Yield ``(name, read)`` for each file of the archive ``path``; ``read(n)``: its first bytes.
+
+    A ``.bz2`` file holds one file (its name: ``path`` without ``.bz2``). ``ValueError`` as
+    soon as the sizes of the members (of a ZIP file, as its directory declares them) add up
+    to more than :data:`MESH_BYTES_LIMIT`; a stream is decompressed once, piece by piece.
+    """
+    def too_big(total):
+        return ValueError(f'{path}: decompresses to more than {MESH_BYTES_LIMIT >> 20} MiB '
+                          f'({total:,} bytes or more), the most a mesh may decompress to; '
+                          'not read')
+    if kind in _ZIP_MESHES:
+        with zipfile.ZipFile(path) as archive:
+            infos = archive.infolist()
+            total = sum(info.file_size for info in infos)
+            if total > MESH_BYTES_LIMIT:
+                raise too_big(total)
+            for info in infos:
+                with archive.open(info) as member:
+                    yield info.filename, member.read
+        return
+    if kind == 'bz2':
+        with bz2.open(path, 'rb') as stream:
+            head = stream.read(_PREAMBLE_BYTES)
+            total = len(head)
+            while total <= MESH_BYTES_LIMIT:
+                chunk = stream.read(1 << 16)
+                if not chunk:
+                    break
+                total += len(chunk)
+            if total > MESH_BYTES_LIMIT:
+                raise too_big(total)
+        yield os.path.basename(path)[:-len('.bz2')], lambda n: head[:n]
+        return
+    total = 0
+    with tarfile.open(path, 'r|*') as tar:
+        for item in tar:  # a header at a time, its size read before its content
+            total += item.size
+            if total > MESH_BYTES_LIMIT:
+                raise too_big(total)
+            content = tar.extractfile(item) if item.isfile() else None
+            if content is not None:
+                yield item.name, content.read
+
+
+def _refuse_doctype(where: str, head: bytes) -> None:
+    """Raise ``ValueError`` if the XML text that starts with ``head`` declares a DOCTYPE."""
+    from sdf_tools.xmlio.parse import preamble_end
     end = preamble_end(head)
     if end >= len(head) == _PREAMBLE_BYTES:
-        raise ValueError(f'{path}: more than {_PREAMBLE_BYTES} bytes before the root element')
+        raise ValueError(f'{where}: more than {_PREAMBLE_BYTES} bytes before the root element')
     if b'<!DOCTYPE' in head[:end] or head.startswith(b'<!DOCTYPE', end):
-        raise ValueError(f'{path}: a mesh with a DOCTYPE is not read (it may declare entities, '
+        raise ValueError(f'{where}: a mesh with a DOCTYPE is not read (it may declare entities, '
                          'and the mesh reader would expand them)')
 
 

@@ -16,19 +16,31 @@
 Gazebo model folders: what an SDFormat ``<include><uri>`` names, and the file it reads.
 
 A :class:`ResourcePath` says where models are looked for, a :class:`ModelFinder` looks
-there (:meth:`ModelFinder.find`). The URI of an include is, in the order tried:
+there (:meth:`ModelFinder.find`). The URI of an include is:
 
-* ``model://NAME/rest``: ``NAME/rest`` in each folder of the resource path in order, the
-  first that exists: the folders given (``--resource-path DIR``), then
-  ``GZ_SIM_RESOURCE_PATH``, ``IGN_GAZEBO_RESOURCE_PATH``, ``SDF_PATH`` and
-  ``GAZEBO_MODEL_PATH`` (each ``:``-separated); then the ROS package ``NAME``'s folder (as
-  Gazebo finds it when ros_gz puts the share folders on its resource path);
+* ``model://NAME/rest`` and a relative path (``NAME/rest``, PX4's ``<uri>x500</uri>``):
+  one lookup, as libsdformat strips the scheme and looks both up alike (its ``findFile``),
+  in this order, the first that exists:
+
+  - ``NAME/rest`` in the folder of the file that holds the include (libsdformat tries its
+    working directory there; sdf_tools never does, so that what is read does not depend on
+    where it runs);
+  - in each folder of the resource path in order: the folders given (``--resource-path
+    DIR``), then ``GZ_SIM_RESOURCE_PATH``, ``IGN_GAZEBO_RESOURCE_PATH``, ``SDF_PATH`` and
+    ``GAZEBO_MODEL_PATH`` (each ``:``-separated);
+  - ``rest`` in the ROS package ``NAME``'s folder (as Gazebo finds it when ros_gz puts the
+    share folders on its resource path);
+
+  a path that climbs out (``../x``) only in the file's folder; ``model://`` with one is an
+  error;
 * ``package://pkg/rest``: ``rest`` in the package's folder;
 * ``file:///abs/path`` and absolute paths: as written;
-* a relative path: in the folder of the file that holds the include, then in each folder
-  of the resource path (libsdformat tries its working directory first; sdf_tools never
-  does, so that what is read does not depend on where it runs);
 * ``http://``, ``https://`` (Gazebo Fuel) and other schemes: an error; nothing is fetched.
+
+The files a model uses (``model://NAME/meshes/arm.stl``) are found the same way: in the model
+folder ``NAME`` the resource path holds, else in the ROS package ``NAME``
+(:meth:`ModelFinder.model_folder`, :func:`in_model`; every command and ``export`` look them
+up so, through :func:`sdf_tools.resources.uris.locate`).
 
 What is found is a model folder or a file. A folder's ``model.config`` (or the deprecated
 ``manifest.xml``) names its SDFormat file (:func:`model_file`): among its ``<sdf
@@ -56,7 +68,8 @@ MAX_CONFIG_BYTES = 1024 * 1024
 _MODEL = 'model://'
 _PACKAGE = 'package://'
 _FILE = 'file://'
-_WEB = ('http://', 'https://')
+#: The URI schemes of models on the web (Gazebo Fuel), which are never downloaded.
+WEB_SCHEMES = ('http://', 'https://')
 
 
 class ModelNotFoundError(LookupError):
@@ -145,12 +158,13 @@ class ModelFinder:
             It names nothing found, or nothing sdf_tools may read (a web URI).
 
         """
-        if uri.startswith(_WEB):
+        if uri.startswith(WEB_SCHEMES):
+            import shlex  # only for this advice
             raise ModelNotFoundError(
                 f'{uri}: sdf_tools does not download models (no network); download it '
-                f'(e.g. gz fuel download -u {uri}) and include the downloaded folder by its '
-                f'path, or put its parent folder on {self.option} or GZ_SIM_RESOURCE_PATH '
-                'and include it as model://NAME')
+                f'(e.g. gz fuel download -u {shlex.quote(uri)}) and include the downloaded '
+                f'folder by its path, or put its parent folder on {self.option} or '
+                'GZ_SIM_RESOURCE_PATH and include it as model://NAME')
         if uri.startswith(_FILE):
             path = unquote(uri[len(_FILE):])
             if not os.path.isabs(path):
@@ -159,28 +173,26 @@ class ModelFinder:
         if uri.startswith(_PACKAGE):
             return self._in_package(uri)
         if uri.startswith(_MODEL):
-            return self._model(uri, unquote(uri[len(_MODEL):]))
-        if '://' in uri:
+            relative = unquote(uri[len(_MODEL):]).rstrip('/')
+            if not relative or _leaves(relative):
+                raise ModelNotFoundError(f'{uri}: not a model name')
+        elif '://' in uri:
             raise ModelNotFoundError(f'{uri}: unknown URI scheme (sdf_tools reads model://, '
                                      'package://, file:// and paths)')
-        path = unquote(uri)
-        if os.path.isabs(path):
-            return _existing(path, uri)
-        if folder is not None and os.path.exists(os.path.join(folder, path)):
-            return os.path.normpath(os.path.join(folder, path))
-        for base, _ in self.resource_path.folders:
-            candidate = os.path.join(base, path)
-            if os.path.exists(candidate):
-                return os.path.normpath(candidate)
-        near = "the including file's folder, " if folder is not None else ''
-        raise ModelNotFoundError(f'{uri}: not found in {near}{self.resource_path.described()}; '
-                                 f'add the folder holding it with {self.option}')
+        else:
+            relative = unquote(uri)
+            if os.path.isabs(relative):
+                return _existing(relative, uri)
+        return self._lookup(uri, relative, folder)
 
-    def _model(self, uri: str, relative: str) -> str:
-        """Return ``model://relative`` from the resource path, else from a package."""
-        relative = relative.rstrip('/')
-        if not relative or _leaves(relative):
-            raise ModelNotFoundError(f'{uri}: not a model name')
+    def _lookup(self, uri: str, relative: str, folder: str | None) -> str:
+        """Return ``model://relative`` or ``relative``: one lookup (module docstring)."""
+        if folder is not None and os.path.exists(os.path.join(folder, relative)):
+            return os.path.normpath(os.path.join(folder, relative))
+        here = '' if folder is None else f" in the including file's folder {folder}"
+        if _leaves(relative):
+            raise ModelNotFoundError(f'{uri}: not found{here}; a path that climbs out of '
+                                     "its folder is looked for only in the including file's")
         for base, _ in self.resource_path.folders:
             candidate = os.path.join(base, relative)
             if os.path.exists(candidate):
@@ -197,9 +209,28 @@ class ModelFinder:
                 if os.path.exists(candidate):
                     return os.path.normpath(candidate)
                 tried = f", nor in package '{name}' ({found})"
+        beside = '' if folder is None else os.path.dirname(os.path.abspath(folder))
+        beside = f' ({beside} holds it)' if beside and os.path.exists(
+            os.path.join(beside, name)) else ''
         raise ModelNotFoundError(f'{uri}: not found in {self.resource_path.described()}'
-                                 f'{tried}; add the folder holding {name}/ with '
-                                 f'{self.option} or GZ_SIM_RESOURCE_PATH')
+                                 f'{tried}{here and ", nor" + here}; add the folder holding '
+                                 f'{name}/{beside} with {self.option} or GZ_SIM_RESOURCE_PATH')
+
+    def model_folder(self, uri: str) -> str | None:
+        """
+        Return the model folder ``model://NAME/...`` names, or ``None`` if none is found.
+
+        ``NAME`` in each folder of the resource path, then the ROS package ``NAME`` (as
+        :meth:`find` looks for ``model://NAME``); ``None`` also for a URI of another scheme.
+        """
+        if not uri.startswith(_MODEL):
+            return None
+        name = uri[len(_MODEL):].partition('/')[0]
+        try:
+            found = self.find(_MODEL + name, None)
+        except ModelNotFoundError:  # not there (or no model name)
+            return None
+        return os.path.abspath(found) if os.path.isdir(found) else None
 
     def _in_package(self, uri: str) -> str:
         if self.packages is None:
@@ -211,6 +242,23 @@ class ModelFinder:
         except ValueError as e:
             raise ModelNotFoundError(str(e)) from None
         return _existing(str(path), uri)
+
+
+def in_model(uri: str, model: str) -> str:
+    """
+    Return the file ``model://NAME/rest`` names in ``model``, the model folder found for NAME.
+
+    Raises
+    ------
+    ValueError
+        ``rest`` leaves the model folder (``..``, an absolute path).
+
+    """
+    rest = unquote(uri[len(_MODEL):].partition('/')[2])
+    path = os.path.normpath(os.path.join(model, rest))
+    if os.path.commonpath([path, model]) != model:
+        raise ValueError(f'{uri}: the path leaves the model folder {model}')
+    return path
 
 
 def _leaves(relative: str) -> bool:

@@ -119,6 +119,9 @@ class Scan:
     stopped_after : int or None
         The bound (a count of folders) the search stopped at, folders left; ``None``: it
         searched everything.
+    manifests : tuple of str
+        The package.xml files read (or tried), in order: no output may replace one
+        (:func:`~sdf_tools.outputs.check_outputs`).
 
     """
 
@@ -127,6 +130,7 @@ class Scan:
     ignored: tuple[Skipped, ...] = ()
     unreadable: tuple[Skipped, ...] = ()
     stopped_after: int | None = None
+    manifests: tuple[str, ...] = ()
 
 
 def _has(folder: str, name: str) -> bool:
@@ -349,6 +353,7 @@ def scan(root: str, full: bool = False) -> Scan:
     problems: list[str] = []
     ignored: list[Skipped] = []
     unreadable: list[Skipped] = []
+    manifests: list[str] = []
     queue = deque([(root, os.path.realpath(root), 0)])
     seen: set[str] = set()
     while queue:
@@ -356,7 +361,8 @@ def scan(root: str, full: bool = False) -> Scan:
         if real in seen:  # a symbolic link to a folder searched already
             continue
         if len(seen) >= limit:
-            return Scan(packages, tuple(problems), tuple(ignored), tuple(unreadable), limit)
+            return Scan(packages, tuple(problems), tuple(ignored), tuple(unreadable), limit,
+                        tuple(manifests))
         seen.add(real)
         try:
             names, folders, failed = _entries(folder)
@@ -364,6 +370,8 @@ def scan(root: str, full: bool = False) -> Scan:
             unreadable.append(Skipped(folder, _reason(e)))
             continue
         marker = next((m for m in IGNORE_MARKERS if m in names), None)
+        if folder != root and 'package.xml' in names:
+            manifests.append(os.path.join(folder, 'package.xml'))
         if folder != root and marker is not None:
             ignored.append(Skipped(folder, marker, _name_or_none(folder)
                                    if 'package.xml' in names else None))
@@ -380,7 +388,8 @@ def scan(root: str, full: bool = False) -> Scan:
         for name, path, link in folders:
             queue.append((path, os.path.realpath(path) if link else real + os.sep + name,
                           depth + 1))
-    return Scan(packages, tuple(problems), tuple(ignored), tuple(unreadable))
+    return Scan(packages, tuple(problems), tuple(ignored), tuple(unreadable),
+                manifests=tuple(manifests))
 
 
 def _entries(folder: str):

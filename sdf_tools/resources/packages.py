@@ -250,6 +250,16 @@ class PackageResolver:
         self._found: dict[str, 'Path'] = {}
         self._found_in: dict[str, Place] = {}
         self._warnings: list[Diagnostic] = []
+        self._manifests: dict[str, None] = {}  # the package.xml files read, in order
+
+    def files_read(self) -> tuple[str, ...]:
+        """
+        Return the package.xml files the lookups so far have read (or tried), in order.
+
+        They are inputs of the run: no output may replace one
+        (:func:`~sdf_tools.outputs.check_outputs`).
+        """
+        return tuple(self._manifests)
 
     def find(self, package: str) -> 'Path':
         """
@@ -412,6 +422,7 @@ class PackageResolver:
 
     def _name(self, folder: str) -> str | None:
         if folder not in self._names:
+            self._manifests[os.path.join(folder, 'package.xml')] = None
             try:
                 self._names[folder] = manifest_name(folder)
             except ValueError:
@@ -423,6 +434,7 @@ class PackageResolver:
         found = self._scans.get(place.path)
         if found is None:
             found = self._scans[place.path] = scan(place.path, place.full)
+            self._manifests.update(dict.fromkeys(found.manifests))
             if found.stopped_after is not None or found.unreadable:
                 self._warn(_incomplete(place, found), Code.INCOMPLETE_SEARCH)
         return found

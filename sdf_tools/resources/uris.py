@@ -46,6 +46,8 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.records import replace
+from sdf_tools.resources.models import in_model
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import unquote
 from sdf_tools.xmlio.parse import local_name
@@ -59,8 +61,20 @@ _MODEL = 'model://'
 _FILE = 'file://'
 
 
+class ModelFolderNotFoundError(PackageNotFoundError):
+    """``model://NAME/...``: no model folder ``NAME`` on the resource path, no package ``NAME``."""
+
+    def __init__(self, missing: PackageNotFoundError, models):
+        LookupError.__init__(
+            self, f"no model folder '{missing.package}' in "
+            f'{models.resource_path.described()}, and {missing}; add the folder holding '
+            f'{missing.package}/ with {models.option} or GZ_SIM_RESOURCE_PATH')
+        self.package = missing.package
+        self.searched = missing.searched
+
+
 def locate(uri: str, packages, folder: str | None = None, *,
-           model_as_package=False) -> 'Path':
+           model_as_package=False, models=None) -> 'Path':
     """
     Return the file a mesh or texture URI names (it need not exist).
 
@@ -74,16 +88,27 @@ def locate(uri: str, packages, folder: str | None = None, *,
         The description file's folder, for relative paths (``None``: not resolved).
     model_as_package : bool
         Look ``model://pkg/...`` up as ``package://pkg/...``.
+    models : ModelFinder, optional
+        Look ``model://NAME/rest`` up first as ``rest`` in the model folder ``NAME`` on
+        Gazebo's resource path (``--resource-path``, ``GZ_SIM_RESOURCE_PATH``, ``SDF_PATH``,
+        ...), as ``<include>`` s and ``export`` do
+        (:meth:`~sdf_tools.resources.models.ModelFinder.model_folder`).
 
     Raises
     ------
     PackageNotFoundError
-        The package is not found.
+        The package is not found (with ``models``, for a ``model://`` URI: a
+        :class:`ModelFolderNotFoundError` naming the resource path too).
     ValueError
         The URI names no local file that can be found (the text says why).
 
     """
     written = uri
+    if uri.startswith(_MODEL) and models is not None:
+        model = models.model_folder(uri)
+        if model is not None:
+            from pathlib import Path  # imported when a file is looked up (unquote says why)
+            return Path(in_model(uri, model))
     if uri.startswith(_MODEL) and model_as_package:
         uri = _PACKAGE + uri[len(_MODEL):]
     if uri.startswith(_PACKAGE):
@@ -91,6 +116,10 @@ def locate(uri: str, packages, folder: str | None = None, *,
             raise ValueError(f'{written}: no package resolver to find its package')
         try:
             return packages.resolve_uri(uri)
+        except PackageNotFoundError as e:
+            if models is None or written == uri:
+                raise
+            raise ModelFolderNotFoundError(e, models) from None
         except ValueError as e:  # its text starts with the URI looked up: name it as written
             raise ValueError(str(e).replace(uri, written, 1)) from None
     from pathlib import Path  # imported when a URI is looked up (packages.unquote says why)
@@ -136,8 +165,14 @@ def _checked(uri: str, is_mesh: bool, every_mesh: bool) -> bool:
     return is_mesh and every_mesh
 
 
-def _gazebo_path(text: str) -> bool:
-    """Return whether a text of ``<gazebo>`` content (trimmed) is looked up (module docstring)."""
+def names_a_file(text: str) -> bool:
+    """
+    Return whether a text of ``<gazebo>`` content (trimmed) is looked up (module docstring).
+
+    A ``package://`` URI, or an absolute path (``file://`` or not) whose last name has a
+    ``.``; export names such paths as outside its folder
+    (:func:`sdf_tools.exporting.rewrite.leftovers`).
+    """
     if text.startswith(_PACKAGE):
         return True
     if text.startswith(_FILE):
@@ -162,11 +197,11 @@ def gazebo_uses(robot) -> list:
                 if not isinstance(element.tag, str):
                     continue
                 text = element.text
-                if text and '/' in text and _gazebo_path(text.strip()):
+                if text and '/' in text and names_a_file(text.strip()):
                     uses.append((text.strip(), f'<{local_name(element)}>', entity,
                                  SourceLocation(source, element.sourceline)))
                 for name, value in element.items():
-                    if '/' in value and _gazebo_path(value.strip()):
+                    if '/' in value and names_a_file(value.strip()):
                         what = f"<{local_name(element)}> {name.rpartition('}')[2]}"
                         uses.append((value.strip(), what, entity,
                                      SourceLocation(source, element.sourceline)))
@@ -204,43 +239,81 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         not exist (``missing-file``; in ``<gazebo>`` content, a folder counts) or cannot be
         looked up (``io``: a name too long, a folder not searchable), one per URI that names
         no local file (when looked up because of ``every_mesh``, or a ``package://`` URI
-        leaving its package).
+        leaving its package). The URIs of one package (``package:///``: of none) with one
+        kind of problem are one warning, at the first, with their count and next places
+        (:attr:`~sdf_tools.errors.Diagnostic.count`): a package not built, or a prefix
+        written wrong, is one line, not one per mesh.
 
     """
-    located, problems, missing_packages = {}, [], set()
+    located: dict = {}
+    problems = _Warnings(every_mesh)
     done = set()
     uses = [(uri, '', entity, location) for uri, is_mesh, entity, location
             in robot.resource_uses() if _checked(uri, is_mesh, every_mesh)]
     gazebo = len(uses)
     uses += gazebo_uses(robot)
-    for number, (uri, what, entity, location) in enumerate(uses):
+    for number, use in enumerate(uses):
+        uri, _, entity, location = use
         if uri in done:
             continue
         done.add(uri)
-
-        def warn(message, code):
-            problems.append(Diagnostic(f'{what}: {message}' if what else message, location,
-                                       entity, Severity.WARNING, code))
-
         try:
             path = locate(uri, packages, folder, model_as_package=every_mesh)
         except PackageNotFoundError as e:
-            if e.package not in missing_packages:
-                missing_packages.add(e.package)
-                warn(f'{uri}: {e}', Code.PACKAGE_NOT_FOUND)
+            problems.warn(use, f'{uri}: {e}', Code.PACKAGE_NOT_FOUND)
             continue
         except ValueError as e:
-            warn(str(e), Code.WARNING)
+            problems.warn(use, str(e), Code.WARNING)
             continue
         finally:  # the lookup's own warnings (a duplicate package), at this use
-            problems.extend(_lookup_warnings(packages, location, entity))
+            problems.problems += _lookup_warnings(packages, location, entity)
         located[uri] = path.__class__(os.path.abspath(path))  # a pathlib.Path, as locate's
         try:
             found = _exists(path, folder_too=number >= gazebo)
         except OSError as e:  # a name too long, a folder not searchable, a loop of links
-            warn(f'{uri}: cannot look up {path}: {e.strerror}', Code.IO)
+            problems.warn(use, f'{uri}: cannot look up {path}: {e.strerror}', Code.IO)
             continue
         if not found:
-            warn(f'{uri}: no such {"file or folder" if number >= gazebo else "file"}: {path}',
-                 Code.MISSING_FILE)
-    return located, tuple(problems)
+            kind = 'file or folder' if number >= gazebo else 'file'
+            problems.warn(use, f'{uri}: no such {kind}: {path}', Code.MISSING_FILE)
+    return located, problems.grouped()
+
+
+class _Warnings:
+    """:func:`check_uris`' warnings: a package's URIs with one problem are one, counted."""
+
+    def __init__(self, every_mesh: bool):
+        self.every_mesh = every_mesh
+        self.problems: list[Diagnostic] = []
+        self.groups: dict[tuple, list] = {}  # (code, package) -> [its warning's index, places]
+
+    def warn(self, use: tuple, message: str, code: Code) -> None:
+        """Warn about a use ``(uri, what, entity, location)``, or count it in its group."""
+        uri, what, entity, location = use
+        package = _package_of(uri, self.every_mesh)
+        group = self.groups.get((code, package)) if package is not None else None
+        if group is not None:
+            group[1].append(location)
+            return
+        if package is not None:
+            self.groups[code, package] = [len(self.problems), []]
+        self.problems.append(Diagnostic(f'{what}: {message}' if what else message, location,
+                                        entity, Severity.WARNING, code))
+
+    def grouped(self) -> tuple[Diagnostic, ...]:
+        """Return the warnings, each group's first with its count and next places."""
+        problems = self.problems
+        for index, others in self.groups.values():
+            if others:
+                others.sort(key=lambda place: (place.source, place.line or 0))
+                problems[index] = replace(problems[index], places=tuple(others[:3]),
+                                          count=1 + len(others))
+        return tuple(problems)
+
+
+def _package_of(uri: str, model_as_package: bool) -> str | None:
+    """Return the package a ``package://`` URI names (``''``: none), else ``None``."""
+    for scheme in (_PACKAGE, _MODEL) if model_as_package else (_PACKAGE,):
+        if uri.startswith(scheme):
+            return uri[len(scheme):].partition('/')[0]
+    return None

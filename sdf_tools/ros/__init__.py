@@ -34,5 +34,7 @@ This sub-package is the only part of sdf_tools that imports rclpy or ROS message
   tf2_ros's broadcasters);
 * :mod:`~sdf_tools.ros.bringup`: what the launch files call (no rclpy): launch arguments,
   the description, Gazebo's systems, and the actions that stop a failed launch;
-* :mod:`~sdf_tools.ros.node_support`: parameter tables, QoS profiles, ``main()`` plumbing.
+* :mod:`~sdf_tools.ros.node_support`: parameter tables, QoS profiles, ``main()`` plumbing;
+* :mod:`~sdf_tools.ros.entry_points`: the nodes' console scripts (no rclpy): Ctrl-C while a
+  node imports, and a missing ROS 2, in one quiet line.
 """

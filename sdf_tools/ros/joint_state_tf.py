@@ -82,6 +82,7 @@ from sdf_tools.kinematics import JointStatePlan
 from sdf_tools.kinematics import KinematicTree
 from sdf_tools.kinematics.joint_states import ARRAY_JOINTS
 from sdf_tools.kinematics.joint_states import TfArrays
+from sdf_tools.ros.parameter_rules import publish_frequency_problem
 from sdf_tools.ros.tf_cdr import TfMessageCdr
 from sdf_tools.ros.tf_messages import TransformSet
 
@@ -97,18 +98,8 @@ BACKWARDS_MESSAGE = 'Moved backwards in time, re-publishing joint transforms!'
 FUTURE_STAMP_SEC = 10.0
 #: Stamps more than this many seconds before the last published are warned about.
 STAMP_JUMP_SEC = 1.0
-MAX_PUBLISH_FREQUENCY = 1000.0
 _FUTURE_NS = int(FUTURE_STAMP_SEC * 1e9)
 _JUMP_NS = int(STAMP_JUMP_SEC * 1e9)
-
-
-def publish_frequency_problem(value) -> str | None:
-    """Return why ``value`` is not a valid ``publish_frequency``, or ``None``."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return f'publish_frequency must be a number, got {value!r}'
-    if not 0.0 < value <= MAX_PUBLISH_FREQUENCY:
-        return 'publish_frequency must be between 0.0 (exclusive) and 1000.0'
-    return None
 
 
 def publish_interval_ns(publish_frequency: float) -> int:

@@ -45,9 +45,13 @@ from rclpy.qos import DurabilityPolicy
 from rclpy.qos import HistoryPolicy
 from rclpy.qos import QoSProfile
 from rclpy.qos import ReliabilityPolicy
-from sdf_tools.loading import package_resolver as loading_resolver
+from sdf_tools.errors import clip
+from sdf_tools.errors import presented
+from sdf_tools.errors import SdfToolsError
+from sdf_tools.errors import short_name
 from sdf_tools.records import record
-from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.lookup import find_resources
+from sdf_tools.resources.lookup import Resources
 
 #: ``robot_description`` and ``robot_description_sdf``: depth 1, reliable, transient local
 #: ("latched"), as robot_state_publisher publishes and ``ros_gz_sim create -topic`` reads.
@@ -74,12 +78,37 @@ PACKAGE_PATH_DESCRIPTION = (
 
 
 class StartupError(Exception):
-    """The node cannot start (missing or invalid configuration); the text says why."""
-
-
-def package_resolver(package_path: str) -> PackageResolver:
     """
-    Return the resolver for a ``package_path`` parameter value, then the environment.
+    The node cannot start (missing or invalid configuration); the text says why.
+
+    Each line of the text is logged as a line of its own (:func:`problem_lines`).
+    """
+
+
+def problem_lines(what: str, error: SdfToolsError) -> list:
+    """
+    Return the log lines of a description refused: one a problem, each saying ``what``.
+
+    Every warning and error, in file order (:func:`~sdf_tools.errors.presented`), e.g.
+    ``Rejected the new robot_description: <robot_description>:12: joint 'j': ...``: a
+    ``grep`` of the log finds each with its place.
+    """
+    return [f'{what}: {d}' for d in presented(error.warnings + error.diagnostics)]
+
+
+def log_lines(log, text: str) -> None:
+    """Log each line of ``text`` as a fatal message of its own (each greppable)."""
+    for line in text.splitlines() or ['']:
+        log.fatal(line)
+
+
+def node_resources(package_path: str) -> Resources:
+    """
+    Return where a node looks for packages: the ``package_path`` parameter, the environment.
+
+    Models (``model://``, SDFormat ``<include>`` s) are looked for on Gazebo's resource path
+    of the environment, then as the packages of their names. The node builds them once, at
+    startup, and loads every description with them.
 
     Raises
     ------
@@ -88,7 +117,7 @@ def package_resolver(package_path: str) -> PackageResolver:
 
     """
     try:
-        return loading_resolver([package_path], option='the package_path parameter')
+        return find_resources([package_path], package_option='the package_path parameter')
     except ValueError as e:
         raise StartupError(str(e)) from None
 
@@ -238,18 +267,14 @@ def ros_arguments_message(prog: str, error: Exception) -> str:
     text = _RCL_SOURCE.sub('', str(error)).strip()
     match = _PARAMETER_RULE.search(text)
     if match is not None:
-        name = _clip(match.group(1), 60)
+        name = short_name(match.group(1))
         way = (' pass the description with the launch file (ros2 launch sdf_tools '
                'bringup.launch.py description_file:=FILE) or' if 'description' in name else '')
         return (f'{prog}: error: rcl reads -p values as YAML, and the value of -p {name}:=... '
                 f'is not valid YAML:{way} put it in a parameters file (--ros-args --params-file '
                 'FILE)')
     lines = text.splitlines() or [type(error).__name__]
-    return f'{prog}: error: {_clip(lines[0], 300)}'
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit] + '...'
+    return f'{prog}: error: {clip(lines[0], 300)}'
 
 
 @contextlib.contextmanager
@@ -294,7 +319,7 @@ def _command_line(prog: str, summary: str, specs, argv) -> int | None:
         print(parameter_help(prog, summary, specs))
         return EXIT_OK
     if rest:
-        shown = ', '.join(repr(_clip(a, 60)) for a in rest[:5]) + (', ...' if rest[5:] else '')
+        shown = ', '.join(f"'{short_name(a)}'" for a in rest[:5]) + (', ...' if rest[5:] else '')
         print(f'{prog}: error: unexpected arguments {shown}; parameters go after --ros-args '
               '(--ros-args -p name:=value); see --help', file=sys.stderr)
         return EXIT_USAGE
@@ -365,10 +390,10 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
                 break  # the context was shut down while waiting (another shutdown path)
         failure = getattr(node, 'failure', None)
         if failure is not None:
-            node.get_logger().fatal(failure)
+            log_lines(node.get_logger(), failure)
             code = EXIT_FAILURE
     except StartupError as e:
-        rclpy.logging.get_logger(prog).fatal(str(e))
+        log_lines(rclpy.logging.get_logger(prog), str(e))
         code = EXIT_FAILURE
     except (KeyboardInterrupt, ExternalShutdownException):
         pass

@@ -52,7 +52,6 @@ startup or, when that is empty, the first description from the topic (bringup.la
 it to the file state_publisher's description was read from).
 """
 
-import math
 
 from rclpy.node import Node
 from sdf_tools.convert.mesh_uris import MODES
@@ -60,22 +59,25 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
+from sdf_tools.outputs import check_outputs
+from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_file
 from sdf_tools.records import replace
 from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
-from sdf_tools.ros.bringup.gazebo import gz_topic_problem
 from sdf_tools.ros.descriptions import Conversion
 from sdf_tools.ros.descriptions import convert
 from sdf_tools.ros.descriptions import SOURCE
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS
+from sdf_tools.ros.node_support import node_resources
 from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
-from sdf_tools.ros.node_support import package_resolver
 from sdf_tools.ros.node_support import ParameterSpec
+from sdf_tools.ros.node_support import problem_lines
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
+from sdf_tools.ros.parameter_rules import option_problem
 from std_msgs.msg import String
 
 NODE_NAME = 'sdf_converter'
@@ -136,23 +138,6 @@ _OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massl
                  'mesh_uris', 'auto_inertials', 'gz_joint_state_topic')
 
 
-def option_problem(name: str, value) -> str | None:
-    """Return why ``value`` is not valid for conversion parameter ``name``, or ``None``."""
-    if name == 'sdf_version' and value not in CONVERTIBLE_VERSIONS:
-        return f"sdf_version must be one of {', '.join(CONVERTIBLE_VERSIONS)}, got {value!r}"
-    if name in ('massless_mass', 'massless_inertia') and not (
-            isinstance(value, float) and math.isfinite(value) and value > 0.0):
-        return f'{name} must be a finite number greater than 0, got {value!r}'
-    if name == 'mesh_uris' and value not in MODES:
-        return f"mesh_uris must be one of {', '.join(MODES)}, got {value!r}"
-    if name == 'auto_inertials' and not (
-            isinstance(value, float) and math.isfinite(value) and value >= 0.0):
-        return f'auto_inertials must be a finite density >= 0 (0: off), got {value!r}'
-    if name == 'gz_joint_state_topic' and value:
-        return gz_topic_problem(value)
-    return None
-
-
 class SdfConverter(Node):
     """
     The ``sdf_converter`` node (module docstring).
@@ -191,7 +176,7 @@ class SdfConverter(Node):
             problem = option_problem(name, self._values[name])
             if problem:
                 raise StartupError(problem)
-        self.packages = package_resolver(self._values['package_path'])
+        self.resources = node_resources(self._values['package_path'])
         self.converted: Conversion | None = None
         #: Why the node cannot go on (node_support.run then stops it with exit code 1).
         self.failure: str | None = None
@@ -221,12 +206,12 @@ class SdfConverter(Node):
                                  sdf_version=values['sdf_version'],
                                  massless_mass=values['massless_mass'],
                                  massless_inertia=values['massless_inertia'],
-                                 mesh_uris=values['mesh_uris'], packages=self.packages,
+                                 mesh_uris=values['mesh_uris'], packages=self.resources.packages,
                                  auto_inertials=values['auto_inertials'] or None)
 
     def _convert(self, text: str, source: str, values) -> Conversion:
         """Convert ``text`` with the options of ``values``; add the Gazebo systems asked for."""
-        result = convert(text, self._options(values), packages=self.packages, source=source)
+        result = convert(text, self._options(values), resources=self.resources, source=source)
         topic = values['gz_joint_state_topic']
         if topic:
             result = replace(result, sdf=add_joint_state_publisher(result.sdf, topic))
@@ -244,8 +229,9 @@ class SdfConverter(Node):
         try:
             result = self._convert(text, self._parameter_source, self._values)
         except SdfToolsError as e:
-            raise StartupError('Cannot convert the robot_description parameter; nothing is '
-                               f'published, stopping:\n{e}') from None
+            raise StartupError('\n'.join(problem_lines(
+                'Cannot convert the robot_description parameter (nothing is published, '
+                'stopping)', e))) from None
         except Exception as e:  # a converter bug: say so rather than wait for nothing
             raise StartupError('Cannot convert the robot_description parameter; nothing is '
                                f'published, stopping: {type(e).__name__}: {e}') from None
@@ -260,14 +246,17 @@ class SdfConverter(Node):
             result = self._convert(text, source, self._values)
         except ConversionError as e:
             if self.converted is None:  # the options cannot convert it: nothing will come
-                self.failure = ('Cannot convert the description from the robot_description '
-                                f'topic with these options; nothing is published, stopping:\n{e}')
+                self.failure = '\n'.join(problem_lines(
+                    'Cannot convert the description from the robot_description topic with '
+                    'these options (nothing is published, stopping)', e))
                 return
-            self._log.error('Cannot convert the description from the robot_description topic; '
-                            f'{self._kept()}:\n{e}')
+            for line in problem_lines('Cannot convert the description from the '
+                                      f'robot_description topic ({self._kept()})', e):
+                self._log.error(line)
         except SdfToolsError as e:
-            self._log.error('Ignored an invalid description from the robot_description topic; '
-                            f'{self._kept()}:\n{e}')
+            for line in problem_lines('Ignored an invalid description from the '
+                                      f'robot_description topic ({self._kept()})', e):
+                self._log.error(line)
         except Exception as e:  # a converter bug must not kill the node
             self._log.error('Cannot convert the description from the robot_description topic '
                             f'({type(e).__name__}: {e}); {self._kept()}')
@@ -296,7 +285,10 @@ class SdfConverter(Node):
         if not path or self.converted is None:
             return
         try:
+            check_outputs((path,), self.converted.inputs)
             write_file(path, self.converted.sdf, wait_for_reader=False)
+        except OverwriteError as e:  # a mesh or package.xml the conversion read
+            self._log.error(f'Cannot write output_file: {e}')
         except OSError as e:
             self._log.error(f'Cannot write output_file {path!r}: {e.strerror or e}')
 

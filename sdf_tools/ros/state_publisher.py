@@ -80,23 +80,24 @@ from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos_overriding_options import QoSOverridingOptions
 from rclpy.serialization import deserialize_message
 from sdf_tools.errors import SdfToolsError
-from sdf_tools.errors import shown
+from sdf_tools.errors import short_name
 from sdf_tools.ros.descriptions import load_model
 from sdf_tools.ros.descriptions import RobotModel
 from sdf_tools.ros.descriptions import SOURCE
 from sdf_tools.ros.joint_state_tf import JointStateTf
-from sdf_tools.ros.joint_state_tf import MAX_PUBLISH_FREQUENCY
-from sdf_tools.ros.joint_state_tf import publish_frequency_problem
 from sdf_tools.ros.joint_state_tf import THROTTLE_SEC
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS
+from sdf_tools.ros.node_support import node_resources
 from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
-from sdf_tools.ros.node_support import package_resolver
 from sdf_tools.ros.node_support import ParameterSpec
+from sdf_tools.ros.node_support import problem_lines
 from sdf_tools.ros.node_support import reject
 from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
+from sdf_tools.ros.parameter_rules import MAX_PUBLISH_FREQUENCY
+from sdf_tools.ros.parameter_rules import publish_frequency_problem
 from sdf_tools.ros.tf_broadcasters import default_broadcaster
 from sdf_tools.ros.tf_broadcasters import missing_tf2_ros
 from sdf_tools.ros.tf_cdr import JointStateReader
@@ -193,7 +194,7 @@ class StatePublisher(Node):
         self._ignore_timestamp = values['ignore_timestamp']
         self._frame_prefix = values['frame_prefix']
         self._from_topic = values['description_from_topic']
-        self.packages = package_resolver(values['package_path'])
+        self.resources = node_resources(values['package_path'])
         self.model: RobotModel | None = None
         self.tf_state: JointStateTf | None = None
         self._pending: RobotModel | None = None
@@ -220,10 +221,11 @@ class StatePublisher(Node):
                 raise StartupError('robot_description parameter must not be empty (or set '
                                    'description_from_topic:=true)')
             try:
-                model = load_model(text, packages=self.packages,
+                model = load_model(text, resources=self.resources,
                                    source=values['description_source'] or SOURCE)
             except SdfToolsError as e:
-                raise StartupError(f'Unable to load the robot description:\n{e}') from None
+                raise StartupError('\n'.join(problem_lines(
+                    'Unable to load the robot description', e))) from None
             self._description_pub = self.create_publisher(String, 'robot_description',
                                                           LATCHED_QOS)
             self._install(model)
@@ -273,10 +275,11 @@ class StatePublisher(Node):
 
     def _on_description(self, msg: String) -> None:
         try:
-            model = load_model(msg.data, packages=self.packages)
+            model = load_model(msg.data, resources=self.resources)
         except SdfToolsError as e:
-            self._log.error('Ignored an invalid robot description from the topic; the '
-                            f'current model stays:\n{e}')
+            for line in problem_lines('Ignored an invalid robot description from the topic '
+                                      '(the current model stays)', e):
+                self._log.error(line)
             return
         except Exception as e:  # a reader bug must not kill the node either
             self._log.error('Ignored a robot description from the topic that could not be '
@@ -300,9 +303,10 @@ class StatePublisher(Node):
                     if not p.value:
                         return reject('Empty robot_description is not allowed')
                     try:
-                        self._pending = load_model(p.value, packages=self.packages)
+                        self._pending = load_model(p.value, resources=self.resources)
                     except SdfToolsError as e:
-                        self._log.warning(f'Rejected the new robot_description:\n{e}')
+                        for line in problem_lines('Rejected the new robot_description', e):
+                            self._log.warning(line)
                         return reject(str(e))
             return accept()
         except Exception as e:  # a reader bug: refuse the value, keep running
@@ -334,7 +338,7 @@ class StatePublisher(Node):
         if text is not None:
             pending, self._pending = self._pending, None
             if pending is None or pending.text != text:
-                pending = load_model(text, packages=self.packages)
+                pending = load_model(text, resources=self.resources)
             self._install(pending)
 
     # --- model installation -----------------------------------------------------------------
@@ -354,7 +358,7 @@ class StatePublisher(Node):
         if self._description_pub is not None:
             self._description_pub.publish(String(data=model.text))
         tree = model.tree
-        name = shown(tree.name)  # a newline in it must not start a line of its own
+        name = short_name(tree.name)  # no line of its own for a newline, nor 9 MB of log
         self._log.info(f"Robot initialized: '{name}' from {model.robot.source_format}, "
                        f'{len(tree.moving_joints)} moving joint(s) on /tf, '
                        f'{len(tree.fixed_joints)} fixed on /tf_static')

@@ -17,5 +17,6 @@
 XML: the only room that knows its syntax.
 
 Parsing with locations and the strict value readers every format reader uses
-(:mod:`.parse`), and text emission with escaping (:mod:`.text`).
+(:mod:`.parse`), text emission with escaping (:mod:`.text`), and what xacro would evaluate
+in a document, whatever its encoding (:mod:`.markup`).
 """

@@ -63,7 +63,7 @@ EDITS = {
                           ('link', 'upper', 'only-in-a', 'collision 1', ''), '<collision><origin'),
     'sensor': ('<update_rate>30', '<update_rate>60', ('gazebo', 'tool', 'content', '',
                                                       "sensor 'camera'/update_rate"),
-               '<gazebo reference="tool">'),
+               '<sensor name="camera"'),  # the sensor's line, not its block's
     'transmission': ('PositionJointInterface', 'EffortJointInterface',
                      ('model', '', 'content', '',
                       "transmission 'elbow_transmission'/joint 'elbow'/hardwareInterface"),

@@ -176,8 +176,8 @@ def test_a_picture_that_cannot_be_named_is_a_usage_error_before_comparing(tmp_pa
 
     monkeypatch.setattr(sdf_tools.drawing, 'require_matplotlib', missing)
     code, out, err = run(capsys, a, a, '--picture', tmp_path / 'x.png')
-    assert (code, out) == (2, '')
-    assert err == 'sdf_tools diff: error: --picture: matplotlib is not installed\n'
+    assert (code, out) == (1, '')  # a missing optional tool: 1, as for view
+    assert err == 'Error: matplotlib is not installed\n'
     assert sorted(p.name for p in tmp_path.iterdir()) == ['a.urdf', 'folder.png']
 
 
@@ -237,3 +237,38 @@ def _same_hue(pixel, colour) -> bool:
     if s2 < 0.1:  # grey: any brightness without colour
         return s1 < 0.1 and v1 < 0.99
     return s1 > 0.3 and min(abs(h1 - h2), 1 - abs(h1 - h2)) < 0.03
+
+
+def _exported_mesh_robot(tmp_path):
+    """Write the mesh robot and export it to tmp_path/models/arm_model; return both files."""
+    from mesh_robot import make_mesh_robot
+    tree = make_mesh_robot(tmp_path)
+    (tmp_path / 'models').mkdir()
+    folder = tmp_path / 'models' / 'arm_model'
+    assert cli.main(['export', str(tree['urdf']), '-o', str(folder), '-q',
+                     '--package-path', str(tree['src'])]) == 0
+    assert 'model://arm_model/meshes/cube.stl' in (folder / 'model.sdf').read_text()
+    return tree, folder / 'model.sdf'
+
+
+def test_an_exported_folders_model_uris_are_found_on_the_resource_path(tmp_path, capsys,
+                                                                       monkeypatch):
+    tree, exported = _exported_mesh_robot(tmp_path)
+    capsys.readouterr()
+    for name in ('GZ_SIM_RESOURCE_PATH', 'IGN_GAZEBO_RESOURCE_PATH', 'SDF_PATH',
+                 'GAZEBO_MODEL_PATH'):
+        monkeypatch.delenv(name, raising=False)
+    urdf = ('--package-path', tree['src'], tree['urdf'], exported)
+    code, out, _ = run(capsys, *urdf)  # the model folder is nowhere to be found
+    assert code == 1 and out.count(' mesh: ') == 4
+    code, out, _ = run(capsys, *urdf, '--resource-path', tmp_path / 'models')
+    assert code == 0 and out.endswith('equal (tolerance 1e-06)\n'), out
+    monkeypatch.setenv('SDF_PATH', str(tmp_path / 'models'))
+    assert run(capsys, *urdf)[0] == 0
+
+
+def test_a_file_compared_with_itself_warns_once(tmp_path, capsys):
+    a, = files(tmp_path, a_urdf=ARM.replace('<link name="base">', '<link name="base"><orgin/>'))
+    code, _, err = run(capsys, a, a)
+    assert code == 0 and err == f"{a}:2: warning: link 'base': unknown element <orgin> in " \
+        '<link> is ignored\n'

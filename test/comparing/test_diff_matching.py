@@ -57,3 +57,23 @@ def test_two_links_of_the_same_content_are_not_guessed():
     comparison = compare(a, b)
     assert not {'l1', 'l2'} & set(comparison.link_names)
     assert sum(d.kind == 'only-in-a' for d in comparison.differences) == 4
+
+
+def test_names_that_differ_by_a_prefix_are_one_difference():
+    """A xacro prefix:=arm_ renames every link and joint: said once, the rest compared."""
+    prefixed = ARM
+    for attribute in ('name', 'link', 'reference'):
+        prefixed = prefixed.replace(f' {attribute}="', f' {attribute}="arm_')
+    prefixed = prefixed.replace('<robot name="arm_arm"', '<robot name="arm"')
+    comparison = compare(ARM, edited('<mass value="0.5"/>', '<mass value="0.6"/>', prefixed))
+    found = [(d.entity, d.name, d.kind, d.a, d.b) for d in comparison.differences]
+    assert found[0] == ('model', '', 'prefix', None, 'arm_')
+    assert comparison.differences[0].detail == 'the names of B are those of A with arm_ in ' \
+        'front: 5 links, 4 joints'
+    # No link or joint only on one side or renamed: the mass is the one link difference
+    # (the sensor and the transmission keep their own names, prefixed too).
+    links_and_joints = [d for d in found if d[0] in ('link', 'joint')]
+    assert links_and_joints == [('link', 'fore', 'mass', 0.5, 0.6)]
+    assert comparison.poses.links == 5 and comparison.link_names['tool'] == 'arm_tool'
+    back = compare(prefixed, ARM).differences[0]
+    assert (back.kind, back.a, back.b) == ('prefix', 'arm_', None)

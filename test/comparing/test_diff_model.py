@@ -30,7 +30,7 @@ def test_gazebo_blocks_compare_as_what_they_configure_however_split():
     assert compare(one, two).equal
     d, = compare(one, two.replace('<mu1>0.5', '<mu1>0.6')).differences
     assert (d.entity, d.name, d.field, d.a, d.b) == ('gazebo', 'tool', 'mu1', '0.5', '0.6')
-    assert d.b_location.line == line_of(two, '<gazebo reference="tool">')  # its block
+    assert d.b_location.line == line_of(two, '<mu1>0.5')  # its own line
 
 
 def test_a_gazebo_reference_follows_a_renamed_link():
@@ -62,3 +62,22 @@ def test_a_frame_is_compared_by_its_pose_in_its_link():
                  names=('a.sdf', 'b.sdf')).differences
     assert (d.entity, d.name, d.kind, d.b['rpy']) == ('frame', 'f', 'pose', [0.0, 0.0, 0.5])
     assert d.detail == 'moved 0 m, turned 0.5 rad'
+
+
+def test_an_added_sensor_is_placed_at_its_own_line_lumped_or_not():
+    """The tool has two blocks; a sensor added to the second is there, not at the first."""
+    from diff_support import read
+    from sdf_tools.comparing import diff
+    from sdf_tools.loading import to_sdf
+    two = edited('</gazebo>', '</gazebo>\n  <gazebo reference="tool">\n    <mu1>0.5</mu1>\n'
+                 '  </gazebo>')
+    added = edited('<mu1>0.5</mu1>\n', '<mu1>0.5</mu1>\n    <sensor name="imu" type="imu">'
+                   '<update_rate>9</update_rate></sensor>\n', two)
+    line = line_of(added, '<sensor name="imu"')
+    assert line > line_of(added, '<gazebo reference="tool">') + 1
+    (d,) = compare(added, two).differences
+    assert (d.field, d.a_location.line) == ("sensor 'imu'", line)
+    sdf = read(to_sdf(read(two, 'arm.urdf')).sdf, 'arm.sdf')
+    (d,) = diff(read(added, 'arm.urdf'), sdf).differences
+    assert (d.entity, d.name, d.field, d.a_location.line) == ('link', 'fore', "sensor 'imu'",
+                                                              line)

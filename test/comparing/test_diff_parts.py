@@ -86,3 +86,26 @@ def test_an_sdformat_material_is_compared_as_content_not_as_a_colour():
     d, = comparison.differences
     assert (d.kind, d.part, d.field, d.a, d.b) == (
         'content', "visual 'v'", 'material/script/name', 'Gazebo/Red', 'Gazebo/Blue')
+
+
+def test_a_collision_deleted_from_a_lumped_link_is_one_difference():
+    """
+    Against SDFormat, a URDF's lumped parts have names made up from their position.
+
+    Deleting the tool's first collision renames the two after it on the URDF side: they
+    pair by what they are, and the deleted one is the only difference.
+    """
+    from sdf_tools.loading import to_sdf
+    three = edited('<collision><geometry><sphere radius="0.05"/></geometry></collision>',
+                   '<collision><geometry><sphere radius="0.05"/></geometry></collision>'
+                   '<collision><origin xyz="0.1 0 0"/><geometry><mesh filename="package://arm/'
+                   'b.stl"/></geometry></collision><collision><origin xyz="0.2 0 0"/>'
+                   '<geometry><box size="0.1 0.2 0.3"/></geometry></collision>')
+    sdf = read(to_sdf(read(three, 'arm.urdf')).sdf, 'arm.sdf')
+    assert diff(read(three, 'arm.urdf'), sdf).equal
+    two = edited('<collision><geometry><sphere radius="0.05"/></geometry></collision>', '',
+                 three)
+    (d,) = diff(read(two, 'arm.urdf'), sdf).differences
+    assert (d.entity, d.name, d.kind, d.part) == (
+        'link', 'fore', 'only-in-b', "collision 'fore_fixed_joint_lump__tool_collision'")
+    assert d.b == {'shape': 'sphere', 'radius': 0.05}

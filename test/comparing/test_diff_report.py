@@ -40,7 +40,8 @@ def test_the_text_groups_differences_by_entity_with_both_places():
         f'  mass: 0.5 | 0.6  [a.urdf:{link} | b.urdf:{link}]',
         "joint 'elbow'",
         f'  limit upper: 2 | 2.5  [a.urdf:{joint} | b.urdf:{joint}]']
-    assert to_text(compare(ARM, changed)).endswith('different: 2 differences (tolerance 1e-06)\n')
+    assert to_text(compare(ARM, changed)).endswith(
+        'different: 2 differences: 1 limit, 1 mass (tolerance 1e-06)\n')  # counts by kind
 
 
 def test_the_text_of_equal_descriptions_says_so_with_the_pose_check_and_notes():
@@ -71,3 +72,26 @@ def test_json_holds_every_difference_with_values_and_places():
     assert abs(poses['position_error'] - 0.1) < 1e-12
     assert poses['position_link'] in ('fore', 'tool', 'finger')  # all moved by 0.1 m
     assert poses['unexplained'] == [] and poses['skipped'] == '' and data['notes'] == []
+
+
+def test_a_rotation_the_same_on_both_sides_reads_the_same_and_noise_reads_0():
+    """Only the position of the elbow changed: its rotation is written once, as A has it."""
+    a = edited('<origin xyz="0 0 0.4"/>', '<origin xyz="0 0 0.4" rpy="3.141592653589793 0 0"/>')
+    b = edited('<origin xyz="0 0 0.4"/>', '<origin xyz="1e-17 0 0.5" '
+               'rpy="-3.141592653589793 0 0"/>')
+    (d,) = compare(a, b).differences
+    assert (d.a, d.b) == ({'xyz': [0.0, 0.0, 0.4], 'rpy': [3.141592653589793, 0.0, 0.0]},
+                          {'xyz': [0.0, 0.0, 0.5], 'rpy': [3.141592653589793, 0.0, 0.0]})
+    assert d.detail == 'moved 0.1 m, turned 0 rad'
+    assert '  origin: xyz 0 0 0.4, rpy 3.141592654 0 0 | xyz 0 0 0.5, rpy 3.141592654 0 0 (' \
+        in to_text(compare(a, b))
+
+
+def test_a_mesh_not_found_is_said_once():
+    two = ARM.replace('<collision><origin xyz="0 0 0.2"/><geometry><box size="0.1 0.1 0.4"/>',
+                      '<collision><origin xyz="0 0 0.2"/><geometry><mesh filename="package:'
+                      '//arm/meshes/base.stl"/>')
+    moved = two.replace('package://arm/meshes/base.stl', 'package://other/base.stl')
+    text = to_text(compare(two, moved))
+    assert text.count('not found: package://arm/meshes/base.stl, package://other/base.stl') \
+        == 1 and text.count(' mesh: package://arm/meshes/base.stl | package://other/') == 2

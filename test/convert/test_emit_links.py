@@ -53,7 +53,7 @@ def test_a_flat_ground_plane_keeps_its_visual_and_loses_its_collision():
     assert plane.find('collision') is None
     assert plane.findtext('visual/geometry/box/size') == '5 5 0'
     assert plane.findtext('inertial/mass') == '0.001'  # massless-kept, as any massless link
-    dropped = [w for w in result.warnings if w.code == 'dropped']
+    dropped = [w for w in result.warnings if w.code == 'bad-geometry']
     assert [(w.entity, w.location.line) for w in dropped] == [("link 'ground_plane'", 1)]
     assert dropped[0].message == (
         "collision 'ground_plane_collision' is left out: <box> size 5 5 0 has a side that is "
@@ -72,7 +72,7 @@ def test_collisions_without_volume_are_left_out_and_the_others_keep_their_names(
         '<collision><geometry><sphere radius="1"/></geometry></collision></link>'))
     collisions = model_of(result).findall('link/collision')
     assert [c.get('name') for c in collisions] == ['base_collision_1']  # libsdformat's name
-    assert codes(result) == ['dropped']
+    assert codes(result) == ['bad-geometry']  # the reader's code: a flat geometry
 
 
 def test_a_capsule_of_length_0_is_written_as_a_sphere_in_collisions():

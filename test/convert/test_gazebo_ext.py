@@ -18,6 +18,8 @@ Tests of sdf_tools.convert.gazebo_ext and gazebo_apply: ``<gazebo>`` extensions.
 Each extension is parsed and applied through the whole converter, from URDF text.
 """
 
+import re
+
 from diagnostics import INERTIA
 from diagnostics import urdf
 import pytest
@@ -69,14 +71,35 @@ def test_link_joint_and_model_extensions():
     assert j.findtext('axis/dynamics/spring_stiffness') == '10'
     assert m.findtext('static') == 'true'
     assert m.find("plugin[@name='p']") is not None
-    assert 'bad-number' in codes(result)
+    assert 'read-as' in codes(result)
 
 
 def test_malformed_extension_number_is_an_error_with_its_line():
     urdf = robot(link('base'), '\n<gazebo reference="base">\n<mu1>abc</mu1></gazebo>')
-    message = "test.urdf:3: <gazebo> <mu1> must be a number, got 'abc'"
-    with pytest.raises(DescriptionError, match=message):
+    message = ("test.urdf:3: <gazebo reference='base'>: <mu1> (SDFormat <mu>) must be a "
+               "number, got 'abc'")
+    with pytest.raises(DescriptionError, match=re.escape(message)):
         convert(urdf)
+
+
+def test_extension_numbers_are_read_as_libsdformat_reads_them(tmp_path):
+    # libsdformat reads the special tags with std::stod and std::stoi: the leading number.
+    text = robot(link('base', '<collision><geometry><box size="1 1 1"/></geometry>'
+                      '</collision>'),
+                 '<gazebo reference="base"><mu1>0.5x</mu1><maxContacts>1e3</maxContacts>'
+                 '<kd value=" 100 "/></gazebo>')
+    result = convert(text)
+    c = model_of(result).find("link[@name='base']/collision")
+    assert (c.findtext('surface/friction/ode/mu'), c.findtext('max_contacts'),
+            c.findtext('surface/contact/ode/kd')) == ('0.5', '1', '100')
+    assert [w.message for w in result.warnings] == [
+        "<mu1> (SDFormat <mu>) '0.5x' is read as 0.5 by libsdformat",
+        "<maxContacts> (SDFormat <max_contacts>) '1e3' is read as 1 by libsdformat"]
+    if support.oracle_path() is not None:   # the same values as libsdformat's conversion
+        (tmp_path / 'r.urdf').write_text(text)
+        theirs = support.run_oracle('convert', tmp_path / 'r.urdf')
+        assert '<mu>0.5</mu>' in theirs.stdout and '<max_contacts>1</max_contacts>' in \
+            theirs.stdout
 
 
 def test_extension_warnings_name_what_has_no_effect():
@@ -128,8 +151,9 @@ def test_extension_of_a_parent_does_not_leak_into_a_lumped_childs_collision():
 def test_max_contacts_must_fit_an_int():
     urdf = robot(link('base', '<collision><geometry><box size="1 1 1"/></geometry>'
                       '</collision>'),
-                 '<gazebo reference="base"><maxContacts>1e30</maxContacts></gazebo>')
-    with pytest.raises(DescriptionError, match=r'<maxContacts> must fit a 32-bit integer'):
+                 '<gazebo reference="base"><maxContacts>3000000000</maxContacts></gazebo>')
+    with pytest.raises(DescriptionError, match=r'<maxContacts> \(SDFormat <max_contacts>\) '
+                       'must be an integer of 32 bits'):
         convert(urdf)
 
 

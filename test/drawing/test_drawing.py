@@ -44,7 +44,8 @@ HINGED = """<robot name="hinged">
     <mimic joint="hinge" multiplier="0.1"/></joint>
   <link name="tip"/>
 </robot>"""
-FRONT = ViewOptions(view='front', size=(400, 300), window=(-0.8, 0.8, -0.4, 0.8))
+FRONT = ViewOptions(view='front', size=(400, 300), window=(-0.8, 0.8, -0.4, 0.8),
+                    caption=False)
 
 
 def test_the_api_draws_what_forward_kinematics_places():
@@ -118,3 +119,43 @@ def test_overlay_draws_what_is_the_same_once_and_what_moved_in_each_colour():
     assert grey.sum() > 1000 and blue.sum() > 500 and orange.sum() > 500
     assert abs((columns.min() + columns.max() + 1) / 2 - 200) <= 1  # centred on y = 0
     assert np.nonzero(orange.any(axis=0))[0].mean() < 200 - 40
+
+
+def test_surfaces_equal_within_the_tolerance_are_drawn_once_in_the_shared_colour():
+    """
+    An arm turned by 9e-7 rad (0.2 um at its ends): one surface, no stripes of two.
+
+    Its sides at y = +-50.0004 mm are where a grid of 1 um would round them apart.
+    """
+    arm = HINGED.replace('<box size="0.1 0.1 0.5"/>', '<box size="0.1 0.1000008 0.5"/>')
+    robot = parse_urdf(arm)
+    turned = parse_urdf(arm.replace('<origin xyz="0 0 0.25"/>',
+                                    '<origin xyz="0 0 0.25" rpy="9e-7 0 0"/>'))
+    grey, blue, orange = _colours(overlay((robot, None), (turned, None), FRONT))
+    assert grey.sum() > 1000 and not blue.any() and not orange.any()
+    _, blue, orange = _colours(overlay((robot, None), (turned, None), FRONT, tolerance=1e-9))
+    assert (blue | orange).sum() > 100 and blue.any() and orange.any()  # a finer one: two
+
+
+def test_an_overlay_without_geometry_draws_both_skeletons_and_names_the_sides():
+    bare = parse_urdf(HINGED.replace('<visual>', '<collision>').replace('</visual>',
+                                                                        '</collision>'))
+    moved = link_poses(bare, {'hinge': 1.0})
+    picture = overlay((bare, None), (bare, moved), FRONT, labels=('A (a.urdf)', 'B (b.urdf)'))
+    grey, blue, orange = _colours(picture)
+    # The base to the hinge is shared; the arm's segment is blue upright, orange turned.
+    assert grey.sum() > 50 and blue.sum() > 50 and orange.sum() > 50
+    assert picture.text[:3] == ('in both: A (a.urdf), B (b.urdf)', 'only in A (a.urdf)',
+                                'only in B (b.urdf)')
+    same = overlay((bare, None), (bare, None), FRONT)
+    grey, blue, orange = _colours(same)
+    assert grey.sum() > 50 and not blue.any() and not orange.any()
+
+
+def test_labels_name_the_links_of_a_robot_drawn_whole():
+    """The names are dark text; the robot, lit from the front, has no dark pixel of its own."""
+    robot = parse_urdf(HINGED)
+    plain, named = (pixels(view(robot, options=ViewOptions(
+        view='front', size=(400, 300), window=FRONT.window, caption=False,
+        labels=labels)).data).max(axis=2) < 80 for labels in (False, True))
+    assert not plain.any() and named.sum() > 30  # no skeleton: the robot is whole

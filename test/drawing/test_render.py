@@ -87,7 +87,8 @@ def test_the_drawn_extent_is_the_geometry_at_its_configuration():
     """Front view (y right, z up) of a fixed window: the pixels map back to the boxes."""
     size, window = (800, 600), (-0.6, 0.6, -0.2, 0.7)
     picture = view(parse_urdf(TWO_BOXES), joints={'hinge': 0.8},
-                   options=ViewOptions(view='front', size=size, window=window))
+                   options=ViewOptions(view='front', size=size, window=window,
+                                       caption=False))
     assert picture.window == window
     assert pixels(picture.data).shape == (600, 800, 3)
     corners = _two_boxes_corners(0.8)
@@ -99,7 +100,7 @@ def test_the_drawn_extent_is_the_geometry_at_its_configuration():
 def test_a_fitted_window_shows_the_whole_robot_with_a_margin():
     size = (640, 400)
     picture = view(parse_urdf(TWO_BOXES), joints={'hinge': -1.2},
-                   options=ViewOptions(view='side', size=size))  # x right, z up
+                   options=ViewOptions(view='side', size=size, caption=False))  # x right, z up
     u0, u1, v0, v1 = picture.window
     assert (u1 - u0) / (v1 - v0) == pytest.approx(640 / 400)
     corners = _two_boxes_corners(-1.2)
@@ -115,14 +116,13 @@ def test_meshes_are_drawn_where_forward_kinematics_puts_them(tmp_path):
     pytest.importorskip('trimesh', reason='trimesh is not installed')
     from mesh_robot import make_mesh_robot
     from sdf_tools.loading import load
-    from sdf_tools.loading import LoadOptions
-    from sdf_tools.loading import package_resolver
+    from sdf_tools.resources.lookup import find_resources
     tree = make_mesh_robot(tmp_path)
-    loaded = load(str(tree['urdf']), LoadOptions(packages=package_resolver([str(tree['src'])])))
+    loaded = load(str(tree['urdf']), resources=find_resources([str(tree['src'])]))
     size, shoulder, wrist = (600, 600), 0.5, 0.9
     picture = view(loaded.robot, joints={'shoulder': shoulder, 'wrist': wrist},
-                   options=ViewOptions(view='side', size=size, packages=loaded.packages,
-                                       folder=str(tree['urdf'].parent)))
+                   options=ViewOptions(view='side', size=size, resources=loaded.resources,
+                                       folder=str(tree['urdf'].parent), caption=False))
     assert picture.warnings == ()
     cube = _corners((1, 1, 1), (0.5, 0.5, 0.5))
     arm_rotation = _rotation('y', 0.4 + shoulder)
@@ -218,14 +218,14 @@ def test_link_frames_are_drawn_on_request():
     assert min(_axes_colours(with_frames.data)) > 10
 
 
-def test_a_robot_without_geometry_shows_its_frames_and_says_so():
+def test_a_robot_without_geometry_shows_its_skeleton_and_says_so():
     robot = parse_urdf('<robot name="r">\n<link name="a"/></robot>', 'r.urdf')
-    picture = view(robot, options=ViewOptions(view='iso', size=(200, 200)))
-    assert min(_axes_colours(picture.data)) > 10
+    picture = view(robot, options=ViewOptions(view='iso', size=(200, 200), caption=False))
+    assert drawn(pixels(picture.data)).sum() > 10  # the root link, a square
     (warning,) = picture.warnings
     assert warning.code == Code.NOT_DRAWN
-    assert str(warning) == ("r.urdf:1: warning: robot 'r': no visual geometry to draw: the "
-                            'link frames are drawn instead (try the collisions)')
+    assert str(warning) == ("r.urdf:1: warning: robot 'r': no visual geometry drawn: the "
+                            'kinematic skeleton is drawn instead (try the collisions)')
 
 
 def test_svg_pictures_are_vector_drawings_and_repeatable():

@@ -20,6 +20,7 @@ from model_folders import make_model
 import pytest
 from sdf_tools import cli
 import support
+from workspaces import stl
 
 EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
 
@@ -56,8 +57,8 @@ def test_export_refuses_an_occupied_folder_and_force_replaces_it(tmp_path, capsy
     assert (code, stdout) == (1, '')
     assert stderr == (f'Error: {out}: not replaced, because it holds no model.config, so it '
                       'is no model folder; --force replaces only a model folder (one holding '
-                      'model.config), never the current folder, the home folder or one above '
-                      'them\n')
+                      'model.config) holding no ROS package, never the current folder, the home '
+                      'folder or one above them\n')
     assert sorted(p.name for p in out.iterdir()) == ['mine.txt']
     (out / 'model.config').write_text('<model/>')
     code, stdout, stderr = run(['export', '-q', '--force', str(EXAMPLE), '-o', str(out)],
@@ -127,7 +128,7 @@ def test_export_copies_a_models_own_files_found_on_the_resource_path(where, tmp_
                      '<visual name="v"><geometry><mesh><uri>model://arm/meshes/a.stl</uri>'
                      '</mesh></geometry></visual></link></model>')
     (arm / 'meshes').mkdir()
-    (arm / 'meshes' / 'a.stl').write_text('solid s\nendsolid s\n')
+    (arm / 'meshes' / 'a.stl').write_text(stl('s'))
     if where == 'GZ_SIM_RESOURCE_PATH':
         monkeypatch.setenv(where, f'{tmp_path}/elsewhere:{tmp_path}/models')
         given = []
@@ -136,6 +137,6 @@ def test_export_copies_a_models_own_files_found_on_the_resource_path(where, tmp_
     code, stdout, stderr = run(['export', 'models/arm/model.sdf', *given, '-o', 'out'], capsys)
     assert (code, stderr) == (0, '')
     assert stdout == 'out: model://out (model.config, model.sdf and 1 file copied)\n'
-    assert (tmp_path / 'out' / 'meshes' / 'a.stl').read_text() == 'solid s\nendsolid s\n'
+    assert (tmp_path / 'out' / 'meshes' / 'a.stl').read_text() == stl('s')
     assert [e.text for e in etree.parse(str(tmp_path / 'out' / 'model.sdf')).iter('uri')] == \
         ['model://out/meshes/a.stl']

@@ -33,6 +33,9 @@ URDF = """<robot name="r">
   </gazebo>
   <gazebo><plugin name="x" filename="libx.so"><uri> package://p/param.yaml </uri></plugin>
   </gazebo>
+  <gazebo reference="a"><visual><geometry><mesh><uri>package://p/b.dae</uri></mesh>
+    </geometry><material><pbr><metal><albedo_map>package://p/b.png</albedo_map></metal>
+    </pbr></material></visual></gazebo>
 </robot>
 """
 SDF = """<sdf version="1.9"><model name="m"><link name="a">
@@ -48,8 +51,10 @@ def test_uses_are_meshes_textures_then_the_uris_of_content_copied_as_written():
     assert [(u.uri, u.kind, u.entity, u.location.line) for u in uses(robot)] == [
         ('package://p/a.stl', 'mesh', "link 'a'", 3),
         ('package://p/skin.png', 'texture', "link 'a'", 3),
-        ('model://p/materials/scripts', 'resource', "<gazebo reference='a'>", 6),
-        ('package://p/param.yaml', 'resource', '<gazebo>', 9)]
+        ('model://p/materials/scripts', 'script', "<gazebo reference='a'>", 6),
+        ('package://p/param.yaml', 'resource', '<gazebo>', 9),
+        ('package://p/b.dae', 'mesh', "<gazebo reference='a'>", 11),
+        ('package://p/b.png', 'texture', "<gazebo reference='a'>", 11)]
 
 
 def test_with_uris_rewrites_copies_of_gazebo_content_and_leaves_urdf_meshes(tmp_path):
@@ -81,13 +86,24 @@ def test_leftovers_name_each_uri_outside_the_folder_once_with_its_line():
     sdf = ('<sdf>\n<uri>model://m/a.stl</uri>\n<uri>package://p/b.stl</uri>\n'
            '<param>model://other/x.dae package://p/b.stl</param>\n'
            '<uri>file://media/materials/scripts/gazebo.material</uri>\n'
-           '<uri>file:///home/me/c.stl</uri>\n<uri>model://gone/d.stl</uri>\n</sdf>\n')
-    warnings = leftovers(sdf, 'm', reported={'model://gone/d.stl'})
-    assert [(w.message.split()[0], w.location.line, w.code) for w in warnings] == [
-        ('package://p/b.stl', 3, Code.NOT_SELF_CONTAINED),
-        ('model://other/x.dae', 4, Code.NOT_SELF_CONTAINED),
-        ('file:///home/me/c.stl', 6, Code.NOT_SELF_CONTAINED)]
+           '<uri>file:///home/me/c.stl</uri>\n<uri>model://gone/d.stl</uri>\n'
+           '<plugin filename="/opt/lib/libx.so">\n<parameters>/home/me/ws/c.yaml</parameters>\n'
+           '<topic>/scan</topic><remap>/tf:=tf</remap>\n'
+           '<uri>file://media/materials/scripts/gazebo.material</uri></plugin>\n</sdf>\n')
+    warnings = leftovers(sdf, 'm', reported={'model://gone/d.stl'}, file='out/m/model.sdf')
+    assert [(w.message.split()[0], w.location.line, w.entity, w.code) for w in warnings] == [
+        ('package://p/b.stl', 3, '<uri>', Code.NOT_SELF_CONTAINED),
+        ('model://other/x.dae', 4, '<param>', Code.NOT_SELF_CONTAINED),
+        ('file://media/materials/scripts/gazebo.material', 5, '<uri>', Code.SIMULATOR_MEDIA),
+        ('file:///home/me/c.stl', 6, '<uri>', Code.NOT_SELF_CONTAINED),
+        ('/opt/lib/libx.so', 8, '<plugin>', Code.NOT_SELF_CONTAINED),
+        ('/home/me/ws/c.yaml', 9, '<parameters>', Code.NOT_SELF_CONTAINED)]
     assert str(warnings[0]) == (
-        'model.sdf:3: warning: package://p/b.stl names something outside the exported '
-        'folder: Gazebo finds it only where its resource path (GZ_SIM_RESOURCE_PATH) or ROS '
-        'workspace holds it')
+        'out/m/model.sdf:3: warning: <uri>: package://p/b.stl names something outside the '
+        'exported folder: Gazebo finds it only where its resource path (GZ_SIM_RESOURCE_PATH) '
+        'or ROS workspace holds it')
+    assert warnings[2].message.endswith("is not in the folder: it is one of Gazebo's own media "
+                                        "files, which come with the simulator's install")
+    assert warnings[5].message == (
+        '/home/me/ws/c.yaml is an absolute path outside the exported folder: it names a file of '
+        'this machine, which the folder does not hold')

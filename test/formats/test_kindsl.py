@@ -214,7 +214,7 @@ def test_fancy_fk_closed_form(values, fk):
 @pytest.mark.parametrize('fk', FK_FUNCTIONS)
 def test_fancy_through_urdf_has_the_same_fk(fk):
     robot = fancy()
-    text = write_urdf(robot, unlimited_prismatic=Limit(-2.0, 2.0, 100.0, 1.0))
+    text, _ = write_urdf(robot, unlimited_prismatic=Limit(-2.0, 2.0, 100.0, 1.0))
     again = parse_urdf(text, 'fancy.urdf')
     # Revolute joints without limits are URDF continuous joints; frames are links.
     assert again.joint('jA').kind is JointType.CONTINUOUS
@@ -236,7 +236,7 @@ def test_fancy_through_urdf_has_the_same_fk(fk):
 def test_floating_tree_through_urdf_has_the_same_fk(fk):
     params = {'shin_length': 0.4, 'hip_offset': 0.1}
     robot = read('floating_tree.kindsl', parameters=params)
-    again = parse_urdf(write_urdf(robot, unlimited_prismatic=Limit(0.0, 0.1, 1.0, 1.0)))
+    again = parse_urdf(write_urdf(robot, unlimited_prismatic=Limit(0.0, 0.1, 1.0, 1.0))[0])
     assert again.joint('world_to_trunk').kind is JointType.FLOATING
     q = {'j_hip_l': 0.7, 'j_knee_l': -1.2, 'j_hip_r': 0.05}
     before, after = fk(robot, q), fk(again, q)

@@ -27,8 +27,11 @@ import os
 import subprocess
 
 from model_folders import make_model
+from model_folders import model_config
 import pytest
+from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
+from sdf_tools.formats.sdf import include
 from sdf_tools.formats.sdf.include import MAX_DEPTH
 from sdf_tools.formats.sdf.reader import MAX_NESTING
 from sdf_tools.formats.sdf.reader import parse_sdf
@@ -141,9 +144,8 @@ NESTED = {
 }
 
 
-@pytest.mark.parametrize('case', list(NESTED), ids=list(NESTED))
-def test_nested_include_poses(tmp_path, case):
-    folders, body, probes = NESTED[case]
+def read_case(tmp_path, folders, body, probes):
+    """Write the model folders and a model of ``body``; read it, check the probe frames."""
     for name, (version, model) in folders.items():
         make_model(tmp_path / 'models', name, model, version)
     path = write(tmp_path, f'<model name="outer">\n  {body}\n</model>')
@@ -151,7 +153,12 @@ def test_nested_include_poses(tmp_path, case):
     poses = model_frame_poses(robot)
     for frame, xyz in probes.items():
         assert_pose(poses[('frame', frame)], xyz)
-    agrees_with_oracle(path, robot)
+    return path, robot
+
+
+@pytest.mark.parametrize('case', list(NESTED), ids=list(NESTED))
+def test_nested_include_poses(tmp_path, case):
+    agrees_with_oracle(*read_case(tmp_path, *NESTED[case]))
 
 
 def test_world_include_places_the_model(tmp_path):
@@ -199,6 +206,39 @@ def test_model_chosen_by_its_include_name(tmp_path):
     assert_pose(read(path, model='right').origin, (0, 1, 0))
     with pytest.raises(DescriptionError, match=r"holds 2 models \('left', 'right'\)"):
         read(path)
+
+
+def test_a_classic_model_folder_is_read_in_its_newest_version(tmp_path):
+    # The classic model library lists a file per version; the newest read is taken (here
+    # 1.3, which libsdformat converts to 1.4 before reading).
+    folder = make_model(tmp_path / 'models', 'cart', BOX, config=model_config(
+        'cart', ('1.2', 'model-1_2.sdf'), ('1.3', 'model-1_3.sdf')))
+    (folder / 'model-1_2.sdf').write_text('<gazebo version="1.2"/>')
+    (folder / 'model-1_3.sdf').write_text(f'<sdf version="1.3">{BOX}</sdf>')
+    path = write(tmp_path, '<model name="outer"><link name="l"/>\n'
+                 '<include><uri>model://cart</uri></include>\n'
+                 '<frame name="p_tip" attached_to="box::tip"/></model>')
+    robot = read(path)
+    assert robot.link('box::base').location.source == str(folder / 'model-1_3.sdf')
+    assert_pose(model_frame_poses(robot)[('frame', 'p_tip')], (1, 1, 5))
+    agrees_with_oracle(path, robot)
+
+
+@pytest.mark.parametrize('uri', ['box', 'model://box'])
+@pytest.mark.parametrize('beside', [True, False])
+def test_a_bare_name_is_found_where_libsdformat_finds_it(tmp_path, uri, beside):
+    # libsdformat strips the scheme: NAME and model://NAME are one lookup, in its working
+    # directory (the oracle runs in the including file's folder, where sdf_tools looks
+    # instead) before SDF_PATH (the resource path).
+    make_model(tmp_path / 'models', 'box', BOX)
+    if beside:
+        make_model(tmp_path, 'box', BOX.replace('<pose>0 0 5', '<pose>0 0 7'))
+    path = write(tmp_path, f'<model name="outer"><link name="l"/>\n'
+                 f'<include><uri>{uri}</uri></include>\n'
+                 '<frame name="p_base" attached_to="box::base"/></model>')
+    robot = read(path)
+    assert_pose(model_frame_poses(robot)[('frame', 'p_base')], (1, 0, 7 if beside else 5))
+    agrees_with_oracle(path, robot)
 
 
 def test_world_includes_lights_and_actors_by_name(tmp_path):
@@ -276,15 +316,34 @@ def test_fuel_uri_is_a_clear_error(tmp_path):
     assert info.value.diagnostic.location.line == 4
 
 
-def test_merge_include_is_refused(tmp_path):
-    # libsdformat 12 merges the model's content into the including model; sdf_tools does not.
-    make_model(tmp_path / 'models', 'box', BOX)
-    path = write(tmp_path, '<model name="o"><link name="l"/>\n'
-                 '<include merge="true"><uri>model://box</uri></include>\n</model>')
-    with pytest.raises(DescriptionError, match=r'merge="true" \(merge-include\) is not '
-                       'supported') as info:
-        read(path)
-    assert info.value.diagnostic.location.line == 3
+FUEL = 'https://fuel.gazebosim.org/1.0/OpenRobotics/models/Coke Can'
+ROBOT = '<model name="robot">{pose}<link name="base"/>{include}</model>'
+
+
+@pytest.mark.parametrize('name', ['<name>can</name>', ''])
+def test_a_model_asked_for_needs_no_web_include_of_its_world(tmp_path, name):
+    def world(pose='', include=''):
+        return write(tmp_path, f'<world name="w">\n<include>{name}<uri>{FUEL}</uri></include>'
+                     f'\n{ROBOT.format(pose=pose, include=include)}\n</world>')
+
+    path = world()
+    robot = read(path, model='robot')
+    assert robot.name == 'robot' and robot.links[0].name == 'base'
+    (warning,) = [w for w in robot.warnings if w.code is Code.INCLUDE]
+    assert warning.message == (f'<include> of {FUEL!r} is left out: sdf_tools does not '
+                               "download models, and the model asked for ('robot') does not "
+                               'need it')
+    assert (warning.entity, warning.location.line) == ("world 'w'", 3)
+    # Without a model asked for, or asking for the included one, it is an error.
+    for model in [None] + (['can'] if name else []):
+        with pytest.raises(DescriptionError, match='does not download models .no network.'):
+            read(path, model=model)
+    # So it is when the model asked for needs it: posed relative to it, or including one.
+    needs = [world(pose='<pose relative_to="can">1 0 0 0 0 0</pose>')] if name else []
+    for path in needs + [world(include=f'<include><uri>{FUEL}</uri></include>')]:
+        with pytest.raises(DescriptionError, match='does not download models') as info:
+            read(path, model='robot')
+        assert {d.location.line for d in info.value.diagnostics} == {3, 4}
 
 
 def test_include_cycle_names_the_chain(tmp_path):
@@ -367,13 +426,65 @@ def test_included_bytes_are_bounded_counting_each_inclusion(tmp_path):
     assert info.value.diagnostic.location.line == 7   # the fifth include's <uri>
 
 
+def test_included_tags_are_bounded_counting_each_inclusion(tmp_path, monkeypatch):
+    folder = make_model(tmp_path / 'models', 'box', BOX)
+    tags = (folder / 'model.sdf').read_bytes().count(b'<')
+    includes = ''.join(f'<include><uri>model://box</uri><name>b{i}</name></include>\n'
+                       for i in range(5))
+    path = write(tmp_path, f'<world name="w">\n{includes}</world>')
+    assert include.MAX_INCLUDED_TAGS == 250_000   # the limit of one document's tags
+    monkeypatch.setattr(include, 'MAX_INCLUDED_TAGS', 5 * tags)
+    assert len(read(path, model='b4').links) == 1
+    monkeypatch.setattr(include, 'MAX_INCLUDED_TAGS', 5 * tags - 1)
+    with pytest.raises(DescriptionError) as info:
+        read(path, model='b4')
+    (error,) = info.value.diagnostics
+    assert str(error) == (f"{path}:7: world 'w': <include> of 'model://box': the included "
+                          f'files hold more than {5 * tags - 1} tags in all (each inclusion '
+                          'counts; this one would be inclusion 5)')
+
+
+def fan_out(folder, depth: int) -> str:
+    """Write files m0.sdf ... each including the next twice (2 ** depth - 1 models)."""
+    for k in range(depth):
+        inner = '' if k == depth - 1 else ''.join(
+            f'<include><uri>m{k + 1}.sdf</uri><name>{c}</name></include>' for c in 'ab')
+        (folder / f'm{k}.sdf').write_text(f'<sdf version="1.9"><model name="m{k}">'
+                                          f'<link name="l"/>{inner}</model></sdf>\n')
+    return str(folder / 'm0.sdf')
+
+
+def test_an_include_fan_out_is_refused_at_the_limit_whatever_its_depth(tmp_path, monkeypatch):
+    # Files including the next twice, eighteen deep, built 262,143 links (25 s, 957 MB)
+    # before any limit. The tags they bring in are counted per inclusion: at the limit
+    # (here 20,000 tags, about 1,200 models) the include going past it is the error, so a
+    # fan-out sixteen times larger costs the same (the least CPU time of two tries each).
+    from sdf_tools.loading import load
+    monkeypatch.setattr(include, 'MAX_INCLUDED_TAGS', 20_000)
+
+    def refuse(depth):
+        folder = tmp_path / str(depth)
+        folder.mkdir()
+        path = fan_out(folder, depth)
+
+        def call():
+            with pytest.raises(DescriptionError, match=r"m\d+\.sdf:1: model '[ab:]+': <include> "
+                               r"of 'm\d+\.sdf': the included files hold more than 20000 tags"):
+                load(path)
+        return support.least_cpu_seconds(call, repeats=2)
+
+    small, large = refuse(11), refuse(15)
+    assert large < 2.0 * small, f'{small:.2f} s -> {large:.2f} s of CPU time'
+
+
 def test_unknown_include_children_are_warned_about(tmp_path):
     make_model(tmp_path / 'models', 'box', BOX)
     path = write(tmp_path, '<world name="w"><include><uri>model://box</uri>\n'
-                 '<colour>red</colour></include></world>')
-    (warning,) = read(path).warnings
-    assert warning.message == '<include> child <colour> is not applied by sdf_tools'
-    assert warning.location.line == 3
+                 '<colour>red</colour><namespace>n</namespace></include></world>')
+    # A name SDFormat has (1.11's <namespace>) is not applied; one it lacks is misspelt.
+    assert [(w.location.line, w.message) for w in read(path).warnings] == [
+        (3, '<include> has no element <colour> in SDFormat 1.9; Gazebo ignores it'),
+        (3, '<include> child <namespace> is not applied by sdf_tools')]
 
 
 def test_parameter_passing_is_refused(tmp_path):

@@ -20,6 +20,7 @@ what URDF cannot carry.
 """
 
 from sdf_tools.errors import SourceLocation
+from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.model import Collision
@@ -37,6 +38,7 @@ from test_urdf_writer import arm
 from test_urdf_writer import canonical
 from test_urdf_writer import error_of
 from test_urdf_writer import rewrite
+from test_urdf_writer import SCRIPT
 
 
 def test_sdformat_content_becomes_gazebo_extensions():
@@ -90,7 +92,7 @@ def test_lossy_keeps_the_extras_every_visual_carries_and_names_each_one_left_out
                   extras=('<laser_retro>2</laser_retro>',)))), Link('tip')))
     error = error_of(robot, "link 'base': its <collision> elements carry different "
                      'SDFormat-only content')
-    assert error.diagnostic.message.endswith('; --lossy (lossy=True) writes the nearest URDF '
+    assert error.diagnostic.message.endswith('; --lossy writes the nearest URDF '
                                              'without it')
     text, dropped = write_urdf(robot, lossy=True)
     assert [str(d) for d in dropped] == [
@@ -99,6 +101,26 @@ def test_lossy_keeps_the_extras_every_visual_carries_and_names_each_one_left_out
     again = parse_urdf(text)
     assert [canonical(e) for e in again.gazebo[0].elements] == [
         b'<collision><laser_retro>2</laser_retro></collision>']
+
+
+def test_lossy_says_what_it_leaves_of_a_visual_material_and_does_it():
+    sdf = f"""<sdf version="1.9"><model name="m"><link name="a">
+  <visual name="v1"><geometry><sphere><radius>1</radius></sphere></geometry>
+    <material>{SCRIPT}</material></visual>
+  <visual name="v2"><geometry><sphere><radius>1</radius></sphere></geometry>
+    <material>{SCRIPT.replace('Blue', 'Red')}<diffuse>1 0 0 1</diffuse></material></visual>
+</link></model></sdf>"""
+    text, dropped = write_urdf(parse_sdf(sdf, 'm.sdf'), lossy=True)
+    assert [str(d) for d in dropped] == [
+        "m.sdf:2: warning: link 'a': <visual> 'v1': <material> is left out: URDF can only add "
+        'the same SDFormat-only content to every <visual> of a link',
+        "m.sdf:4: warning: link 'a': <visual> 'v2': <material> is left out but for its colour "
+        '(the URDF <color>): URDF can only add the same SDFormat-only content to every '
+        '<visual> of a link']
+    again = parse_urdf(text, 'm.urdf')
+    assert again.warnings == () and again.gazebo == ()
+    assert [v.material and v.material.rgba for v in again.link('a').visuals] == [
+        None, (1.0, 0.0, 0.0, 1.0)]
 
 
 def test_visuals_of_different_colours_keep_their_own_colour():

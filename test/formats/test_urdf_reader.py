@@ -28,6 +28,7 @@ from diagnostics import single_error
 from diagnostics import urdf
 import pytest
 from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.urdf.reader import parse_urdf
 import support
 
@@ -209,3 +210,147 @@ def test_a_visual_material_named_empty_is_read_as_urdfdom_reads_it():
     robot = parse_urdf(doc)
     assert robot.warnings == ()
     assert robot.links[0].visuals[0].material.rgba == (1.0, 0.0, 0.0, 1.0)
+
+
+# --- an element given twice: the first, as urdfdom reads it ----------------------------------
+
+LIMIT = '<limit lower="-{0}" upper="{0}" effort="{0}" velocity="{0}"/>'
+# case -> (the slot of repeated_urdf holding it, the element ({0}: 2 then 3; {1}: a then c;
+# {2}: k then j; {3}: b then c), the value read)
+REPEATED = {
+    'origin': ('joint', '<origin xyz="{0} 0 0"/>', lambda r: r.joints[1].origin.xyz[0]),
+    'parent': ('parent', '<parent link="{1}"/>', lambda r: r.joints[1].parent),
+    'child': ('child', '<child link="{3}"/>', lambda r: r.joints[1].child),
+    'axis': ('joint', '<axis xyz="0 {0} 1"/>', lambda r: r.joints[1].axis[1]),
+    'limit': ('limit', LIMIT, lambda r: r.joints[1].limit.upper),
+    'dynamics': ('joint', '<dynamics damping="{0}"/>', lambda r: r.joints[1].dynamics.damping),
+    'mimic': ('joint', '<mimic joint="{2}"/>', lambda r: r.joints[1].mimic.joint),
+    'calibration': ('joint', '<calibration rising="{0}"/>',
+                    lambda r: r.joints[1].calibration.rising),
+    'safety_controller': ('joint', '<safety_controller k_velocity="{0}"/>',
+                          lambda r: r.joints[1].safety_controller.k_velocity),
+    'inertial': ('link', '<inertial><mass value="{0}"/>' + INERTIA + '</inertial>',
+                 lambda r: r.links[0].inertial.mass),
+    'mass': ('mass', '<mass value="{0}"/>', lambda r: r.links[0].inertial.mass),
+    'inertia': ('inertia', INERTIA.replace('ixx="1"', 'ixx="{0}"'),
+                lambda r: r.links[0].inertial.ixx),
+    'inertial origin': ('inertial', '<origin xyz="{0} 0 0"/>',
+                        lambda r: r.links[0].inertial.origin.xyz[0]),
+    'visual origin': ('visual', '<origin xyz="{0} 0 0"/>',
+                      lambda r: r.links[0].visuals[0].origin.xyz[0]),
+    'geometry': ('geometry', '<geometry><sphere radius="{0}"/></geometry>',
+                 lambda r: r.links[0].visuals[0].geometry.radius),
+    'shape': ('shape', '<sphere radius="{0}"/>',
+              lambda r: r.links[0].visuals[0].geometry.radius),
+    'material': ('material', '<material name="m{0}"><color rgba="0 0 0 1"/></material>',
+                 lambda r: r.links[0].visuals[0].material.name),
+    'color': ('color', '<color rgba="0 0 0 0.{0}"/>',
+              lambda r: r.links[0].visuals[0].material.rgba[3]),
+    'robot origin': ('robot', '<origin xyz="{0} 0 0"/>', lambda r: r.origin.xyz[0]),
+}
+FIRST = {'parent': 'a', 'child': 'b', 'mimic': 'k', 'material': 'm2', 'color': 0.2}
+
+
+def repeated_urdf(where, first, second):
+    """
+    Return a URDF a -k-> c, a -j-> b whose ``where`` holds ``first`` then ``second``.
+
+    Then the lines of the two (``<robot>`` is line 1, one element a line).
+    """
+    def slot(name, default=None):
+        return [first, second] if where == name else [default] if default else []
+
+    lines = [*slot('robot'), '<link name="a">', *slot('link'),
+             *([] if where == 'link' else [
+                 '<inertial>', *slot('inertial'), *slot('mass', '<mass value="1"/>'),
+                 *slot('inertia', INERTIA), '</inertial>']),
+             '<visual>', *slot('visual'),
+             *slot('geometry', '<geometry>'),
+             *([] if where == 'geometry' else [*slot('shape', '<sphere radius="1"/>'),
+                                               '</geometry>']),
+             *slot('material', '<material name="m">'),
+             *([] if where == 'material' else [*slot('color', '<color rgba="0 0 0 1"/>'),
+                                               '</material>']),
+             '</visual>', '</link>', '<link name="b"/>', '<link name="c"/>',
+             '<joint name="k" type="continuous"><parent link="a"/><child link="c"/></joint>',
+             '<joint name="j" type="revolute">', *slot('joint'),
+             *slot('parent', '<parent link="a"/>'), *slot('child', '<child link="b"/>'),
+             *slot('limit', LIMIT.format(1)), '</joint>']
+    return urdf(*lines), lines.index(first) + 2, lines.index(second) + 2
+
+
+@pytest.mark.parametrize('case', REPEATED)
+def test_an_element_given_twice_is_read_first_with_a_warning_naming_both_lines(case):
+    where, element, read = REPEATED[case]
+    first, second = (element.format(*values) for values in ((2, 'a', 'k', 'b'),
+                                                            (3, 'c', 'j', 'c')))
+    doc, line1, line2 = repeated_urdf(where, first, second)
+    robot = parse_urdf(doc, 'r.urdf')
+    assert read(robot) == FIRST.get(case, 2)
+    [warning] = robot.warnings
+    assert (warning.code, warning.location.line, warning.places) == (
+        'repeated-element', line2, (SourceLocation('r.urdf', line1),))
+    tag = 'sphere' if case == 'shape' else case.split()[-1]
+    assert f'<{tag}>' in warning.message and 'read only the first' in warning.message
+    assert str(warning).endswith(f'(see line {line1})')
+
+
+TWICE = urdf(*(f'<link name="{n}"><inertial><mass value="1"/>{INERTIA}</inertial></link>'
+               for n in 'abc'),
+             '<joint name="j" type="revolute">', '<origin xyz="1 2 3" rpy="0 0 1"/>',
+             '<origin xyz="4 5 6" rpy="1 0 0"/>', '<parent link="a"/>', '<parent link="c"/>',
+             '<child link="b"/>', '<child link="c"/>', '<axis xyz="0 0 1"/>',
+             '<axis xyz="1 0 0"/>', LIMIT.format(1), LIMIT.format(2), '</joint>',
+             '<joint name="k" type="prismatic">', '<origin xyz="0 0 1" rpy="0.3 0 0"/>',
+             '<origin xyz="0 0 2"/>', '<parent link="a"/>', '<child link="c"/>',
+             '<axis xyz="0 1 0"/>', '<axis xyz="1 1 0"/>', LIMIT.format(1), '</joint>')
+
+
+def oracle_links(text):
+    """Return ``oracle poses`` link lines as name -> (4, 4) matrix in the model frame."""
+    import numpy as np
+    poses = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if parts and parts[0] == 'link':
+            x, y, z, w, i, j, k = map(float, parts[2:])
+            poses[parts[1]] = np.array([
+                [1 - 2 * (j * j + k * k), 2 * (i * j - k * w), 2 * (i * k + j * w), x],
+                [2 * (i * j + k * w), 1 - 2 * (i * i + k * k), 2 * (j * k - i * w), y],
+                [2 * (i * k - j * w), 2 * (j * k + i * w), 1 - 2 * (i * i + j * j), z],
+                [0, 0, 0, 1]])
+    return poses
+
+
+@pytest.mark.oracle
+def test_elements_given_twice_convert_and_move_as_libsdformat_and_urdfdom_read_them(tmp_path):
+    import numpy as np
+    from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
+    from sdf_tools.kinematics import compile_tree
+    from sdf_tools.kinematics import forward_kinematics
+    robot = parse_urdf(TWICE, 'r.urdf')
+    assert len(robot.warnings) == 7
+    tree = compile_tree(robot)
+    if support.oracle_path() is not None:  # libsdformat's model, and ours, at zero
+        (tmp_path / 'r.urdf').write_text(TWICE)
+        (tmp_path / 'r.sdf').write_text(urdf_to_sdf(robot).sdf)
+        theirs = oracle_links(support.run_oracle('poses', tmp_path / 'r.urdf').stdout)
+        ours = oracle_links(support.run_oracle('poses', tmp_path / 'r.sdf').stdout)
+        assert theirs.keys() == ours.keys() == {'a', 'b', 'c'}
+        at_zero = dict(zip(tree.link_names, forward_kinematics(tree, np.zeros(tree.n_q))))
+        for name, pose in theirs.items():
+            assert np.allclose(ours[name], pose, atol=1e-12)
+            assert np.allclose(at_zero[name], pose, atol=1e-12)
+    # robot_state_publisher's FK (urdfdom's reading, here through pinocchio's) at random q
+    pin = pytest.importorskip('pinocchio')
+    model = pin.buildModelFromXML(TWICE)
+    data = model.createData()
+    frames = [model.getFrameId(name) for name in tree.link_names]
+    q = np.random.default_rng(29).uniform(-1, 1, (20, tree.n_q))
+    order = [model.getJointId(name) - 1 for name in tree.coordinate_names]
+    for row, ours in zip(q, forward_kinematics(tree, q)):
+        configuration = np.empty(model.nq)
+        configuration[order] = row
+        pin.framesForwardKinematics(model, data, configuration)
+        for frame, pose in zip(frames, ours):
+            assert np.allclose(data.oMf[frame].homogeneous, pose, atol=1e-12)

@@ -53,7 +53,7 @@ def test_content_urdf_cannot_hold_is_refused_once_or_left_out_with_a_warning():
     with pytest.raises(ConversionError) as info:
         report.raise_if_errors()
     assert [d.message for d in info.value.diagnostics] == [
-        'carries <x>; --lossy (lossy=True) writes the nearest URDF without it']
+        'carries <x>; --lossy writes the nearest URDF without it']
     lossy = UrdfReport(lossy=True)
     assert lossy.drop("link 'a'", 'carries <x>', '<x> is left out')
     assert lossy.drop("link 'a'", 'carries <x>', '<x> is left out')

@@ -134,7 +134,7 @@ def test_lossy_keeps_the_largest_tree():
                   frames=(Frame('f', 'bar'), Frame('g', 'arm')))
     assert error_of(robot, 'closes a kinematic loop').diagnostics[0].message.endswith(
         "has 2 root links ('base', 'c'); a URDF is a tree with exactly one root; --lossy "
-        '(lossy=True) writes the nearest URDF without it')
+        'writes the nearest URDF without it')
     report = UrdfReport(lossy=True)
     tree = nearest_tree(robot, report)
     assert [link.name for link in tree.links] == ['base', 'arm', 'tip']
@@ -176,8 +176,7 @@ def test_a_frame_attached_to_world_is_left_out_with_a_warning_in_a_lossy_write()
     error = error_of(robot, "frame 'n::f': is attached to 'world'")
     assert [(str(d.location), d.code) for d in error.diagnostics] == [
         ('m.sdf:4', 'no-urdf-equivalent')]
-    assert error.diagnostics[0].message.endswith('--lossy (lossy=True) writes the nearest '
-                                                 'URDF without it')
+    assert error.diagnostics[0].message.endswith('--lossy writes the nearest URDF without it')
     text, dropped = write_urdf(robot, lossy=True)
     assert [str(d) for d in dropped] == [
         "m.sdf:4: warning: frame 'n::f': is left out: it is attached to 'world' (a frame of a "

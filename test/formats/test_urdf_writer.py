@@ -19,8 +19,10 @@ import math
 from lxml import etree
 import numpy as np
 import pytest
+from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import SourceLocation
+from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.urdf.reader import parse_urdf
 from sdf_tools.formats.urdf.writer import write_urdf
 from sdf_tools.model import Box
@@ -108,7 +110,7 @@ def canonical(element) -> bytes:
 
 
 def rewrite(robot, **kwargs):
-    text = write_urdf(robot, **kwargs)
+    text, _ = write_urdf(robot, **kwargs)
     return text, parse_urdf(text, 'written.urdf')
 
 
@@ -229,10 +231,62 @@ def test_revolute_with_infinite_limits_is_continuous():
 def test_prismatic_without_limit_needs_a_chosen_limit():
     robot = arm(kind=JointType.PRISMATIC, limit=None)
     error = error_of(robot, "joint 'j': is a prismatic joint without limits")
-    assert 'unlimited_prismatic' in str(error)
+    assert '--unlimited-prismatic LOWER UPPER EFFORT VELOCITY' in str(error)
     assert error.diagnostic.code == 'missing-limit'
     _, again = rewrite(robot, unlimited_prismatic=Limit(-3.0, 3.0, 50.0, 0.5))
     assert again.joint('j').limit == Limit(-3.0, 3.0, 50.0, 0.5)
+
+
+SDF_JOINTS = """<sdf version="{version}"><model name="m">
+  <link name="a"/><link name="b"/><link name="c"/><link name="d"/>
+  <joint name="bounded" type="revolute"><parent>a</parent><child>b</child>
+    <axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis></joint>
+  <joint name="slide" type="prismatic"><parent>a</parent><child>c</child>
+    <axis><xyz>1 0 0</xyz><limit><lower>0</lower><upper>0.5</upper><effort>10</effort>
+    </limit></axis></joint>
+  <joint name="wheel" type="revolute"><parent>a</parent><child>d</child>
+    <axis><xyz>0 1 0</xyz></axis></joint>
+</model></sdf>"""
+
+
+@pytest.mark.parametrize('version', ['1.9', '1.11'])
+def test_limits_not_enforced_are_written_as_a_stated_value(version):
+    # SDFormat 1.9's effort and velocity default to -1 and 1.10's to inf: "not enforced".
+    robot = parse_sdf(SDF_JOINTS.format(version=version), 'm.sdf')
+    text, warnings = write_urdf(robot)
+    root = etree.fromstring(text.encode())
+    limits = {joint.get('name'): dict(joint.find('limit').attrib)
+              for joint in root.iter('joint') if joint.find('limit') is not None}
+    assert limits == {'bounded': {'lower': '-1', 'upper': '1', 'effort': '1e+16',
+                                  'velocity': '1e+16'},
+                      'slide': {'lower': '0', 'upper': '0.5', 'effort': '10',
+                                'velocity': '1e+16'}}
+    # A wheel (1.9: limits +-1e16, its "unlimited") is continuous; nothing to say in <limit>.
+    assert root.xpath("joint[@name='wheel']/@type") == ['continuous']
+    (warning,) = warnings
+    assert warning.code is Code.NO_URDF_EQUIVALENT and warning.entity == "robot 'm'"
+    assert warning.message == (
+        "2 joint(s) ('bounded', 'slide') with an effort or velocity limit that is not "
+        "enforced (SDFormat's -1 or inf): URDF requires both and cannot say \"unlimited\" "
+        '(pinocchio refuses -1), so effort 1e+16 and velocity 1e+16 are written for them '
+        '(--unlimited-effort EFFORT VELOCITY chooses the values)')
+    text, warnings = write_urdf(robot, unlimited_effort=(100.0, 2.0))
+    assert warnings == ()
+    assert parse_urdf(text).joint('bounded').limit == Limit(-1.0, 1.0, 100.0, 2.0)
+    assert parse_urdf(text).joint('slide').limit == Limit(0.0, 0.5, 10.0, 2.0)
+
+
+def test_pinocchio_and_yourdfpy_load_limits_not_enforced(tmp_path):
+    pinocchio = pytest.importorskip('pinocchio')
+    yourdfpy = pytest.importorskip('yourdfpy')
+    path = tmp_path / 'm.urdf'
+    path.write_text(write_urdf(parse_sdf(SDF_JOINTS.format(version='1.9'), 'm.sdf'))[0])
+    model = pinocchio.buildModelFromUrdf(str(path))
+    # The wheel is continuous, without <limit>: pinocchio's infinity.
+    assert list(model.effortLimit) == [1e16, 10.0, math.inf]
+    urdf = yourdfpy.URDF.load(str(path), load_meshes=False, build_collision_scene_graph=False,
+                              load_collision_meshes=False)
+    assert urdf.joint_map['slide'].limit.velocity == 1e16
 
 
 def test_a_visual_material_without_name_is_written_as_urdfdom_reads_it():
@@ -246,6 +300,39 @@ def test_a_visual_material_without_name_is_written_as_urdfdom_reads_it():
     assert again.links[0].visuals[0].material == red and again.warnings == ()
 
 
+SCRIPT = ('<script><uri>file://media/materials/scripts/gazebo.material</uri>'
+          '<name>Gazebo/Blue</name></script>')
+SDF_MATERIALS = f"""<sdf version="1.9"><model name="m">
+  <link name="a"><visual name="v"><geometry><sphere><radius>1</radius></sphere></geometry>
+    <material>{SCRIPT}</material></visual></link>
+  <link name="b"><visual name="v"><geometry><sphere><radius>1</radius></sphere></geometry>
+    <material>{SCRIPT}<diffuse>0 0 1 1</diffuse></material></visual></link>
+  <link name="c"><visual name="v"><geometry><sphere><radius>1</radius></sphere></geometry>
+    <material>{SCRIPT}<diffuse>0 1 1 1</diffuse></material></visual></link>
+  <joint name="ab" type="fixed"><parent>a</parent><child>b</child></joint>
+  <joint name="ac" type="fixed"><parent>a</parent><child>c</child></joint>
+</model></sdf>"""
+
+
+def test_materials_read_back_as_the_sdformat_gives_them():
+    # An SDFormat <material> is named by its script; URDF names define colours.
+    text, warnings = write_urdf(parse_sdf(SDF_MATERIALS, 'm.sdf'))
+    assert warnings == ()
+    root = etree.fromstring(text.encode())
+    # A name without a colour says nothing in URDF (readers warn: "undefined"), the script
+    # is in the <gazebo> extension; a name given a second colour would read as the first.
+    assert [[(m.get('name'), m.find('color').get('rgba')) for m in link.iter('material')]
+            for link in root.iter('link')] == [[], [('Gazebo/Blue', '0 0 1 1')],
+                                               [('', '0 1 1 1')]]
+    again = parse_urdf(text, 'm.urdf')
+    assert again.warnings == ()
+    assert [[v.material and v.material.rgba for v in link.visuals] for link in again.links] \
+        == [[None], [(0.0, 0.0, 1.0, 1.0)], [(0.0, 1.0, 1.0, 1.0)]]
+    assert [b.reference for b in again.gazebo] == ['a', 'b', 'c']
+    assert all(b.elements[0].find('material/script/name').text == 'Gazebo/Blue'
+               for b in again.gazebo)
+
+
 @pytest.mark.oracle
 def test_libsdformat_keeps_the_visual_whose_material_has_no_name(tmp_path):
     if support.oracle_path() is None:
@@ -256,7 +343,7 @@ def test_libsdformat_keeps_the_visual_whose_material_has_no_name(tmp_path):
                                                                             1.0))),),
                                    collisions=(Collision(geometry=Sphere(1.0)),)),))
     path = tmp_path / 'r.urdf'
-    path.write_text(write_urdf(robot))
+    path.write_text(write_urdf(robot)[0])
     converted = support.run_oracle('convert', path)
     assert 'material must contain a name' not in converted.stderr
     sdf = etree.fromstring(converted.stdout.encode())
@@ -332,7 +419,7 @@ def test_lossy_writes_the_nearest_urdf_and_names_what_it_leaves_out():
     error = error_of(robot, 'plane')
     assert [d.code for d in error.diagnostics] == ['kinematic-loop'] + 3 * [
         'no-urdf-equivalent']
-    assert all(d.message.endswith('--lossy (lossy=True) writes the nearest URDF without it')
+    assert all(d.message.endswith('--lossy writes the nearest URDF without it')
                for d in error.diagnostics)
     text, dropped = write_urdf(robot, lossy=True)
     assert [str(d) for d in dropped] == [
@@ -359,3 +446,58 @@ def test_all_problems_are_reported_together():
     error = error_of(robot, 'root links')
     assert [d.code for d in error.diagnostics] == ['several-roots', 'no-urdf-equivalent',
                                                    'missing-limit']
+
+
+# What xacro would evaluate is never written into a URDF (a launch file may run xacro on it).
+MARKUP_SDF = ('<sdf version="1.9"><model name="m">\n'
+              "<link name=\"${__import__('os').getcwd()}\"/>\n"
+              '<link name="b"><visual name="v"><geometry><mesh><uri>$(find pkg)/m.stl</uri>'
+              '</mesh></geometry></visual></link>\n'
+              "<joint name=\"j\" type=\"fixed\"><parent>${__import__('os').getcwd()}</parent>"
+              '<child>b</child></joint>\n</model></sdf>\n')
+
+
+@pytest.mark.parametrize('lossy', [False, True])
+def test_text_xacro_would_evaluate_is_refused_never_written(lossy):
+    from sdf_tools.formats.sdf.reader import parse_sdf
+    robot = parse_sdf(MARKUP_SDF, 'm.sdf')
+    with pytest.raises(ConversionError) as caught:
+        write_urdf(robot, lossy=lossy)
+    tail = ('is xacro markup, which xacro would evaluate as code if given this URDF '
+            '(sdf_tools refuses a .urdf holding it); a URDF cannot hold it')
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"m.sdf:2: link '${{__import__('os').getcwd()}}': <link> name "
+        f"'${{__import__('os').getcwd()}}' {tail}",
+        f"m.sdf:3: link 'b': <mesh> filename '$(find pkg)/m.stl' {tail}",
+        f"m.sdf:4: joint 'j': <parent> link '${{__import__('os').getcwd()}}' {tail}"]
+    plain = parse_sdf(MARKUP_SDF.replace("${__import__('os').getcwd()}", 'a').replace(
+        '$(find pkg)', '/pkg'), 'm.sdf')
+    text, _ = write_urdf(plain, lossy=lossy)
+    assert '<link name="a"' in text  # the rest is written
+
+
+def test_a_long_name_xacro_would_evaluate_is_quoted_short():
+    robot = Robot(name='r', links=(Link(name='${' + 'x' * 1_000_000 + '}'),))
+    with pytest.raises(ConversionError) as caught:
+        write_urdf(robot)
+    assert len(str(caught.value)) < 600
+
+
+def test_an_auto_inertial_is_written_as_its_values_without_the_densities():
+    # <inertial auto="true">: a unit box of density 2 and a sphere (r 0.5) of density 3,
+    # 1 m apart. The collisions' <density> only weighed them: the URDF holds the values.
+    robot = parse_sdf('<sdf version="1.11"><model name="m"><link name="l"><inertial '
+                      'auto="true"/><collision name="a"><density>2</density><geometry><box>'
+                      '<size>1 1 1</size></box></geometry></collision><collision name="b">'
+                      '<pose>1 0 0 0 0 0</pose><density>3</density><geometry><sphere><radius>'
+                      '0.5</radius></sphere></geometry></collision></link></model></sdf>')
+    text, warnings = write_urdf(robot)
+    assert warnings == () and 'gazebo' not in text and 'density' not in text
+    inertial = parse_urdf(text).link('l').inertial
+    m2 = 3 * 4 / 3 * math.pi / 8
+    assert inertial.mass == pytest.approx(2 + m2, rel=1e-15)
+    assert inertial.origin.xyz == pytest.approx((m2 / (2 + m2), 0, 0), abs=1e-15)
+    # I_yy: the box's 2 (1 + 1) / 12 and the sphere's 2/5 m r^2, each moved to the centre.
+    x = m2 / (2 + m2)
+    assert inertial.iyy == pytest.approx(1 / 3 + 2 * x * x + 0.4 * m2 * 0.25
+                                         + m2 * (1 - x) ** 2, rel=1e-14)

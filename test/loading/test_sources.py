@@ -19,6 +19,7 @@ import sys
 
 import pytest
 from sdf_tools.errors import DescriptionError
+from sdf_tools.loading import LoadOptions
 from sdf_tools.loading import sources
 import support
 
@@ -39,6 +40,8 @@ EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
     (b'<robot name="r"><!-- unclosed ${x}', '', 'urdf'),
     (b'<robot name="r"><!-- a --><!-- b --><link name="${x}"/></robot>', '', 'xacro'),
     (b'<robot name="r"/>', 'r.urdf.xacro', 'xacro'),
+    (b'<robot name="r"/>', 'R.URDF.XACRO', 'xacro'),  # the rule: named .xacro, in any case
+    (b'<robot name="r"/>', 'r.Xacro', 'xacro'),
     (b'<sdf version="1.9"/>', '', 'sdf'),
     (b'<sdf version="1.9"/>', 'w.world', 'sdf'),
     (b'\xef\xbb\xbf<robot name="r"/>', '', 'urdf'),  # a UTF-8 byte order mark
@@ -50,6 +53,33 @@ EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
 ])
 def test_detect_format(data, name, fmt):
     assert sources.detect_format(data, name) == fmt
+
+
+# A .urdf holding xacro markup, as the XML parser reads it in any of these encodings.
+MARKUP = ('<?xml version="1.0" encoding="{}"?>\n<robot name="r" xmlns:xacro="x">\n'
+          '<link name="${{prefix}}base"/>\n</robot>\n')
+
+
+@pytest.mark.parametrize('encoding, declared', [
+    ('utf-16', 'UTF-16'), ('utf-16-le', 'UTF-16'), ('utf-16-be', 'UTF-16'),
+    ('utf-32', 'UTF-32'), ('utf-7', 'UTF-7'), ('latin-1', 'ISO-8859-1')])
+def test_xacro_markup_is_found_in_every_encoding_the_parser_reads(encoding, declared):
+    from lxml import etree
+    from sdf_tools.loading import load
+    data = MARKUP.format(declared).encode(encoding)
+    if encoding == 'utf-7':  # its encoder writes '$' and '{' as they are; UTF-7 need not
+        data = data.replace(b'${', b'+ACQAew-')
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
+    assert etree.fromstring(data, parser)[0].get('name') == '${prefix}base'  # lxml reads it
+    assert sources.detect_format(data, 'r.urdf') == 'xacro'
+    assert sources.detect_format(data) == 'xacro'
+    with pytest.raises(DescriptionError) as caught:
+        load(text=data, options=LoadOptions(source='r.urdf', fmt=None))
+    assert str(caught.value).startswith("r.urdf:3: xacro markup '${prefix}' in r.urdf: not "
+                                        'expanded')
+    plain = MARKUP.replace('${{prefix}}', '').format(declared).encode(encoding)
+    assert sources.detect_format(plain, 'r.urdf') == 'urdf'  # decoding finds nothing else
+    assert load(text=plain, options=LoadOptions(source='r.urdf')).robot.links[0].name == 'base'
 
 
 @pytest.mark.parametrize('data, name, message, line', [

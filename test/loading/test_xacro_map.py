@@ -106,14 +106,15 @@ def test_an_error_names_the_line_of_the_xacro_file_that_holds_the_element(robot_
                           "'abc'")
 
 
-def test_an_error_in_a_macro_names_the_macro_line_in_the_included_file(robot_file):
+def test_an_error_in_a_macro_names_the_macro_line_in_the_included_file_and_the_call(
+        robot_file):
     path = robot_file(**{'lower="-2"': 'lower="low"'})
     macros = path.parent / 'macros.xacro'
     with pytest.raises(DescriptionError) as info:
         load(str(path))
     (error,) = info.value.diagnostics
     assert str(error) == (f"{macros}:9: joint 'right_shoulder': <limit> lower must be a "
-                          "number, got 'low'")
+                          f"number, got 'low' (expanded from <xacro:arm> at {path}:8)")
 
 
 def test_converter_warnings_name_the_xacro_lines(robot_file):

@@ -15,6 +15,7 @@
 """Tests of the Gazebo model lookup (sdf_tools.resources.models) on folders built in tmp_path."""
 
 import os
+import shlex
 
 from model_folders import make_model
 from model_folders import make_package
@@ -86,6 +87,37 @@ def test_model_uri_falls_back_to_the_ros_package(tmp_path):
         finder(packages=packages).find('model://other', None)
 
 
+def test_a_bare_name_is_looked_up_as_its_model_uri(tmp_path):
+    # libsdformat strips the scheme (findFile): <uri>x500</uri> is <uri>model://x500</uri>.
+    make_package(tmp_path / 'src' / 'x500', 'x500', {
+        'model.config': model_config('x500', ('1.9', 'model.sdf')),
+        'model.sdf': f'<sdf version="1.9">{BODY}</sdf>'})
+    packages = PackageResolver(PackagePath((str(tmp_path / 'src'),)))
+    make_model(tmp_path / 'path', 'box', BODY)
+    make_model(tmp_path / 'here', 'box', BODY)
+    layouts = [(finder(packages=packages), None, tmp_path / 'src' / 'x500', 'x500'),
+               (finder(tmp_path / 'path'), None, tmp_path / 'path' / 'box', 'box'),
+               (finder(tmp_path / 'path'), tmp_path / 'here', tmp_path / 'here' / 'box', 'box')]
+    for models, folder, found, name in layouts:
+        folder = None if folder is None else str(folder)
+        assert models.find(name, folder) == models.find(f'model://{name}', folder) == \
+            str(found)
+        assert models.find(f'{name}/model.sdf', folder) == str(found / 'model.sdf')
+
+
+def test_a_sibling_model_folder_is_named_when_not_found(tmp_path):
+    # PX4's x500_depth includes x500, its sibling: where to point --resource-path.
+    make_model(tmp_path / 'models', 'x500', BODY)
+    depth = make_model(tmp_path / 'models', 'x500_depth', BODY)
+    with pytest.raises(ModelNotFoundError) as info:
+        finder().find('x500', str(depth))
+    assert f"nor in the including file's folder {depth}; add the folder holding x500/ " \
+        f"({tmp_path / 'models'} holds it) with --resource-path" in str(info.value)
+    with pytest.raises(ModelNotFoundError, match='a path that climbs out of its folder is '
+                       "looked for only in the including file's"):
+        finder(tmp_path / 'models' / 'x500').find('../x500', None)
+
+
 def test_file_uri_and_absolute_path(tmp_path):
     folder = make_model(tmp_path, 'box', BODY)
     assert finder().find(f'file://{folder}', None) == str(folder)
@@ -99,6 +131,15 @@ def test_web_uris_are_never_fetched():
     with pytest.raises(ModelNotFoundError, match='does not download models .no network.; '
                        f'download it .e.g. gz fuel download -u {uri}'):
         finder().find(uri, None)
+
+
+def test_the_download_advice_is_a_command_that_works_pasted():
+    # Fuel model names have spaces; the URL is one word of the command.
+    uri = "https://fuel.gazebosim.org/1.0/OpenRobotics/models/Coke Can's"
+    with pytest.raises(ModelNotFoundError) as info:
+        finder().find(uri, None)
+    command = str(info.value).partition('(e.g. ')[2].partition(') and include')[0]
+    assert shlex.split(command) == ['gz', 'fuel', 'download', '-u', uri]
 
 
 def test_not_found_says_where_it_looked(tmp_path):

@@ -297,3 +297,52 @@ def test_a_duplicate_package_is_warned_about_at_the_uri_that_looked_it_up(tmp_pa
     (warning,) = warnings  # once, at the first use
     assert (str(warning.location), warning.entity, warning.code) == (
         'robot.urdf:3', "link 'a'", Code.DUPLICATE_PACKAGE)
+
+
+def test_a_model_uri_is_found_in_its_model_folder_on_the_resource_path(found, tmp_path):
+    """model://NAME/rest: rest in the folder NAME of the resource path, as includes look."""
+    from sdf_tools.resources.models import ModelFinder
+    from sdf_tools.resources.models import ResourcePath
+    from sdf_tools.resources.uris import ModelFolderNotFoundError
+    _, packages = found
+    models = tmp_path / 'models'
+    (models / 'arm_model' / 'meshes').mkdir(parents=True)
+    finder = ModelFinder(ResourcePath.from_environment(
+        environ={'SDF_PATH': str(models)}), packages)
+    uri = 'model://arm_model/meshes/a%20b.stl'
+    assert locate(uri, packages, model_as_package=True, models=finder) == \
+        models / 'arm_model' / 'meshes' / 'a b.stl'
+    # A model folder wins over the package of its name (export copies from it too).
+    (models / PACKAGE).mkdir()
+    assert locate(f'model://{PACKAGE}/x.stl', packages, model_as_package=True,
+                  models=finder) == models / PACKAGE / 'x.stl'
+    with pytest.raises(ValueError, match='leaves the model folder'):
+        locate('model://arm_model/../../etc/passwd', packages, models=finder)
+    with pytest.raises(ModelFolderNotFoundError) as caught:
+        locate('model://gone/x.stl', packages, model_as_package=True, models=finder)
+    message = str(caught.value)
+    assert message.startswith(f"no model folder 'gone' in {models} (SDF_PATH), "
+                              'GZ_SIM_RESOURCE_PATH (not set)')
+    assert "package 'gone' not found" in message and message.endswith(
+        'add the folder holding gone/ with --resource-path or GZ_SIM_RESOURCE_PATH')
+    assert caught.value.package == 'gone'
+
+
+def test_the_uris_of_one_package_with_one_problem_are_one_warning_with_their_count(found):
+    _, packages = found
+    uris = ([f'package://{PACKAGE}/meshes/no{n}.stl' for n in range(5)]  # not built
+            + [f'package:///{PACKAGE}/meshes/base.stl'] * 2  # one URI: looked up once
+            + ['package:///x/y.stl',  # no package either: with the one above
+               'package://missing/a.stl', 'package://missing/b.stl',  # not found
+               '/gone/a.stl', '/gone/b.stl'])  # no package: one warning each
+    text = '<robot name="r">\n<link name="a">\n' + ''.join(
+        f'<collision><geometry><mesh filename="{uri}"/></geometry></collision>\n'
+        for uri in uris) + '</link>\n</robot>\n'
+    _, warnings = check_uris(parse_urdf(text, 'r.urdf'), packages)
+    assert [(w.location.line, w.code, w.count, [p.line for p in w.places])
+            for w in warnings] == [
+        (3, Code.MISSING_FILE, 5, [4, 5, 6]), (8, Code.WARNING, 2, [10]),
+        (11, Code.PACKAGE_NOT_FOUND, 2, [12]), (13, Code.MISSING_FILE, 0, []),
+        (14, Code.MISSING_FILE, 0, [])]
+    assert str(warnings[0]).endswith('(5 in all; also lines 4, 5, 6, ...)')
+    assert str(warnings[2]).count('searched: ') == 1  # the search path once, for two URIs

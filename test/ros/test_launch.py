@@ -411,8 +411,7 @@ def test_bringup_runs_with_stand_in_launch(monkeypatch):
         'use_sim_time': 'True', 'mesh_uris': 'file', 'auto_inertials': '1000'})
     assert set(arguments) == {'description_file', 'xacro_args', 'frame_prefix', 'namespace',
                               'use_sim_time', 'publish_frequency', 'start_sdf_converter',
-                              'package_path', 'mesh_uris', 'auto_inertials', 'sdf_version',
-                              'gz_joint_state_topic'}
+                              'package_path', 'mesh_uris', 'auto_inertials', 'sdf_version'}
     assert (arguments['mesh_uris']['default_value'],
             arguments['auto_inertials']['default_value']) == ('model', '0.0')
     assert all(a['description'] for a in arguments.values())
@@ -459,6 +458,19 @@ def test_bringup_runs_with_stand_in_launch(monkeypatch):
     with pytest.raises(ValueError, match='sdf_version must be one of 1.9, 1.10, 1.11'):
         _run(module.generate_launch_description(), {'description_file': str(sdf),
                                                     'sdf_version': '1.7'})
+    # Values the nodes refuse are refused by the launch, with the node's message, before the
+    # description is read (here a file that does not exist) and before anything starts.
+    for name, value, message in (
+            ('publish_frequency', '0', 'publish_frequency must be between 0.0 (exclusive) and '
+                                       '1000.0, got 0.0'),
+            ('publish_frequency', '1e9', 'publish_frequency must be between'),
+            ('publish_frequency', 'fast', 'publish_frequency must be a number'),
+            ('mesh_uris', 'bogus', "mesh_uris must be one of model, file, package, got 'bogus'"),
+            ('auto_inertials', '-1', 'auto_inertials must be a finite density >= 0'),
+            ('auto_inertials', 'inf', 'auto_inertials must be a finite density >= 0')):
+        with pytest.raises(ValueError, match=re.escape(message)):
+            _run(module.generate_launch_description(), {'description_file': '/no/such.urdf',
+                                                        name: value})
 
 
 def test_bringup_names_the_description_file_in_the_nodes_messages(monkeypatch):
@@ -578,12 +590,17 @@ def test_gazebo_spawn_checks_packages_and_arguments_before_starting_anything(mon
         with pytest.raises(RuntimeError) as caught:
             _gazebo_spawn(monkeypatch, {}, installed)
         assert expected in str(caught.value) and '\n' not in str(caught.value)
+    # What is missing is said before the description is read: a file that cannot be read
+    # does not hide it.
+    with pytest.raises(RuntimeError, match='needs ros_gz_sim and ros_gz_bridge'):
+        _gazebo_spawn(monkeypatch, {'description_file': '/no/such.urdf'}, ())
     # Without sim time and joint states from elsewhere, the bridge is not needed.
     _gazebo_spawn(monkeypatch, {'use_sim_time': 'false', 'joint_states': 'none'},
                   ('ros_gz_sim',))
     for overrides, message in (({'x': 'one'}, 'x must be a number'),
                                ({'spawn_timeout': '-1'}, 'spawn_timeout must be 0'),
                                ({'joint_states': 'sometimes'}, 'joint_states must be one of'),
+                               ({'mesh_uris': 'bogus'}, 'mesh_uris must be one of'),
                                ({'name': 'my-robot'}, 'name must be letters, digits')):
         with pytest.raises(ValueError, match=message):
             _gazebo_spawn(monkeypatch, overrides)

@@ -61,7 +61,7 @@ def make_node():
             if how == 'shutdown':
                 rclpy.shutdown()
             elif how == 'failure':
-                node.failure = 'cannot go on: the reason'
+                node.failure = 'cannot go on: the reason\\ncannot go on: a second one'
             else:
                 os.kill(os.getpid(), getattr(signal, how))
 
@@ -96,9 +96,28 @@ def test_run_stops_a_node_that_failed_with_exit_code_1():
     result = subprocess.run([sys.executable, '-c', PROGRAM, 'failure'], env=env,
                             capture_output=True, text=True, timeout=30)
     assert result.returncode == 1, result.stderr
-    assert re.search(r'\[FATAL\] \[[0-9.]+\] \[runner_test\]: cannot go on: the reason',
-                     result.stderr), result.stderr
+    for reason in ('the reason', 'a second one'):  # one log line each: each is greppable
+        assert re.search(r'\[FATAL\] \[[0-9.]+\] \[runner_test\]: cannot go on: ' + reason,
+                         result.stderr), result.stderr
     assert 'Traceback' not in result.stderr and 'handler restored True' in result.stdout
+
+
+def test_a_refused_description_is_one_log_line_a_problem_in_file_order():
+    from sdf_tools.errors import DescriptionError
+    from sdf_tools.errors import Diagnostic
+    from sdf_tools.errors import Severity
+    from sdf_tools.errors import SourceLocation
+    from sdf_tools.ros.node_support import problem_lines
+
+    def at(line, message, severity=Severity.ERROR):
+        return Diagnostic(message, SourceLocation('<robot_description>', line), None, severity)
+
+    error = DescriptionError([at(9, 'bad number'), at(2, 'no parent')],
+                             warnings=[at(5, 'unknown <orgin>', Severity.WARNING)])
+    assert problem_lines('Rejected the new robot_description', error) == [
+        'Rejected the new robot_description: <robot_description>:2: no parent',
+        'Rejected the new robot_description: <robot_description>:5: warning: unknown <orgin>',
+        'Rejected the new robot_description: <robot_description>:9: bad number']
 
 
 def test_a_description_given_with_dash_p_gets_one_line_saying_what_works():

@@ -294,22 +294,39 @@ def _flood(ros, text, rate):
         assert process.returncode == 0, stderr
         sent, seconds = stdout.split()
         assert counting.sends == state.published == state.received  # all valid: all sent
+        flooded = state.received
+        rss_growth = rss_bytes() - rss_before
         return {'rate': rate, 'sent': int(sent), 'seconds': float(seconds),
-                'received': state.received, 'transforms': counting.transforms,
-                'rss_growth': rss_bytes() - rss_before, 'joints': len(names),
-                'executor': type(executor).__name__}
+                'received': flooded, 'transforms': counting.transforms,
+                'rss_growth': rss_growth, 'joints': len(names),
+                'executor': type(executor).__name__,
+                'alive': _answers_after(ros, node, executor, names)}
     finally:
         stop_node(ros, node, executor)
         executor.shutdown()
+
+
+def _answers_after(ros, node, executor, names) -> bool:
+    """Return whether the node still handles joint states (published until one is handled)."""
+    _, _, helper = ros
+    state = node.tf_state
+    pub = helper.create_publisher(JointState, node.resolve_topic_name('joint_states'), 10)
+    try:
+        before = state.received
+        return spin_until(executor, lambda: pub.get_subscription_count() > 0, timeout=60) and \
+            spin_until(executor, lambda: pub.publish(joint_state(names, [0.0] * len(names)))
+                       or state.received > before, timeout=60)
+    finally:
+        helper.destroy_publisher(pub)
 
 
 def test_flood(ros):
     """
     Flood at 10 kHz, then as fast as one Python publisher goes.
 
-    Best-effort messages the node cannot keep up with are dropped by DDS; it never dies, and
-    memory stays flat. Unloaded 2-core machine: about 99 % of 10 kHz handled with the
-    events executor.
+    Best-effort messages the node cannot keep up with are dropped by DDS; it never dies, it
+    handles the next message after the flood, and memory stays flat. Unloaded 2-core machine:
+    about 99 % of 10 kHz handled with the events executor.
     """
     path = CORPUS_DIR / 'talos_full_v2.urdf'
     text = path.read_text() if path.is_file() else chain_urdf('flood', 32)
@@ -321,9 +338,10 @@ def test_flood(ros):
               f"handled {r['received']} ({r['received'] / r['seconds']:,.0f}/s, "
               f"{r['received'] / r['sent']:.0%}), {r['transforms']} transforms; RSS growth "
               f"{r['rss_growth'] / 2**20:.1f} MiB")
-        # What share is handled depends on the machine and its load (the publisher takes a
-        # core); the figures are printed. The node must survive and keep working.
-        assert r['sent'] > 1000 and r['received'] > 500
+        # What share is handled, and how much the publisher sends, depend on the machine
+        # and its load (the publisher takes a core: on a busy machine a few hundred of
+        # 25,000); the figures are printed. The node must survive and keep working.
+        assert r['sent'] > 0 and r['received'] > 0 and r['alive']
         assert r['rss_growth'] < 32 * 2**20
 
 

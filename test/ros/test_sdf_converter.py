@@ -228,6 +228,29 @@ def test_output_file_written_atomically(ros, tmp_path):
     assert ros.late_sdf(ns) == reference(other)  # still published
 
 
+def test_output_file_never_replaces_a_file_the_conversion_read(ros, tmp_path):
+    """A mesh --auto-inertials weighed (a package's, found through package_path) stays."""
+    trimesh = pytest.importorskip('trimesh', reason='trimesh is not installed')
+    package = tmp_path / 'arm'
+    (package / 'meshes').mkdir(parents=True)
+    (package / 'package.xml').write_text('<package format="3"><name>arm</name></package>')
+    mesh = package / 'meshes' / 'box.stl'
+    mesh.write_bytes(trimesh.creation.box((1, 1, 1)).export(file_type='stl'))
+    before = mesh.read_bytes()
+    robot = ('<robot name="r"><link name="a"><collision><geometry><mesh filename='
+             '"package://arm/meshes/box.stl"/></geometry></collision></link></robot>')
+    ns = unique_namespace('conv')
+    node = ros.converter(ns, robot_description=robot, auto_inertials=1000.0,
+                         package_path=str(tmp_path), output_file=str(mesh))
+    log = RecordingLogger()
+    node._log = log
+    assert node.set_parameters([Parameter('sdf_version', value='1.10')])[0].successful
+    assert any(f'Cannot write output_file: refusing to write {mesh}' in t
+               for t in log.texts('error'))
+    assert mesh.read_bytes() == before
+    assert 'mass' in ros.late_sdf(ns)  # still converted and published
+
+
 def test_output_file_onto_a_fifo_is_written_in_place(ros, tmp_path):
     fifo = tmp_path / 'pipe'
     os.mkfifo(fifo)
@@ -272,8 +295,9 @@ def test_bad_input_keeps_the_last_good_sdf(ros):
 def test_startup(ros):
     ns = unique_namespace('conv')
     # A description given at startup that cannot be converted cannot get better by itself.
-    with pytest.raises(StartupError, match='^Cannot convert the robot_description parameter; '
-                                           'nothing is published, stopping:\n'
+    # One line a problem, each saying what happened (a grep of the log finds each).
+    with pytest.raises(StartupError, match=r'^Cannot convert the robot_description parameter '
+                                           r'\(nothing is published, stopping\): '
                                            '<robot_description>:4: not well-formed XML'):
         ros.converter(ns, robot_description=BROKEN)
     node = ros.converter(ns)
@@ -299,8 +323,8 @@ def test_a_first_description_the_options_cannot_convert_stops_the_node(ros, monk
     node._log = log
     assert spin_until(ros.executor, lambda: node.failure is not None)
     assert node.failure.startswith(
-        'Cannot convert the description from the robot_description topic with these options; '
-        "nothing is published, stopping:\n<robot_description>:4: link 'tip': package://p/m.stl: "
+        'Cannot convert the description from the robot_description topic with these options '
+        "(nothing is published, stopping): <robot_description>:4: link 'tip': package://p/m.stl: "
         'auto_inertials (--auto-inertials) reads meshes with the trimesh package, which is not '
         'installed')
     assert node.converted is None and log.records == []  # run() logs the failure as fatal
@@ -317,22 +341,22 @@ def test_an_invalid_first_description_on_the_topic_is_waited_past(ros):
     assert spin_until(ros.executor, lambda: log.records)
     (level, text, _), = log.records
     assert level == 'error' and text.startswith(
-        'Ignored an invalid description from the robot_description topic; nothing is '
-        'published yet: waiting for a valid description:\n<robot_description>:4:')
+        'Ignored an invalid description from the robot_description topic (nothing is '
+        'published yet: waiting for a valid description): <robot_description>:4:')
     pub.publish(String(data=TWO_LINKS))
     assert spin_until(ros.executor, lambda: node.converted is not None)
     # Once something is published, the options failing on a new description stop nothing.
     pub.publish(String(data='<robot name="w"><link name="world"/></robot>'))
     assert spin_until(ros.executor, lambda: log.texts('error')[1:])
     assert log.texts('error')[1].startswith(
-        'Cannot convert the description from the robot_description topic; the last good '
-        "SDFormat stays published:\n<robot_description>:1: robot 'w': the robot has no link")
+        'Cannot convert the description from the robot_description topic (the last good '
+        "SDFormat stays published): <robot_description>:1: robot 'w': the robot has no link")
     assert node.failure is None and ros.late_sdf(ns) == reference(TWO_LINKS)
 
 
 def test_description_source_names_the_first_description(ros):
     """The launch files name the file the description was read from; later ones are not it."""
-    with pytest.raises(StartupError, match='\nrobot.urdf:4: not well-formed XML'):
+    with pytest.raises(StartupError, match=': robot.urdf:4: not well-formed XML'):
         ros.converter(unique_namespace('conv'), robot_description=BROKEN,
                       description_source='robot.urdf')
     ns = unique_namespace('conv')
@@ -345,7 +369,7 @@ def test_description_source_names_the_first_description(ros):
     pub.publish(String(data=BROKEN))
     assert spin_until(ros.executor, lambda: log.texts('error')[1:])
     first, second = log.texts('error')
-    assert '\nrobot.urdf:4: ' in first and '\n<robot_description>:4: ' in second
+    assert '): robot.urdf:4: ' in first and '): <robot_description>:4: ' in second
     result = node.set_parameters([Parameter('robot_description', value=BROKEN)])[0]
     assert result.reason.startswith('<robot_description>:4: ')
     assert not node.set_parameters([Parameter('description_source', value='x')])[0].successful
@@ -408,14 +432,14 @@ def test_package_path_parameter_and_every_lookup_route(ros, tmp_path, monkeypatc
         node = ros.converter(unique_namespace('conv'), robot_description=text,
                              package_path=f'{empty}{os.pathsep}{tree[folder]}')
         assert node.converted.warnings == (), folder
-        assert node.packages.find(PACKAGE) == tree[expected]
+        assert node.resources.packages.find(PACKAGE) == tree[expected]
     for variable, folder, expected in (('AMENT_PREFIX_PATH', 'prefix', 'prefix_share'),
                                        ('ROS_PACKAGE_PATH', 'src', 'package')):
         with monkeypatch.context() as m:
             m.setenv(variable, str(tree[folder]))
             node = ros.converter(unique_namespace('conv'), robot_description=text)
-            assert node.converted.warnings == () and node.packages.find(PACKAGE) == \
-                tree[expected]
+            assert node.converted.warnings == ()
+            assert node.resources.packages.find(PACKAGE) == tree[expected]
     # Not found, or a file the package lacks: warned about, converted all the same.
     ns = unique_namespace('conv')
     node = ros.converter(ns, robot_description=text)

@@ -13,10 +13,11 @@
 # limitations under the License.
 
 """
-SDFormat: :mod:`.reader` (models and worlds, 1.4 to 1.11) and :mod:`.writer`.
+SDFormat: :mod:`.reader` (models and worlds, 1.3 to 1.11) and :mod:`.writer`.
 
 The reader is built from :mod:`.elements` and :mod:`.joints` (element values),
-:mod:`.frames` (the pose and attachment graphs) and :mod:`.assembly` (graph to model); the
+:mod:`.include` and :mod:`.merge` (what includes bring in), :mod:`.frames` (the pose and
+attachment graphs) and :mod:`.assembly` (graph to model); the
 writer writes nested models again by :mod:`.scopes`;
 :mod:`.names`, :mod:`.values` and :mod:`.versions` hold the rules the reader, the writer and
 the URDF converter share.

@@ -12,185 +12,386 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
+
 """
-SDFormat content sdf_tools keeps without modelling it, checked as libsdformat checks it.
+SDFormat input checked against the specification's vocabulary (:mod:`.spec`), as libsdformat does.
 
-The reader keeps the children of a model, link, visual, collision or joint it does not model
-(``<velocity_decay>``, ``<surface>``, ``<physics>``, ...) as ``extras``, written back as they
-were. libsdformat reads them against its schema and refuses the whole file when one of its
-numbers or booleans is not one (``<velocity_decay><linear>bad</linear>``): so does
-:func:`check_values`, with the element's line. :data:`VALUE_TYPES` holds the typed leaves
-of that content, by owner and path (from the schema of SDFormat 1.9, the same in 1.10 and
-1.11 for these leaves); content it does not name (plugins, sensors, unknown elements) is not
-looked at.
-
-A number is a decimal number, or ``inf``/``nan`` in any case (as ``std::stod`` reads them);
-a decimal number ``std::stod`` cannot hold (``1e999``, ``1e-400``: out of range) is not one.
-An integer is digits with an optional sign, or ``0x`` and hexadecimal digits (libsdformat
-reads ``0x01`` in base 16), in the range of its type: 32 bits for an ``int``, what
-``std::stoul`` reads for an ``unsigned int`` (64 bits, a minus sign wrapping around). A
-boolean is ``true``, ``false``, ``1`` or ``0`` (any case); vectors and colours are that many
-numbers. That is as strict as sdf_tools reads the numbers it models (``<mass>``): libsdformat
-12 also reads a number followed by junk (``2x`` as 2, ``2.5`` as the integer 2, ``1 2`` as the
-number 1, ``0X10`` as 0), which is refused here too.
+* :func:`check_document` walks a whole document (and each file an ``<include>`` reads): an
+  element or attribute its version does not define where it is is a warning, as
+  libsdformat copies it where nothing reads it: naming the nearest known name when no
+  version has it (``<colision>``: did you mean ``<collision>``?), else the versions that
+  do (an IMU ``<noise>`` is 1.4's and 1.5's). A name of a newer version is not reported
+  (libsdformat 14 converts a 1.9 file to 1.11 and reads 1.11's elements). Names in a
+  namespace (``<my:thing>``) are the user's and stay silent, and so is what a
+  ``<plugin>`` holds (its own parameters). A ``<sensor>`` of a type libsdformat's loader
+  does not know is a ``loader-refuses`` warning (``check``: an error).
+* :func:`check_values` reads each value of the content the reader keeps without modelling
+  it (extras: ``<surface>``, ``<sensor>``, ...) as ``sdf::Param`` reads it (:mod:`.params`):
+  a text libsdformat refuses is an error (the whole file is refused); one it reads as
+  another value is a warning saying which (``<max_contacts> '2.5' is read as 2``); a value
+  outside the element's ``min``/``max`` (``<mu>-1</mu>``) is a ``loader-refuses`` warning:
+  libsdformat 10 and later refuse the file, Gazebo classic reads it.
 """
 
-import math
-import re
-import sys
-from types import MappingProxyType
+import functools
 
 from sdf_tools.errors import Code
-from sdf_tools.xmlio.parse import local_name
-from sdf_tools.xmlio.parse import parse_number
+from sdf_tools.formats.sdf import params
+from sdf_tools.formats.sdf.spec import nearest
+from sdf_tools.formats.sdf.spec import SENSOR_TYPES
+from sdf_tools.formats.sdf.spec import vocabulary
+from sdf_tools.formats.sdf.values import pose_value
+from sdf_tools.formats.sdf.versions import CONVERTED_NAMES
+from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
+from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.xmlio.parse import quote_value
 
-_NUMBER, _INTEGER, _BOOL, _VECTOR3, _COLOUR = 'number', 'integer', 'bool', 'vector3', 'colour'
-_UNSIGNED = 'unsigned'
+#: Where the reader keeps extras: owner -> its path in the vocabulary.
+OWNERS = {'model': 'model', 'link': 'model/link', 'visual': 'model/link/visual',
+          'collision': 'model/link/collision', 'joint': 'model/joint', 'light': 'world/light',
+          'world': 'world'}
+#: What a value of each type must be, for messages.
+WHAT = {'double': 'a number', 'float': 'a number (a float)', 'int': 'an integer of 32 bits',
+        'unsigned int': 'an integer of 64 bits', 'bool': 'true or false',
+        'vector3': '3 numbers', 'vector2d': '2 numbers', 'vector2i': '2 integers',
+        'time': '2 integers', 'color': '3 or 4 numbers from 0 to 1'}
 
 
-def _typed(kind: str, owner: str, *leaves: str) -> dict:
-    """Return ``{owner/leaf: kind}`` for each leaf (a table row of :data:`_SURFACE`)."""
-    return {f'{owner}/{leaf}': kind for leaf in leaves}
+def version_text(version: tuple) -> str:
+    """Return ``'1.9'`` of ``(1, 9)`` (a version newer than sdf_tools knows: the newest)."""
+    text = f'{version[0]}.{version[1]}'
+    return text if text in READABLE_VERSIONS else READABLE_VERSIONS[-1]
 
 
-_SURFACE = {
-    **_typed(_NUMBER, 'surface/bounce', 'restitution_coefficient', 'threshold'),
-    **_typed(_NUMBER, 'surface/friction/torsional', 'coefficient', 'patch_radius',
-             'surface_radius', 'ode/slip'),
-    **_typed(_BOOL, 'surface/friction/torsional', 'use_patch_radius'),
-    **_typed(_NUMBER, 'surface/friction/ode', 'mu', 'mu2', 'slip1', 'slip2'),
-    **_typed(_NUMBER, 'surface/friction/bullet', 'friction', 'friction2', 'rolling_friction'),
-    **_typed(_VECTOR3, 'surface/friction', 'ode/fdir1', 'bullet/fdir1'),
-    **_typed(_BOOL, 'surface/contact', 'collide_without_contact', 'bullet/split_impulse'),
-    **_typed(_UNSIGNED, 'surface/contact', 'collide_without_contact_bitmask',
-             'collide_bitmask', 'category_bitmask'),
-    **_typed(_NUMBER, 'surface/contact', 'poissons_ratio', 'elastic_modulus', 'ode/soft_cfm',
-             'ode/soft_erp', 'ode/kp', 'ode/kd', 'ode/max_vel', 'ode/min_depth',
-             'bullet/soft_cfm', 'bullet/soft_erp', 'bullet/kp', 'bullet/kd',
-             'bullet/split_impulse_penetration_threshold'),
-    **_typed(_NUMBER, 'surface/soft_contact/dart', 'bone_attachment', 'stiffness', 'damping',
-             'flesh_mass_fraction'),
-}
-#: Owner element -> (path of a leaf below it -> its type): the typed leaves libsdformat
-#: checks in content kept as extras (SDFormat 1.9's ``model.sdf``, ``link.sdf``,
-#: ``visual.sdf``, ``material.sdf``, ``collision.sdf``, ``surface.sdf``, ``joint.sdf``), and in
-#: a world's lights (``light.sdf``).
-VALUE_TYPES = MappingProxyType({
-    'model': MappingProxyType({'self_collide': _BOOL, 'allow_auto_disable': _BOOL,
-                               'enable_wind': _BOOL}),
-    'link': MappingProxyType({
-        'gravity': _BOOL, 'enable_wind': _BOOL, 'self_collide': _BOOL, 'kinematic': _BOOL,
-        'must_be_base_link': _BOOL, 'velocity_decay/linear': _NUMBER,
-        'velocity_decay/angular': _NUMBER}),
-    'visual': MappingProxyType({
-        'cast_shadows': _BOOL, 'laser_retro': _NUMBER, 'transparency': _NUMBER,
-        'visibility_flags': _UNSIGNED, 'meta/layer': _INTEGER,
-        'material/render_order': _NUMBER, 'material/lighting': _BOOL,
-        'material/ambient': _COLOUR, 'material/diffuse': _COLOUR,
-        'material/specular': _COLOUR, 'material/emissive': _COLOUR,
-        'material/shininess': _NUMBER, 'material/double_sided': _BOOL}),
-    'light': MappingProxyType({
-        'cast_shadows': _BOOL, 'intensity': _NUMBER, 'diffuse': _COLOUR, 'specular': _COLOUR,
-        'direction': _VECTOR3, **_typed(_NUMBER, 'attenuation', 'range', 'linear', 'constant',
-                                        'quadratic'),
-        **_typed(_NUMBER, 'spot', 'inner_angle', 'outer_angle', 'falloff')}),
-    'collision': MappingProxyType({'laser_retro': _NUMBER, 'max_contacts': _INTEGER,
-                                   **_SURFACE}),
-    'joint': MappingProxyType({
-        'physics/simbody/must_be_loop_joint': _BOOL, 'physics/ode/cfm_damping': _BOOL,
-        'physics/ode/implicit_spring_damper': _BOOL, 'physics/ode/fudge_factor': _NUMBER,
-        'physics/ode/cfm': _NUMBER, 'physics/ode/erp': _NUMBER,
-        'physics/ode/bounce': _NUMBER, 'physics/ode/max_force': _NUMBER,
-        'physics/ode/velocity': _NUMBER, 'physics/ode/limit/cfm': _NUMBER,
-        'physics/ode/limit/erp': _NUMBER, 'physics/ode/suspension/cfm': _NUMBER,
-        'physics/ode/suspension/erp': _NUMBER, 'physics/provide_feedback': _BOOL}),
-})
-# Owner -> the paths that lead to a typed leaf (the walk goes no deeper elsewhere).
-_ROUTES = {owner: frozenset('/'.join(path.split('/')[:i]) for path in table
-                            for i in range(1, path.count('/') + 1))
-           for owner, table in VALUE_TYPES.items()}
-_NON_FINITE = frozenset(('inf', '+inf', '-inf', 'infinity', '+infinity', '-infinity', 'nan',
-                         '+nan', '-nan'))
-# Param.cc reads an integer in base 16 when its text is '0x' and hex digits (isHex), else in
-# base 10 (std::stoi for an int, std::stoul for an unsigned int).
-_INTEGER_TEXT = re.compile(r'0x([0-9a-fA-F]+)|[+-]?([0-9]+)')
-# Integer kind -> the bound of its magnitude (-2 ** 31 is an int too).
-_INTEGER_LIMITS = {_INTEGER: 2 ** 31, _UNSIGNED: 2 ** 64}
-_SMALLEST = sys.float_info.min  # the smallest normal double
-_SMALLEST_FLOAT = 2.0 ** -126  # the smallest normal float (a colour component is a float)
-_NOT_ZERO = re.compile(r'[^eE]*[1-9]')
-_WHAT = {_NUMBER: 'a number', _INTEGER: 'an integer of 32 bits',
-         _UNSIGNED: 'an integer of 64 bits', _BOOL: 'true or false',
-         _VECTOR3: '3 numbers', _COLOUR: '3 or 4 numbers from 0 to 1'}
+def element_path(elem) -> str:
+    """Return the path of an element below ``<sdf>`` (``'model/link/collision'``)."""
+    tags = [e.tag for e in reversed(list(elem.iterancestors()))] + [elem.tag]
+    return '/'.join(tags[tags.index('sdf') + 1:] if 'sdf' in tags else tags)
 
 
-def check_values(v, owner: str, elem, entity) -> None:
+def versions_with(path: str, attribute: str | None = None) -> tuple:
+    """Return the versions whose vocabulary has the element at ``path`` (with ``attribute``)."""
+    found = []
+    for version in READABLE_VERSIONS:
+        spec = vocabulary(version).at(path)
+        if spec is not None and (attribute is None or attribute in spec.attributes):
+            found.append(version)
+    return tuple(found)
+
+
+def described(elem, spec, unknown):
     """
-    Report each typed leaf of ``elem`` (a child of an ``owner`` element) that is not its type.
+    Yield ``(element, its spec)`` of ``elem`` and of each element below it, in document order.
 
-    ``v`` is the :class:`~sdf_tools.xmlio.parse.ValueReader` that records the errors; a
-    dictionary lookup per element of the content, and none below elements that lead to no
-    typed leaf.
+    ``spec`` is ``elem``'s :class:`~.spec.ElementSpec`. ``unknown(child, spec)`` is called
+    for each child ``spec`` does not describe, and returns the spec to walk it with (or
+    ``None``: it is not walked). Nothing below a ``<plugin>`` (its own parameters) and no
+    element of a namespace is walked.
     """
-    types = VALUE_TYPES.get(owner)
-    if types is None:
-        return
-    routes = _ROUTES[owner]
-    stack = [(elem, local_name(elem))]
+    stack = [(elem, spec)]
     while stack:
-        item, path = stack.pop()
-        kind = types.get(path)
-        if kind is not None:
-            if not _valid(kind, item.text or ''):
-                v.error(item, entity, f'<{path.replace("/", "><")}> must be {_WHAT[kind]}, '
-                        f'got {quote_value(item.text or "")} (libsdformat refuses the file)',
-                        Code.BAD_NUMBER if kind != _BOOL else Code.BAD_BOOL)
-        elif path in routes:
-            stack.extend((child, f'{path}/{local_name(child)}') for child in item
-                         if isinstance(child.tag, str))
+        elem, spec = stack.pop()
+        yield elem, spec
+        if spec.copy_data:
+            continue
+        children = spec.children
+        below = []
+        for child in elem:
+            tag = child.tag
+            if tag.__class__ is not str or ':' in tag or tag[0] == '{':
+                continue
+            known = children.get(tag) or unknown(child, spec)
+            if known is not None:
+                below.append((child, known))
+        below.reverse()   # walked in document order
+        stack += below
 
 
-def _valid(kind: str, text: str) -> bool:
-    words = text.split(None, 4)  # at most 4 are needed: megabytes of numbers are not split
-    if kind == _BOOL:
-        return len(words) == 1 and words[0].lower() in ('true', 'false', '1', '0')
-    if kind in _INTEGER_LIMITS:
-        return len(words) == 1 and _integer(kind, words[0])
-    count = {_NUMBER: (1,), _VECTOR3: (3,), _COLOUR: (3, 4)}[kind]
-    if kind == _COLOUR:  # read as floats, each from 0 to 1 (libsdformat's Color)
-        return len(words) in count and all(map(_component, words))
-    return len(words) in count and all(_number(word) for word in words)
+def tags_below(elem, top) -> list:
+    """Return the tags from ``top`` down to ``elem`` (``['surface', 'friction', 'ode']``)."""
+    tags = [elem.tag]
+    while elem is not top:
+        elem = elem.getparent()
+        tags.append(elem.tag)
+    return tags[::-1]
 
 
-def _component(word: str) -> bool:
-    """Return whether libsdformat reads ``word`` as a colour component: a float from 0 to 1."""
-    value = parse_number(word)
-    return value is not None and (value == 0.0 and _NOT_ZERO.match(word) is None
-                                  or _SMALLEST_FLOAT <= value <= 1.0)
+def check_document(v, root, version: tuple) -> None:
+    """
+    Check the names of a whole ``<sdf>`` document of SDFormat ``version`` (module docstring).
+
+    ``v`` is the :class:`~sdf_tools.xmlio.parse.ValueReader` that records the problems, in
+    document order; one dictionary lookup per element and attribute.
+    """
+    text = version_text(version)
+    written = (root.get('version') or '').strip()
+    quiet = _QUIET | CONVERTED_NAMES.get(written, frozenset())
+    for elem, spec in described(root, vocabulary(text).root,
+                                lambda child, spec: _unknown(v, child, spec, child.tag, text,
+                                                             False, quiet)):
+        if elem.attrib:
+            for name in elem.keys():
+                if name not in spec.attributes and ':' not in name and name[0] != '{':
+                    _unknown(v, elem, spec, name, text, True, quiet)
+        if spec.name == 'sensor':
+            check_sensor_type(v, elem, _entity(elem))
 
 
-def _integer(kind: str, word: str) -> bool:
-    """Return whether ``std::stoi`` (``std::stoul``) reads all of ``word``, in range."""
-    match = _INTEGER_TEXT.fullmatch(word)
-    if match is None:
-        return False
-    hexadecimal, decimal = match.groups()
-    limit = _INTEGER_LIMITS[kind]
-    if hexadecimal is not None:  # never negative; int() has no digit limit in base 16
-        return int(hexadecimal, 16) < limit
-    decimal = decimal.lstrip('0')
-    if len(decimal) > 20:  # above 2 ** 64 (and int() refuses more than 4300 digits)
-        return False
-    value = int(decimal or '0')
-    return value < limit or kind == _INTEGER and value == limit and word[0] == '-'
+# Names of older versions not reported: those the reader reports itself (<pose frame>,
+# <use_parent_model_frame>), and a joint's <ode><provide_feedback>, which libsdformat's URDF
+# conversion writes beside <physics><provide_feedback> (sdf_tools too, as it does).
+_QUIET = frozenset(('pose@frame', 'axis/use_parent_model_frame',
+                    'axis2/use_parent_model_frame', 'ode/provide_feedback'))
 
 
-def _number(word: str) -> bool:
-    """Return whether ``std::stod`` reads all of ``word``: out of range is not read."""
-    value = parse_number(word)
-    if value is None:
-        return word.lower() in _NON_FINITE
-    if value == 0.0:  # '1e-400' underflows to 0 (out of range); '0e-400' is 0
-        return _NOT_ZERO.match(word) is None
-    return _SMALLEST <= abs(value) < math.inf  # a subnormal is out of range too
+def _unknown(v, elem, spec, name: str, text: str, attribute: bool, quiet=_QUIET):
+    """
+    Report a name ``spec`` lacks in version ``text``; return the spec a newer version has.
+
+    A name of the version read or a newer one is not reported (a newer libsdformat reads
+    it); one only older versions have is, but for ``quiet`` (:data:`_QUIET`, and in a file
+    of a version libsdformat converts, the names its conversion moves).
+    """
+    path = element_path(elem)
+    found = versions_with(path, name if attribute else None)
+    newer = [other for other in found if version_tuple(other) > version_tuple(text)]
+    if newer:
+        return None if attribute else vocabulary(newer[0]).at(path)
+    key = f'{spec.name}@{name}' if attribute else f'{spec.name}/{name}'
+    message = unknown_name(spec, name, text, found, elem.get(name) if attribute else None,
+                           None if attribute else elem)
+    if key not in quiet and message is not None:
+        v.warn(elem, _entity(elem), message, Code.UNKNOWN_NAME)
+    return None
+
+
+def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = None,
+                 elem=None):
+    """
+    Return what to say of a name that ``spec`` (an element of version ``text``) lacks.
+
+    ``found`` are the versions that have it there (:func:`versions_with`); without any, the
+    nearest known name is suggested (``<colision>``: did you mean ``<collision>``?).
+    ``value`` is an attribute's (``None``: the name is an element's); an empty attribute
+    of another version (``<pose frame="">``) loses nothing and is not reported (``None``).
+    ``elem`` is the element of that name, if it is one: a sensor's content in an old
+    layout then says what Gazebo does instead (:func:`old_layout`).
+    """
+    attribute = value is not None
+    if found and value is not None and not value.strip():
+        return None
+    shown = repr(name) if attribute else f'<{name}>'
+    message = (f'<{spec.name}> has no {"attribute" if attribute else "element"} {shown} in '
+               f'SDFormat {text}')
+    instead = None if elem is None else old_layout(spec, elem, text)
+    if instead is not None:
+        return f'{message}{instead}'
+    if found:
+        return (f'{message} (SDFormat {", ".join(found)} '
+                f'{"has" if len(found) == 1 else "have"} it); Gazebo ignores it')
+    hint = nearest(name, spec.attributes if attribute else spec.children)
+    return f'{message}; Gazebo ignores it' + (
+        '' if hint is None else f"; did you mean {repr(hint) if attribute else f'<{hint}>'}?")
+
+
+# The element of a <sensor> that holds the settings of its type, where not named as the type.
+_SENSOR_HOLDER = {
+    **dict.fromkeys(('depth', 'depth_camera', 'rgbd', 'rgbd_camera', 'thermal',
+                     'thermal_camera', 'segmentation', 'segmentation_camera', 'boundingbox',
+                     'boundingbox_camera', 'wideanglecamera', 'wide_angle_camera',
+                     'multicamera'), 'camera'),
+    'gpu_ray': 'ray', 'gpu_lidar': 'lidar', 'wireless_receiver': 'transceiver',
+    'wireless_transmitter': 'transceiver'}
+_IMU_AXES = ('<angular_velocity><x><noise>, ..., <linear_acceleration><z><noise>')
+
+
+def old_layout(spec, elem, text: str) -> str | None:
+    """
+    Return the end of the warning about a sensor's content written in an old layout.
+
+    libsdformat 14 copies such an element where nothing reads it ("not defined in SDF"), so
+    Gazebo simulates the sensor without it: an IMU's ``<noise>`` directly in ``<imu>``
+    (SDFormat 1.4's and 1.5's, which libsdformat converts only in files of those versions:
+    the IMU has no noise but per axis), a setting of the sensor's type directly in
+    ``<sensor>`` (``<image>``, ``<clip>``: the camera has its ``<camera>``'s, else the
+    default). ``None``: ``elem`` is no such content.
+    """
+    parent = elem.getparent()
+    if spec.name == 'imu' and elem.tag == 'noise':
+        axes = any(True for tag in ('angular_velocity', 'linear_acceleration')
+                   for _ in parent.iterfind(f'{tag}//noise'))
+        return (' (SDFormat 1.4 and 1.5 have it, and libsdformat converts it in their files '
+                'only); Gazebo ignores it, so the IMU is simulated '
+                + ('with the noise of its axes alone' if axes else 'without noise')
+                + f'; since SDFormat 1.6 each axis has its own: {_IMU_AXES}')
+    if spec.name != 'sensor':
+        return None
+    kind = (parent.get('type') or '').strip()
+    holder = _SENSOR_HOLDER.get(kind, kind)
+    inner = spec.children.get(holder)
+    if inner is None or elem.tag not in inner.children:
+        return None
+    held = parent.find(f'{holder}/{elem.tag}')
+    where = f'<{holder}><{elem.tag}>'
+    instead = f'reads the {where} of line {held.sourceline}' if held is not None else \
+        f'the sensor has the default {where}{_defaults(inner.children[elem.tag])}'
+    return f"; it belongs in the sensor's <{holder}>: Gazebo ignores it here, and {instead}"
+
+
+def _defaults(spec) -> str:
+    """Return `` (width 320, height 240)``: an element's default value, or its leaves'."""
+    def shown(value):
+        try:
+            return f'{float(value):g}'
+        except (TypeError, ValueError):
+            return value
+    if spec.type is not None:
+        return f' ({shown(spec.default)})'
+    leaves = spec.leaves('1') or spec.leaves()
+    return ' (' + ', '.join(f'{leaf.name} {shown(leaf.default)}' for leaf in leaves) + ')' \
+        if leaves else ''
+
+
+def _entity(elem) -> str | None:
+    """Return the named link, joint, model, ... an element is in, for messages."""
+    for item in elem.iterancestors():
+        if item.tag in _NAMED and item.get('name') is not None:
+            return f"{item.tag} '{item.get('name')}'"
+    return None
+
+
+_NAMED = frozenset(('link', 'joint', 'model', 'world', 'actor', 'light'))
+
+
+def check_sensor_type(v, sensor, entity) -> None:
+    """
+    Report a ``<sensor>`` type libsdformat's loader does not know (``loader-refuses``).
+
+    A sensor without one is an error: libsdformat's parser refuses the file.
+    """
+    kind = sensor.get('type')
+    if kind is None:
+        v.error(sensor, entity, "<sensor> is missing required attribute 'type' (libsdformat "
+                'refuses the file)', Code.MISSING_ATTRIBUTE)
+        return
+    kind = kind.strip()
+    if kind in SENSOR_TYPES:
+        return
+    hint = nearest(kind, SENSOR_TYPES)
+    v.warn(sensor, entity, f'<sensor> type {quote_value(kind)} is not a sensor type '
+           f'libsdformat knows' + (f' (did you mean {hint!r}?)' if hint else '')
+           + ': libsdformat 10 and later refuse the file (Gazebo Sim loads nothing)',
+           Code.LOADER_REFUSES)
+
+
+def check_values(v, owner: str, elem, entity, version: tuple) -> None:
+    """
+    Check each value of ``elem``, a child of an ``owner`` element, as libsdformat reads it.
+
+    ``owner`` is a key of :data:`OWNERS`; content the vocabulary does not describe
+    (unknown elements, a plugin's) is not looked at.
+    """
+    spec = _owner(version_text(version), owner).children.get(elem.tag)
+    if spec is None:
+        return
+    for item, spec in described(elem, spec, lambda child, spec: None):
+        if spec.type is not None:
+            check_value(v, item, spec, entity, elem)
+
+
+@functools.cache
+def _owner(version: str, owner: str):
+    return vocabulary(version).at(OWNERS[owner])
+
+
+def check_value(v, elem, spec, entity, top, *, text: str | None = None,
+                required: bool = False) -> object:
+    """
+    Report how libsdformat reads the value of ``elem`` (of :class:`~.spec.ElementSpec` ``spec``).
+
+    Messages name it by its tags from ``top`` (an ancestor, or itself) down
+    (``<surface><friction><ode><mu>``; a ``<gazebo>`` tag that sets another element is
+    followed by that one's name). ``text`` is read instead of ``elem``'s, and an empty one is
+    refused if ``required``. Returns the value libsdformat holds (``None``: refused, or
+    empty).
+    """
+    if spec.type == 'pose':
+        return pose_value(v, elem, entity)
+    text = elem.text or '' if text is None else text
+    reading = params.read(spec.type, text, required=required, minimum=spec.min,
+                          maximum=spec.max)
+    if reading.refusal is None and reading.note is None and reading.bounds is None:
+        return reading.value
+    what = f'<{"><".join(tags_below(elem, top))}>'
+    if elem.tag != spec.name:
+        what = f'{what} (SDFormat <{spec.name}>)'
+    if reading.refusal is not None:
+        v.error(elem, entity, f'{what} must be {WHAT.get(spec.type, spec.type)}, got '
+                f'{quote_value(text)} (libsdformat refuses the file)',
+                Code.BAD_BOOL if spec.type == 'bool' else Code.BAD_NUMBER)
+        return None
+    if reading.note is not None:
+        v.warn(elem, entity, f'{what} {quote_value(text)} is read as {reading.note} '
+               f'by libsdformat{" (not a number)" if reading.note == "nan" else ""}',
+               Code.READ_AS)
+    if reading.bounds is not None:
+        v.warn(elem, entity, f'{what} {reading.bounds}: libsdformat 10 and later refuse the '
+               'file (Gazebo Sim loads nothing); Gazebo classic reads it', Code.LOADER_REFUSES)
+    return reading.value
+
+
+#: The ``<shader>`` types libsdformat's ``Material::Load`` accepts (and its normal-map ones).
+SHADER_TYPES = frozenset(('pixel', 'vertex', 'normal_map_objectspace', 'normal_map_object_space',
+                          'normal_map_tangentspace', 'normal_map_tangent_space'))
+_NORMAL_MAPS = SHADER_TYPES - {'pixel', 'vertex'}
+
+
+def _material_text(elem, tag: str) -> str | None:
+    """Return a child's text, stripped (``None``: none, or ``__default__``, read as none)."""
+    text = (elem.findtext(tag) or '').strip()
+    return None if text in ('', '__default__') else text
+
+
+def material_problems(material, scripts: bool = True) -> list:
+    """
+    Return what libsdformat's ``Material::Load`` refuses in a ``<material>``.
+
+    A ``<script>`` without ``<uri>`` or ``<name>`` (or one of them empty or
+    ``__default__``, which libsdformat reads as none: its own URDF conversion writes an
+    unset one so), a ``<shader>`` type it does not know, a normal-map shader without
+    ``<normal_map>``. Each is ``(element, message, code)``; ``scripts``: look at the
+    ``<script>`` too.
+    """
+    problems = []
+    script = material.find('script')
+    if scripts and script is not None:
+        missing = [tag for tag in ('uri', 'name') if _material_text(script, tag) is None]
+        if missing:
+            needs = ' and '.join(f'<{tag}>' for tag in missing)
+            unset = [f'<{tag}>__default__</{tag}>' for tag in missing
+                     if (script.findtext(tag) or '').strip()]
+            problems.append((script, f'<material><script> needs {needs}' + (
+                f" (libsdformat reads {' and '.join(unset)} as none)" if unset else ''),
+                Code.MISSING_ELEMENT))
+    shader = material.find('shader')
+    if shader is not None:
+        kind = (shader.get('type') or 'pixel').strip()
+        if kind not in SHADER_TYPES:
+            problems.append((shader, f'<material><shader> type {quote_value(kind)} is not '
+                             f"one libsdformat knows ({', '.join(sorted(SHADER_TYPES))})",
+                             Code.INVALID))
+        elif kind in _NORMAL_MAPS and _material_text(shader, 'normal_map') is None:
+            problems.append((shader, f'<material><shader> type {quote_value(kind)} needs '
+                             '<normal_map> (the normal map image)', Code.MISSING_ELEMENT))
+    return problems
+
+
+def misspelt(path: str, tag) -> bool:
+    """
+    Return whether :func:`check_document` reports ``<tag>`` in the element at ``path``.
+
+    No SDFormat version has it there, and it is in no namespace: then the reader says
+    nothing more about it (that it is not kept, say).
+    """
+    return isinstance(tag, str) and ':' not in tag and tag[:1] != '{' and \
+        not versions_with(f'{path}/{tag}')

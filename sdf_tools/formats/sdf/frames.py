@@ -29,6 +29,12 @@ named by its scoped key (``link``, ``inner::link``); the model frame itself is
   frame to the model's canonical link) and so on until a link, the *body* the frame moves
   with (:meth:`FrameGraph.body`).
 
+A model merged into another (``<include merge="true">``) is a :class:`Scope` too, whose
+names are those of the model it joins (:attr:`Scope.merged_into`), and whose frame is the
+``<frame>`` libsdformat adds for it (``_merged__NAME__model__``, attached to its canonical
+link): in its content, ``__model__`` is that frame, and a name refers only to the merged
+model's own frames, as libsdformat checks the model before merging it.
+
 A cycle in either graph is an error (found by :func:`~sdf_tools.topology.find_cycles`,
 reported at the first frame of the cycle in document order); frames on or behind a cycle
 have no pose and no body. Names written in the document are resolved in the scope of the
@@ -70,6 +76,26 @@ class Scope:
     canonical: str | None = None                  # resolved canonical link key
     placement_elem: Any = None    # an <include>'s <placement_frame>, which replaces the model's
     version: tuple | None = None  # its file's SDFormat version (None: the document's)
+    merged_into: Any = None       # a merged model's content: the Scope whose names it joins
+
+
+def owners(scope: Scope):
+    """Yield a scope, then the scopes it is merged into."""
+    at = scope
+    while at is not None:
+        yield at
+        at = at.merged_into
+
+
+def home(scope: Scope) -> Scope:
+    """Return the scope whose names a scope's names are: itself, or the one it is merged into."""
+    return list(owners(scope))[-1]
+
+
+def add_member(scope: Scope, kind: str, key: str) -> None:
+    """Add a link or nested model (``kind``) to a scope and to those it is merged into."""
+    for owner in owners(scope):
+        (owner.links if kind == 'link' else owner.models).append(key)
 
 
 @record(slots=True, eq=False)
@@ -80,7 +106,9 @@ class Vertex:
     ``data`` is what the element reader made of its element: a
     :class:`~sdf_tools.formats.sdf.elements.LinkSpec` or
     :class:`~sdf_tools.formats.sdf.joints.JointSpec` (``None`` for a joint it could not
-    read, and for frames and nested models).
+    read, and for frames and nested models). A nested model's vertex opens its scope
+    (``inner``); so does the ``<frame>`` of a merged model, whose element is the
+    ``<include>``.
     """
 
     key: str
@@ -92,7 +120,7 @@ class Vertex:
     rel_text: str | None = None    # //pose/@relative_to as written
     pose_elem: Any = None
     attach_text: str | None = None  # //frame/@attached_to
-    inner: Scope | None = None      # for nested models: the scope they open
+    inner: Scope | None = None      # for nested and merged models: the scope they open
     data: Any = None                # LinkSpec or JointSpec
 
     @property
@@ -157,18 +185,25 @@ class FrameGraph:
         text = text.strip()
         if text == MODEL_FRAME:
             return scope.key
-        if scope.prefix + text in self.vertices:
+        key = scope.prefix + text
+        if key not in self.vertices and text.endswith('::' + MODEL_FRAME):
             # A frame named so (SDFormat 1.7 allowed '::' in names: the frames of models
-            # flattened into their parent are called X::__model__).
-            return scope.prefix + text
-        if text.endswith('::' + MODEL_FRAME):
-            key = scope.prefix + text[:-len(MODEL_FRAME) - 2]
+            # flattened into their parent are called X::__model__), else that model's.
+            key = key[:-len(MODEL_FRAME) - 2]
             found = self.vertices.get(key)
-            if found is not None and found.kind == 'model':
-                return key
+            key = key if found is not None and found.kind == 'model' else ''
+        if key in self.vertices and self._owned(scope, key):
+            return key
         self.v.error(elem, entity, f'{what} names {text!r}, which does not exist in model '
                      f'{scope.name!r}', Code.MISSING_FRAME)
         return None
+
+    def _owned(self, scope: Scope, key: str) -> bool:
+        """Return whether a merged model's content may name ``key`` (its own frame)."""
+        if scope.merged_into is None:
+            return True
+        head = self.vertices.get(scope.prefix + key[len(scope.prefix):].partition('::')[0])
+        return scope in owners((head or self.vertices[key]).scope)
 
     # --- building -----------------------------------------------------------------------
 
@@ -179,14 +214,15 @@ class FrameGraph:
         for vertex in self.order:
             self._edges(vertex)
         self._settle_poses()
-        # Placement frames need the poses inside the nested model: innermost first.
-        nested = [x for x in self.order if x.kind == 'model']
-        for vertex in sorted(nested, key=lambda x: -_inner(x).depth):
+        # Placement frames need the poses inside the nested (or merged) model: innermost
+        # first, and a model comes after everything inside it in document order.
+        for vertex in reversed([x for x in self.order if x.inner is not None]):
             if vertex.key not in self._edge:
                 continue
             x_mf = self.placement(_inner(vertex))
             if x_mf is not None:
                 self._edge[vertex.key] = self._edge[vertex.key].compose(x_mf.inverse())
+        self._model_pose.clear()   # poses composed before the placements moved their frames
         self._settle_bodies()
 
     def placement(self, scope: Scope) -> Pose | None:
@@ -229,7 +265,9 @@ class FrameGraph:
             default = self._attach[vertex.key] = self._joint_child(vertex)
         elif kind == 'frame':
             target: str | None = vertex.scope.key
-            if vertex.attach_text is not None:
+            if vertex.inner is not None:   # a merged model's frame: on its canonical link
+                target = vertex.inner.canonical or target
+            elif vertex.attach_text is not None:
                 target = self.ref(vertex.scope, vertex.attach_text, vertex.elem, vertex.entity,
                                   'attached_to')
             default = self._attach[vertex.key] = target

@@ -28,6 +28,10 @@ libsdformat 12 applies it:
 * ``<placement_frame>`` (it needs the include's ``<pose>``) replaces the model's
   ``placement_frame``: the pose then places that frame of the model;
 * ``<plugin>`` elements are added to the included model's;
+* ``merge="true"`` (SDFormat 1.9 merge-include; read as tinyxml2 reads a boolean attribute,
+  so ``1`` and ``True`` too) merges the model into the model holding the include, as
+  libsdformat 12 does (:attr:`Included.merge`; the model reader merges it): only a model
+  may be merged, and only into a model;
 * ``<experimental:params>`` (libsdformat's experimental parameter passing, which edits the
   included model) is refused with an error; other children are warned about.
 
@@ -37,31 +41,50 @@ of their file's ``<sdf version>``.
 
 Limits: includes nest at most :data:`MAX_DEPTH` deep, a file that includes itself (directly
 or not) is an error naming the chain, and the files read, counted once per inclusion, hold
-at most ``max_bytes`` in all. ``merge="true"`` (SDFormat 1.9 merge-include) is refused with
-an error: its content would have no scope of its own.
+at most ``max_bytes`` and :data:`MAX_INCLUDED_TAGS` in all: however the includes fan out
+(files including the next one twice, eighteen deep, made 262,143 links), what they bring in
+is bounded as one document is, and the include that goes past the limit is the error.
+
+A world's include of a web URI (Gazebo Fuel) cannot be read, as nothing is downloaded. When
+a model is asked for by name (``--model``), such includes are set aside, and
+:meth:`IncludeReader.settle` makes each a warning if the model asked for is found, is not one
+of them, and nothing else in the document is wrong (a pose or frame naming the include's
+model is); else each is the error it would have been.
 """
 
 import os
+import re
 from typing import Any
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
+from sdf_tools.formats.sdf.content import check_document
+from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.records import record
 from sdf_tools.resources.models import model_file
 from sdf_tools.resources.models import ModelNotFoundError
+from sdf_tools.resources.models import WEB_SCHEMES
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
+from sdf_tools.xmlio.parse import DEFAULT_MAX_TAGS
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import ValueReader
 
 #: Deepest nesting of includes (a world including a robot including a gripper is 2).
 MAX_DEPTH = 32
+#: Most tags (``<``) the files an include tree reads may hold in all, each file counted once
+#: per inclusion: what the includes bring in (links, joints, models) grows with it. The limit
+#: of one document: the includes of a file bring in no more than it could hold itself.
+MAX_INCLUDED_TAGS = DEFAULT_MAX_TAGS
 #: What an included file may hold at its top, in libsdformat's order of preference.
 INCLUDABLE = ('model', 'actor', 'light')
 # The children of <include> that are applied (others are warned about).
 _APPLIED = frozenset({'uri', 'name', 'pose', 'static', 'placement_frame', 'plugin'})
+# tinyxml2's integers (XMLUtil::ToInt: sscanf of %x after a 0x prefix, else of %d).
+_HEX = re.compile(r'\s*0[xX]([0-9a-fA-F]+)')
+_INT = re.compile(r'\s*([+-]?\d+)')
 
 
 class SourcedValues(ValueReader):
@@ -73,6 +96,15 @@ class SourcedValues(ValueReader):
         """Return the location of an element: its own file's name (an included one's path)."""
         url = element.getroottree().docinfo.URL
         return SourceLocation(self.source if url is None else url, element.sourceline)
+
+
+def no_finder_error(v: ValueReader, elem, entity) -> None:
+    """Report an ``<include>`` that a reader given no model finder cannot read."""
+    uri = (elem.findtext('uri') or '').strip()
+    v.error(elem, entity, f'<include> of {uri!r} cannot be resolved: this reader was given no '
+            'way to find included models (sdf_tools.load and the command line give one: '
+            '--resource-path, GZ_SIM_RESOURCE_PATH, ...); expand it first, e.g. with '
+            '`gz sdf -p`', Code.INCLUDE)
 
 
 def instruction_error(dropped: Diagnostic) -> str:
@@ -101,6 +133,7 @@ class Included:
     version: tuple            # the included file's SDFormat version
     source: str               # the file read
     chain: tuple              # real paths of the files included to get here, outermost first
+    merge: bool = False       # merge="true": merged into the model holding the include
 
     @property
     def folder(self) -> str:
@@ -126,22 +159,29 @@ class IncludeReader:
         over).
     max_bytes : int
         Largest file, and most bytes read in all, counting a file once per inclusion.
+    wanted : str or None
+        The model asked for by name: a world's includes of web URIs wait for
+        :meth:`settle` (module docstring).
 
     """
 
-    __slots__ = ('v', 'finder', 'read_version', 'newest', 'max_bytes', '_files', '_configs',
-                 '_read')
+    __slots__ = ('v', 'finder', 'read_version', 'newest', 'max_bytes', 'wanted', '_files',
+                 '_configs', '_read', '_tags', '_inclusions', '_unfetched')
 
     def __init__(self, values: SourcedValues, finder, read_version, newest: tuple,
-                 max_bytes: int = DEFAULT_MAX_BYTES):
+                 max_bytes: int = DEFAULT_MAX_BYTES, wanted: str | None = None):
         self.v = values
         self.finder = finder
         self.read_version = read_version
         self.newest = newest
         self.max_bytes = max_bytes
-        self._files: dict[str, tuple] = {}   # real path -> (root, version, size) or (message,)
-        self._configs: dict[str, None] = {}  # the model.config files read, in order
+        self._files: dict[str, tuple] = {}   # real path -> (root, version, size, tags) or
+        self._configs: dict[str, None] = {}  # (message,); the model.config files read
         self._read = 0                       # bytes included so far
+        self._tags = 0                       # tags included so far
+        self._inclusions = 0                 # inclusions so far
+        self.wanted = wanted
+        self._unfetched: list[tuple] = []    # (include's name, <uri>, entity, message)
 
     @property
     def files(self) -> tuple[str, ...]:
@@ -180,11 +220,13 @@ class IncludeReader:
             v.error(include, entity, '<include> needs a <uri>', Code.MISSING_ELEMENT)
             return None
         what = f'<include> of {uri!r}'
-        if include.get('merge', '').strip().lower() in ('true', '1'):
-            v.error(include, entity, f'{what}: merge="true" (merge-include) is not supported; '
-                    'include it as a nested model instead', Code.INCLUDE)
+        merge = merged(include)
+        if merge and 'light' in kinds:   # not in a <model>
+            v.error(include, entity, f'{what}: merge="true" merges a model into the <model> '
+                    f'holding the include, not into a <{include.getparent().tag}> (libsdformat '
+                    'refuses it)', Code.INCLUDE)
             return None
-        path = self._path(uri, uri_elem, folder, entity)
+        path = self._path(uri, uri_elem, folder, entity, world='light' in kinds)
         if path is None:
             return None
         real = os.path.realpath(path)
@@ -202,14 +244,31 @@ class IncludeReader:
         elem = self._top(root, uri_elem, entity, what, path)
         if elem is None:
             return None
+        if merge and elem.tag != 'model':
+            v.error(uri_elem, entity, f'{what} names a <{elem.tag}>: only a model can be '
+                    'merged (merge="true"; libsdformat refuses it)', Code.INCLUDE)
+            return None
         if elem.tag not in kinds:   # libsdformat 12 puts it there, and nothing reads it
             v.warn(uri_elem, entity, f'{what} names a <{elem.tag}>, which sdf_tools keeps '
                    f"only in a world (here {' or '.join(f'<{k}>' for k in kinds)}); it is "
                    'left out', Code.DROPPED)
             return None
-        return self._included(include, elem, version, path, (*chain, real), entity)
+        return self._included(include, elem, version, path, (*chain, real), entity, merge)
 
-    def _path(self, uri, uri_elem, folder, entity) -> str | None:
+    def settle(self, worlds) -> None:
+        """Report the web includes set aside for the model asked for (module docstring)."""
+        unfetched, self._unfetched = self._unfetched, []
+        names = [robot.name for world in worlds for robot in world.models]
+        needed = bool(self.v.reporter.errors) or names.count(self.wanted) != 1
+        for name, uri_elem, entity, message in unfetched:
+            if needed or name == self.wanted:
+                self.v.error(uri_elem, entity, message, Code.INCLUDE)
+            else:
+                self.v.warn(uri_elem, entity, f'<include> of {uri_elem.text.strip()!r} is left '
+                            'out: sdf_tools does not download models, and the model asked for '
+                            f'({self.wanted!r}) does not need it', Code.INCLUDE)
+
+    def _path(self, uri, uri_elem, folder, entity, world: bool) -> str | None:
         """Return the SDFormat file a URI names (a model folder's model.config decides)."""
         v = self.v
         try:
@@ -223,8 +282,12 @@ class IncludeReader:
                 if note is not None:
                     v.warn(uri_elem, entity, note, Code.DEPRECATED)
         except ModelNotFoundError as e:
-            v.error(uri_elem, entity, f'<include> of {uri!r} cannot be resolved: {e}',
-                    Code.INCLUDE)
+            message = f'<include> of {uri!r} cannot be resolved: {e}'
+            if world and self.wanted is not None and uri.startswith(WEB_SCHEMES):
+                name = (uri_elem.getparent().findtext('name') or '').strip() or None
+                self._unfetched.append((name, uri_elem, entity, message))
+            else:
+                v.error(uri_elem, entity, message, Code.INCLUDE)
             return None
         return path
 
@@ -237,18 +300,25 @@ class IncludeReader:
         if len(cached) == 1:
             v.error(uri_elem, entity, f'{what}: {cached[0]}', Code.INCLUDE)
             return None
-        root, version, size = cached
+        root, version, size, tags = cached
         self._read += size
+        self._tags += tags
         if self._read > self.max_bytes:
             v.error(uri_elem, entity, f'{what}: the included files hold more than '
                     f'{self.max_bytes} bytes in all (each inclusion counts)', Code.TOO_LARGE)
             return None
+        if self._tags > MAX_INCLUDED_TAGS:
+            v.error(uri_elem, entity, f'{what}: the included files hold more than '
+                    f'{MAX_INCLUDED_TAGS} tags in all (each inclusion counts; this one would '
+                    f'be inclusion {self._inclusions + 1})', Code.TOO_LARGE)
+            return None
+        self._inclusions += 1
         if version is None:
             return None
         return root, version
 
     def _parse(self, path: str) -> tuple:
-        """Return ``(root, version, size)`` of a file, or ``(message,)`` when it cannot be read."""
+        """Return ``(root, version, size, tags)`` of a file, or ``(message,)`` if unreadable."""
         try:
             if not os.path.isfile(path):
                 return (f'{path} is not a file',)
@@ -265,7 +335,10 @@ class IncludeReader:
         root.getroottree().docinfo.URL = path   # SourcedValues.loc names this file
         if root.tag != 'sdf':
             return (f'{path} is not SDFormat: its root element is <{root.tag}>',)
-        return root, self.read_version(self.v, root), len(data)
+        version = self.read_version(self.v, root)
+        if version is not None:
+            check_document(self.v, root, version)
+        return root, version, len(data), data.count(b'<')
 
     def _top(self, root, uri_elem, entity, what, path):
         """Return the one top-level model, actor or light of an included file (libsdformat)."""
@@ -284,7 +357,8 @@ class IncludeReader:
                     f'<{kinds[0]}>; an included file holds one', Code.INCLUDE)
         return found[kinds[0]][0]
 
-    def _included(self, include, elem, version, path, chain, entity) -> Included | None:
+    def _included(self, include, elem, version, path, chain, entity,
+                  merge) -> Included | None:
         """Apply the include's overrides (module docstring) to what it names."""
         v = self.v
         children: dict[str, list] = {}
@@ -292,12 +366,12 @@ class IncludeReader:
             if isinstance(child.tag, str):
                 children.setdefault(child.tag, []).append(child)
         for tag, items in children.items():
-            shown = _written(items[0])
+            shown = written(items[0])
             if shown == 'experimental:params':   # it edits the model: reading without it lies
                 v.error(items[0], entity, '<include> <experimental:params> (parameter passing, '
                         'an experimental libsdformat feature) is not supported', Code.INCLUDE)
                 return None
-            if tag not in _APPLIED:
+            if tag not in _APPLIED and not misspelt('model/include', tag):
                 v.warn(items[0], entity, f'<include> child <{shown}> is not applied by '
                        'sdf_tools', Code.DROPPED)
             elif tag != 'plugin' and len(items) > 1:
@@ -320,10 +394,26 @@ class IncludeReader:
         return Included(elem.tag, elem, name, include,
                         pose if pose is not None else (own[0] if own else None),
                         static if static is not None else elem.find('static'), placement,
-                        tuple(children.get('plugin', ())), version, path, chain)
+                        tuple(children.get('plugin', ())), version, path, chain, merge)
 
 
-def _written(element) -> str:
+def merged(include) -> bool:
+    """
+    Return whether an ``<include>`` is a merge-include, as libsdformat reads ``merge``.
+
+    tinyxml2's ``BoolAttribute``: an integer (decimal, or hexadecimal after ``0x``) is true
+    unless 0; else only ``true``, ``True`` and ``TRUE`` are true.
+    """
+    text = include.get('merge')
+    if text is None:
+        return False
+    number = _HEX.match(text) or _INT.match(text)
+    if number is not None:
+        return int(number.group(1), 16 if number.re is _HEX else 10) != 0
+    return text in ('true', 'True', 'TRUE')
+
+
+def written(element) -> str:
     """Return an element's name as written: ``prefix:name``, without a namespace URI."""
     name = local_name(element)
     if name.startswith('{'):   # a declared namespace

@@ -129,14 +129,17 @@ def refused(robot) -> tuple[Diagnostic, ...]:
             continue  # an error already
         if inertial.mass < 0.0:
             problem, code = f'<mass> is negative ({inertial.mass:g} kg)', Code.NEGATIVE_MASS
+            fix = 'a placeholder inertial'
         elif not inertia.is_physical(values):
             moments = ', '.join(f'{v:.6g}' for v in inertia.principal_moments(values))
             problem, code = (f'<inertia> is not one a rigid body can have (principal moments '
                              f'{moments})'), Code.BAD_INERTIA
+            fix = 'the nearest valid inertia'
         else:
             continue
         errors.append(Diagnostic(
             f'{problem}: libsdformat refuses the link ("invalid inertia"), so Gazebo does not '
-            'load the model (sdf_tools convert writes a valid one, with a warning)',
+            f'load the model (sdf_tools convert writes {fix} to SDFormat, with a warning; to '
+            f'URDF it writes the link unchanged, and urdf2sdf then writes {fix})',
             link.location, f"link '{link.name}'", Severity.ERROR, code))
     return tuple(errors)

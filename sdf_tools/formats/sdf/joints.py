@@ -22,7 +22,7 @@ Like :mod:`.elements`, :func:`read_joint` resolves no frame name: the ``<parent>
 right-handed, as ``<screw_thread_pitch>``), and a screw joint with neither gets the
 default of its version; ``<use_parent_model_frame>`` is ignored from 1.7 on. Whatever a joint
 leaves out has the default of the file's version
-(:data:`~sdf_tools.formats.sdf.versions.JOINT_DEFAULTS`: a ``<limit>`` without ``<lower>``
+(:func:`~sdf_tools.formats.sdf.versions.joint_defaults`: a ``<limit>`` without ``<lower>``
 is ``-1e16`` before 1.10, ``-inf`` from 1.10 on).
 
 Limits may be infinite (``inf``, ``-inf``, ``infinity``, any case: libsdformat reads them, and
@@ -35,6 +35,7 @@ from typing import Any
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.content import check_values
+from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.values import read_bool
@@ -134,7 +135,7 @@ def read_joint(r: ElementReader, elem, entity) -> JointSpec | None:
             spec.gearbox_reference = text or None
             spec.gearbox_elem = child
         elif tag != 'pose':
-            check_values(v, 'joint', child, entity)
+            check_values(v, 'joint', child, entity, r.version)
             extras.append(element_text(child))
     spec.extras = tuple(extras)
     _complete(r, spec, elem, entity, thread_pitch, screw_pitch)
@@ -224,7 +225,7 @@ def _axis(r: ElementReader, elem, entity) -> AxisSpec:
             spec.limit = _limit(r, child, entity, what)
         elif tag == 'mimic':
             spec.mimic = _mimic(r, child, entity)
-        else:
+        elif not misspelt('model/joint/axis', child.tag):   # (else a misspelling: .content)
             v.warn(child, entity, f'{what} <{local_name(child)}> is not kept', Code.DROPPED)
     return spec
 
@@ -249,7 +250,7 @@ def _default(r: ElementReader, path: str) -> float:
 
 @functools.cache
 def _numbers(version: tuple | None) -> dict:
-    """Return :data:`~.versions.JOINT_DEFAULTS` of a version (``None``: the newest), as numbers."""
+    """Return :func:`~.versions.joint_defaults` of a version (``None``: the newest), as numbers."""
     table = joint_defaults(version if version is not None else READABLE_VERSIONS[-1])
     return {path: float(text) for path, text in table.items() if ' ' not in text}
 
@@ -264,7 +265,7 @@ def _limit(r: ElementReader, elem, entity, what) -> Limit:
         values.append(infinite if infinite is not None else
                       r.number(elem, entity, key, default))
     for item in elem:
-        if item.tag not in _LIMIT_KEYS:
+        if item.tag not in _LIMIT_KEYS and not misspelt('model/joint/axis/limit', item.tag):
             r.v.warn(item, entity, f'{what} <limit><{local_name(item)}> is not kept',
                      Code.DROPPED)
     return Limit(*values)

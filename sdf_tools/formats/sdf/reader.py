@@ -57,7 +57,8 @@ so that an SDF to SDF round trip keeps them; a visual's ``<material>`` is kept t
 and also read, best effort, into :class:`~sdf_tools.model.Material` (diffuse colour).
 Axis details (``<initial_position>``, limit ``stiffness``/``dissipation``), mesh
 ``<submesh>`` and the children of nested models other than links, joints, frames and models
-are dropped with a warning.
+are dropped with a warning. Names are held to the SDFormat vocabulary, and kept values are
+read as libsdformat reads them (:mod:`.content`).
 
 Worlds and includes: the whole document is read (:func:`parse_sdf_document`), every model
 of every world, and checked as libsdformat checks a world (:mod:`.world`: model and frame
@@ -67,23 +68,25 @@ model asked for (or the only one) is returned, its ``origin`` in the world frame
 :class:`~sdf_tools.resources.models.ModelFinder` (:mod:`.include`: ``model://``, relative
 paths, packages, model.config; ``<name>``, ``<pose>``, ``<static>``, ``<placement_frame>``,
 ``<plugin>``); an included model is read with the rules of its own file's version, and
-what is reported about it names that file's lines. Without a finder an include is an error.
+what is reported about it names that file's lines; a merge-include's model is merged into
+the including one (:mod:`.merge`). Without a finder an include is an error.
 
 Read as libsdformat reads them: a model without links that is static or holds nested models
 (its frames, and those of a nested model without links, are fixed in the model frame:
 attached to ``world``); visuals and collisions without geometry; SDFormat 1.7 frames named
-``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a
-second model, light or actor outside a world, of any kind; a ``relative_to`` on the pose of a
-model outside a world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A
-negative mass or an invalid inertia is read with a warning (``sdf_tools check`` makes it an
-error: :func:`~sdf_tools.formats.sdf.inertials.refused`).
+``X::__model__``. Refused as libsdformat refuses them (Gazebo then loads nothing): a second
+model, light or actor outside a world; a ``relative_to`` on the pose of a model outside a
+world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A negative mass or
+an invalid inertia is read with a warning (``check`` makes it an error: :mod:`.inertials`).
 
-Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes (an error at
-the model that goes deeper).
+An ``<inertial auto="true">`` is computed from the link's collisions as libsdformat 14
+computes it (:mod:`.auto_inertial`; meshes read with trimesh, found as includes are).
 
-Unsupported, as errors: merge-include (``merge="true"``), files without ``<sdf version>``
-or of a version outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a
-warning). Every problem is reported with its line, then one
+Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes.
+
+Unsupported, as errors: files without ``<sdf version>`` or of a version outside 1.3 to 1.11
+(1.3 is read as libsdformat converts it, with the 1.4 rules; 1.12 and later with the 1.11
+rules and a warning). Every problem is reported with its line, then one
 :class:`~sdf_tools.errors.DescriptionError` holds all of them.
 
 How it is built: this module checks the document and walks the model (scopes, names,
@@ -94,17 +97,22 @@ turns the resolved graph into the model's links, joints and frames.
 """
 
 import os
-import re
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf import assembly
+from sdf_tools.formats.sdf import merge
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.auto_inertial import MeshWeigher
+from sdf_tools.formats.sdf.content import check_document
 from sdf_tools.formats.sdf.content import check_values
+from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
+from sdf_tools.formats.sdf.frames import add_member
 from sdf_tools.formats.sdf.frames import FrameGraph
+from sdf_tools.formats.sdf.frames import home
 from sdf_tools.formats.sdf.frames import MODEL_FRAME
 from sdf_tools.formats.sdf.frames import Scope
 from sdf_tools.formats.sdf.frames import Vertex
@@ -112,11 +120,14 @@ from sdf_tools.formats.sdf.include import INCLUDABLE
 from sdf_tools.formats.sdf.include import Included
 from sdf_tools.formats.sdf.include import IncludeReader
 from sdf_tools.formats.sdf.include import instruction_error
+from sdf_tools.formats.sdf.include import no_finder_error
 from sdf_tools.formats.sdf.include import SourcedValues
 from sdf_tools.formats.sdf.joints import read_joint
 from sdf_tools.formats.sdf.values import read_bool
+from sdf_tools.formats.sdf.versions import read_version
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
+from sdf_tools.formats.sdf.world import check_root_content
 from sdf_tools.formats.sdf.world import PlacedModel
 from sdf_tools.formats.sdf.world import read_worlds
 from sdf_tools.formats.sdf.world import SdfDocument
@@ -130,17 +141,10 @@ from sdf_tools.worlds import World
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
-from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import ValueReader
 
-# Major and minor of at most 9 digits past leading zeros (int() refuses 4300 and more).
-_VERSION = re.compile(r'\s*0*(\d{1,9})\.0*(\d{1,9})(?:\.\d+)?\s*')
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
-# What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
-_ROOT_ALONE = ('model', 'light', 'actor')
-_ONE_ALONE = ('outside a <world>, SDFormat allows one model, light or actor (libsdformat '
-              'refuses the file)')
 # The children of a <model> that are frames of the model (and <include>: a nested model).
 _MODEL_CONTENT = ('link', 'joint', 'frame', 'model', 'include')
 #: Levels of models, the top one included, in all (includes count: the XML parser bounds
@@ -224,8 +228,8 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
     for dropped in instructions:
         reporter.error(instruction_error(dropped), dropped.location, code=Code.INVALID)
     v = SourcedValues(source, reporter)
-    _check_root_content(v, root)
-    worlds, files = _read_document(v, root, includes, path, max_bytes)
+    check_root_content(v, root)
+    worlds, files = _read_document(v, root, includes, path, max_bytes, model)
     reporter.raise_if_errors()
     for world in worlds:
         for robot in world.models:
@@ -240,54 +244,33 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
 
 # --- the document ----------------------------------------------------------------------------
 
-def _check_root_content(v: ValueReader, root) -> None:
-    """
-    Report a second model, light or actor outside a world, as libsdformat's Root::Load does.
-
-    A second element of the first kind (of model, light, actor) is an error at it ("Root
-    object can only contain one model"), and so is the first element of each other kind
-    ("Skipping this light"). A second model of the first one's name is left to the name
-    check, as libsdformat only says that the name is taken.
-    """
-    found: dict = {}   # kind -> its first two elements
-    for child in root:
-        if child.tag in _ROOT_ALONE and len(found.setdefault(child.tag, [])) < 2:
-            found[child.tag].append(child)
-    if not found:
-        return
-    kinds = sorted(found, key=_ROOT_ALONE.index)
-    alone = found[kinds[0]]
-    if len(alone) > 1 and alone[1].get('name') != alone[0].get('name'):
-        v.error(alone[1], None, f'the <sdf> element holds more than one <{kinds[0]}>: '
-                f'{_ONE_ALONE}', Code.INVALID)
-    for kind in kinds[1:]:
-        v.error(found[kind][0], None, f'the <sdf> element holds both <{kinds[0]}> and '
-                f'<{kind}>: {_ONE_ALONE}', Code.INVALID)
-
-
-def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> tuple[list[World], tuple]:
+def _read_document(v: SourcedValues, root, finder, path, max_bytes,
+                   wanted) -> tuple[list[World], tuple]:
     """
     Check the ``<sdf>`` element and its version; read its worlds and top-level models.
 
-    Returns the worlds and the files the includes read.
+    Returns the worlds and the files the includes (and auto inertials) read. ``wanted``: the
+    model asked for, which may not need a world's web includes (:meth:`IncludeReader.settle`).
     """
     if local_name(root) != 'sdf':
         hint = ' (this looks like URDF)' if root.tag == 'robot' else ''
         v.error(root, None, f'the root element is <{local_name(root)}>, an SDFormat file '
                 f'needs <sdf>{hint}', Code.NOT_SDF)
         return [], ()
-    version = _read_version(v, root)
+    version = read_version(v, root)
     if version is None:
         return [], ()
+    check_document(v, root, version)
     includes = None if finder is None else IncludeReader(
-        v, finder, _read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes)
+        v, finder, read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes, wanted)
     folder = None if path is None else os.path.dirname(os.path.abspath(path))
-    origin = _File(version, ElementReader(v, version), folder,
+    weigher = MeshWeigher(finder)   # the meshes of auto inertials
+    origin = _File(version, ElementReader(v, version, (weigher, folder)), folder,
                    () if path is None else (os.path.realpath(path),))
 
     def include(elem, entity, kinds=INCLUDABLE):
         if includes is None:
-            _include_error(v, elem, entity)
+            no_finder_error(v, elem, entity)
             return None
         return includes.read(elem, origin.folder, origin.chain, entity, kinds)
 
@@ -298,40 +281,10 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes) -> tuple[lis
                            elem if included is None else included.include)
 
     worlds = read_worlds(v, root, version, origin.elements, include, read_model)
-    return worlds, () if includes is None else includes.files
-
-
-def _read_version(v: ValueReader, root) -> tuple | None:
-    """Return the version rules to read the document with; ``None`` if it has none."""
-    text = root.get('version')
-    if text is None:
-        v.missing_attr(root, None, 'version')
-        return None
-    m = _VERSION.fullmatch(text)
-    if m is None:
-        shown = repr(text) if len(text) <= 40 else quote_value(text)
-        v.error(root, None, f'<sdf> version must look like 1.9, got {shown}',
-                Code.BAD_VERSION)
-        return None
-    version = (int(m.group(1)), int(m.group(2)))
-    if version < (1, 4) or version[0] != 1:
-        v.error(root, None, f'SDFormat version {text.strip()} is not supported (sdf_tools '
-                f'reads {READABLE_VERSIONS[0]} to {READABLE_VERSIONS[-1]})', Code.BAD_VERSION)
-        return None
-    if version > version_tuple(READABLE_VERSIONS[-1]):
-        v.warn(root, None, f'SDFormat version {text.strip()} is newer than '
-               f'{READABLE_VERSIONS[-1]}; it is read with the {READABLE_VERSIONS[-1]} rules',
-               Code.NEW_VERSION)
-        version = version_tuple(READABLE_VERSIONS[-1])
-    return version
-
-
-def _include_error(v: ValueReader, elem, entity) -> None:
-    uri = (elem.findtext('uri') or '').strip()
-    v.error(elem, entity, f'<include> of {uri!r} cannot be resolved: this reader was given no '
-            'way to find included models (sdf_tools.load and the command line give one: '
-            '--resource-path, GZ_SIM_RESOURCE_PATH, ...); expand it first, e.g. with '
-            '`gz sdf -p`', Code.INCLUDE)
+    if includes is None:
+        return worlds, tuple(weigher.files)
+    includes.settle(worlds)
+    return worlds, tuple(dict.fromkeys((*includes.files, *weigher.files)))
 
 
 @record(slots=True, eq=False)
@@ -350,7 +303,7 @@ class _ModelReader:
     """Walks one ``<model>``: its scopes, names and elements, then assembles the robot."""
 
     __slots__ = ('v', 'version', 'elements', 'graph', 'includes', 'rel_text', 'pose_elem',
-                 '_origin', '_files')
+                 '_origin', '_files', '_moved')
 
     def __init__(self, values: ValueReader, version: tuple, includes=None,
                  origin: _File | None = None):
@@ -363,6 +316,7 @@ class _ModelReader:
         self.pose_elem = None      # that <pose>
         self._origin = origin or _File(version, self.elements, None, ())
         self._files: dict[str, _File] = {}   # scope key -> the file it was written in
+        self._moved: list[str] = []          # what merged models give the top model
 
     def read(self, elem, included: Included | None = None, placed: bool = False) -> Robot:
         """
@@ -409,7 +363,7 @@ class _ModelReader:
         return Robot(name=name, links=tuple(links), joints=tuple(joints), frames=tuple(frames),
                      origin=pose, source=v.source, source_format='sdf', static=static,
                      location=v.loc(elem if included is None else included.include),
-                     extras=tuple(extras))
+                     extras=tuple(extras + self._moved))
 
     def _top_children(self, elem, entity: str, included: Included | None) -> tuple:
         """Return the top model's ``<pose>``, whether it is static, and its kept children."""
@@ -427,7 +381,7 @@ class _ModelReader:
             elif tag == 'static':
                 static = read_bool(v, child, entity, '<static>', child.text, False)
             elif tag not in _MODEL_CONTENT:
-                check_values(v, 'model', child, entity)
+                check_values(v, 'model', child, entity, self.version)
                 extras.append(element_text(child))
         if included is not None:   # what the include says wins
             pose_elem = included.pose
@@ -438,14 +392,16 @@ class _ModelReader:
     # --- includes -----------------------------------------------------------------------
 
     def _included_file(self, included: Included) -> _File:
-        return _File(included.version, ElementReader(self.v, included.version),
-                     included.folder, included.chain)
+        meshes = self._origin.elements.meshes   # its meshes are named from its folder
+        return _File(included.version, ElementReader(
+            self.v, included.version, meshes and (meshes[0], included.folder)),
+            included.folder, included.chain)
 
     def _include(self, elem, scope: Scope) -> Included | None:
         """Return the model a nested ``<include>`` brings in (``None``: reported)."""
-        entity = f"model '{scope.key}'" if scope.depth else f"model '{scope.name}'"
+        entity = f"model '{scope.name}'"
         if self.includes is None:
-            _include_error(self.v, elem, entity)
+            no_finder_error(self.v, elem, entity)
             return None
         file = self._files[scope.key]
         return self.includes.read(elem, file.folder, file.chain, entity, ('model',))
@@ -482,8 +438,8 @@ class _ModelReader:
             return None
         return name
 
-    def _register_scope(self, scope: Scope) -> None:
-        """Create the vertices of a model scope (and of its nested models), in document order."""
+    def _register_scope(self, scope: Scope, taken: dict | None = None) -> None:
+        """Create the vertices of a model scope (and its nested models'), in document order."""
         elems: dict[str, list] = {kind: [] for kind in _KIND_ORDER}
         included_by = {}
         version = self._files[scope.key].version
@@ -492,11 +448,11 @@ class _ModelReader:
                 elems[child.tag].append(child)
             elif child.tag == 'include':
                 included = self._include(child, scope)
-                if included is not None:   # a nested model, written in another file
-                    elems['model'].append(child)
+                if included is not None:   # a nested (or merged) model, from another file
+                    elems['model'].extend(() if included.merge else (child,))
                     included_by[child] = included
         # Names are claimed in libsdformat's order, so that old files rename the same way.
-        taken: dict[str, str] = {}
+        taken = {} if taken is None else taken   # merged content shares its model's
         vertex_of = {}
         for kind in _KIND_ORDER:
             for elem in elems[kind]:
@@ -513,22 +469,44 @@ class _ModelReader:
                                          data=included)
         for child in scope.elem:
             vertex = vertex_of.get(child)
-            if vertex is None:
-                continue
-            self.graph.add(vertex)
-            self._read_vertex(vertex)
+            if vertex is not None:
+                self.graph.add(vertex)
+                self._read_vertex(vertex)
+            elif child in included_by and included_by[child].merge:
+                self._merge(included_by[child], scope, taken)
+
+    def _merge(self, included: Included, scope: Scope, taken: dict) -> None:
+        """Merge an included model into ``scope``, behind its frame (:mod:`.merge`)."""
+        version = self._files[scope.key].version
+        name = self._name(None, 'model', included, version)
+        frame = name and merge.frame_name(name)
+        if frame in taken:
+            frame = self._clashing_name(scope, included.include, 'frame', frame, taken, version)
+        if not frame:
+            return
+        taken[frame] = 'frame'
+        file = self._included_file(included)
+        reader = None if included.pose is None else self._pose_reader(   # it places the frame
+            included.pose, included, self._files[scope.key])
+        inner = merge.add_frame(self.graph, included, scope, name, frame, file.version, reader)
+        self._files[inner.key] = file
+        self._register_scope(inner, taken)
+        merge.check_merged(self.v, included, inner)
+        self._moved += merge.moved_parts(self.v, included, f"model '{name}'",
+                                         kept=home(scope).depth == 0)
 
     def _clashing_name(self, scope: Scope, elem, kind, name, taken, version) -> str | None:
         """Return the name for an element whose name is taken: renamed before 1.7, else None."""
         v = self.v
         other = taken[name]
         entity = f"{kind} '{scope.prefix}{name}'"
+        model = home(scope).name   # a merged model's names are its including model's
         if other == kind:
             v.error(elem, entity, f'{kind} name {name!r} is used more than once in model '
-                    f'{scope.name!r}', Code.DUPLICATE_NAME)
+                    f'{model!r}', Code.DUPLICATE_NAME)
             return None
         if version >= (1, 7):
-            v.error(elem, entity, f'has the same name as a {other} of model {scope.name!r}; '
+            v.error(elem, entity, f'has the same name as a {other} of model {model!r}; '
                     'links, joints, frames and nested models need distinct names',
                     Code.DUPLICATE_NAME)
             return None
@@ -537,7 +515,7 @@ class _ModelReader:
         while new in taken:
             new = f'{name}_{kind}{i}'
             i += 1
-        v.warn(elem, entity, f'has the same name as a {other} of model {scope.name!r}; '
+        v.warn(elem, entity, f'has the same name as a {other} of model {model!r}; '
                f'renamed to {new!r}, as libsdformat does for SDFormat 1.6 and older',
                Code.RENAMED)
         return new
@@ -560,7 +538,7 @@ class _ModelReader:
             vertex.pose_elem = poses[0]
         kind = vertex.kind
         if kind == 'link':
-            vertex.scope.links.append(vertex.key)
+            add_member(vertex.scope, 'link', vertex.key)
             vertex.data = elements.link(elem, entity)
         elif kind == 'joint':
             vertex.data = read_joint(elements, elem, entity)
@@ -582,14 +560,15 @@ class _ModelReader:
                       version=file.version)
         vertex.inner = inner
         self._files[inner.key] = file
-        scope.models.append(vertex.key)
+        add_member(scope, 'model', vertex.key)
         self.graph.add_scope(inner)
         if inner.depth >= MAX_NESTING:   # not read: its own content would go deeper
             self.v.error(elem, f"model '{vertex.name}'", 'is nested more than '
                          f'{MAX_NESTING} models deep (including the models of includes)',
                          Code.TOO_LARGE)
             return
-        dropped = [c for c in model if c.tag not in _MODEL_CONTENT and c.tag != 'pose']
+        dropped = [c for c in model if c.tag not in _MODEL_CONTENT and c.tag != 'pose'
+                   and not misspelt('model', c.tag)]
         for child in dropped + ([] if included is None else list(included.plugins)):
             self.v.warn(child, entity, f'<{local_name(child)}> of a nested model is '
                         'not kept (nested models are flattened)', Code.DROPPED)

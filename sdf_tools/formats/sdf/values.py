@@ -20,11 +20,14 @@ The converter meets ``<pose>`` inside ``<gazebo>`` blobs (with ``degrees`` and
 """
 
 import math
+from typing import cast
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
+from sdf_tools.formats.sdf.params import read_pose
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
+from sdf_tools.xmlio.parse import quote_value
 
 
 def read_bool(v, elem, entity, what, text, default):
@@ -40,13 +43,15 @@ def read_bool(v, elem, entity, what, text, default):
     return default
 
 
-def pose_value(v, elem, entity) -> Pose:
+def pose_value(v, elem, entity, notes: bool = True) -> Pose:
     """
     Return the value of an SDFormat ``<pose>`` element (its ``relative_to`` aside).
 
     ``rotation_format`` ``euler_rpy`` (radians, or degrees with ``degrees='true'``) or
     ``quat_xyzw``; ``v`` is the :class:`~sdf_tools.xmlio.parse.ValueReader` that records
-    problems, after which the identity is returned.
+    problems, after which the identity is returned. The numbers are read as libsdformat
+    reads them (:func:`~.params.read_pose`: ``1x`` is 1, with a ``read-as`` warning unless
+    ``notes`` is false); what it refuses is an error.
     """
     rotation_format = (elem.get('rotation_format') or 'euler_rpy').strip()
     degrees = read_bool(v, elem, entity, '<pose> degrees', elem.get('degrees'), False)
@@ -62,9 +67,18 @@ def pose_value(v, elem, entity) -> Pose:
     text = elem.text
     if text is None or not text.strip():
         return IDENTITY
-    values = v.vector(elem, entity, '<pose>', text, 6 if euler else 7)
-    if values is None:
+    count = 6 if euler else 7
+    reading = read_pose(text, count)
+    if reading.refusal is not None:
+        if v.vector(elem, entity, '<pose>', text, count) is not None:   # else it said why
+            v.error(elem, entity, f'<pose> must be {count} finite numbers, got '
+                    f'{quote_value(text)}: {reading.refusal} (libsdformat refuses the file)',
+                    Code.BAD_NUMBER)
         return IDENTITY
+    values = cast(tuple, reading.value)
+    if reading.note is not None and notes:
+        v.warn(elem, entity, f'<pose> {quote_value(text)} is read as {reading.note} by '
+               'libsdformat', Code.READ_AS)
     if euler:
         rpy = values[3:]
         if degrees:

@@ -21,12 +21,14 @@ writes:
 
 * one ``<model>`` with the robot's ``origin`` as its ``<pose>`` and ``<static>``;
 * each link with its pose **in the model frame** (the zero-configuration pose, composed from
-  the joints), inertial, visuals, collisions and ``extras``;
+  the joints), inertial, visuals, collisions and ``extras``; an ``<inertial auto="true">``
+  read from SDFormat is written as given to SDFormat 1.11 (Gazebo computes it from the
+  collisions, as the reader did), as the values the reader computed to older versions;
 * each joint with its pose relative to its child link (``X_CJ``, the SDFormat default), its
   axes in the joint frame, limits, dynamics, screw pitch and gearbox fields; continuous
   joints are written as ``revolute`` with the version's unlimited limits (``-1e16``/``1e16``
   before SDFormat 1.10, ``-inf``/``inf`` from 1.10 on:
-  :data:`~sdf_tools.formats.sdf.versions.JOINT_DEFAULTS`), because Gazebo's DART engine
+  :func:`~sdf_tools.formats.sdf.versions.joint_defaults`), because Gazebo's DART engine
   turns a ``continuous`` joint into a fixed one;
 * each frame attached to its link, with its pose in that link;
 * scoped names (``outer::inner::link``, as the SDFormat reader flattens nested models) as
@@ -87,6 +89,7 @@ from sdf_tools.formats.sdf.versions import joint_defaults
 from sdf_tools.formats.sdf.versions import MIMIC_VERSION
 from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.formats.sdf.versions import WRITABLE_VERSIONS
+from sdf_tools.formatting import fmt_colour
 from sdf_tools.model import Capsule
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import JointType
@@ -283,7 +286,9 @@ class _SdfWriter:
         out.start('link', {'name': local})
         self.pose_leaf(pose, entity, link.location, 'its pose in the model frame')
         inertial = link.inertial
-        if inertial is not None:
+        if inertial is not None and inertial.auto is not None and self.version >= (1, 11):
+            self._append_xml(inertial.auto, entity)   # as given: Gazebo computes it alike
+        elif inertial is not None:
             origin = None
             if not inertial.origin.is_identity():
                 origin = self.pose_text(inertial.origin, entity, link.location)
@@ -354,7 +359,7 @@ class _SdfWriter:
         pose = None if item.origin.is_identity() else \
             self.pose_text(item.origin, entity, item.location)
         if shape and not item.extras:
-            texts = (*shape, *((out.vector(item.material.rgba),) * 2 if colour else ()))
+            texts = (*shape, *((fmt_colour(item.material.rgba),) * 2 if colour else ()))
             out.block(part_block(tag, geometry.__class__, pose=pose is not None, colour=colour,
                                  leaves=shape_leaves(geometry, shape)),
                       escape_attribute(name), *(() if pose is None else (pose,)), *texts)
@@ -369,7 +374,7 @@ class _SdfWriter:
             self._append_xml(geometry.xml, entity)
             out.end()
         if colour:
-            rgba = out.vector(item.material.rgba)
+            rgba = fmt_colour(item.material.rgba)
             out.group('material', [(c, rgba) for c in COLOURS])
         for extra in item.extras:
             self._append_xml(extra, entity)

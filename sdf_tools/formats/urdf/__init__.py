@@ -16,6 +16,6 @@
 URDF: :mod:`.reader` (text to model, ``<gazebo>`` blocks kept) and :mod:`.writer`.
 
 The writer is built from :mod:`.tree` (the links and fixed joints it adds to make one URDF
-tree), :mod:`.extensions` (SDFormat-only content as ``<gazebo>`` blocks) and :mod:`.report`
-(its problems and numbers).
+tree), :mod:`.extensions` (SDFormat-only content as ``<gazebo>`` blocks), :mod:`.scoped_names`
+(nested models' names) and :mod:`.report` (its problems and numbers).
 """

@@ -23,6 +23,10 @@ the reader is a hot path) and reports the rest with :func:`report_unknown` and
 :func:`report_unknown_child`: a warning (``unknown-name``) at the element's line, with the
 nearest known name (``did you mean <origin>?``).
 
+A required attribute or element that is missing is an error of the reader; when an unknown
+name beside it is its misspelling (``<limit efort="1">``), the error names it
+(:func:`misspelt`: ``did you mean 'effort' for 'efort'?``) and no warning repeats it.
+
 Not reported: names in an XML namespace (``xacro:``, ``drake:``, ...); what is inside
 elements that other tools read (``<gazebo>``, ``<transmission>``, ...); and the extensions
 published robots carry (:data:`_EXTENSION_ATTRIBUTES`, :data:`_EXTENSION_CHILDREN`, each with
@@ -30,9 +34,10 @@ who writes it), which no URDF reader uses and which lose nothing a URDF reader w
 """
 
 from sdf_tools.errors import Code
+from sdf_tools.xmlio.parse import ValueReader
 
 #: Attributes of the URDF elements (URDF XML specification; what urdfdom reads).
-_SPEC_ATTRIBUTES = {
+SPEC_ATTRIBUTES = {
     'robot': ('name', 'version'),
     'link': ('name',),
     'inertial': (),
@@ -76,6 +81,29 @@ _SPEC_CHILDREN = {
               'mimic', 'safety_controller'),
 }
 
+#: The attributes urdfdom requires (and the reader: an ``<axis>`` needs ``xyz``; a
+#: top-level ``<material>`` its name, checked by the reader alone). A missing one is an
+#: error that names an unknown attribute beside it whose nearest name it is
+#: (:func:`misspelt`), which is then not warned about as well.
+REQUIRED = {
+    'robot': ('name',), 'link': ('name',), 'mass': ('value',),
+    'inertia': SPEC_ATTRIBUTES['inertia'], 'box': ('size',), 'cylinder': ('radius', 'length'),
+    'sphere': ('radius',), 'capsule': ('radius', 'length'), 'mesh': ('filename',),
+    'color': ('rgba',), 'joint': ('name', 'type'), 'parent': ('link',), 'child': ('link',),
+    'axis': ('xyz',), 'limit': ('effort', 'velocity'), 'mimic': ('joint',),
+    'safety_controller': ('k_velocity',),
+}
+
+#: The elements whose attributes are all required: tag -> their number (a count is enough
+#: to tell an unknown or a missing one, :func:`check_leaf`).
+REQUIRED_ONLY = {tag: len(names) for tag, names in REQUIRED.items()
+                 if set(names) == set(SPEC_ATTRIBUTES[tag])}
+
+#: The children urdfdom requires (and a revolute or prismatic joint its ``<limit>``), named
+#: like the required attributes when missing.
+REQUIRED_CHILDREN = {'joint': ('parent', 'child'), 'inertial': ('mass', 'inertia'),
+                     'visual': ('geometry',), 'collision': ('geometry',)}
+
 #: Attributes tools write beside the specification's (found on the corpus of real robots).
 _EXTENSION_ATTRIBUTES = {
     'link': ('type',),  # PR2: type="laser" / "camera"
@@ -109,10 +137,10 @@ _SDFORMAT_HINTS = {
 
 #: Attributes each URDF element may have without a warning.
 ATTRIBUTES = {tag: frozenset(names + _EXTENSION_ATTRIBUTES.get(tag, ()))
-              for tag, names in _SPEC_ATTRIBUTES.items()}
+              for tag, names in SPEC_ATTRIBUTES.items()}
 #: Children each URDF element may have without a warning (none: a leaf).
 CHILDREN = {tag: frozenset(_SPEC_CHILDREN.get(tag, ()) + _EXTENSION_CHILDREN.get(tag, ()))
-            for tag in _SPEC_ATTRIBUTES}
+            for tag in SPEC_ATTRIBUTES}
 
 
 def report_unknown(v, element, entity, tag: str) -> None:
@@ -137,15 +165,32 @@ def report_unknown(v, element, entity, tag: str) -> None:
 
     """
     known = ATTRIBUTES[tag]
+    required = REQUIRED.get(tag, ())
     for name in element.keys():
         if name in known or name.startswith('{') or _silent(tag, name, element.get(name)):
             continue
-        hint = _nearest(name, known, "'{}'")
+        match = nearest(name, known)
+        if match in required and element.get(match) is None:
+            continue  # the missing-attribute error names it (misspelt)
+        hint = f"; did you mean '{match}'?" if match else ''
         v.warn(element, entity, f'unknown attribute {name!r} of <{tag}> is ignored{hint}',
                Code.UNKNOWN_NAME)
     if not CHILDREN[tag]:
         for child in element:
             report_unknown_child(v, child, entity, tag)
+
+
+def check_leaf(v, elem, entity, tag: str) -> None:
+    """
+    Report the unknown attributes, and any child, of a URDF element that holds none.
+
+    For the elements whose attributes are all required (:data:`REQUIRED_ONLY`), their count
+    is enough: another count means an unknown name, or a missing one (the reader's error).
+    """
+    count = REQUIRED_ONLY.get(tag)
+    if len(elem) or (len(elem.attrib) != count if count is not None else
+                     not ATTRIBUTES[tag].issuperset(elem.keys())):
+        report_unknown(v, elem, entity, tag)
 
 
 def report_unknown_child(v, child, entity, parent: str) -> None:
@@ -158,26 +203,52 @@ def report_unknown_child(v, child, entity, parent: str) -> None:
     if not isinstance(tag, str) or tag.startswith('{') or tag in CHILDREN[parent]:
         return
     known = CHILDREN[parent]
-    if tag in _SPEC_ATTRIBUTES.get(parent, ()):
+    if tag in SPEC_ATTRIBUTES.get(parent, ()):
         hint = f' (URDF gives {tag} as an attribute: <{parent} {tag}="..."/>)'
     elif tag in _SDFORMAT_HINTS:
         hint = _SDFORMAT_HINTS[tag]
     else:
         owners = [name for name, children in _SPEC_CHILDREN.items() if tag in children]
-        hint = _nearest(tag, known, '<{}>') if not owners else \
+        match = nearest(tag, known) if not owners else None
+        if match is not None and match in required_children(child.getparent(), parent) \
+                and child.getparent().find(match) is None:
+            return  # the missing-element error names it (misspelt)
+        hint = f'; did you mean <{match}>?' if match else '' if not owners else \
             ' (URDF puts it in ' + ' or '.join(f'<{name}>' for name in owners) + ')'
     v.warn(child, entity, f'unknown element <{tag}> in <{parent}> is ignored{hint}',
            Code.UNKNOWN_NAME)
 
 
-def _nearest(name: str, known, form: str) -> str:
-    """Return ``'; did you mean ...?'`` with the closest of ``known``, or ``''``."""
+def required_children(element, tag: str) -> tuple:
+    """Return the children ``element`` (a ``<tag>``) must have (:data:`REQUIRED_CHILDREN`)."""
+    if tag == 'joint' and element.get('type', '').strip() in ('revolute', 'prismatic'):
+        return REQUIRED_CHILDREN['joint'] + ('limit',)
+    return REQUIRED_CHILDREN.get(tag, ())
+
+
+def misspelt(name: str, present, known):
+    """
+    Return the one of ``present`` that is a misspelling of the missing ``name``, or ``None``.
+
+    That is a name ``known`` lacks whose nearest known name (:func:`nearest`) is ``name``:
+    the name :func:`report_unknown` and :func:`report_unknown_child` would suggest for it.
+    ``present`` are the attribute names, or the children's tags, of the element.
+    """
+    for other in present:
+        if isinstance(other, str) and other not in known and not other.startswith('{') \
+                and nearest(other, known) == name:
+            return other
+    return None
+
+
+def nearest(name: str, known):
+    """Return the closest of ``known`` to ``name`` (``difflib``, or the same but for case)."""
     import difflib  # here: a command-line process that meets no unknown name never needs it
 
     match = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     if not match and name.lower() in {k.lower() for k in known}:
         match = [k for k in known if k.lower() == name.lower()]
-    return f'; did you mean {form.format(match[0])}?' if match else ''
+    return match[0] if match else None
 
 
 def _silent(tag: str, name: str, value: str) -> bool:
@@ -193,3 +264,26 @@ def _silent(tag: str, name: str, value: str) -> bool:
         return [float(x) for x in value.split()] == [0.0, 0.0, 0.0]
     except ValueError:
         return False
+
+
+class UrdfValues(ValueReader):
+    """The strict value reader of URDF: a missing attribute or child names its misspelling."""
+
+    __slots__ = ()
+
+    def missing_attr(self, element, entity, attr: str) -> None:
+        """Record a missing required attribute, and the unknown one that is its typo."""
+        tag = element.tag
+        typo = misspelt(attr, element.keys(), ATTRIBUTES[tag]) if tag in ATTRIBUTES else None
+        hint = f'; did you mean {attr!r} for {typo!r}?' if typo is not None else ''
+        self.error(element, entity, f'<{tag}> is missing required attribute {attr!r}{hint}',
+                   Code.MISSING_ATTRIBUTE)
+
+    def missing_child(self, element, entity, tag: str, message: str) -> None:
+        """Record a missing required child, and the unknown one that is its typo (its line)."""
+        typo = misspelt(tag, (c.tag for c in element), CHILDREN[element.tag])
+        places: tuple = ()
+        if typo is not None:
+            message += f'; did you mean <{tag}> for <{typo}>?'
+            places = (self.loc(element.find(typo)),)
+        self.reporter.error(message, self.loc(element), entity, Code.MISSING_ELEMENT, places)

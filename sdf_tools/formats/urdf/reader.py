@@ -28,10 +28,13 @@ an unknown geometry or an ``<axis>`` without ``xyz`` are errors here (urdfdom 3 
 partial link or a zero axis), and an element or attribute URDF does not define (a typo such
 as ``<orgin>``) is a warning with the nearest known name (:mod:`.names`). Every problem is
 reported with its line, then one :class:`~sdf_tools.errors.DescriptionError` holds all of
-them. ``<robot version>`` is read as urdfdom reads it: absent or 1.0, else an error. A
-visual ``<material>`` without a ``name`` attribute, which urdfdom refuses with the rest of
-the link's visuals and all its collisions, is kept with a warning (rule
-``nameless-material``).
+them. An element given twice where URDF has one (two ``<origin>`` in a joint, two
+``<inertial>`` in a link, two shapes in a ``<geometry>``) is read as urdfdom reads it, and
+so robot_state_publisher, RViz, MoveIt and libsdformat: the first; each later one is
+ignored with a warning naming the first's line (``repeated-element``). ``<robot version>``
+is read as urdfdom reads it: absent or 1.0, else an error. A visual ``<material>`` without a
+``name`` attribute, which urdfdom refuses with the rest of the link's visuals and all its
+collisions, is kept with a warning (rule ``nameless-material``).
 """
 
 import re
@@ -42,9 +45,12 @@ from sdf_tools.formats.reading import checked
 from sdf_tools.formats.reading import shape_element
 from sdf_tools.formats.reading import with_warnings
 from sdf_tools.formats.urdf.names import ATTRIBUTES
+from sdf_tools.formats.urdf.names import check_leaf
 from sdf_tools.formats.urdf.names import CHILDREN
 from sdf_tools.formats.urdf.names import report_unknown
 from sdf_tools.formats.urdf.names import report_unknown_child
+from sdf_tools.formats.urdf.names import REQUIRED_ONLY
+from sdf_tools.formats.urdf.names import UrdfValues
 from sdf_tools.model import Box
 from sdf_tools.model import Calibration
 from sdf_tools.model import Capsule
@@ -72,7 +78,6 @@ from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import to_string
-from sdf_tools.xmlio.parse import ValueReader
 
 _URDF_JOINT_TYPES = {
     'revolute': JointType.REVOLUTE,
@@ -124,7 +129,7 @@ def parse_urdf(text, source: str = '<string>', *,
 def read_urdf_element(root, source: str = '<string>') -> Robot:
     """Read a URDF from an already parsed ``<robot>`` element (see :func:`parse_urdf`)."""
     reporter = Reporter()
-    reader = _UrdfReader(ValueReader(source, reporter))
+    reader = _UrdfReader(UrdfValues(source, reporter))
     robot = reader.read(root)
     checked(robot, reporter)
     return with_warnings(robot, reporter)
@@ -135,7 +140,7 @@ class _UrdfReader:
 
     __slots__ = ('v', 'materials', 'poses')
 
-    def __init__(self, values: ValueReader):
+    def __init__(self, values: UrdfValues):
         self.v = values
         self.materials: dict[str, Material] = {}
         self.poses: dict[tuple, Pose] = {}  # (xyz text, rpy text) -> a valid origin's pose
@@ -148,8 +153,7 @@ class _UrdfReader:
             return Robot(name='', source=v.source)
         name = root.get('name')
         if name is None or not name.strip():
-            v.error(root, None, "<robot> is missing required attribute 'name'",
-                    Code.MISSING_ATTRIBUTE)
+            v.missing_attr(root, None, 'name')
             name = ''
         entity = f"robot '{name}'"
         if not ATTRIBUTES['robot'].issuperset(root.keys()):
@@ -157,6 +161,7 @@ class _UrdfReader:
         _check_version(v, root, entity)
         link_elems, joint_elems, gazebo, origin = [], [], [], None
         materials, kept = [], []
+        seen: dict = {}
         for child in root:
             tag = child.tag
             if tag == 'link':
@@ -175,7 +180,11 @@ class _UrdfReader:
                                 'than once', Code.DUPLICATE_NAME)
                     self.materials[material.name] = material
             elif tag == 'origin':
-                origin = self._origin(child, entity)
+                if tag in seen:
+                    self._again(child, seen[tag], entity)
+                else:
+                    seen[tag] = child
+                    origin = self._origin(child, entity)
             else:
                 report_unknown_child(v, child, entity, 'robot')
                 kept.append(KeptElement(local_name(child), child.get('name'),
@@ -210,6 +219,20 @@ class _UrdfReader:
             self.poses[key] = pose
         return pose
 
+    def _again(self, elem, first, entity) -> None:
+        """
+        Warn that ``elem`` is ignored: a sibling of the same name, ``first``, came before.
+
+        urdfdom reads the first ``<origin>``, ``<limit>``, ``<mass>``, ... of an element
+        (tinyxml2's ``FirstChildElement``), and so robot_state_publisher, RViz, MoveIt and
+        libsdformat do. The loops keep the first of each name in a ``seen`` dict (tag ->
+        element) and call this for a later one.
+        """
+        v = self.v
+        v.reporter.warn(f'<{elem.tag}> is given again and this one is ignored: urdfdom, and so '
+                        'robot_state_publisher, RViz, MoveIt and libsdformat, read only the '
+                        'first', v.loc(elem), entity, Code.REPEATED_ELEMENT, (v.loc(first),))
+
     def _name(self, elem, kind):
         name = self.v.required_attr(elem, f'<{kind}>', 'name')
         return name if name is not None else ''
@@ -223,6 +246,7 @@ class _UrdfReader:
             report_unknown(self.v, elem, entity, 'link')
         inertial = nameless = None
         visuals, collisions = [], []
+        seen: dict = {}
         for child in elem:
             tag = child.tag
             if tag == 'visual':
@@ -233,10 +257,11 @@ class _UrdfReader:
             elif tag == 'collision':
                 collisions.append(self._collision(child, entity))
             elif tag == 'inertial':
-                if inertial is not None:
-                    self.v.error(child, entity, 'has more than one <inertial>',
-                                 Code.REPEATED_ELEMENT)
-                inertial = self._inertial(child, entity)
+                if tag in seen:
+                    self._again(child, seen[tag], entity)
+                else:
+                    seen[tag] = child
+                    inertial = self._inertial(child, entity)
             else:
                 report_unknown_child(self.v, child, entity, 'link')
         if nameless is not None:
@@ -251,24 +276,30 @@ class _UrdfReader:
         inertia = None
         if len(elem.attrib):
             report_unknown(v, elem, entity, 'inertial')
+        seen: dict = {}
         for child in elem:
             tag = child.tag
+            if tag in _INERTIAL_PARTS:
+                if tag in seen:
+                    self._again(child, seen[tag], entity)
+                    continue
+                seen[tag] = child
             if tag == 'origin':
                 origin = self._origin(child, entity)
             elif tag == 'mass':
-                _leaf(v, child, entity, 'mass')
+                check_leaf(v, child, entity, 'mass')
                 mass = v.attr_number(child, entity, 'value', 0.0, required=True)
             elif tag == 'inertia':
-                _leaf(v, child, entity, 'inertia')
+                check_leaf(v, child, entity, 'inertia')
                 inertia = [v.attr_number(child, entity, k, 0.0, required=True)
                            for k in ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz')]
             else:
                 report_unknown_child(v, child, entity, 'inertial')
         if mass is None:
-            v.error(elem, entity, '<inertial> is missing <mass>', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'mass', '<inertial> is missing <mass>')
             mass = 0.0
         if inertia is None:
-            v.error(elem, entity, '<inertial> is missing <inertia>', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'inertia', '<inertial> is missing <inertia>')
             inertia = [0.0] * 6
         ixx, ixy, ixz, iyy, iyz, izz = inertia
         return Inertial(mass, ixx, ixy, ixz, iyy, iyz, izz, origin=origin)
@@ -295,25 +326,28 @@ class _UrdfReader:
         origin, geometry = IDENTITY, None
         material = nameless = None
         kind = elem.tag
-        first = True
+        seen: dict = {}
         if len(elem.attrib) != (name is not None):
             report_unknown(self.v, elem, entity, kind)
         for child in elem:
             tag = child.tag
-            if tag == 'origin':
+            if tag in seen:  # only the parts read are: a second one is ignored
+                self._again(child, seen[tag], entity)
+            elif tag == 'origin':
+                seen[tag] = child
                 origin = self._origin(child, entity)
             elif tag == 'geometry':
+                seen[tag] = child
                 geometry = self._geometry(child, entity)
             elif tag == 'material' and kind == 'visual':
-                if first and child.get('name') is None:
+                seen[tag] = child
+                if child.get('name') is None:
                     nameless = child
-                first = False
                 material = self._material(child, entity, top_level=False)
             else:
                 report_unknown_child(self.v, child, entity, kind)
         if geometry is None and elem.find('geometry') is None:
-            self.v.error(elem, entity, f'<{elem.tag}> is missing <geometry>',
-                         Code.MISSING_ELEMENT)
+            self.v.missing_child(elem, entity, 'geometry', f'<{kind}> is missing <geometry>')
         return origin, geometry, material, nameless
 
     def _nameless_material(self, material, index: int, visuals: int, collisions: int,
@@ -338,12 +372,20 @@ class _UrdfReader:
         v = self.v
         if len(elem.attrib):
             report_unknown(v, elem, entity, 'geometry')
-        shape = shape_element(v, elem, entity)
-        if shape is None:
-            return None
+        shapes = [c for c in elem if isinstance(c.tag, str)]
+        if len(shapes) != 1:
+            if not shapes:
+                shape_element(v, elem, entity)  # the error
+                return None
+            for other in shapes[1:]:  # urdfdom reads the first element, whatever it is
+                v.reporter.warn(f'<geometry> holds a second shape and this <{other.tag}> is '
+                                'ignored: urdfdom, and so robot_state_publisher, RViz, MoveIt '
+                                f'and libsdformat, read only the first, <{shapes[0].tag}>',
+                                v.loc(other), entity, Code.REPEATED_ELEMENT, (v.loc(shapes[0]),))
+        shape = shapes[0]
         tag = shape.tag
         if tag in _SHAPES:
-            _leaf(v, shape, entity, tag)
+            check_leaf(v, shape, entity, tag)
         if tag == 'box':
             size = v.attr_vector(shape, entity, 'size', 3, required=True)
             return Box(size) if size is not None else None
@@ -378,10 +420,16 @@ class _UrdfReader:
         if name is not None and not name.strip():
             name = None
         rgba = texture = None
+        seen: dict = {}
         for child in elem:
             tag = child.tag
+            if tag in _MATERIAL_PARTS:
+                if tag in seen:
+                    self._again(child, seen[tag], entity)
+                    continue
+                seen[tag] = child
             if tag == 'color':
-                _leaf(v, child, entity, 'color')
+                check_leaf(v, child, entity, 'color')
                 rgba = v.attr_vector(child, entity, 'rgba', 4, required=True)
                 if rgba is not None and not all(0.0 <= c <= 1.0 for c in rgba):
                     # urdfdom's Color refuses it; a <material> of the robot keeps its default
@@ -393,7 +441,7 @@ class _UrdfReader:
                                if top_level else 'the visual gets no material from it'),
                            Code.BAD_NUMBER)
             elif tag == 'texture':
-                _leaf(v, child, entity, 'texture')
+                check_leaf(v, child, entity, 'texture')
                 texture = child.get('filename')
             else:
                 report_unknown_child(v, child, entity, 'material')
@@ -445,14 +493,19 @@ class _UrdfReader:
         parent = child_name = None
         axis = (1.0, 0.0, 0.0)
         limit = dynamics = mimic = calibration = safety = None
+        seen: dict = {}
         for child in elem:
             tag = child.tag
-            if tag == 'origin':
-                origin = self._origin(child, entity)
-                continue
-            count = _JOINT_LEAVES.get(tag, -2)  # the leaf's attribute count (_leaf), -1, -2
+            count = _JOINT_LEAVES.get(tag, -2)  # the leaf's attribute count, -1, -2
             if count == -2:
                 report_unknown_child(v, child, entity, 'joint')
+                continue
+            if tag in seen:
+                self._again(child, seen[tag], entity)
+                continue
+            seen[tag] = child
+            if tag == 'origin':
+                origin = self._origin(child, entity)
                 continue
             if len(child) or (len(child.attrib) != count if count >= 0 else
                               not ATTRIBUTES[tag].issuperset(child.keys())):
@@ -485,12 +538,12 @@ class _UrdfReader:
                     v.attr_number(child, entity, 'soft_lower_limit', 0.0),
                     v.attr_number(child, entity, 'soft_upper_limit', 0.0))
         if parent is None and elem.find('parent') is None:
-            v.error(elem, entity, '<joint> is missing <parent>', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'parent', '<joint> is missing <parent>')
         if child_name is None and elem.find('child') is None:
-            v.error(elem, entity, '<joint> is missing <child>', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'child', '<joint> is missing <child>')
         if limit is None and jtype in (JointType.REVOLUTE, JointType.PRISMATIC):
-            v.error(elem, entity, f'a {jtype.value} joint needs <limit> (with effort and '
-                    'velocity)', Code.MISSING_ELEMENT)
+            v.missing_child(elem, entity, 'limit', f'a {jtype.value} joint needs <limit> (with '
+                            'effort and velocity)')
         if parent is None or child_name is None:
             return None
         return Joint(name=name, kind=jtype, parent=parent, child=child_name, origin=origin,
@@ -506,24 +559,12 @@ class _UrdfReader:
         return Limit(lower, upper, effort, velocity)
 
 
-# URDF elements whose attributes are all required: tag -> their number.
-_REQUIRED_ONLY = {'parent': 1, 'child': 1, 'axis': 1, 'mass': 1, 'inertia': 6, 'box': 1,
-                  'sphere': 1, 'cylinder': 2, 'capsule': 2, 'color': 1}
-# The children of <joint> but <origin>: tag -> their attribute count, or -1 (check the names).
-_JOINT_LEAVES = {tag: _REQUIRED_ONLY.get(tag, -1) for tag in CHILDREN['joint'] - {'origin'}}
-
-
-def _leaf(v, elem, entity, tag: str) -> None:
-    """
-    Report the unknown attributes, and any child, of a URDF element that holds none.
-
-    For the elements whose attributes are all required (:data:`_REQUIRED_ONLY`), their
-    count is enough: another count means an unknown name, or a missing one (an error).
-    """
-    count = _REQUIRED_ONLY.get(tag)
-    if len(elem) or (len(elem.attrib) != count if count is not None else
-                     not ATTRIBUTES[tag].issuperset(elem.keys())):
-        report_unknown(v, elem, entity, tag)
+# The children of <joint>: tag -> their attribute count, or -1 (check the names); <origin>
+# is read by _origin.
+_JOINT_LEAVES = {tag: REQUIRED_ONLY.get(tag, -1) for tag in CHILDREN['joint']}
+# The children of <inertial> and <material>, each read once (the first, as urdfdom).
+_INERTIAL_PARTS = frozenset(CHILDREN['inertial'])
+_MATERIAL_PARTS = frozenset(CHILDREN['material'])
 
 
 def _check_version(v, root, entity) -> None:

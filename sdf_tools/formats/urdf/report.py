@@ -32,8 +32,9 @@ from sdf_tools.errors import Reporter
 from sdf_tools.formatting import fmt
 
 
-#: How an error about content that ``lossy`` would leave out ends.
-LOSSY_HINT = '; --lossy (lossy=True) writes the nearest URDF without it'
+#: How an error about content that ``lossy`` would leave out ends (it names the command
+#: line's option: the Python one, ``lossy=True``, is the parameter of the same name).
+LOSSY_HINT = '; --lossy writes the nearest URDF without it'
 
 
 class UrdfReport:
@@ -54,6 +55,10 @@ class UrdfReport:
     def error(self, entity, message, location=None, code=Code.NO_URDF_EQUIVALENT) -> None:
         """Record that entity cannot be written as it is (by default: no equivalent)."""
         self.reporter.error(message, location, entity, code)
+
+    def warn(self, entity, message, location=None, code=Code.WARNING) -> None:
+        """Record a warning: what the URDF says differently, and how."""
+        self.reporter.warn(message, location, entity, code)
 
     def drop(self, entity, refusal: str, dropped: str, location=None,
              code=Code.NO_URDF_EQUIVALENT) -> bool:
@@ -90,7 +95,7 @@ class UrdfReport:
 
     @property
     def warnings(self) -> tuple:
-        """Return what a lossy write left out, one warning per item."""
+        """Return the warnings: what is written differently, and what a lossy write left out."""
         return tuple(self.reporter.warnings)
 
     def num(self, value, entity, what) -> str:

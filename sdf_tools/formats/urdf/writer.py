@@ -24,6 +24,10 @@ pitch near +-pi/2 included (:func:`~sdf_tools.transforms.rpy_from_quat`).
 What URDF cannot say exactly is a :class:`~sdf_tools.errors.ConversionError` naming the
 element; all such problems are reported together.
 
+What URDF can say only differently is written so, with a warning: the names of nested
+models' content (:mod:`.scoped_names`), effort and velocity limits that are not enforced,
+and materials (below).
+
 ``lossy=True`` (``sdf_tools convert --lossy``) writes the nearest URDF instead where content
 can be left out, with one warning per item left out: visual and collision extras that differ
 between the visuals (collisions) of a link (what they all carry is kept), visuals and
@@ -32,18 +36,34 @@ close kinematic loops, all but the largest tree of a model with several roots
 (:func:`~.tree.nearest_tree`), and frames attached to ``world`` (those of a static model
 without links: a URDF has frames only on its links); joints of a kind URDF lacks are
 written as fixed joints. The rest (names taken, numbers that are not finite, a prismatic
-joint without limits) stays an error.
+joint without limits, text xacro would evaluate: ``${...}``, ``$(...)``) stays an error.
 
 How the model maps to URDF
 --------------------------
 * Joint types: revolute, continuous, prismatic, fixed, floating and planar are written as
-  they are. A revolute joint without limits (RobCoGen joints have none) is written as
-  ``continuous``, which is what an unlimited revolute joint is in URDF. URDF requires a
-  ``<limit>`` on prismatic joints, and no value means "unlimited", so a prismatic joint
-  without limits is an error unless ``unlimited_prismatic`` gives the limit to write. Ball,
-  universal, revolute2, screw and gearbox joints have no URDF equivalent: error. An
-  unlimited effort or velocity (``inf``, the default from SDFormat 1.10 on) is written as
-  ``-1``, SDFormat 1.9's "not enforced": URDF has no infinity.
+  they are. A revolute joint without limits (RobCoGen joints have none; read from
+  SDFormat, +-1e16 is none: 1.9's default) is written as ``continuous``, which is what an
+  unlimited revolute joint is in URDF. URDF requires a ``<limit>`` on prismatic joints,
+  and no value means "unlimited", so a prismatic joint without limits is an error unless
+  ``unlimited_prismatic`` gives the limit to write. Ball, universal, revolute2, screw and
+  gearbox joints have no URDF equivalent: error.
+* An effort or velocity limit that is not enforced (SDFormat: ``-1``, any negative value,
+  or ``inf``, the default from 1.10 on) is written as :data:`UNLIMITED_EFFORT` (1e16 N or
+  N m, 1e16 m/s or rad/s, the value SDFormat 1.9 writes for an unbounded position), with
+  one warning naming the joints, or as ``unlimited_effort`` (``--unlimited-effort EFFORT
+  VELOCITY``) gives. URDF requires both and has no "unlimited"; ``-1`` is refused by
+  pinocchio ("min_effort greater than max_effort") and makes no sense to MoveIt. A
+  continuous joint's ``<limit>`` that would say nothing else is left out (URDF does not
+  require one there).
+* Names holding ``::`` (the content of nested SDFormat models) are written with ``/``
+  (:mod:`.scoped_names`), with one warning listing the renames.
+* A visual's material is written by reference when it is a top-level URDF material, else
+  with its colour (texture): under its name, or ``name=""`` when an earlier material of the
+  document has that name with another colour (a URDF reader would give it that colour). A
+  material with a name but no colour or texture (an SDFormat ``<script>`` material) is
+  not written: URDF has nothing to say it with (a reference to a material defined nowhere is
+  warned about by every reader); the SDFormat material is kept in the ``<gazebo>``
+  extension, or left out, with a warning, by a lossy write.
 * Frames (:class:`~sdf_tools.model.Frame`) become massless links with the frame's name,
   attached to their link by a fixed joint named ``<frame>__fixed``. That is how URDF
   expresses extra frames (robot_state_publisher publishes them as TF frames), and
@@ -84,9 +104,11 @@ from lxml import etree
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
+from sdf_tools.errors import short_name
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.urdf import extensions
 from sdf_tools.formats.urdf.report import UrdfReport
+from sdf_tools.formats.urdf.scoped_names import flatten_names
 from sdf_tools.formats.urdf.tree import FIXED_SUFFIX
 from sdf_tools.formats.urdf.tree import JOINT_FRAME_SUFFIX
 from sdf_tools.formats.urdf.tree import nearest_tree
@@ -102,6 +124,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.markup import evaluated_by_xacro
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import to_string
 
@@ -112,12 +135,14 @@ _WRITTEN_AS_IS = {
 }
 _DEFAULT_AXIS = (1.0, 0.0, 0.0)
 _SAFETY_KEYS = ('soft_lower_limit', 'soft_upper_limit', 'k_position', 'k_velocity')
-# An effort or velocity limit that is not enforced (SDFormat 1.9's default; URDF has no inf).
-_NOT_ENFORCED = -1.0
+# The position limits of a revolute joint that SDFormat up to 1.9 means as none.
+_SDF_UNBOUNDED = 1e16
+#: The effort (N, N m) and velocity (m/s, rad/s) written for limits that are not enforced.
+UNLIMITED_EFFORT = (1e16, 1e16)
 
 
 def write_urdf(robot: Robot, *, unlimited_prismatic: Limit | None = None,
-               lossy: bool = False):
+               unlimited_effort: tuple | None = None, lossy: bool = False) -> tuple:
     """
     Write a model as URDF text.
 
@@ -128,6 +153,10 @@ def write_urdf(robot: Robot, *, unlimited_prismatic: Limit | None = None,
     unlimited_prismatic : Limit, optional
         The ``<limit>`` to write for prismatic joints that have none (URDF requires one and
         cannot say "unlimited"). ``None`` makes such a joint a :class:`ConversionError`.
+    unlimited_effort : tuple of float, optional
+        ``(effort, velocity)`` to write for effort and velocity limits that are not enforced
+        (URDF requires them and cannot say "unlimited"). ``None``: :data:`UNLIMITED_EFFORT`,
+        with a warning naming the joints.
     lossy : bool
         Write the nearest URDF instead of refusing content URDF cannot hold (module
         docstring), and return what was left out.
@@ -137,8 +166,8 @@ def write_urdf(robot: Robot, *, unlimited_prismatic: Limit | None = None,
     str
         The URDF document, with an XML declaration, indented by two spaces.
     tuple of Diagnostic
-        Only when ``lossy``: one warning per item left out, naming it, its entity and its
-        place.
+        The warnings: what is written differently (renamed, limits not enforced), and when
+        ``lossy`` one per item left out, naming it, its entity and its place.
 
     Raises
     ------
@@ -147,21 +176,26 @@ def write_urdf(robot: Robot, *, unlimited_prismatic: Limit | None = None,
         element (module docstring). Those ``lossy`` would leave out say so (``--lossy``).
 
     """
-    writer = _UrdfWriter(robot, unlimited_prismatic, lossy)
+    writer = _UrdfWriter(robot, unlimited_prismatic, unlimited_effort, lossy)
     text = writer.write()
-    return (text, writer.report.warnings) if lossy else text
+    return text, writer.report.warnings
 
 
 class _UrdfWriter:
     """Builds the ``<robot>`` element; one instance per call."""
 
-    __slots__ = ('robot', 'unlimited_prismatic', 'report', 'gazebo')
+    __slots__ = ('robot', 'unlimited_prismatic', 'unlimited_effort', 'report', 'gazebo',
+                 'unenforced', 'defined')
 
-    def __init__(self, robot: Robot, unlimited_prismatic: Limit | None, lossy: bool):
+    def __init__(self, robot: Robot, unlimited_prismatic: Limit | None,
+                 unlimited_effort: tuple | None, lossy: bool):
         self.report = UrdfReport(lossy)
         self.robot = nearest_tree(robot, self.report) if lossy else robot
         self.unlimited_prismatic = unlimited_prismatic
+        self.unlimited_effort = unlimited_effort
         self.gazebo: list = []  # <gazebo> blocks of SDFormat-only content, after the model's own
+        self.unenforced: list[str] = []  # joints whose effort or velocity is not enforced
+        self.defined: dict = {}  # material name -> the first material of that name written
 
     def write(self) -> str:
         robot = self.robot
@@ -182,6 +216,7 @@ class _UrdfWriter:
             self.joint(root, joint)
         for parent, child, pose in extra_joints:
             self.fixed_joint(root, parent, child, pose)
+        self.report_unenforced()
         kept = list(robot.urdf_extras)
         for i, ext in enumerate(robot.gazebo):
             while kept and kept[0].gazebo_before <= i:
@@ -198,9 +233,38 @@ class _UrdfWriter:
             root.append(extensions.gazebo_block(None, content))
         for elem in self.gazebo:
             root.append(elem)
+        self.refuse_xacro_markup(root)
+        flatten_names(root, robot, report)
         report.raise_if_errors()
         etree.indent(root, space='  ')
         return to_string(root, pretty=True, declaration=True)
+
+    def refuse_xacro_markup(self, root) -> None:
+        """
+        Refuse text xacro would evaluate (``${...}``, ``$(...)``): one error per element.
+
+        A URDF is often given to xacro whatever its name (a launch file's ``Command(['xacro
+        ', path])``), which would run a name such as ``${__import__('os').system(...)}`` as
+        code, and sdf_tools refuses a ``.urdf`` holding it as xacro markup. Escaping it
+        (``$${``) would change the name for every other reader, so it is an error, lossy or
+        not, naming the top-level element (a link's or joint's line) and the text.
+        """
+        index = self.robot.index
+        places: dict[str, dict] = {'link': index.links, 'joint': index.joints}
+        for top in (root, *root):
+            found = _xacro_markup((root,) if top is root else top.iter())
+            if found is None:
+                continue
+            tag, attribute, value = found
+            name = top.get('name') or top.get('reference')
+            what = top.tag if top is not root else 'robot'
+            item = self.robot if top is root else places.get(top.tag, {}).get(name)
+            where = f'<{tag}> {attribute}' if attribute is not None else f'the text of <{tag}>'
+            self.report.error(f"{what} '{short_name(name)}'" if name is not None else f'<{what}>',
+                              f"{where} '{short_name(value)}' is xacro markup, which xacro "
+                              'would evaluate as code if given this URDF (sdf_tools refuses a '
+                              '.urdf holding it); a URDF cannot hold it',
+                              getattr(item, 'location', None), Code.XACRO)
 
     def kept(self, root, item) -> None:
         """Write back a top-level element the model does not hold, as it was written."""
@@ -241,17 +305,28 @@ class _UrdfWriter:
         if has_rpy or force:
             elem.set('rpy', self.report.nums(rpy, entity, '<origin> rpy'))
 
-    def material(self, parent, material, entity, *, reference_ok=False) -> None:
-        top = None
-        if reference_ok and material.name is not None:
-            top = next((m for m in self.robot.materials if m.name == material.name), None)
+    def material(self, parent, material, entity) -> None:
+        """Write a top-level ``<material>`` (the first of a name is the one readers use)."""
+        elem = etree.SubElement(parent, 'material', name=material.name)
+        self.defined.setdefault(material.name, material)
+        self.colour(elem, material, entity)
+
+    def visual_material(self, parent, material, entity) -> None:
+        """Write a visual's ``<material>``: a reference, a definition, or none (docstring)."""
+        name = material.name
+        if name is not None and material in self.robot.materials:
+            etree.SubElement(parent, 'material', name=name)  # a top-level material
+            return
+        if material.rgba is None and material.texture is None:
+            return  # a name URDF defines nowhere: readers would warn and give no colour
+        if name is not None and self.defined.setdefault(name, material) != material:
+            name = None  # readers would give it the earlier material's colour
         # A visual's material without a name is written name="": urdfdom (libsdformat)
         # refuses a <material> without the attribute, and the link's content with it.
-        elem = etree.SubElement(parent, 'material',
-                                name=material.name if material.name is not None else '')
-        if top == material or (top is None and reference_ok and material.rgba is None
-                               and material.texture is None):
-            return
+        self.colour(etree.SubElement(parent, 'material', name=name or ''), material, entity)
+
+    def colour(self, elem, material, entity) -> None:
+        """Write a material's ``<color>`` and ``<texture>`` into ``elem``."""
         if material.rgba is not None:
             etree.SubElement(elem, 'color', rgba=self.report.nums(material.rgba, entity,
                                                                   '<color> rgba'))
@@ -313,7 +388,7 @@ class _UrdfWriter:
                 self.origin(item_elem, item.origin, entity)
                 self.geometry(item_elem, item.geometry, entity)
                 if tag == 'visual' and item.material is not None:
-                    self.material(item_elem, item.material, entity, reference_ok=True)
+                    self.visual_material(item_elem, item.material, entity)
         written = replace(link, visuals=tuple(kept['visual']),
                           collisions=tuple(kept['collision']))
         self.extension(link.name, extensions.link_content(written, self.report))
@@ -341,10 +416,9 @@ class _UrdfWriter:
         if joint.dynamics is not None:
             self.numbers(elem, 'dynamics', joint.dynamics, ('damping', 'friction'), entity)
         if limit is not None:
-            if limit.effort == math.inf or limit.velocity == math.inf:
-                limit = replace(limit, **{key: _NOT_ENFORCED for key in ('effort', 'velocity')
-                                          if getattr(limit, key) == math.inf})
             bounded = limit.lower != 0.0 or limit.upper != 0.0 or type_name != 'continuous'
+            limit = self.enforced(limit, joint.name, optional=not bounded)
+        if limit is not None:
             self.numbers(elem, 'limit', limit, ('lower', 'upper', 'effort', 'velocity')
                          if bounded else ('effort', 'velocity'), entity)
         if joint.mimic is not None:
@@ -368,7 +442,7 @@ class _UrdfWriter:
             return None
         limit = joint.limit
         type_name = _WRITTEN_AS_IS[kind]
-        if _unbounded(limit):
+        if _unbounded(limit, kind, self.robot.source_format):
             if kind is JointType.REVOLUTE:
                 type_name = 'continuous'  # an unlimited revolute joint
                 if limit is not None:
@@ -378,11 +452,42 @@ class _UrdfWriter:
                     self.report.error(entity, 'is a prismatic joint without limits; URDF '
                                       'requires <limit> on prismatic joints and cannot say '
                                       '"unlimited" (--unlimited-prismatic LOWER UPPER EFFORT '
-                                      'VELOCITY, unlimited_prismatic=Limit(...), chooses the '
-                                      'limit to write)', joint.location, Code.MISSING_LIMIT)
+                                      'VELOCITY chooses the limit to write)', joint.location,
+                                      Code.MISSING_LIMIT)
                     return None
                 limit = self.unlimited_prismatic
         return type_name, limit
+
+    def enforced(self, limit: Limit, joint: str, optional: bool) -> Limit | None:
+        """
+        Give a value to an effort or velocity limit that is not enforced: below 0, or inf.
+
+        ``optional``: a continuous joint without position limits, whose ``<limit>`` URDF
+        does not require; ``None`` when it would say nothing.
+        """
+        values = self.unlimited_effort or UNLIMITED_EFFORT
+        free = {key: value for key, value in zip(('effort', 'velocity'), values)
+                if getattr(limit, key) < 0.0 or getattr(limit, key) == math.inf}
+        if not free:
+            return limit
+        if optional and len(free) == 2:
+            return None
+        self.unenforced.append(joint)
+        return replace(limit, **free)
+
+    def report_unenforced(self) -> None:
+        """Warn once about the limits written for efforts and velocities not enforced."""
+        names = self.unenforced
+        if not names or self.unlimited_effort is not None:
+            return
+        shown = ', '.join(map(repr, names[:6])) + (', ...' if len(names) > 6 else '')
+        effort, velocity = UNLIMITED_EFFORT
+        self.report.warn(
+            f"robot '{self.robot.name}'", f'{len(names)} joint(s) ({shown}) with an effort or '
+            "velocity limit that is not enforced (SDFormat's -1 or inf): URDF requires both "
+            'and cannot say "unlimited" (pinocchio refuses -1), so effort '
+            f'{effort:g} and velocity {velocity:g} are written for them (--unlimited-effort '
+            'EFFORT VELOCITY chooses the values)', self.robot.location, Code.NO_URDF_EQUIVALENT)
 
     def fixed_joint(self, root, parent, child, pose) -> None:
         elem = etree.SubElement(root, 'joint', name=child + FIXED_SUFFIX, type='fixed')
@@ -391,6 +496,33 @@ class _UrdfWriter:
         etree.SubElement(elem, 'child', link=child)
 
 
-def _unbounded(limit) -> bool:
-    """Return whether a limit leaves the position free (absent, or infinite both ways)."""
-    return limit is None or (limit.lower == -math.inf and limit.upper == math.inf)
+def _unbounded(limit, kind: JointType, source_format: str) -> bool:
+    """
+    Return whether a limit leaves the position free (absent, or infinite both ways).
+
+    In a model read from SDFormat, a revolute joint's +-1e16 is "unlimited" too: the
+    default up to SDFormat 1.9, and how libsdformat writes a URDF continuous joint.
+    """
+    if limit is None:
+        return True
+    sdf_revolute = kind is JointType.REVOLUTE and source_format == 'sdf'
+    bound = _SDF_UNBOUNDED if sdf_revolute else math.inf
+    return limit.lower <= -bound and limit.upper >= bound
+
+
+def _xacro_markup(elements) -> tuple | None:
+    """
+    Return ``(tag, attribute, value)`` of the first text xacro would evaluate, or ``None``.
+
+    ``elements`` are searched in order, their attributes, then their text (``attribute``
+    ``None``); comments are skipped.
+    """
+    for element in elements:
+        if not isinstance(element.tag, str):  # a comment kept in <gazebo> content
+            continue
+        for key, value in element.attrib.items():
+            if evaluated_by_xacro(value):
+                return element.tag, key, value
+        if element.text and evaluated_by_xacro(element.text):
+            return element.tag, None, element.text
+    return None

@@ -26,15 +26,20 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 ``ros2 launch``.
 """
 
+from collections.abc import Callable
+from functools import partial
 import re
 import shlex
 import signal
+from typing import Any
 
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.loading import load
 from sdf_tools.loading import LoadOptions
-from sdf_tools.loading import package_resolver
+from sdf_tools.resources.lookup import find_resources
+from sdf_tools.ros.parameter_rules import option_problem
+from sdf_tools.ros.parameter_rules import publish_frequency_problem
 from sdf_tools.xmlio.parse import parse_xml
 
 _TRUE = frozenset({'true', '1', 'yes', 'on'})
@@ -112,10 +117,10 @@ def read_description_and_source(path: str, xacro_args: str = '',
     if not path:
         raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
     mappings = parse_xacro_args(xacro_args)
-    packages = package_resolver([package_path], near=path,
-                                option='the package_path launch argument')
-    loaded = load(path, LoadOptions(mappings=mappings, packages=packages,
-                                    xacro_remedy=XACRO_REMEDY))
+    resources = find_resources([package_path], near=path,
+                               package_option='the package_path launch argument')
+    loaded = load(path, LoadOptions(mappings=mappings, xacro_remedy=XACRO_REMEDY),
+                  resources=resources)
     if mappings and not loaded.xacro:
         raise ValueError(f'xacro_args given, but {path} is {loaded.fmt}, not xacro')
     return loaded.text.decode('utf-8'), f'{path} (expanded)' if loaded.xacro else path
@@ -137,6 +142,36 @@ def as_float(name: str, value: str) -> float:
         return float(value)
     except ValueError:
         raise ValueError(f'{name} must be a number, got {value!r}') from None
+
+
+def _as_text(name: str, value: str) -> str:
+    """Return a launch argument that is text as it is."""
+    return value
+
+
+#: Launch arguments passed on as node parameters: name -> (how the text is read, the rule the
+#: node applies to the value, :mod:`sdf_tools.ros.parameter_rules`).
+NODE_PARAMETERS: dict[str, tuple[Callable[[str, str], Any], Callable[[Any], str | None]]] = {
+    'publish_frequency': (as_float, publish_frequency_problem),
+    'auto_inertials': (as_float, partial(option_problem, 'auto_inertials')),
+    'mesh_uris': (_as_text, partial(option_problem, 'mesh_uris')),
+}
+
+
+def as_parameter(name: str, value: str):
+    """
+    Return a launch argument as the node parameter it sets, refused as the node would refuse it.
+
+    The launch stops with the node's own message before anything starts, instead of
+    starting a node that then exits (``publish_frequency:=0``, ``mesh_uris:=bogus``,
+    ``auto_inertials:=-1``).
+    """
+    read, problem = NODE_PARAMETERS[name]
+    parsed = read(name, value)
+    why = problem(parsed)
+    if why is not None:
+        raise ValueError(why)
+    return parsed
 
 
 # --- Gazebo: which one, which packages, where joint states come from -------------------------
