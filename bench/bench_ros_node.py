@@ -42,7 +42,9 @@ Three processes per trial, on one machine (Fast DDS, a private domain, localhost
   digits of its stamp's nanoseconds (the stamp moves by less than 1 us); the receiver keeps
   the first ``/tf`` of each index.
 
-Measured per trial: the subject's CPU (``/proc/<pid>/stat`` user + system time over the
+Measured per trial: the longest silence on ``/tf`` (when, how many messages came right
+after it and their latency: a late burst is the subject's stall, a fresh one the feeder's);
+the subject's CPU (``/proc/<pid>/stat`` user + system time over the
 feeder's publishing window, % of one core), messages dropped (``joint_states`` sent vs TF
 messages received; and of those, the ones the subject never got: the best-effort
 ``joint_states`` subscription, depth 5 by default, loses messages while the subject is not
@@ -203,12 +205,14 @@ def role_receiver(config) -> int:
     from rclpy.serialization import deserialize_message
     node = rclpy.create_node('bench_receiver')
     latencies = []
+    arrivals = []  # receive wall clock (ns) of each /tf
     configurations = {}  # the feeder's configuration index -> the first /tf of it
 
     def on_tf(data):
         now = time.time_ns()
         sec, nanosec = STAMP.unpack_from(data, 8)  # the first transform's, after the count
         latencies.append(now - sec * 1_000_000_000 - nanosec)
+        arrivals.append(now)
         index = nanosec % 1000
         if index < CONFIGURATIONS and index not in configurations:
             configurations[index] = [
@@ -230,7 +234,7 @@ def role_receiver(config) -> int:
     node.destroy_node()
     rclpy.try_shutdown()
     print(json.dumps({'received': len(latencies), 'latencies_ns': latencies,
-                      'tf': configurations}), flush=True)
+                      'arrivals_ns': arrivals, 'tf': configurations}), flush=True)
     return 0
 
 
@@ -373,6 +377,7 @@ def run_trial(subject, robot_path, rate, duration, depth, domain, env, workdir,
                    None)
     handled = next((int(line.split()[1]) for line in lines if line.startswith('handled ')),
                    None)
+    gap = longest_gap(result['arrivals_ns'], result['latencies_ns'])
     latencies = sorted(result['latencies_ns'])
     received = result['received']
 
@@ -387,7 +392,25 @@ def run_trial(subject, robot_path, rate, duration, depth, domain, env, workdir,
             'p50_ms': percentile(50) if latencies else None,
             'p90_ms': percentile(90) if latencies else None,
             'p99_ms': percentile(99) if latencies else None, 'tf_path': tf_path,
-            'tf': result.get('tf', {})}
+            **gap, 'tf': result.get('tf', {})}
+
+
+def longest_gap(arrivals, latencies) -> dict:
+    """
+    Return the longest silence on ``/tf`` and what came after it.
+
+    ``gap_ms``: the longest time between two ``/tf`` messages received; ``gap_at_s``: when
+    it began (s after the first); ``gap_burst``: the messages received within 2 ms after it;
+    ``gap_latency_ms``: the latency of the first of them. A subject that stalled delivers the
+    burst late (its latency about the gap); a feeder that stalled sends it with fresh stamps.
+    """
+    if len(arrivals) < 2:
+        return {'gap_ms': None, 'gap_at_s': None, 'gap_burst': 0, 'gap_latency_ms': None}
+    k = max(range(1, len(arrivals)), key=lambda i: arrivals[i] - arrivals[i - 1])
+    burst = sum(1 for t in arrivals[k:] if t - arrivals[k] <= 2_000_000)
+    return {'gap_ms': (arrivals[k] - arrivals[k - 1]) / 1e6,
+            'gap_at_s': (arrivals[k - 1] - arrivals[0]) / 1e9, 'gap_burst': burst,
+            'gap_latency_ms': latencies[k] / 1e6}
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -464,7 +487,9 @@ def run_case(label, path, rate, subjects, args, env, workdir, counter) -> dict:
             print(f'{label} {rate} Hz {subject}: CPU {t["cpu_percent"]:.1f} %, '
                   f'drops {t["drops_percent"]:.2f} % (joint_states leg '
                   f'{t["drops_in_percent"]} %), p50/p90/p99 '
-                  f'{t["p50_ms"]}/{t["p90_ms"]}/{t["p99_ms"]} ms'
+                  f'{t["p50_ms"]}/{t["p90_ms"]}/{t["p99_ms"]} ms, longest gap '
+                  f'{t["gap_ms"]} ms at {t["gap_at_s"]} s ({t["gap_burst"]} then, latency '
+                  f'{t["gap_latency_ms"]} ms)'
                   + (f' ({t["tf_path"]})' if t['tf_path'] else ''), flush=True)
             trials[subject].append(t)
     result = {'robot': label, 'rate': rate, 'trials': trials, 'subjects': subjects,
