@@ -25,6 +25,7 @@ module, so numpy is imported only where arrays are used.
 import numpy as np
 
 from sdf_tools.transforms import IDENTITY_QUAT
+from sdf_tools.transforms import KDL_TRACE_EPSILON
 from sdf_tools.transforms import rows_from_quat
 
 
@@ -123,9 +124,33 @@ def matrices_from_axis_angle_batch(axis, angle):
     return out
 
 
+def kdl_positive_components_batch(m):
+    """
+    Return, per rotation, the quaternion component KDL makes positive.
+
+    :func:`~sdf_tools.transforms.kdl_positive_component` on arrays.
+
+    Parameters
+    ----------
+    m : ndarray, shape (..., 3, 3)
+        Rotation matrices.
+
+    Returns
+    -------
+    ndarray of int, shape (...)
+        3 (``w``), 0 (``x``), 1 (``y``) or 2 (``z``).
+
+    """
+    m00, m11, m22 = m[..., 0, 0], m[..., 1, 1], m[..., 2, 2]
+    return np.where(m00 + m11 + m22 > KDL_TRACE_EPSILON, 3,
+                    np.where((m00 > m11) & (m00 > m22), 0, np.where(m11 > m22, 1, 2)))
+
+
 def quats_from_matrices_batch(m):
     """
-    Return unit quaternions ``(x, y, z, w)`` with ``w >= 0`` for a batch of rotations.
+    Return the quaternions ``(x, y, z, w)`` of rotations, as KDL computes them.
+
+    :func:`~sdf_tools.transforms.quat_from_matrix` on arrays: the same floats.
 
     Parameters
     ----------
@@ -138,31 +163,43 @@ def quats_from_matrices_batch(m):
 
     """
     m = np.asarray(m, dtype=float)
-    m00, m11, m22 = m[..., 0, 0], m[..., 1, 1], m[..., 2, 2]
-    # Candidate squared magnitudes (times 4) of w, x, y, z; pick the largest per rotation
-    # for numerical stability (Shepperd).
-    cand = np.stack([1.0 + m00 + m11 + m22, 1.0 + m00 - m11 - m22,
-                     1.0 - m00 + m11 - m22, 1.0 - m00 - m11 + m22], axis=-1)
-    best = np.argmax(cand, axis=-1)
-    s = 2.0 * np.sqrt(np.maximum(np.take_along_axis(cand, best[..., None], -1)[..., 0],
-                                 1e-300))
-    d21 = m[..., 2, 1] - m[..., 1, 2]
-    d02 = m[..., 0, 2] - m[..., 2, 0]
-    d10 = m[..., 1, 0] - m[..., 0, 1]
-    s01 = m[..., 0, 1] + m[..., 1, 0]
-    s02 = m[..., 0, 2] + m[..., 2, 0]
-    s12 = m[..., 1, 2] + m[..., 2, 1]
-    quarter = 0.25 * s
-    # Every candidate uses the s of the chosen one; only the chosen candidate is kept.
-    choices = [
-        np.stack((d21 / s, d02 / s, d10 / s, quarter), axis=-1),
-        np.stack((quarter, s01 / s, s02 / s, d21 / s), axis=-1),
-        np.stack((s01 / s, quarter, s12 / s, d02 / s), axis=-1),
-        np.stack((s02 / s, s12 / s, quarter, d10 / s), axis=-1),
-    ]
-    q = np.select([(best == k)[..., None] for k in range(4)], choices)
-    q *= np.where(q[..., 3:4] < 0.0, -1.0, 1.0)
-    q /= np.linalg.norm(q, axis=-1, keepdims=True)
+    m00, m01, m02 = m[..., 0, 0], m[..., 0, 1], m[..., 0, 2]
+    m10, m11, m12 = m[..., 1, 0], m[..., 1, 1], m[..., 1, 2]
+    m20, m21, m22 = m[..., 2, 0], m[..., 2, 1], m[..., 2, 2]
+    branch = kdl_positive_components_batch(m)
+    with np.errstate(invalid='ignore', divide='ignore'):  # the branches not taken
+        s = 0.5 / np.sqrt(m00 + m11 + m22 + 1.0)
+        sx = 2.0 * np.sqrt(1.0 + m00 - m11 - m22)
+        sy = 2.0 * np.sqrt(1.0 + m11 - m00 - m22)
+        sz = 2.0 * np.sqrt(1.0 + m22 - m00 - m11)
+        choices = [
+            np.stack(((m02 + m20) / sz, (m12 + m21) / sz, 0.25 * sz, (m10 - m01) / sz), -1),
+            np.stack((0.25 * sx, (m01 + m10) / sx, (m02 + m20) / sx, (m21 - m12) / sx), -1),
+            np.stack(((m01 + m10) / sy, 0.25 * sy, (m12 + m21) / sy, (m02 - m20) / sy), -1),
+            np.stack(((m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s), -1),
+        ]
+    return np.select([(branch == k)[..., None] for k in (2, 0, 1, 3)], choices)
+
+
+def quats_kdl_sign_batch(q):
+    """
+    Return the quaternions with KDL's sign (:func:`~sdf_tools.transforms.quat_kdl_sign`).
+
+    Parameters
+    ----------
+    q : array-like, shape (..., 4)
+        Unit quaternions ``(x, y, z, w)``.
+
+    Returns
+    -------
+    ndarray, shape (..., 4)
+        ``q`` or ``-q`` per quaternion (a new array).
+
+    """
+    q = np.array(q, dtype=float)
+    branch = kdl_positive_components_batch(matrices_from_quats_batch(q))
+    chosen = np.take_along_axis(q, branch[..., None], -1)
+    q *= np.where(chosen < 0.0, -1.0, 1.0)
     return q
 
 

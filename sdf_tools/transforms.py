@@ -221,31 +221,72 @@ def rows_from_quat(q: Sequence[float]) -> tuple[Vec3, Vec3, Vec3]:
     return (m[0:3], m[3:6], m[6:9])
 
 
+#: KDL's ``Rotation::GetQuaternion`` returns ``w > 0`` when the trace exceeds this.
+KDL_TRACE_EPSILON = 1e-12
+#: A unit quaternion whose ``w`` exceeds this already has KDL's sign (the trace of its
+#: rotation, ``4 w**2 - 1``, is well above :data:`KDL_TRACE_EPSILON`): a hot path calls
+#: :func:`quat_kdl_sign` only below it.
+KDL_SIGN_W = 0.5 + 1e-9
+
+
+def kdl_positive_component(r00: float, r11: float, r22: float) -> int:
+    """
+    Return the quaternion component KDL makes positive, from a rotation's diagonal.
+
+    KDL's ``Rotation::GetQuaternion`` (orocos_kdl 1.5, which robot_state_publisher and
+    tf2_kdl publish through) branches on the diagonal, and the component its branch
+    computes as ``0.25 * s`` or ``0.25 / s`` is positive: 3 (``w``) when the trace
+    ``r00 + r11 + r22`` exceeds 1e-12; otherwise 0 (``x``) when ``r00`` exceeds both
+    ``r11`` and ``r22``, else 1 (``y``) when ``r11`` exceeds ``r22``, else 2 (``z``).
+    """
+    if r00 + r11 + r22 > KDL_TRACE_EPSILON:
+        return 3
+    if r00 > r11 and r00 > r22:
+        return 0
+    if r11 > r22:
+        return 1
+    return 2
+
+
 def quat_from_matrix(m: Any) -> Quat:
     """
-    Return the unit quaternion ``(x, y, z, w)`` of a rotation matrix (Shepperd's method).
+    Return the quaternion ``(x, y, z, w)`` of a rotation matrix, as KDL computes it.
 
-    ``m`` is any (3, 3) indexable of floats. The sign is chosen so that ``w >= 0``.
+    ``m`` is any (3, 3) indexable of floats. KDL's ``Rotation::GetQuaternion``, operation
+    for operation (the same floats for the same matrix): the branch and the sign are those
+    of :func:`kdl_positive_component` (``w > 0`` for rotations by less than about 120
+    degrees). The result is not normalised again (KDL does not).
     """
     m00, m01, m02 = float(m[0][0]), float(m[0][1]), float(m[0][2])
     m10, m11, m12 = float(m[1][0]), float(m[1][1]), float(m[1][2])
     m20, m21, m22 = float(m[2][0]), float(m[2][1]), float(m[2][2])
-    trace = m00 + m11 + m22
-    if trace > 0.0:
-        s = 2.0 * math.sqrt(trace + 1.0)
-        q = ((m21 - m12) / s, (m02 - m20) / s, (m10 - m01) / s, 0.25 * s)
-    elif m00 > m11 and m00 > m22:
+    k = kdl_positive_component(m00, m11, m22)
+    if k == 3:
+        s = 0.5 / math.sqrt(m00 + m11 + m22 + 1.0)
+        return ((m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s)
+    if k == 0:
         s = 2.0 * math.sqrt(1.0 + m00 - m11 - m22)
-        q = (0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s)
-    elif m11 > m22:
+        return (0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s)
+    if k == 1:
         s = 2.0 * math.sqrt(1.0 + m11 - m00 - m22)
-        q = ((m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s)
-    else:
-        s = 2.0 * math.sqrt(1.0 + m22 - m00 - m11)
-        q = ((m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s)
-    if q[3] < 0.0:
-        q = (-q[0], -q[1], -q[2], -q[3])
-    return quat_normalize(q)
+        return ((m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s)
+    s = 2.0 * math.sqrt(1.0 + m22 - m00 - m11)
+    return ((m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s)
+
+
+def quat_kdl_sign(q):
+    """
+    Return ``q`` or ``-q``: the sign :func:`quat_from_matrix` (KDL) gives its rotation.
+
+    Both stand for the same rotation; robot_state_publisher publishes KDL's. The branch is
+    decided on the diagonal of :func:`mat3_from_quat`, which can differ from the diagonal
+    of another computation of the same rotation in the last bit: at a trace of 1e-12 or a
+    tie of two diagonal entries (to rounding) the two may choose differently.
+    """
+    m = mat3_from_quat(q)
+    if q[kdl_positive_component(m[0], m[4], m[8])] < 0.0:
+        return (-q[0], -q[1], -q[2], -q[3])
+    return q
 
 
 def compose(xyz_a: Sequence[float], q_a: Sequence[float], xyz_b: Sequence[float],

@@ -81,17 +81,72 @@ def test_compose_invert_and_matrix_agree():
                                    atol=1e-13)
 
 
-def test_quaternion_from_matrix_scalar_and_batch():
+def rot(axis, angle):
+    """Return the rotation matrix about a unit axis (Rodrigues, numpy; the test's own)."""
+    x, y, z = axis
+    k = np.array([[0.0, -z, y], [z, 0.0, -x], [-y, x, 0.0]])
+    return np.eye(3) + math.sin(angle) * k + (1.0 - math.cos(angle)) * (k @ k)
+
+
+def test_quaternion_from_matrix_is_kdls_get_quaternion():
+    """
+    Hand-derived from orocos_kdl's ``Rotation::GetQuaternion`` (frames.cpp, 1.5).
+
+    Its branches: ``w = 0.25 / s`` when the trace exceeds 1e-12; otherwise ``x``, ``y`` or
+    ``z = 0.25 * s`` for the largest diagonal entry (``x`` only when r00 exceeds both others,
+    then ``y`` when r11 exceeds r22, else ``z``): that component is the positive one.
+    """
+    r2 = math.sqrt(0.5)
+    # 3 rad about -z: trace 1 + 2 cos 3 < 0, r22 = 1 is the largest: z > 0, so w < 0.
+    q = transforms.quat_from_matrix(rot((0.0, 0.0, -1.0), 3.0))
+    assert q == pytest.approx((0.0, 0.0, math.sin(1.5), -math.cos(1.5)), abs=1e-15)
+    # pi about (1, -1, 0)/sqrt 2: diagonal (0, 0, -1), r00 = r11: KDL takes y (Eigen, x).
+    q = transforms.quat_from_matrix([[0.0, -1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, -1.0]])
+    assert q == pytest.approx((-r2, r2, 0.0, 0.0), abs=1e-15)
+    # -120 degrees about x: trace 0 (to rounding). A trace of 1e-13 is not above KDL's
+    # epsilon: the branch of r00, x > 0, w = -0.5; a trace of 1e-11 is: w = 0.5.
+    for bump, expected in ((1e-13, (math.sqrt(0.75), 0.0, 0.0, -0.5)),
+                           (1e-11, (-math.sqrt(0.75), 0.0, 0.0, 0.5))):
+        m = rot((1.0, 0.0, 0.0), -2.0 * math.pi / 3.0)
+        m[0, 0] += bump
+        assert transforms.quat_from_matrix(m) == pytest.approx(expected, abs=1e-11)
+    # The identity and small rotations: w > 0, the branch of the trace.
+    assert transforms.quat_from_matrix(np.eye(3)) == (0.0, 0.0, 0.0, 1.0)
+    q = transforms.quat_from_matrix(rot((0.0, 1.0, 0.0), -0.5))
+    assert q == pytest.approx((0.0, -math.sin(0.25), 0.0, math.cos(0.25)), abs=1e-15)
+
+
+def test_quaternion_from_matrix_agrees_with_pinocchio_outside_the_rules_edges():
+    """Eigen's conversion differs from KDL's only at a trace in (0, 1e-12] and at ties."""
+    pin = pytest.importorskip('pinocchio')
     rng = np.random.default_rng(4)
-    qs = np.array([transforms.quat_normalize(tuple(rng.normal(size=4))) for _ in range(500)])
+    compared = 0
+    for _ in range(3000):
+        axis = rng.normal(size=3)
+        m = pin.exp3(axis / np.linalg.norm(axis) * rng.uniform(0.0, math.pi))
+        diagonal = np.sort(np.diag(m))
+        if abs(np.trace(m)) < 1e-9 or diagonal[2] - diagonal[1] < 1e-9:
+            continue
+        expected = pin.Quaternion(m).coeffs()  # x, y, z, w
+        np.testing.assert_allclose(transforms.quat_from_matrix(m), expected, rtol=0,
+                                   atol=1e-15)
+        compared += 1
+    assert compared > 2900
+
+
+def test_kdl_sign_scalar_and_batch_agree_bit_for_bit():
+    rng = np.random.default_rng(4)
+    qs = np.array([transforms.quat_normalize(tuple(rng.normal(size=4))) for _ in range(2000)])
     qs[::7] = [0.0, 0.0, 1.0, 0.0]  # 180 degrees: trace = -1
     ms = batch_transforms.matrices_from_quats_batch(qs)
     back = batch_transforms.quats_from_matrices_batch(ms)
-    assert (back[:, 3] >= 0).all()
+    assert back.tolist() == [list(transforms.quat_from_matrix(m)) for m in ms]
     np.testing.assert_allclose(batch_transforms.matrices_from_quats_batch(back), ms, atol=1e-14)
-    for m in ms[:50]:
-        np.testing.assert_allclose(
-            batch_transforms.matrix_from_quat(transforms.quat_from_matrix(m)), m, atol=1e-14)
+    signed = batch_transforms.quats_kdl_sign_batch(qs)
+    assert signed.tolist() == [list(transforms.quat_kdl_sign(tuple(q))) for q in qs]
+    # The same quaternion as KDL's from the matrix (up to rounding), and the same sign.
+    np.testing.assert_allclose(signed, back, rtol=0, atol=1e-15)
+    assert (np.abs(signed) == np.abs(qs)).all()
 
 
 def test_vectors_and_row_major_matrices_agree_with_numpy():

@@ -68,6 +68,7 @@ from sdf_tools.model import Vec3
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import mimic_loop_message
 from sdf_tools.topology import WORLD
+from sdf_tools.transforms import quat_kdl_sign
 from sdf_tools.transforms import vec_unit
 
 #: A joint's unit ``(axis, axis2)`` (``None`` where it uses none).
@@ -217,7 +218,8 @@ def _tf_joints(order: Sequence[str], link_joint: Sequence[Joint | None],
         parent_name = joint.parent if parent >= 0 else WORLD
         if joint.kind is JointType.FIXED:
             fixed.append(TreeJoint(joint.name, joint.kind, parent_name, name))
-            fixed_transforms.append(motion.local(()))
+            xyz, quat = motion.local(())
+            fixed_transforms.append((xyz, quat_kdl_sign(quat)))
             continue
         dof = joint.kind.dof
         start = motion.drive.coordinate

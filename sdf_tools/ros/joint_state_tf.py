@@ -75,11 +75,14 @@ the next call (``sendTransform`` serialises at once).
 
 import math
 import time
+from typing import Callable
 from typing import NamedTuple
 
 from sdf_tools.errors import KinematicsError
 from sdf_tools.kinematics import JointStatePlan
 from sdf_tools.kinematics import KinematicTree
+from sdf_tools.kinematics.joint_states import ARRAY_JOINTS
+from sdf_tools.kinematics.joint_states import TfArrays
 from sdf_tools.ros.parameter_rules import publish_frequency_problem
 from sdf_tools.ros.tf_cdr import TfMessageCdr
 from sdf_tools.ros.tf_messages import TransformSet
@@ -140,8 +143,11 @@ class _NameListPlan(NamedTuple):
     plan: JointStatePlan           # the kinematics' hot path for these names
     stamps: tuple                  # indices into the stamps of the values the names set
     #                                (coordinates, then n_q + k for mimic joint k)
-    fill: object                   # fill(sec, nanosec, transforms) of their frame set, or
+    fill: Callable | None          # fill(sec, nanosec, transforms) of their frame set, or
     #                                None when the names move no joint
+    transforms: Callable           # transforms(q, positions) for that fill: the plan's
+    #                                tuples, or TfArrays.evaluate for many joints
+    deferred: bool                 # the values go into q only when something reads it
 
 
 def _suffix(suppressed: int) -> str:
@@ -222,7 +228,11 @@ class JointStateTf:
         self._last_now: int | None = None
         self._frame_set = TfMessageCdr if serialized else TransformSet
         self._frame_prefix = str(frame_prefix)
-        self._plans: dict = {}
+        self._plans: dict[tuple, _NameListPlan] = {}
+        # the last name tuple and its entry; (plan, positions) not yet written into _q
+        self._last_names: tuple | None = None
+        self._last_entry: _NameListPlan | None = None
+        self._pending: tuple | None = None
         self._reported: set = set()
         self._throttle = _Throttle(throttle_sec)
         self._multi_dof = {j.name: [tree.coordinate_names[c] for c in j.coordinates]
@@ -244,8 +254,9 @@ class JointStateTf:
         if prefix == self._frame_prefix:
             return
         self._frame_prefix = prefix
-        self._plans = {key: entry._replace(fill=self._fill(entry.plan))
+        self._plans = {key: entry._replace(**self._fill(entry.plan))
                        for key, entry in self._plans.items()}
+        self._last_names = self._last_entry = None
 
     @property
     def publish_frequency(self) -> float:
@@ -262,7 +273,15 @@ class JointStateTf:
 
     def positions(self) -> dict:
         """Return the current configuration as coordinate name -> value."""
+        self._write_pending()
         return dict(zip(self.tree.coordinate_names, self._q))
+
+    def _write_pending(self) -> None:
+        """Write the last values of a plan that defers them into the configuration."""
+        if self._pending is not None:
+            plan, positions = self._pending
+            self._pending = None
+            plan.update(self._q, positions)
 
     # --- the hot path -----------------------------------------------------------------------
 
@@ -317,11 +336,15 @@ class JointStateTf:
             self.logger.warning(BACKWARDS_MESSAGE)
             self._last_stamp = [0] * self._n_stamps
         self._last_now = now_ns
-        key = tuple(names)
-        entry = self._plans.get(key)
-        if entry is None:
-            entry = self._new_entry(key)
-        plan, stamps, fill = entry
+        entry = self._last_entry
+        if entry is None or names is not self._last_names:  # not the reader's last tuple
+            key = tuple(names)
+            entry = self._plans.get(key)
+            if entry is None:
+                entry = self._new_entry(key)
+            if type(names) is tuple:
+                self._last_names, self._last_entry = names, entry
+        plan, stamps, fill, transforms, deferred = entry
         if fill is None:
             return None
         t = sec * 1_000_000_000 + nanosec
@@ -336,8 +359,14 @@ class JointStateTf:
                 return None
             if t > now_ns + _FUTURE_NS and now_ns > 0:
                 return self._drop_future_stamp(t, now_ns, names)
+        pending = self._pending
+        if pending is not None and pending[0] is not plan:
+            self._write_pending()
         try:
-            plan.update(self._q, positions)
+            if deferred and plan.check(positions):  # plain floats: a copy is kept until
+                self._pending = (plan, positions[:])  # something reads q (_write_pending)
+            else:
+                plan.update(self._q, positions)
         except KinematicsError as e:
             self.rejected += 1
             suppressed = self._throttle.allow('value')
@@ -347,7 +376,7 @@ class JointStateTf:
             return None
         for c in stamps:
             last_stamp[c] = t
-        out = fill(sec, nanosec, plan.transforms(self._q, positions))
+        out = fill(sec, nanosec, transforms(self._q, positions))
         self.published += 1
         return out
 
@@ -408,7 +437,7 @@ class JointStateTf:
                 throttle_duration_sec=self._throttle.period)
         return None
 
-    def _new_entry(self, key: tuple):
+    def _new_entry(self, key: tuple) -> _NameListPlan:
         plan = self.tree.joint_state_plan(key)
         stamps = {c for c in plan.coordinates if c >= 0}
         stamps.update(self._mimic_stamp[name] for name in plan.mimic)
@@ -417,19 +446,30 @@ class JointStateTf:
             names = ', '.join(repr(n) for n in plan.duplicates)
             self.logger.warning(f'joint_states messages name {names} more than once; the first '
                                 'value is used (this warning is given once for these names)')
-        entry = _NameListPlan(plan, tuple(sorted(stamps)), self._fill(plan))
+        entry = _NameListPlan(plan, tuple(sorted(stamps)), **self._fill(plan))
         if len(self._plans) >= self._cache_size:
             del self._plans[next(iter(self._plans))]
         self._plans[key] = entry
         return entry
 
-    def _fill(self, plan):
-        """Return the ``fill`` of a new frame set for the joints ``plan`` moves, or None."""
+    def _fill(self, plan) -> dict:
+        """
+        Return ``fill`` and ``transforms`` of a new frame set for the joints ``plan`` moves.
+
+        Plans moving :data:`~sdf_tools.kinematics.joint_states.ARRAY_JOINTS` joints or more
+        are evaluated as arrays (:class:`~sdf_tools.kinematics.joint_states.TfArrays`); no
+        joint: ``fill`` is None.
+        """
         if not plan.joints:
-            return None
+            return {'fill': None, 'transforms': None, 'deferred': False}
         prefix = self._frame_prefix
-        return self._frame_set([(prefix + joint.parent, prefix + joint.child)
-                                for joint in plan.tree_joints]).fill
+        frames = self._frame_set([(prefix + joint.parent, prefix + joint.child)
+                                  for joint in plan.tree_joints])
+        if len(plan.joints) >= ARRAY_JOINTS:
+            arrays = TfArrays(plan)
+            return {'fill': frames.fill_poses, 'transforms': arrays.evaluate,
+                    'deferred': not arrays.reads_q}
+        return {'fill': frames.fill, 'transforms': plan.transforms, 'deferred': False}
 
     def _report_names(self, plan) -> None:
         reported = self._reported

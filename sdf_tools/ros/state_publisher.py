@@ -72,6 +72,11 @@ conversion to a message object where it cannot). Pass ``broadcaster_factory`` to
 broadcasters, e.g. in tests.
 """
 
+import time
+from typing import cast
+
+from rclpy.clock import JumpThreshold
+from rclpy.clock import ROSClock
 from rclpy.node import Node
 from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos_overriding_options import QoSOverridingOptions
@@ -182,7 +187,8 @@ class StatePublisher(Node):
     def _setup(self, broadcaster_factory) -> None:
         self._make_broadcaster = broadcaster_factory
         self._log = self.get_logger()
-        self._ros_clock = self.get_clock()  # (rclpy.Node keeps its own in _clock)
+        # a node's clock is a ROSClock (rclpy.Node keeps its own in _clock)
+        self._ros_clock = cast(ROSClock, self.get_clock())
         values = declare_parameters(self, PARAMETERS)
         problem = publish_frequency_problem(values['publish_frequency'])
         if problem:
@@ -199,7 +205,12 @@ class StatePublisher(Node):
         self._description_pub = None
         self._tf = self._make_broadcaster(self, False)
         self._serialized_tf = bool(getattr(self._tf, 'serialized', False))
-        self._joint_states = JointStateReader()
+        self._read_joint_states = JointStateReader().read
+        self._now_ns = time.time_ns
+        self._clock_jump = self._ros_clock.create_jump_callback(
+            JumpThreshold(min_forward=None, min_backward=None, on_clock_change=True),
+            post_callback=self._on_clock_change)
+        self._on_clock_change(None)
         if self._from_topic:
             if values['robot_description']:
                 raise StartupError(DESCRIPTION_FROM_TOPIC_REASON)
@@ -236,13 +247,12 @@ class StatePublisher(Node):
             return
         try:
             try:
-                sec, nanosec, names, positions = self._joint_states.read(data)
+                sec, nanosec, names, positions = self._read_joint_states(data)
             except ValueError:  # a layout the reader does not know: rclpy converts it
                 msg = deserialize_message(data, JointState)
                 sec, nanosec = msg.header.stamp.sec, msg.header.stamp.nanosec
                 names, positions = msg.name, msg.position
-            transforms = state.process_values(sec, nanosec, names, positions,
-                                              self._ros_clock.now().nanoseconds)
+            transforms = state.process_values(sec, nanosec, names, positions, self._now_ns())
             if transforms is not None:
                 if self._serialized_tf:
                     self._tf.publish(transforms)
@@ -251,6 +261,20 @@ class StatePublisher(Node):
         except Exception as e:  # never let a message kill the node
             self._log.error(f'joint_states callback failed: {type(e).__name__}: {e}',
                             throttle_duration_sec=THROTTLE_SEC)
+
+    def _on_clock_change(self, jump) -> None:
+        """
+        Choose how the node clock is read: ROS time activated or deactivated.
+
+        While ROS time is inactive (no ``use_sim_time``), the ROS clock reads the system
+        clock (``CLOCK_REALTIME``), which ``time.time_ns`` reads with no ``Time`` object
+        (about a tenth of ``Clock.now()``'s cost, once per message).
+        """
+        clock = self._ros_clock
+        if clock.ros_time_is_active:
+            self._now_ns = lambda: clock.now().nanoseconds
+        else:
+            self._now_ns = time.time_ns
 
     def _on_description(self, msg: String) -> None:
         try:

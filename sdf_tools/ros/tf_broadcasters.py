@@ -45,6 +45,14 @@ class SerializedTfBroadcaster:
     node : rclpy.node.Node
         The node that publishes.
 
+    Attributes
+    ----------
+    pub_tf : rclpy.publisher.Publisher
+        The ``/tf`` publisher.
+    publish : callable
+        ``publish(data: bytes)`` publishes one serialised ``tf2_msgs/TFMessage`` (CDR bytes)
+        on ``/tf``: ``pub_tf.publish`` itself (one Python call less per message).
+
     Raises
     ------
     ImportError
@@ -52,17 +60,14 @@ class SerializedTfBroadcaster:
 
     """
 
-    #: The node hands :meth:`publish` a serialised ``TFMessage`` instead of calling
+    #: The node hands ``publish`` a serialised ``TFMessage`` instead of calling
     #: ``sendTransform``.
     serialized = True
 
     def __init__(self, node: Node):
         from tf2_msgs.msg import TFMessage
         self.pub_tf = node.create_publisher(TFMessage, '/tf', TF_QOS)
-
-    def publish(self, data: bytes) -> None:
-        """Publish one serialised ``tf2_msgs/TFMessage`` (CDR bytes) on ``/tf``."""
-        self.pub_tf.publish(data)
+        self.publish = self.pub_tf.publish
 
 
 def default_broadcaster(node: Node, static: bool):

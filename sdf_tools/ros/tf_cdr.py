@@ -46,11 +46,17 @@ Each transform's seven doubles end on an 8-byte boundary where the next transfor
 starts, so one precompiled ``struct.Struct('<7diI')`` writes a transform's pose and the next
 stamp in one ``pack_into`` call: measured the fastest of per-field ``pack_into``, a single
 ``pack`` of the whole message with the constant parts as arguments, and ``memoryview`` casts.
+For many transforms :meth:`TfMessageCdr.fill_poses` writes them all at once from a (7, n)
+array (:class:`~sdf_tools.kinematics.joint_states.TfArrays`), through numpy views of the
+template: the template starts 4 bytes into its buffer, so that the doubles and the stamps
+after them (two 32-bit fields in one 64-bit word) are 8-byte aligned there.
 """
 
 from array import array
 import struct
 import sys
+
+import numpy as np
 
 #: The encapsulation header: CDR (XCDR1) little endian, no options.
 ENCAPSULATION = b'\x00\x01\x00\x00'
@@ -59,6 +65,7 @@ _COUNT = struct.Struct('<I')
 _HEADER = struct.Struct('<iII')  # JointState: stamp sec, nanosec, frame_id length
 _STAMP = struct.Struct('<iI')  # builtin_interfaces/Time: sec, nanosec
 _POSE_AND_STAMP = struct.Struct('<7diI')  # one pose (m, unit quaternion), the next stamp
+_BASE = 4  # where the message starts in a template's buffer (doubles 8-byte aligned)
 
 
 def _align(offset: int, size: int) -> int:
@@ -93,7 +100,8 @@ class TfMessageCdr:
 
     """
 
-    __slots__ = ('frames', 'size', 'padding', '_buffer', '_view', '_first_stamp', '_poses')
+    __slots__ = ('frames', 'size', 'padding', '_buffer', '_view', '_first_stamp', '_poses',
+                 '_arrays')
 
     def __init__(self, frames):
         self.frames = tuple((str(parent), str(child)) for parent, child in frames)
@@ -123,11 +131,13 @@ class TfMessageCdr:
             body.extend(struct.pack('<7d', 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0))
         self.size = len(ENCAPSULATION) + len(body)
         self.padding = tuple(padding)
-        # 8 spare bytes: the last transform's pack_into writes a stamp there, unread.
-        self._buffer = bytearray(ENCAPSULATION + body + bytes(_STAMP.size))
-        self._view = memoryview(self._buffer)[:self.size]
-        self._first_stamp = first_stamp
-        self._poses = tuple(poses)
+        # The message starts at _BASE (the doubles 8-byte aligned in the buffer); 8 spare
+        # bytes after it: the last transform's pack_into writes a stamp there, unread.
+        self._buffer = bytearray(bytes(_BASE) + ENCAPSULATION + body + bytes(_STAMP.size))
+        self._view = memoryview(self._buffer)[_BASE:_BASE + self.size]
+        self._first_stamp = None if first_stamp is None else _BASE + first_stamp
+        self._poses = tuple(_BASE + offset for offset in poses)
+        self._arrays = None
 
     def __len__(self) -> int:
         """Return the number of transforms."""
@@ -161,6 +171,43 @@ class TfMessageCdr:
         for offset, ((x, y, z), (qx, qy, qz, qw)) in zip(self._poses, transforms):
             pack_into(buffer, offset, x, y, z, qx, qy, qz, qw, sec, nanosec)
         return bytes(self._view)
+
+    def fill_poses(self, sec: int, nanosec: int, poses) -> bytes:
+        """
+        Write the stamp and the transforms given as an array; return the serialised message.
+
+        Parameters
+        ----------
+        sec, nanosec : int
+            ``header.stamp`` of every transform (s as int32, ns as uint32).
+        poses : ndarray, shape (7, n)
+            Rows ``x, y, z`` (m) and ``qx, qy, qz, qw``, one column per frame pair in order
+            (:attr:`~sdf_tools.kinematics.joint_states.TfArrays.poses`).
+
+        Returns
+        -------
+        bytes
+            As :meth:`fill`.
+
+        """
+        if self._arrays is None:
+            self._arrays = self._make_arrays()
+        doubles, words, pose_index, stamp_index = self._arrays
+        doubles[pose_index] = poses
+        words[stamp_index] = (sec & 0xFFFFFFFF) | nanosec << 32  # little endian: sec first
+        if self._first_stamp is not None:
+            _STAMP.pack_into(self._buffer, self._first_stamp, sec, nanosec)
+        return bytes(self._view)
+
+    def _make_arrays(self):
+        """Return the buffer as doubles and 64-bit words, and where poses and stamps go."""
+        if sys.byteorder != 'little':
+            raise ValueError('fill_poses writes little-endian values on this machine only')
+        count = len(self._buffer) // 8
+        doubles = np.frombuffer(self._buffer, dtype=np.float64, count=count)
+        words = np.frombuffer(self._buffer, dtype=np.uint64, count=count)
+        first = np.array(self._poses, dtype=np.intp) // 8
+        return (doubles, words, first + np.arange(7)[:, None], first + 7)
 
 
 class JointStateReader:

@@ -143,3 +143,31 @@ class TransformSet:
             translation.x, translation.y, translation.z = xyz
             rotation.x, rotation.y, rotation.z, rotation.w = quat
         return self._out
+
+    def fill_poses(self, sec: int, nanosec: int, poses) -> list:
+        """
+        Write the stamp and the transforms given as an array; return the messages.
+
+        Parameters
+        ----------
+        sec, nanosec : int
+            ``header.stamp`` of every transform (s, ns).
+        poses : ndarray, shape (7, n)
+            Rows ``x, y, z`` (m) and ``qx, qy, qz, qw``, one column per frame pair in order
+            (:attr:`~sdf_tools.kinematics.joint_states.TfArrays.poses`).
+
+        Returns
+        -------
+        list of TransformStamped
+            As :meth:`fill`.
+
+        """
+        stamp = self._stamp
+        if stamp is not None:
+            stamp.sec = sec
+            stamp.nanosec = nanosec
+        columns = poses.T.tolist()
+        for (translation, rotation), (x, y, z, qx, qy, qz, qw) in zip(self._parts, columns):
+            translation.x, translation.y, translation.z = x, y, z
+            rotation.x, rotation.y, rotation.z, rotation.w = qx, qy, qz, qw
+        return self._out

@@ -225,3 +225,69 @@ def test_reported_mimic_values_resolve_in_linear_time():
     # Four times the joints: linear is about four times the CPU time, quadratic sixteen.
     assert large < 8.0 * small, (f'4x the joints took {large / small:.1f}x the CPU time '
                                  f'({small:.3f} s -> {large:.3f} s): not linear')
+
+
+# --- TfArrays: the same transforms as the plain tuples ----------------------------------------
+
+def arrays_agree(tree, names, positions):
+    """Evaluate one message both ways; return the number of joints compared."""
+    from sdf_tools.kinematics.joint_states import TfArrays
+    plan = tree.joint_state_plan(names)
+    arrays = TfArrays(plan)
+    q = tree.default_q().tolist()
+    plan.update(q, positions)
+    expected = np.array([(*xyz, *quat) for xyz, quat in plan.transforms(q, positions)])
+    got = arrays.evaluate(q, array.array('d', positions)).T
+    # numpy's sin and cos are the C library's here (one ulp apart on AVX-512 builds).
+    np.testing.assert_array_max_ulp(got, expected.reshape(got.shape), maxulp=1)
+    return len(plan.joints)
+
+
+def test_tf_arrays_equal_the_plain_tuples():
+    """Every joint kind, mimic joints (with and without reported values), KDL's sign."""
+    rng = np.random.default_rng(34)
+    links, joints = random_tree(rng, 60)
+    for j in joints[10:20]:
+        if j.kind in ('revolute', 'continuous', 'prismatic'):
+            j.mimic = (joints[0].name if j.kind != joints[0].kind else 'j1',
+                       float(rng.uniform(-2, 2)), float(rng.uniform(-1, 1)))
+    joints[0].kind = 'revolute'
+    tree = compile_tree(build(links, joints))
+    moving = [j.name for j in tree.moving_joints]
+    compared = 0
+    for k in range(40):
+        names = list(tree.coordinate_names) + (moving[10:20] if k % 2 else [])
+        names = [n for n in names if k < 20 or rng.random() < 0.6]
+        # Angles over several turns: qw takes both signs, KDL's branches all run.
+        positions = rng.uniform(-8.0, 8.0, len(names)).tolist()
+        compared += arrays_agree(tree, names, positions)
+    assert compared > 1000
+
+
+@pytest.mark.parametrize('path', support.corpus_files()[::5],
+                         ids=support.corpus_ids()[::5])
+def test_tf_arrays_equal_the_plain_tuples_on_corpus_robots(path):
+    from sdf_tools.ros.descriptions import load_model
+    tree = load_model(path.read_text()).tree
+    rng = np.random.default_rng(len(path.stem))
+    names = list(tree.coordinate_names)
+    for _ in range(20):
+        arrays_agree(tree, names, rng.uniform(-7.0, 7.0, len(names)).tolist())
+
+
+def test_tf_arrays_refuse_an_infinite_angle_as_the_tuples_do():
+    links = dict.fromkeys(('base', 'a', 'b'))
+    joints = [J('ja', 'revolute', 'base', 'a', axis=(0, 0, 1)),
+              J('jb', 'revolute', 'a', 'b', axis=(0, 1, 0), mimic=('ja', 1e308, 0.0))]
+    tree = compile_tree(build(links, joints))
+    from sdf_tools.kinematics.joint_states import TfArrays
+    plan = tree.joint_state_plan(['ja'])
+    arrays = TfArrays(plan)
+    q = tree.default_q().tolist()
+    plan.update(q, [0.5])
+    assert arrays_agree(tree, ['ja'], [0.5]) == 2
+    plan.update(q, [10.0])  # 1e309 rad: infinite
+    with pytest.raises(KinematicsError, match='jb'):
+        plan.transforms(q)
+    with pytest.raises(KinematicsError, match='jb'):
+        arrays.evaluate(q, [10.0])

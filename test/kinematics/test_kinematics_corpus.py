@@ -78,6 +78,22 @@ def pose_errors(ours, ref):
     return float(position), float(rotation)
 
 
+def assert_kdl_sign(pin, quat, expected, name):
+    """
+    Assert ``quat`` has the sign robot_state_publisher (KDL) gives the rotation ``expected``.
+
+    Eigen's conversion (``pin.Quaternion``) chooses the sign as KDL's
+    ``Rotation::GetQuaternion`` does (``w > 0`` above a trace of 0, else the component of the
+    largest diagonal entry) except at a trace in (0, 1e-12] and at ties: those are skipped.
+    """
+    rotation = expected[:3, :3]
+    diagonal = np.sort(np.diag(rotation))
+    if abs(np.trace(rotation)) < 1e-9 or diagonal[2] - diagonal[1] < 1e-9:
+        return
+    reference = pin.Quaternion(rotation).coeffs()  # x, y, z, w
+    assert np.abs(np.subtract(quat, reference)).max() <= 1e-9, (name, quat, reference)
+
+
 @pytest.mark.parametrize('path', CORPUS)
 def test_corpus_against_pinocchio(path):
     pin = pytest.importorskip('pinocchio')
@@ -123,10 +139,12 @@ def test_corpus_against_pinocchio(path):
             expected = np.linalg.inv(ref[n, index[j.parent]]) @ ref[n, index[j.child]]
             position, rotation = pose_errors(matrix_from_tf(*tf), expected)
             assert position <= TOL and rotation <= TOL, (j.name, position, rotation)
+            assert_kdl_sign(pin, tf[1], expected, j.name)
         for j, tf in zip(tree.fixed_joints, tree.fixed_joint_transforms):
             expected = np.linalg.inv(ref[n, index[j.parent]]) @ ref[n, index[j.child]]
             position, rotation = pose_errors(matrix_from_tf(*tf), expected)
             assert position <= TOL and rotation <= TOL, (j.name, position, rotation)
+            assert_kdl_sign(pin, tf[1], expected, j.name)
 
 
 @pytest.mark.parametrize('path', CORPUS)

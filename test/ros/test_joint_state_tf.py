@@ -247,3 +247,32 @@ def test_serialized_output_of_a_robot_without_moving_joints():
         '<parent link="a"/><child link="b"/></joint></robot>').tree
     state = JointStateTf(tree, ignore_timestamp=True, serialized=True)
     assert state.process(joint_state(['f', 'x'], [0.0, 1.0], 1), 0) is None
+
+
+def test_many_joints_tf_and_configuration_follow_every_message(tf_message_type):
+    """A plan of many joints (as arrays, its values written when read) and small ones."""
+    n = 24
+    links = ''.join(f'<link name="l{i}"/>' for i in range(n + 1))
+    joints = ''.join(
+        f'<joint name="j{i}" type="{"prismatic" if i % 5 == 4 else "revolute"}">'
+        f'<parent link="l{i}"/><child link="l{i + 1}"/><origin xyz="0.1 {i / 10} 0" '
+        f'rpy="0 0.{i} 0"/><axis xyz="{i % 3} 1 0"/>'
+        '<limit lower="-9" upper="9" effort="1" velocity="1"/></joint>' for i in range(n))
+    tree = load_model(f'<robot name="chain">{links}{joints}</robot>').tree
+    state = JointStateTf(tree, ignore_timestamp=True, serialized=True)
+    every = [f'j{i}' for i in range(n)]
+    expected = dict.fromkeys(every, 0.0)
+    messages = [(every, [0.1 * i - 1.0 for i in range(n)]), (['j3', 'j7'], [2.5, -3.0]),
+                (every[::2], [0.5] * (n // 2)), (every, [4.0 - 0.3 * i for i in range(n)]),
+                (every, [-0.2 * i for i in range(n)])]
+    for k, (names, positions) in enumerate(messages):
+        data = state.process(joint_state(names, positions, (k + 1) * S), 0)
+        expected.update(zip(names, positions))
+        if k in (2, 4):  # read now and then: each message's values are kept
+            assert state.positions() == expected
+        q = [expected[name] for name in tree.coordinate_names]
+        moved = {j.child: tf for j, tf in zip(tree.moving_joints, tree.joint_transforms(q))}
+        got = decode_tf(data, tf_message_type)
+        assert len(got) == len(names)
+        for t in got:
+            assert (t.xyz, t.quat) == moved[t.child]
