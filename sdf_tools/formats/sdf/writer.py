@@ -98,8 +98,9 @@ from sdf_tools.model import Robot
 from sdf_tools.records import replace
 from sdf_tools.topology import link_loop_message
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.element import from_lxml
+from sdf_tools.xmlio.element import stripped
 from sdf_tools.xmlio.parse import parse_elements
-from sdf_tools.xmlio.parse import restore_names
 from sdf_tools.xmlio.text import Block
 from sdf_tools.xmlio.text import escape_attribute
 from sdf_tools.xmlio.text import escape_text
@@ -226,8 +227,7 @@ class _SdfWriter:
         out.end()
         if self.problems:
             raise ConversionError(self.problems)
-        text = out.text()
-        return '<?xml version="1.0" ?>\n' + (restore_names(text) if out.escaped_names else text)
+        return '<?xml version="1.0" ?>\n' + out.text()
 
     # --- structure --------------------------------------------------------------------
 
@@ -384,8 +384,7 @@ class _SdfWriter:
             self.fail(f'an extra element is not well-formed XML: {e}', entity)
             return
         for element in elements:
-            _strip_texts(element)
-            self.out.element(element)
+            self.out.element(stripped(from_lxml(element)))
 
     # --- joints -----------------------------------------------------------------------
 
@@ -501,11 +500,3 @@ def _unique(name: str, taken: set, tried: dict, start: int = 0) -> str:
     tried[(name, start)] = number + 1
     taken.add(candidate)
     return candidate
-
-
-def _strip_texts(element) -> None:
-    """Strip the text of leaves and drop whitespace-only text (the layout is re-indented)."""
-    for item in element.iter():
-        if item.text is not None:
-            item.text = item.text.strip() or None
-        item.tail = None
