@@ -13,8 +13,9 @@ setup(
     name=package_name,
     version='0.1.0',
     packages=find_packages(exclude=['test', 'test.*', 'bench']),
+    # py.typed: the package's own annotations are its types (PEP 561), for users' checkers.
     package_data={package_name: [f'examples/{name}' for name in EXAMPLES]
-                  + ['formats/sdf/spec/table.json']},
+                  + ['formats/sdf/spec/table.json', 'py.typed', '__init__.pyi']},
     data_files=[
         ('share/ament_index/resource_index/packages', ['resource/' + package_name]),
         ('share/' + package_name, ['package.xml']),
@@ -24,7 +25,9 @@ setup(
          [f'sdf_tools/examples/{name}' for name in EXAMPLES]),
     ],
     python_requires='>=3.10',
-    install_requires=['setuptools', 'lxml>=4.9', 'numpy>=1.23', 'xacro>=2.0'],
+    # xacro: the versions whose insides sdf_tools.loading.xacro replaces while it runs
+    # (XACRO_VERSIONS there: xacro has no public hook for includes, $(find) or macro calls).
+    install_requires=['setuptools', 'lxml>=4.9', 'numpy>=1.23', 'xacro>=2.0.8,<2.2'],
     extras_require={
         # --auto-inertials with mesh collisions: trimesh reads them, scipy gives convex hulls
         # of open ones, pycollada reads DAE.

@@ -33,7 +33,8 @@ Example::
     poses = sdf_tools.forward_kinematics(tree, tree.joint_vector({'left_elbow': 0.5}).q)
     sdf_tools.view(loaded.robot, joints={'left_elbow': 0.5}).save('robot.png')
 
-The names below are imported on first use.
+The names below are imported on first use; type checkers read them from ``__init__.pyi``
+(the package ships ``py.typed``).
 """
 
 import importlib
@@ -47,8 +48,8 @@ _API = {
     'to_sdf': 'sdf_tools.loading',
     'Converted': 'sdf_tools.loading',
     'check': 'sdf_tools.loading',
-    'package_resolver': 'sdf_tools.loading',
-    'model_finder': 'sdf_tools.loading',
+    'Resources': 'sdf_tools.resources.lookup',
+    'find_resources': 'sdf_tools.resources.lookup',
     'export': 'sdf_tools.exporting',
     'ExportOptions': 'sdf_tools.exporting',
     'Exported': 'sdf_tools.exporting',

@@ -25,10 +25,11 @@ inertial orientation (as libsdformat does, so converted files keep their axes) a
 origin at the combined centre of mass. Unlike libsdformat, two massless bodies combine to a
 massless body at the first body's centre of mass instead of a 0/0 centre of mass.
 
-:func:`box`, :func:`cylinder`, :func:`sphere`, :func:`capsule` and :func:`solid_mesh` give
-the body of a solid of uniform density (kg/m^3) in the shape's own frame; :func:`placed` puts
-one at a pose in the link, and :func:`weld` combines several into one body in link axes
-(``--auto-inertials``).
+:func:`box`, :func:`cylinder`, :func:`sphere`, :func:`capsule`, :func:`ellipsoid`,
+:func:`cone` and :func:`solid_mesh` give the body of a solid of uniform density (kg/m^3) in
+the shape's own frame; :func:`placed` puts one at a pose in the link, :func:`weld` combines
+several into one body in link axes and :func:`with_mass` scales one to a mass
+(``--auto-inertials``, SDFormat's ``<inertial auto="true">``).
 """
 
 import math
@@ -380,6 +381,32 @@ def capsule(radius: float, length: float, density: float):
     return _solid(m + 2.0 * cap, ixx + side, ixx + side, izz + axial)
 
 
+def ellipsoid(radii, density: float):
+    """
+    Return the body of a solid ellipsoid of semi-axes ``radii`` (x, y, z), centred at its frame.
+
+    ``m = 4/3 pi a b c rho``, ``I_xx = m (b^2 + c^2) / 5`` and cyclically.
+    """
+    a, b, c = radii
+    m = density * 4.0 / 3.0 * math.pi * a * b * c
+    return _solid(m, m * (b * b + c * c) / 5.0, m * (a * a + c * c) / 5.0,
+                  m * (a * a + b * b) / 5.0)
+
+
+def cone(radius: float, length: float, density: float):
+    """
+    Return the body of a solid cone about the z axis: base at ``z = -length / 2``, apex above.
+
+    ``m = pi r^2 l rho / 3``; its centre of mass is a quarter of the length above the base
+    (``z = -l / 4``), about which ``I_xx = I_yy = 3 m (4 r^2 + l^2) / 80`` and
+    ``I_zz = 3 m r^2 / 10``.
+    """
+    m = density * math.pi * radius * radius * length / 3.0
+    side = 3.0 * m * (4.0 * radius * radius + length * length) / 80.0
+    return (m, (0.0, 0.0, -length / 4.0), transforms.IDENTITY_QUAT,
+            (side, 0.0, 0.0, side, 0.0, 0.3 * m * radius * radius))
+
+
 def solid_mesh(vertices, faces, density: float):
     """
     Return the body of the solid a closed triangle mesh bounds, in the mesh's frame.
@@ -448,6 +475,13 @@ def placed(body, xyz, quat):
     m, com, q, values = body
     return (m, transforms.vec_add(xyz, transforms.quat_rotate(quat, com)),
             transforms.quat_multiply(quat, q), values)
+
+
+def with_mass(body, mass: float):
+    """Return ``body`` scaled to ``mass`` (kg): its centre of mass, inertia times the ratio."""
+    m, com, quat, values = body
+    ratio = mass / m
+    return (mass, com, quat, tuple(ratio * v for v in values))
 
 
 def weld(bodies):

@@ -171,7 +171,9 @@ class Inertial:
     Mass properties of a link.
 
     ``origin`` is the inertial frame in the link frame (its position is the centre of mass);
-    the inertia tensor (kg m^2) is about the centre of mass, in that frame.
+    the inertia tensor (kg m^2) is about the centre of mass, in that frame. ``auto`` is an
+    SDFormat ``<inertial auto="true">`` as written, whose values these are computed from the
+    collisions (written back as given to SDFormat 1.11); ``None`` otherwise.
     """
 
     mass: float
@@ -182,6 +184,7 @@ class Inertial:
     iyz: float = 0.0
     izz: float = 0.0
     origin: Pose = IDENTITY
+    auto: str | None = None
 
     @property
     def inertia(self) -> tuple[tuple[float, float, float], ...]:

@@ -80,7 +80,8 @@ def field(*, default: Any = _MISSING, default_factory: Any = _MISSING) -> Any:
 # its __init__ and that a frozen one refuses assignment. At run time the decorator is the
 # identity: nothing from typing_extensions or dataclasses is imported.
 @dataclass_transform(field_specifiers=(field,))
-def record(cls=None, /, *, frozen=False, eq=True, repr=True, slots=False):  # noqa: A002
+def record(cls: Any = None, /, *, frozen: bool = False, eq: bool = True,
+           repr: bool = True, slots: bool = False) -> Any:  # noqa: A002
     """Make ``cls`` a record; the options mean what they mean to ``@dataclass``."""
     def build(cls):
         return _build(cls, frozen, eq, repr, slots)

@@ -20,7 +20,8 @@ A reader reads xacro's expansion under a label of its own and reports places in 
 :class:`SourceMap` (made by :func:`sdf_tools.loading.xacro_map.map_expansion`) rewrites
 those places to the xacro file and line each element came from, so that no message names a
 line of a document nobody has. It sits on the ground floor, beside the locations it maps:
-the model and the readers never need to know that xacro exists.
+the model and the readers never need to know that xacro exists. :func:`relocating` and
+:func:`relocated` map through a map that may be absent (``None``: input that was not xacro).
 """
 
 import contextlib
@@ -126,3 +127,13 @@ def call_note(calls) -> str:
         return ''
     return ' (expanded from ' + ', from '.join(f'<{name}> at {where}'
                                                for name, where in calls) + ')'
+
+
+def relocating(origins: SourceMap | None):
+    """Map the places of errors raised in the block through ``origins`` (xacro input only)."""
+    return contextlib.nullcontext() if origins is None else origins.relocating()
+
+
+def relocated(origins: SourceMap | None, diagnostics) -> tuple:
+    """Return ``diagnostics`` with their places mapped through ``origins`` (xacro only)."""
+    return tuple(diagnostics) if origins is None else origins.diagnostics(diagnostics)

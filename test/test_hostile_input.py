@@ -386,6 +386,7 @@ def test_xacro_state_does_not_leak_from_one_expansion_to_the_next(tmp_path, monk
     from sdf_tools import loading as pipeline
     from sdf_tools.errors import DescriptionError
     from sdf_tools.loading import xacro as xacro_expansion
+    from sdf_tools.resources.packages import PackageResolver
     import xacro
     other = tmp_path / 'other'
     other.mkdir()
@@ -400,7 +401,7 @@ def test_xacro_state_does_not_leak_from_one_expansion_to_the_next(tmp_path, monk
     assert xacro.all_includes == []
     monkeypatch.chdir(tmp_path)  # part.xacro is not here
     with pytest.raises(DescriptionError, match='xacro failed: No such file or directory'):
-        xacro_expansion.expand_xacro(main.read_bytes(), '<stdin>')
+        xacro_expansion.expand_xacro(main.read_bytes(), '<stdin>', PackageResolver())
 
 
 def test_hostile_xml_through_stdin_is_refused(tmp_path, secret):

@@ -267,13 +267,37 @@ def test_primitives_match_the_textbook_closed_forms():
     assert values == pytest.approx((side, 0, 0, side, 0, mc * r * r / 2 + 2 * h * 0.4 * r * r))
 
 
+def test_ellipsoid_cone_and_a_mass_follow_their_closed_forms():
+    # ellipsoid a, b, c: m = 4/3 pi a b c rho, I_xx = m (b^2 + c^2) / 5 (cyclically)
+    mass, com, _, values = inertia.ellipsoid((1.0, 2.0, 3.0), 2.0)
+    m = 4 / 3 * np.pi * 6 * 2.0
+    assert mass == pytest.approx(m, rel=1e-15) and com == (0.0, 0.0, 0.0)
+    assert values == pytest.approx((m * 13 / 5, 0, 0, m * 10 / 5, 0, m * 5 / 5))
+    # cone r, l about z, centred: m = pi r^2 l rho / 3, centre of mass at z = -l / 4,
+    # I_xx = I_yy = 3 m (4 r^2 + l^2) / 80, I_zz = 3 m r^2 / 10
+    mass, com, _, values = inertia.cone(0.5, 2.0, 3.0)
+    m = np.pi * 0.25 * 2.0
+    assert mass == pytest.approx(m, rel=1e-15) and com == (0.0, 0.0, -0.5)
+    assert values == pytest.approx((3 * m * 5 / 80, 0, 0, 3 * m * 5 / 80, 0, 3 * m * 0.25 / 10))
+    # with_mass keeps the centre and scales the tensor by the mass ratio
+    body = inertia.placed(inertia.box((1.0, 2.0, 3.0), 1.0), (1.0, 0.0, 0.0),
+                          (0.0, 0.0, 0.0, 1.0))
+    assert inertia.with_mass(body, 12.0) == (12.0, (1.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0),
+                                             tuple(2.0 * v for v in body[3]))
+
+
 def test_primitives_agree_with_trimesh_tessellations():
     trimesh = pytest.importorskip('trimesh', reason='trimesh is not installed')
     cases = [(inertia.cylinder(0.1, 0.3, 1.0),
               trimesh.creation.cylinder(radius=0.1, height=0.3, sections=512)),
              (inertia.sphere(0.1, 1.0), trimesh.creation.icosphere(6, radius=0.1)),
              (inertia.capsule(0.1, 0.3, 1.0),
-              trimesh.creation.capsule(height=0.3, radius=0.1, count=[256, 256]))]
+              trimesh.creation.capsule(height=0.3, radius=0.1, count=[256, 256])),
+             (inertia.ellipsoid((0.1, 0.2, 0.3), 1.0), trimesh.creation.icosphere(6).apply_scale(
+                 (0.1, 0.2, 0.3))),
+             # trimesh's cone stands on z = 0; SDFormat's is centred (its base at -l/2)
+             (inertia.cone(0.1, 0.3, 1.0), trimesh.creation.cone(0.1, 0.3, sections=512)
+              .apply_translation((0.0, 0.0, -0.15)))]
     for (mass, com, _, values), mesh in cases:
         mesh.density = 1.0
         assert mass == pytest.approx(mesh.mass, rel=2e-4)

@@ -250,3 +250,34 @@ def test_public_api_resolves_every_name():
         assert getattr(sdf_tools, name) is not None, name
     with pytest.raises(AttributeError, match='no attribute'):
         sdf_tools.no_such_thing
+
+
+def test_type_checkers_see_the_public_api_as_it_is_imported():
+    """__init__.pyi (read by type checkers) imports each public name from where _API does."""
+    import sdf_tools
+    stub = ast.parse((support.REPO_DIR / 'sdf_tools' / '__init__.pyi').read_text())
+    seen = {alias.asname: node.module for node in stub.body if isinstance(node, ast.ImportFrom)
+            for alias in node.names}
+    assert seen == sdf_tools._API
+    assert (support.REPO_DIR / 'sdf_tools' / 'py.typed').is_file()
+
+
+@pytest.mark.mypy
+def test_a_users_type_checker_sees_the_public_api_and_frozen_records(tmp_path):
+    """A user's mypy sees the public names' types, and frozen records refusing assignment."""
+    api = pytest.importorskip('mypy.api', reason='mypy is not installed')
+    user = tmp_path / 'user.py'
+    user.write_text('import sdf_tools\n'
+                    'from sdf_tools.model import Pose\n'
+                    "loaded = sdf_tools.load('robot.urdf')\n"
+                    'reveal_type(loaded)\n'
+                    'pose = Pose((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))\n'
+                    'pose.xyz = (1.0, 2.0, 3.0)\n')
+    here = os.getcwd()
+    os.chdir(tmp_path)  # the package as installed, not this checkout's sources
+    try:
+        out, err, status = api.run(['--cache-dir', os.devnull, '--no-incremental', str(user)])
+    finally:
+        os.chdir(here)
+    assert 'Revealed type is "sdf_tools.loading.Loaded"' in out, out + err
+    assert 'Property "xyz" defined in "Pose" is read-only' in out, out + err

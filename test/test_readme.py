@@ -55,6 +55,16 @@ def test_the_readme_is_short_and_speaks_to_users():
         assert not re.search(pattern, README, re.IGNORECASE), pattern
 
 
+def test_each_doc_stands_on_its_own():
+    """The record in doc/ cites nothing its readers cannot open: no notes beside the checkout."""
+    for page in sorted((support.REPO_DIR / 'doc').glob('*.md')):
+        text = page.read_text(encoding='utf-8')
+        for pattern in (r'\.\./shared', r'\bshared/(research|seeds|tools|corpus)',
+                        r'\bissue \d+', r'\bissue #?\d+'):
+            found = re.search(pattern, text, re.IGNORECASE)
+            assert not found, f'{page.name}: {found.group(0)!r}'
+
+
 def _tree(folder: Path) -> dict:
     """Return every file below ``folder`` -> its bytes."""
     return {path.relative_to(folder): path.read_bytes()

@@ -55,7 +55,7 @@ def urdf2sdf(args) -> int:
     from sdf_tools.loading import to_sdf
     mappings = mappings_of(args.mappings)
     loaded = load_input(args, mappings, 'urdf2sdf', formats=('urdf',))
-    converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
+    converted = to_sdf(loaded, _conversion_options(args, loaded.resources.packages))
     print_diagnostics(combine(loaded.warnings, converted.warnings), quiet=args.quiet)
     write_result(args.output, converted.sdf, loaded, 'urdf2sdf', read=converted.inputs)
     return EXIT_OK
@@ -81,7 +81,7 @@ def _convert(args):
     read: tuple[str, ...] = ()
     if to == 'sdf':
         from sdf_tools.loading import to_sdf
-        converted = to_sdf(loaded, _conversion_options(args, loaded.packages))
+        converted = to_sdf(loaded, _conversion_options(args, loaded.resources.packages))
         text, read = converted.sdf, converted.inputs
         warnings = list(combine(warnings, converted.warnings))  # each problem once
     else:
@@ -139,7 +139,7 @@ def _check(args):
                              () if args.input == '-' else (args.input,))
     problems = check(loaded, missing_mimic=args.missing_mimic)
     text = ''
-    worlds = loaded.worlds
+    worlds = () if loaded.document is None else loaded.document.worlds
     if any(world.name is not None for world in worlds) or (worlds and not loaded.models):
         text += ''.join(describe.world_line(world) + '\n' for world in worlds)
     for robot in loaded.models:

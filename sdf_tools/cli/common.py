@@ -16,11 +16,13 @@
 """
 What every command-line tool shares: exit codes, printing diagnostics, loading the input.
 
-Every command loads its input through :func:`load_input` (and so through
-:func:`sdf_tools.loading.load`): xacro arguments, ``--xacro``, ``--package-path``,
-``--keep-expanded``, ``--model`` and the outputs that must not overwrite what was read mean
-the same in each; and writes its result through :func:`write_result`, which checks the
-output again against everything read by then (meshes, package.xml files).
+Every command loads its input through :func:`load_input` (the two halves of
+:func:`sdf_tools.loading.load`, with the command's own outputs checked and
+``--keep-expanded`` written in between): xacro arguments, ``--xacro``, ``--package-path``,
+``--resource-path``, ``--keep-expanded``, ``--model`` and the outputs that must not
+overwrite what was read mean the same in each; and writes its result through
+:func:`write_result`, which checks the output again against everything read by then
+(meshes, package.xml files).
 """
 
 import os
@@ -30,11 +32,13 @@ from sdf_tools.cli.arguments import UsageError
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import presented
+from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.model import JointType
 from sdf_tools.outputs import check_outputs
 from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_output
+from sdf_tools.records import replace
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -88,40 +92,49 @@ def limit_warnings(robot, values) -> tuple:
     return tuple(warnings)
 
 
+#: What the refusal of xacro markup in a file not named .xacro tells a command's user.
+XACRO_REMEDY = 'if you trust it, give --xacro to expand it'
+
+
 def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
                path: str | None = None, outputs=None, whole_document: bool = False):
     """
-    Load ``path`` (default ``args.input``) through :func:`sdf_tools.loading.load`.
+    Load ``path`` (default ``args.input``) as :func:`sdf_tools.loading.load` does.
 
     ``mappings`` are xacro arguments, or RobCoGen parameters (``name:=value``) for a
     ``.kindsl`` file; ``--xacro`` expands xacro markup in files not named ``.xacro`` and in
     standard input, ``--keep-expanded`` writes xacro's expansion, ``--model`` picks a model
-    from an SDFormat world, ``--resource-path`` is where SDFormat ``<include>`` s look first;
-    ``whole_document``: an SDFormat document need not hold exactly one model (check). An
-    output (``-o``, ``--keep-expanded``) that is a file read (the input, a xacro include or
-    YAML file) or that both name is refused before anything is written (``outputs``: default
-    ``-o``).
+    from an SDFormat world, ``--package-path`` and ``--resource-path`` are where packages
+    and SDFormat ``<include>`` s look first (the run's
+    :class:`~sdf_tools.resources.lookup.Resources`, built here once); ``whole_document``: an
+    SDFormat document need not hold exactly one model (check). An output (``-o``,
+    ``--keep-expanded``) that is a file read (the input, a xacro include or YAML file, an
+    SDFormat include) or that both name is refused before anything is written (``outputs``:
+    default ``-o``).
     """
-    from sdf_tools.loading import load
+    from sdf_tools.loading import files_read
     from sdf_tools.loading import LoadOptions
-    from sdf_tools.loading import model_finder
-    from sdf_tools.loading import package_resolver
+    from sdf_tools.loading import prepare
     from sdf_tools.loading import WrongFormat
+    from sdf_tools.resources.lookup import find_resources
     path = args.input if path is None else path
     keep_expanded = getattr(args, 'keep_expanded', None)
     if outputs is None:  # the command's -o, or its standard output
         outputs = ((args.output or '-',) if hasattr(args, 'output') else ())
     try:
-        packages = package_resolver(args.package_path, near=None if path == '-' else path)
-        models = model_finder(getattr(args, 'resource_path', ()), packages=packages)
+        resources = find_resources(args.package_path, getattr(args, 'resource_path', ()),
+                                   near=None if path == '-' else path)
     except ValueError as e:
         raise UsageError(f'{prog}: error: {e}') from None
+    options = LoadOptions(mappings=mappings, model=getattr(args, 'model', None),
+                          xacro=args.xacro or None, xacro_remedy=XACRO_REMEDY,
+                          formats=formats, whole_document=whole_document)
     try:
-        loaded = load(path, LoadOptions(mappings=mappings, model=getattr(args, 'model', None),
-                                        packages=packages, keep_expanded=keep_expanded,
-                                        outputs=tuple(outputs), xacro=args.xacro or None,
-                                        formats=formats, models=models,
-                                        whole_document=whole_document))
+        prepared = prepare(path, options, resources)
+        kept = keep_expanded if prepared.origins is not None else None
+        check_outputs((kept,) + tuple(outputs), files_read(prepared))  # before reading
+        loaded = _read_keeping(prepared, options, kept)
+        check_outputs(tuple(outputs), files_read(loaded))  # and SDFormat's includes
     except OverwriteError as e:
         raise UsageError(f'{prog}: error: {e}') from None
     except WrongFormat as e:  # urdf2sdf: not URDF
@@ -135,6 +148,40 @@ def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
     if getattr(args, 'model', None) is not None and loaded.fmt != 'sdf':
         raise UsageError(f'sdf_tools: error: --model picks a model from an SDFormat world; '
                          f'{loaded.source} is {loaded.fmt}')
+    return loaded
+
+
+def _read_keeping(prepared, options, kept: str | None):
+    """
+    Read a prepared description; with ``kept``, write xacro's expansion there too.
+
+    The expansion is written once it is read (its messages then name ``kept``'s lines where
+    no xacro line can be told), or before the errors of a failed read are raised, so that it
+    is there to look at; never over a mesh or texture the expanded model names
+    (``--auto-inertials`` reads them after loading): each that names an existing local file
+    counts as read.
+    """
+    from sdf_tools.loading import read
+    from sdf_tools.resources.uris import locate
+    if kept is None:
+        return read(prepared, options)
+    prepared = replace(prepared, origins=prepared.origins.kept_as(kept))
+    try:
+        loaded = read(prepared, options)
+    except SdfToolsError:
+        write_output(kept, prepared.data.decode('utf-8'))
+        raise
+    named = []
+    folder = None if prepared.file is None else os.path.dirname(os.path.abspath(prepared.file))
+    for uri, *_ in loaded.robot.resource_uses():
+        try:
+            found = locate(uri, loaded.resources.packages, folder)
+        except (ValueError, LookupError):  # named no file that can be found: nothing read
+            continue
+        if os.path.isfile(found):
+            named.append(os.fspath(found))
+    check_outputs((kept,), named)
+    write_output(kept, prepared.data.decode('utf-8'))
     return loaded
 
 

@@ -121,9 +121,9 @@ def _draw(comparison, args, fmt: str) -> None:
     worst = poses.position_configuration or poses.angle_configuration or 0
     poses_a, poses_b = comparison.link_poses(worst)
     sides = ((comparison.a, args.a), (comparison.b, args.b))
-    sources = tuple((side.loaded.packages,
-                     None if path == '-' else os.path.dirname(os.path.abspath(path)),
-                     side.loaded.finder) for side, path in sides)
+    sources = tuple((side.loaded.resources,
+                     None if path == '-' else os.path.dirname(os.path.abspath(path)))
+                    for side, path in sides)
     labels = tuple(f'{tag} ({_name(side.loaded.source)})'
                    for tag, (side, _) in zip('AB', sides))
     shown = 'at the zero configuration' + ('' if poses_a else ' (poses not compared)')

@@ -53,8 +53,8 @@ def view(args) -> int:
     loaded = load_input(args, mappings, PROG)
     folder = None if args.input == '-' else os.path.dirname(os.path.abspath(args.input))
     options = ViewOptions(view=args.view, size=args.size, fmt=fmt, collision=args.collision,
-                          frames=args.frames, packages=loaded.packages, folder=folder,
-                          models=loaded.finder, labels=args.labels)
+                          frames=args.frames, resources=loaded.resources, folder=folder,
+                          labels=args.labels)
     try:
         picture = draw(loaded.robot, options=options, joints=values)
     except KinematicsError as e:

@@ -39,8 +39,6 @@ from sdf_tools.comparing.context import Context
 from sdf_tools.comparing.values import all_close
 from sdf_tools.comparing.values import poses_close
 from sdf_tools.loading import Loaded
-from sdf_tools.loading import model_finder
-from sdf_tools.loading import package_resolver
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Cylinder
@@ -54,12 +52,10 @@ _ONES = (1.0, 1.0, 1.0)
 
 
 class MeshFiles:
-    """Where each side's mesh URIs lead, each looked up once (module docstring)."""
+    """Where each side's mesh URIs lead, each looked up once in its ``Loaded.resources``."""
 
     def __init__(self, a: Loaded, b: Loaded):
         self._loaded = (a, b)
-        self._resolvers: list = [a.packages, b.packages]
-        self._finders: list = [a.finder, b.finder]
         self._paths: dict = {}
 
     def same(self, uri_a: str, uri_b: str) -> tuple[bool, str]:
@@ -81,16 +77,11 @@ class MeshFiles:
         """Return the real path ``uri`` leads to on a side, or ``None``."""
         key = (side, uri)
         if key not in self._paths:
-            source = self._loaded[side].source
-            is_file = os.path.isfile(source)
-            if self._resolvers[side] is None:
-                self._resolvers[side] = package_resolver(near=source if is_file else None)
-            if self._finders[side] is None:
-                self._finders[side] = model_finder(packages=self._resolvers[side])
-            folder = os.path.dirname(os.path.abspath(source)) if is_file else None
+            source, resources = self._loaded[side].source, self._loaded[side].resources
+            folder = os.path.dirname(os.path.abspath(source)) if os.path.isfile(source) else None
             try:
-                path = str(locate(uri, self._resolvers[side], folder, model_as_package=True,
-                                  models=self._finders[side]))
+                path = str(locate(uri, resources.packages, folder, model_as_package=True,
+                                  models=resources.models))
                 self._paths[key] = os.path.realpath(path)
             except (PackageNotFoundError, ValueError):
                 self._paths[key] = None

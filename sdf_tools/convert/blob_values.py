@@ -31,8 +31,10 @@ collision, joint, or the model), with every line it reports:
 * an element or attribute the version written does not have there (nor, at the top of the
   block, a ``<gazebo>`` extension tag) is a warning naming the nearest known name
   (``<mu11>``: did you mean ``<mu1>``?), and the versions that have it;
-* a ``<sensor>`` whose type libsdformat's loader does not know is a ``loader-refuses``
-  warning (``check``: an error);
+* a ``<sensor>`` whose type libsdformat's loader does not know, and a ``<material>`` its
+  loader refuses (a ``<script>`` without ``<uri>``, a normal-map ``<shader>`` without
+  ``<normal_map>``: :func:`~sdf_tools.formats.sdf.content.material_problems`) are
+  ``loader-refuses`` warnings (``check``: errors);
 * nothing inside a ``<plugin>`` (its content is the plugin's to read) or an element of
   another namespace is looked at.
 """
@@ -42,6 +44,7 @@ from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf.content import check_sensor_type
 from sdf_tools.formats.sdf.content import check_value
 from sdf_tools.formats.sdf.content import described
+from sdf_tools.formats.sdf.content import material_problems
 from sdf_tools.formats.sdf.content import tags_below
 from sdf_tools.formats.sdf.content import unknown_name
 from sdf_tools.formats.sdf.content import versions_with
@@ -51,7 +54,7 @@ from sdf_tools.xmlio.parse import ValueReader
 
 
 def check_blob(blob, values: ValueReader, where: str, landing, version: str,
-               extensions=frozenset()) -> None:
+               extensions=frozenset(), scripts: bool = True) -> None:
     """
     Report what libsdformat will make of one blob (module docstring), with its lines.
 
@@ -72,6 +75,9 @@ def check_blob(blob, values: ValueReader, where: str, landing, version: str,
         The SDFormat version written.
     extensions : frozenset
         The ``<gazebo>`` tags the block may hold besides SDFormat (for the nearest name).
+    scripts : bool
+        Whether a ``<material><script>`` in it must be whole (``False``: a ``<material>``
+        tag of the link's blocks completes it).
 
     """
     tag = blob.tag
@@ -95,15 +101,15 @@ def check_blob(blob, values: ValueReader, where: str, landing, version: str,
     def unknown(child, spec):
         below = '/'.join(tags_below(child, blob))
         values.warn(child, entity, unknown_name(spec, child.tag, version,
-                                                versions_with(f'{path}/{below}')),
+                                                versions_with(f'{path}/{below}'), elem=child),
                     Code.UNKNOWN_NAME)
 
     for elem, spec in described(blob, spec, unknown):
-        _check_element(elem, spec, (blob, path), values, entity, version)
+        _check_element(elem, spec, (blob, path), values, entity, version, scripts)
 
 
 def _check_element(elem, spec, landing: tuple, values: ValueReader, entity: str,
-                   version: str) -> None:
+                   version: str, scripts: bool) -> None:
     """Check one element of a blob (``landing``: the blob, its path): attributes, value, type."""
     for name in elem.keys():
         if name not in spec.attributes and ':' not in name and name[0] != '{':
@@ -118,6 +124,10 @@ def _check_element(elem, spec, landing: tuple, values: ValueReader, entity: str,
         check_value(values, elem, spec, entity, elem)
     if spec.name == 'sensor':
         check_sensor_type(values, elem, entity)
+    elif spec.name == 'material':
+        for where, problem, _ in material_problems(elem, scripts):
+            values.warn(where, entity, f'{problem}: libsdformat converts it, and its loader '
+                        'then refuses the file (Gazebo Sim loads nothing)', Code.LOADER_REFUSES)
 
 
 def _check_pose(pose, values: ValueReader, entity: str) -> None:

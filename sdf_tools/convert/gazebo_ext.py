@@ -188,19 +188,27 @@ def parse_extensions(robot, values, version: str = '1.9') -> list:
     links = {link.name for link in robot.links}
     joints = {joint.name for joint in robot.joints}
     vocab = vocabulary(version)
+    named = {block.reference or '' for block in robot.gazebo   # a <material> tag names a
+             if any(child.tag == 'material' for child in block.elements)}   # script whole
     extensions = []
     for block in robot.gazebo:
         ref = block.reference or ''
         path = 'model/link' if ref in links else 'model/joint' if ref in joints else \
             'model' if not ref else None   # else the block names nothing: it is ignored
         landing = None if path is None else (path, vocab.at(path))
-        extensions.append(_parse_extension(block, values, landing, vocab))
+        extensions.append(_parse_extension(block, values, landing, vocab,
+                                           (block.reference or '') not in named))
     values.reporter.raise_if_errors()
     return extensions
 
 
-def _parse_extension(block, values, landing, vocab) -> Extension:
-    """Parse one :class:`~sdf_tools.model.GazeboExtension`."""
+def _parse_extension(block, values, landing, vocab, scripts: bool) -> Extension:
+    """
+    Parse one :class:`~sdf_tools.model.GazeboExtension`.
+
+    ``scripts``: whether its ``<visual>`` blobs' material scripts must be whole (no
+    ``<material>`` tag of a block of its reference completes them).
+    """
     ext = Extension(block.reference or '', block.location)
     where = block_name(ext.ref)
     on_link = landing is not None and landing[0] == 'model/link'
@@ -223,7 +231,8 @@ def _parse_extension(block, values, landing, vocab) -> Extension:
             for blob in child:
                 if isinstance(blob.tag, str):
                     if on_link:
-                        check_blob(blob, values, where, part, vocab.version)
+                        check_blob(blob, values, where, part, vocab.version,
+                                   scripts=scripts)
                     target.append(_blob_copy(blob))
         elif tag == 'material':
             ext.material = key_value(child)

@@ -67,6 +67,7 @@ from sdf_tools.errors import Severity
 from sdf_tools.outputs import write_atomically
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.resources.lookup import Resources
 
 __all__ = ['Camera', 'link_poses', 'overlay', 'OVERLAY_COLORS', 'Picture', 'view', 'VIEWS',
            'ViewOptions']
@@ -94,12 +95,11 @@ class ViewOptions:
         Draw the collision geometry instead of the visual geometry.
     frames : bool
         Draw each link frame's axes (x red, y green, z blue).
-    packages : PackageResolver or None
-        Finds ``package://`` and ``model://`` mesh URIs
-        (:func:`sdf_tools.loading.package_resolver`).
-    models : ModelFinder or None
-        Finds ``model://NAME/...`` mesh URIs in the model folders on Gazebo's resource path
-        first (``Loaded.finder``, :func:`sdf_tools.loading.model_finder`).
+    resources : Resources or None
+        Finds ``package://`` and ``model://`` mesh URIs (``Loaded.resources``,
+        :func:`sdf_tools.resources.lookup.find_resources`): ``model://NAME/...`` in the
+        model folders on Gazebo's resource path first, then as the package ``NAME``;
+        ``None``: only files are found.
     folder : str or None
         The description file's folder, for relative mesh paths.
     window : tuple of float or None
@@ -125,7 +125,7 @@ class ViewOptions:
     fmt: str = 'png'
     collision: bool = False
     frames: bool = False
-    packages: object = None
+    resources: Resources | None = None
     folder: str | None = None
     window: tuple[float, float, float, float] | None = None
     max_faces: int = 5000
@@ -133,7 +133,6 @@ class ViewOptions:
     skeleton: bool | None = None
     labels: bool = False
     caption: bool = True
-    models: object = None
 
 
 @record(frozen=True, eq=False)
@@ -290,9 +289,8 @@ def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY
         How far apart corners may be and still be the same: metres, times the larger of 1
         and the largest coordinate.
     sources : pair
-        Each side's ``(packages, folder)`` or ``(packages, folder, models)`` for its mesh
-        URIs (as ``options.packages``, ``options.folder`` and ``options.models``, which a
-        ``None`` side uses): two files from two places.
+        Each side's ``(resources, folder)`` for its mesh URIs (as ``options.resources`` and
+        ``options.folder``, which a ``None`` side uses): two files from two places.
     caption : sequence of str
         Lines under the drawing (the configuration shown), before what each side does not
         draw (with ``options.caption``).
@@ -344,13 +342,10 @@ def _checked(options: ViewOptions | None) -> ViewOptions:
 
 def _scene(robot, poses, options: ViewOptions, source=None):
     """Return the triangles of ``robot`` at ``poses`` as ``options`` asks (``source``: overlay)."""
-    packages, folder, models = options.packages, options.folder, options.models
-    if source is not None:
-        packages, folder = source[:2]
-        models = source[2] if len(source) > 2 else models
+    resources, folder = (options.resources, options.folder) if source is None else source
     return build_scene(robot, poses, SceneOptions(
-        collision=options.collision, packages=packages, folder=folder,
-        max_faces=options.max_faces, models=models))
+        collision=options.collision, resources=resources, folder=folder,
+        max_faces=options.max_faces))
 
 
 def _picture(layers, options: ViewOptions, warnings, caption=()) -> Picture:

@@ -43,6 +43,7 @@ from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.model import Mesh
 from sdf_tools.records import record
+from sdf_tools.resources.lookup import Resources
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.uris import locate
 
@@ -132,8 +133,10 @@ class SceneOptions:
     ----------
     collision : bool
         Collision geometry instead of visual geometry.
-    packages : PackageResolver or None
-        Finds ``package://`` (and ``model://``) mesh URIs.
+    resources : Resources or None
+        Finds ``package://`` and ``model://`` mesh URIs (``model://NAME/...`` in the model
+        folder ``NAME`` on Gazebo's resource path first,
+        :func:`sdf_tools.resources.uris.locate`); ``None``: only files are found.
     folder : str or None
         The description file's folder, for relative mesh paths.
     color : tuple of float or None
@@ -141,18 +144,14 @@ class SceneOptions:
         :data:`COLLISION_COLOR`).
     max_faces : int
         Meshes with more triangles are decimated to about this many.
-    models : ModelFinder or None
-        Finds ``model://NAME/...`` in the model folder ``NAME`` on Gazebo's resource path
-        first (:func:`sdf_tools.resources.uris.locate`).
 
     """
 
     collision: bool = False
-    packages: object = None
+    resources: Resources | None = None
     folder: str | None = None
     color: tuple[float, float, float, float] | None = None
     max_faces: int = 5000
-    models: object = None
 
 
 def build_scene(robot, poses, options: SceneOptions | None = None) -> Scene:
@@ -245,8 +244,9 @@ class _MeshCache:
         if self._no_trimesh:
             return None, _NO_TRIMESH
         try:
-            path = locate(uri, self.options.packages, self.options.folder,
-                          model_as_package=True, models=self.options.models)
+            resources = self.options.resources
+            path = locate(uri, resources and resources.packages, self.options.folder,
+                          model_as_package=True, models=resources and resources.models)
         except PackageNotFoundError as e:
             if e.package not in self._missing_packages:
                 self._missing_packages.add(e.package)

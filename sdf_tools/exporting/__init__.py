@@ -62,8 +62,6 @@ from sdf_tools.exporting.model_config import model_config
 from sdf_tools.loading import load
 from sdf_tools.loading import Loaded
 from sdf_tools.loading import LoadOptions
-from sdf_tools.loading import model_finder
-from sdf_tools.loading import package_resolver
 from sdf_tools.loading import to_sdf
 from sdf_tools.outputs import check_folder
 from sdf_tools.outputs import OverwriteError
@@ -71,6 +69,7 @@ from sdf_tools.outputs import write_folder
 from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.resources.lookup import Resources
 from sdf_tools.resources.package_places import package_folder
 from sdf_tools.resources.package_places import read_manifest
 
@@ -86,13 +85,12 @@ class ExportOptions:
     Attributes
     ----------
     load : LoadOptions
-        How the description is read (xacro arguments, ``packages``, ...); ``models`` also
-        finds the model folders of ``model://`` URIs (for a ``Loaded``, its ``finder``
-        first; ``None``: the resource path of the environment).
+        How the description is read (xacro arguments, ...).
     conversion : ConversionOptions
         ``sdf_version``, ``preserve_fixed_joints``, ``auto_inertials``, ...; ``packages``,
-        ``input_folder`` and ``uri_map`` are export's own, and ``mesh_uris`` says only how
-        meshes that are not copied are written.
+        ``input_folder`` and ``uri_map`` are export's own (the packages are
+        ``Loaded.resources``'), and ``mesh_uris`` says only how meshes that are not copied
+        are written.
     force : bool
         Replace a folder that already holds something, if it is a model folder (it holds
         ``model.config``), holds no ROS package and is not the current folder, the home
@@ -140,8 +138,8 @@ class Exported:
     used: dict = field(default_factory=dict)
 
 
-def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = None
-           ) -> Exported:
+def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = None, *,
+           resources: Resources | None = None) -> Exported:
     """
     Write the description ``source`` as the Gazebo model folder ``folder`` (module docstring).
 
@@ -153,6 +151,9 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
         The folder to write; its name is the model's name in URIs.
     options : ExportOptions, optional
         Reading, converting, and whether to replace a folder holding something.
+    resources : Resources, optional
+        Where a file's packages and models are found, as :func:`~sdf_tools.loading.load`
+        takes them (a ``Loaded`` holds its own): the files its URIs name are copied.
 
     Returns
     -------
@@ -187,10 +188,9 @@ def export(source: 'str | Loaded', folder: str, options: ExportOptions | None = 
         loaded = source
         file = source.source if os.path.isfile(source.source) else None
     else:
-        loaded = load(source, options.load)
+        loaded = load(source, options.load, resources=resources)
         file = None if source == '-' else source
-    packages = loaded.packages or options.load.packages or package_resolver(near=file)
-    models = loaded.finder or options.load.models or model_finder(packages=packages)
+    packages, models = loaded.resources.packages, loaded.resources.models
     input_folder = None if file is None else os.path.dirname(os.path.abspath(file))
     plan = assets.plan(rewrite.uses(loaded.robot), name, packages, input_folder, models)
     conversion = replace(options.conversion, packages=packages, input_folder=input_folder,

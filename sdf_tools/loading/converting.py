@@ -15,12 +15,11 @@
 """
 What the commands do with a loaded description: write it as SDFormat, check it.
 
-:func:`to_sdf` and :func:`check` take a :class:`~sdf_tools.loading.Loaded` (re-exported by
-:mod:`sdf_tools.loading`); for xacro input, what they report names the xacro files' lines
-(:func:`relocated`).
+:func:`to_sdf` and :func:`check` take a :class:`~sdf_tools.loading.readers.Loaded`
+(both re-exported by :mod:`sdf_tools.loading`); for xacro input, what they report names the
+xacro files' lines (:func:`~sdf_tools.source_map.relocated`).
 """
 
-from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
@@ -36,10 +35,11 @@ from sdf_tools.model import Robot
 from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.resources.uris import check_uris
-from sdf_tools.source_map import SourceMap
+from sdf_tools.source_map import relocated
+from sdf_tools.source_map import relocating
 
 if TYPE_CHECKING:
-    from sdf_tools.loading import Loaded
+    from sdf_tools.loading.readers import Loaded
 
 
 @record(frozen=True)
@@ -133,16 +133,6 @@ def check(loaded: 'Loaded', *, missing_mimic: str = 'ignore') -> tuple[Diagnosti
 def errors_in(diagnostics) -> int:
     """Return how many of ``diagnostics`` are errors."""
     return sum(d.severity is Severity.ERROR for d in diagnostics)
-
-
-def relocating(origins: SourceMap | None):
-    """Map the places of errors raised in the block through ``origins`` (xacro input only)."""
-    return nullcontext() if origins is None else origins.relocating()
-
-
-def relocated(origins: SourceMap | None, diagnostics) -> tuple[Diagnostic, ...]:
-    """Return ``diagnostics`` with their places mapped through ``origins`` (xacro only)."""
-    return tuple(diagnostics) if origins is None else origins.diagnostics(diagnostics)
 
 
 def left_out_of_sdf(robot: Robot) -> tuple[Diagnostic, ...]:

@@ -13,10 +13,14 @@
 # limitations under the License.
 
 """
-Where descriptions come from: a file or standard input, and which format it is.
+Where descriptions come from: a file, standard input or text, which format it is, xacro.
 
-:func:`read_input` reads the bytes (bounded); :func:`detect_format` says which reader takes
-them, or that they are xacro. :func:`sdf_tools.loading.load` does the rest.
+:func:`prepare` is the first half of :func:`sdf_tools.loading.load`: it reads the bytes
+(bounded, :func:`read_input`), tells which reader takes them (:func:`detect_format`), and
+expands xacro when asked (:mod:`sdf_tools.loading.xacro`), into a :class:`Prepared`
+description; :func:`sdf_tools.loading.readers.read` does the rest. Nothing is written: a
+caller that also writes (``--keep-expanded``, ``-o``) checks its outputs against the files
+read so far (:func:`sdf_tools.loading.readers.files_read`) between the two halves.
 """
 
 import re
@@ -25,7 +29,13 @@ import sys
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.loading.options import LoadOptions
+from sdf_tools.loading.options import WrongFormat
+from sdf_tools.records import record
+from sdf_tools.resources.lookup import Resources
+from sdf_tools.source_map import SourceMap
 from sdf_tools.xmlio.markup import xacro_markup_at
 from sdf_tools.xmlio.markup import xml_text
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
@@ -129,3 +139,92 @@ def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes,
         raise DescriptionError(Diagnostic(f'more than the limit of {max_bytes} bytes',
                                           SourceLocation(source), code=Code.TOO_LARGE))
     return data, source
+
+
+@record(frozen=True, eq=False)
+class Prepared:
+    """
+    A description read and ready for its reader (:func:`prepare`).
+
+    Attributes
+    ----------
+    data : bytes
+        What the reader reads: the input, or for xacro its expansion, one element a line.
+    source : str
+        The file name, ``<stdin>`` or the name of the text.
+    fmt : str
+        The reader that takes it: ``'urdf'`` (expanded xacro too), ``'sdf'`` or ``'kindsl'``.
+    file : str or None
+        The file it was read from (``None``: standard input or text).
+    resources : Resources
+        Where packages and models are looked for (xacro's ``$(find)`` looked there).
+    inputs : tuple of str
+        The files read: ``file``, then for xacro the files xacro read (includes and YAML
+        files, absolute paths).
+    unused : tuple of str
+        The names of ``LoadOptions.mappings`` that change nothing: for xacro, arguments no
+        file declares or reads; for URDF and SDFormat, all of them.
+    warnings : tuple of Diagnostic
+        One for the arguments that change nothing, then xacro's package lookups' (a
+        duplicate package, at its ``$(find)``).
+    origins : SourceMap or None
+        For xacro input, where the lines of the expansion come from; ``None`` otherwise.
+
+    """
+
+    data: bytes
+    source: str
+    fmt: str
+    file: str | None
+    resources: Resources
+    inputs: tuple[str, ...] = ()
+    unused: tuple[str, ...] = ()
+    warnings: tuple[Diagnostic, ...] = ()
+    origins: SourceMap | None = None
+
+
+def prepare(path: str | None, options: LoadOptions, resources: Resources, *,
+            text: str | bytes | None = None) -> Prepared:
+    """
+    Read a description (``path``, ``-`` or ``text``), tell its format, expand xacro if asked.
+
+    Parameters and exceptions are :func:`sdf_tools.loading.load`'s (but for a reader's:
+    nothing is parsed here but xacro); ``resources`` is where ``$(find pkg)`` looks.
+    """
+    if path is not None and text is None:
+        data, source = read_input(path, max_bytes=options.max_bytes or DEFAULT_MAX_BYTES)
+    elif text is not None and path is None:
+        data = text.encode('utf-8') if isinstance(text, str) else bytes(text)
+        source = options.source or '<string>'
+        if not data.strip():
+            raise DescriptionError(Diagnostic('the description is empty', SourceLocation(source),
+                                              code=Code.EMPTY))
+    else:
+        raise ValueError('give a path or a text')
+    fmt = options.fmt or detect_format(data, source)
+    if ('urdf' if fmt == 'xacro' else fmt) not in options.formats:
+        raise WrongFormat(source, fmt)
+    file = path if path not in (None, '-') else None
+    inputs: tuple[str, ...] = () if file is None else (file,)
+    if fmt != 'xacro':
+        return Prepared(data, source, fmt, file, resources, inputs,
+                        *_ignored_mappings(options.mappings, source, fmt))
+    from sdf_tools.loading.xacro import expand  # xacro: for xacro input only
+    from sdf_tools.loading.xacro import refuse_unasked
+    refuse_unasked(data, source, file, options.xacro, options.fmt, options.xacro_remedy)
+    packages = resources.packages
+    data, origins, read, unused, warnings = expand(data, source, file, options.mappings,
+                                                   packages)
+    return Prepared(data, source, 'urdf', file, resources, inputs + read, unused,
+                    warnings + packages.take_warnings(), origins)
+
+
+def _ignored_mappings(mappings: dict, source: str, fmt: str) -> tuple[tuple, tuple]:
+    """Return the names of ``mappings`` a URDF or SDFormat input ignores, and a warning."""
+    if fmt not in ('urdf', 'sdf') or not mappings:
+        return (), ()
+    given = ' '.join(f'{name}:={value}' for name, value in mappings.items())
+    return tuple(mappings), (Diagnostic(
+        f'{given} changes nothing: name:=value arguments are for xacro (and RobCoGen) input, '
+        f'and this is {fmt.upper() if fmt == "urdf" else "SDFormat"}', SourceLocation(source),
+        None, Severity.WARNING, Code.UNUSED_PARAMETER),)

@@ -15,19 +15,24 @@
 """
 xacro, run safely and explained: every file checked, ``$(find)`` without ROS, clear errors.
 
-The ``xacro`` library keeps its state in module globals, so one expansion runs at a time,
-and while it runs three of its functions are replaced (and put back afterwards):
+The ``xacro`` library keeps its state in module globals, so one expansion runs at a time.
+The document goes in through xacro's public functions (``init_stacks``, ``parse``,
+``process_doc``: ``process_file``'s steps), as the bytes already read and checked, never its
+file to open again (a pipe such as ``/dev/stdin`` is empty by then; a file changed since
+would be expanded unchecked). xacro has no public hook for the rest, so while it runs these
+are replaced (and put back afterwards), which ties sdf_tools to the xacro versions whose
+insides it was written against (:data:`XACRO_VERSIONS`, pinned in ``setup.py``; another
+xacro lacking one of them is refused, :func:`_check_hooks`):
 
-* ``xacro.parse`` gives xacro the document as the bytes already read and checked, never its
-  file to open again (a pipe such as ``/dev/stdin`` is empty by then; a file changed since
-  would be expanded unchecked); it checks each file xacro opens (every include) with the
-  safe parser (:func:`~sdf_tools.xmlio.parse.parse_xml`), as the document was, then gives
-  xacro the text with the ``--`` XML forbids in comments made spaces
-  (:func:`~sdf_tools.xmlio.parse.readable_comments`: tinyxml2 and the safe parser read such
-  comments, expat refuses them; lines do not move);
-* ``$(find pkg)`` asks a :class:`~sdf_tools.resources.packages.PackageResolver` instead of
-  ament_index_python, so no sourced ROS is needed; the lookup's warnings (a duplicate
-  package) are placed at the line of that ``$(find)``;
+* ``xacro.parse`` checks each file xacro opens (every include) with the safe parser
+  (:func:`~sdf_tools.xmlio.parse.parse_xml`), as the document was, then gives xacro the
+  text with the ``--`` XML forbids in comments made spaces
+  (:func:`~sdf_tools.xmlio.markup.readable_comments`: tinyxml2 and the safe parser read such
+  comments, expat refuses them; lines do not move; the document gets the same);
+* ``$(find pkg)`` (xacro's private ``substitution_args._eval_find``) asks a
+  :class:`~sdf_tools.resources.packages.PackageResolver` instead of ament_index_python, so
+  no sourced ROS is needed; the lookup's warnings (a duplicate package) are placed at the
+  line of that ``$(find)``;
 * a failing ``$(...)`` substitution is remembered with its text, so the error names it and
   the line of the file (or included file) that holds it;
 * a macro call (``handle_macro_call``) is remembered while it runs, and the elements its
@@ -63,17 +68,22 @@ from sdf_tools.loading.xacro_calls import Calls
 from sdf_tools.loading.xacro_calls import expansion_note
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
-from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.xmlio.markup import readable_comments
 from sdf_tools.xmlio.markup import xacro_markup_at
 from sdf_tools.xmlio.markup import xml_text
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import parse_xml
-from sdf_tools.xmlio.parse import readable_comments
 
 if TYPE_CHECKING:
     from sdf_tools.source_map import SourceMap
 
+#: The xacro versions :func:`run_xacro` works with (``setup.py`` pins them): those whose
+#: functions :func:`_patched_xacro` replaces, read in xacro 2.0.8 to 2.0.10 and 2.1.1.
+XACRO_VERSIONS = '>=2.0.8,<2.2'
+#: What :func:`run_xacro` uses of the ``xacro`` module besides its public entry points.
+_HOOKS = ('init_stacks', 'parse', 'process_doc', 'eval_extension', 'handle_macro_call',
+          'replace_node', 'root_dir', 'all_includes', 'filestack', 'macrostack')
 # xacro keeps its state (file stack, includes, arguments) in module globals: one expansion
 # at a time.
 _XACRO_LOCK = threading.Lock()
@@ -156,14 +166,14 @@ class _Arguments(dict):
         return value
 
 
-def expand_xacro(data: bytes, source: str, mappings: dict | None = None,
-                 path: str | None = None, packages: PackageResolver | None = None) -> str:
+def expand_xacro(data: bytes, source: str, packages: PackageResolver, *,
+                 mappings: dict | None = None, path: str | None = None) -> str:
     """Expand xacro markup and return the URDF text (:func:`run_xacro`'s ``text``)."""
-    return run_xacro(data, source, mappings, path, packages).text
+    return run_xacro(data, source, packages, mappings=mappings, path=path).text
 
 
-def run_xacro(data: bytes, source: str, mappings: dict | None = None,
-              path: str | None = None, packages: PackageResolver | None = None) -> Expansion:
+def run_xacro(data: bytes, source: str, packages: PackageResolver, *,
+              mappings: dict | None = None, path: str | None = None) -> Expansion:
     """
     Expand xacro markup with the ``xacro`` library; return the URDF text and the files read.
 
@@ -173,13 +183,13 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
         The xacro document (already read; checked with the safe parser first).
     source : str
         Name for messages.
+    packages : PackageResolver
+        Where ``$(find pkg)`` looks (the run's
+        :class:`~sdf_tools.resources.lookup.Resources`).
     mappings : dict, optional
         ``name:=value`` arguments (strings).
     path : str, optional
         The file the document came from: includes and ``$(dirname)`` resolve against it.
-    packages : PackageResolver, optional
-        Where ``$(find pkg)`` looks (default: the environment and the folders around
-        ``path``, :meth:`PackagePath.from_environment`).
 
     Raises
     ------
@@ -195,8 +205,7 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
     """
     parse_xml(data, source)  # refuse entities and oversized input before xacro sees it
     import xacro
-    if packages is None:
-        packages = PackageResolver(PackagePath.from_environment(near=path))
+    _check_hooks(xacro)
     mappings = _Arguments((str(k), str(v)) for k, v in (mappings or {}).items())
     given = tuple(mappings.items())
     # File name as xacro gives it (None: the document) -> its bytes.
@@ -206,12 +215,11 @@ def run_xacro(data: bytes, source: str, mappings: dict | None = None,
     with _XACRO_LOCK, _patched_xacro(xacro, packages, files, context, calls):
         saved_cwd = os.getcwd()
         try:
-            if path is not None:  # the patched parse gives it ``data``, never the file again
-                doc = xacro.process_file(path, mappings=mappings, verbosity=0)
-            else:
-                xacro.init_stacks(None)  # includes resolve against the working directory
-                doc = xacro.parse(readable_comments(data).decode('utf-8'))
-                xacro.process_doc(doc, mappings=mappings, verbosity=0)
+            # xacro's process_file, but on the bytes read and checked: the file is never
+            # opened again. Without a file, includes resolve against the working directory.
+            xacro.init_stacks(path)
+            doc = xacro.parse(readable_comments(data).decode('utf-8'))
+            xacro.process_doc(doc, mappings=mappings, verbosity=0)
             read = ((source, data),) + tuple((name, text) for name, text in files.items()
                                              if name is not None and name != path)
             # xacro lists each include and YAML file it opened, relative to its root_dir.
@@ -269,9 +277,7 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
     original_call, original_replace = xacro.handle_macro_call, xacro.replace_node
 
     def parse(inp, filename=None):
-        if inp is None and filename is not None and filename == context[1]:
-            inp = io.BytesIO(readable_comments(context[2]))  # the document: read and checked
-        elif inp is None:
+        if inp is None:  # an include (the document is given as text)
             name = os.path.join(xacro.root_dir, filename)
             try:
                 with open(name, 'rb') as f:
@@ -319,6 +325,19 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
         xacro.parse, xacro.eval_extension = original_parse, original_extension
         xacro.handle_macro_call, xacro.replace_node = original_call, original_replace
         substitution_args._eval_find = original_find
+
+
+def _check_hooks(xacro) -> None:
+    """Refuse an ``xacro`` without what :func:`_patched_xacro` replaces (:data:`_HOOKS`)."""
+    from xacro import substitution_args
+    missing = [name for name in _HOOKS if not hasattr(xacro, name)]
+    if not hasattr(substitution_args, '_eval_find'):
+        missing.append('substitution_args._eval_find')
+    if missing:
+        raise SdfToolsError(Diagnostic(
+            f'the xacro installed ({os.path.dirname(xacro.__file__)}) has no '
+            f'{", ".join(missing)}: sdf_tools expands xacro with xacro{XACRO_VERSIONS}; '
+            f'install one of those (pip install "xacro{XACRO_VERSIONS}")', code=Code.XACRO))
 
 
 def _innermost(e: BaseException) -> BaseException:
@@ -542,7 +561,7 @@ def expand(data: bytes, source: str, file: str | None, mappings: dict,
     each of those (:func:`run_xacro`, :func:`~.xacro_map.map_expansion`).
     """
     from sdf_tools.loading.xacro_map import map_expansion
-    expansion = run_xacro(data, source, mappings, file, packages)
+    expansion = run_xacro(data, source, packages, mappings=mappings, path=file)
     text, origins = map_expansion(expansion.text, expansion.files,
                                   f'{source} (expanded by xacro)', expansion.calls)
     return (text.encode('utf-8'), origins, expansion.inputs, expansion.unused,

@@ -246,54 +246,69 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
 
     """
     located: dict = {}
-    problems: list[Diagnostic] = []
-    groups: dict[tuple, list] = {}  # (code, package) -> [its warning's index, other places]
+    problems = _Warnings(every_mesh)
     done = set()
     uses = [(uri, '', entity, location) for uri, is_mesh, entity, location
             in robot.resource_uses() if _checked(uri, is_mesh, every_mesh)]
     gazebo = len(uses)
     uses += gazebo_uses(robot)
-    for number, (uri, what, entity, location) in enumerate(uses):
+    for number, use in enumerate(uses):
+        uri, _, entity, location = use
         if uri in done:
             continue
         done.add(uri)
-
-        def warn(message, code):
-            package = _package_of(uri, every_mesh)
-            group = groups.get((code, package)) if package is not None else None
-            if group is not None:
-                group[1].append(location)
-                return
-            if package is not None:
-                groups[code, package] = [len(problems), []]
-            problems.append(Diagnostic(f'{what}: {message}' if what else message, location,
-                                       entity, Severity.WARNING, code))
-
         try:
             path = locate(uri, packages, folder, model_as_package=every_mesh)
         except PackageNotFoundError as e:
-            warn(f'{uri}: {e}', Code.PACKAGE_NOT_FOUND)
+            problems.warn(use, f'{uri}: {e}', Code.PACKAGE_NOT_FOUND)
             continue
         except ValueError as e:
-            warn(str(e), Code.WARNING)
+            problems.warn(use, str(e), Code.WARNING)
             continue
         finally:  # the lookup's own warnings (a duplicate package), at this use
-            problems.extend(_lookup_warnings(packages, location, entity))
+            problems.problems += _lookup_warnings(packages, location, entity)
         located[uri] = path.__class__(os.path.abspath(path))  # a pathlib.Path, as locate's
         try:
             found = _exists(path, folder_too=number >= gazebo)
         except OSError as e:  # a name too long, a folder not searchable, a loop of links
-            warn(f'{uri}: cannot look up {path}: {e.strerror}', Code.IO)
+            problems.warn(use, f'{uri}: cannot look up {path}: {e.strerror}', Code.IO)
             continue
         if not found:
-            warn(f'{uri}: no such {"file or folder" if number >= gazebo else "file"}: {path}',
-                 Code.MISSING_FILE)
-    for index, others in groups.values():
-        if others:
-            others.sort(key=lambda place: (place.source, place.line or 0))
-            problems[index] = replace(problems[index], places=tuple(others[:3]),
-                                      count=1 + len(others))
-    return located, tuple(problems)
+            kind = 'file or folder' if number >= gazebo else 'file'
+            problems.warn(use, f'{uri}: no such {kind}: {path}', Code.MISSING_FILE)
+    return located, problems.grouped()
+
+
+class _Warnings:
+    """:func:`check_uris`' warnings: a package's URIs with one problem are one, counted."""
+
+    def __init__(self, every_mesh: bool):
+        self.every_mesh = every_mesh
+        self.problems: list[Diagnostic] = []
+        self.groups: dict[tuple, list] = {}  # (code, package) -> [its warning's index, places]
+
+    def warn(self, use: tuple, message: str, code: Code) -> None:
+        """Warn about a use ``(uri, what, entity, location)``, or count it in its group."""
+        uri, what, entity, location = use
+        package = _package_of(uri, self.every_mesh)
+        group = self.groups.get((code, package)) if package is not None else None
+        if group is not None:
+            group[1].append(location)
+            return
+        if package is not None:
+            self.groups[code, package] = [len(self.problems), []]
+        self.problems.append(Diagnostic(f'{what}: {message}' if what else message, location,
+                                        entity, Severity.WARNING, code))
+
+    def grouped(self) -> tuple[Diagnostic, ...]:
+        """Return the warnings, each group's first with its count and next places."""
+        problems = self.problems
+        for index, others in self.groups.values():
+            if others:
+                others.sort(key=lambda place: (place.source, place.line or 0))
+                problems[index] = replace(problems[index], places=tuple(others[:3]),
+                                          count=1 + len(others))
+        return tuple(problems)
 
 
 def _package_of(uri: str, model_as_package: bool) -> str | None:

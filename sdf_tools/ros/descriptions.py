@@ -33,7 +33,7 @@ from sdf_tools.loading import LoadOptions
 from sdf_tools.loading import to_sdf
 from sdf_tools.records import record
 from sdf_tools.records import replace
-from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.lookup import Resources
 
 if TYPE_CHECKING:
     from sdf_tools.kinematics import KinematicTree
@@ -70,12 +70,11 @@ class RobotModel:
     warnings: tuple[str, ...] = ()
 
 
-def _options(packages: PackageResolver | None, source: str) -> LoadOptions:
-    return LoadOptions(packages=packages, check_uris=packages is not None, xacro=False,
-                       source=source)
+def _options(check_uris: bool, source: str) -> LoadOptions:
+    return LoadOptions(check_uris=check_uris, xacro=False, source=source)
 
 
-def load_model(text: str, packages: PackageResolver | None = None,
+def load_model(text: str, resources: Resources | None = None,
                source: str = SOURCE) -> RobotModel:
     """
     Load a description (URDF, SDFormat or RobCoGen, detected) and compile its tree.
@@ -88,9 +87,9 @@ def load_model(text: str, packages: PackageResolver | None = None,
     ----------
     text : str
         The description.
-    packages : PackageResolver, optional
-        Where ``package://`` URIs are looked for; given, the ones that name no file are
-        warned about.
+    resources : Resources, optional
+        Where ``package://`` URIs and SDFormat includes are looked for (the node's); given,
+        the URIs that name no file are warned about.
     source : str
         Name used in messages.
 
@@ -102,7 +101,8 @@ def load_model(text: str, packages: PackageResolver | None = None,
 
     """
     from sdf_tools.kinematics import compile_tree  # numpy: only the node that does FK
-    loaded = load(text=text, options=_options(packages, source))
+    loaded = load(text=text, options=_options(resources is not None, source),
+                  resources=resources)
     tree = compile_tree(loaded.robot, missing_mimic='ignore')
     warnings = tuple(map(str, presented(combine(loaded.warnings, tree.warnings))))
     return RobotModel(text, loaded.robot, tree, warnings)
@@ -134,12 +134,13 @@ class Conversion:
 
 
 def convert(text: str, options: ConversionOptions | None = None,
-            packages: PackageResolver | None = None, source: str = SOURCE) -> Conversion:
+            resources: Resources | None = None, source: str = SOURCE) -> Conversion:
     """
     Convert a description to SDFormat, as ``urdf2sdf`` / ``sdf_tools convert`` do.
 
-    ``packages`` (when ``options.packages`` is not set) is where the converter looks up
-    URIs, warning about those that name no file; see :func:`sdf_tools.loading.to_sdf`.
+    ``resources`` (the node's) is where SDFormat includes are looked for, and, when
+    ``options.packages`` is not set, where the converter looks up URIs, warning about those
+    that name no file; see :func:`sdf_tools.loading.to_sdf`.
 
     Raises
     ------
@@ -147,11 +148,13 @@ def convert(text: str, options: ConversionOptions | None = None,
         The text is empty or invalid, or cannot be expressed in SDFormat.
 
     """
-    loaded = load(text=text, options=_options(None, source))
+    loaded = load(text=text, options=_options(False, source), resources=resources)
     options = options or ConversionOptions()
-    if options.packages is None and packages is not None:
-        options = replace(options, packages=packages)
+    if options.packages is None and resources is not None:
+        options = replace(options, packages=resources.packages)
     converted = to_sdf(loaded, options)
+    read = files_read(loaded, *converted.inputs)
+    if options.packages is not None and options.packages is not loaded.resources.packages:
+        read += options.packages.files_read()
     return Conversion(converted.sdf, loaded.fmt, tuple(map(str, presented(
-        combine(loaded.warnings, converted.warnings)))),
-        files_read(replace(loaded, packages=options.packages), *converted.inputs))
+        combine(loaded.warnings, converted.warnings)))), read)

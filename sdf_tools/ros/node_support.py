@@ -49,9 +49,9 @@ from sdf_tools.errors import clip
 from sdf_tools.errors import presented
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import short_name
-from sdf_tools.loading import package_resolver as loading_resolver
 from sdf_tools.records import record
-from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.lookup import find_resources
+from sdf_tools.resources.lookup import Resources
 
 #: ``robot_description`` and ``robot_description_sdf``: depth 1, reliable, transient local
 #: ("latched"), as robot_state_publisher publishes and ``ros_gz_sim create -topic`` reads.
@@ -102,9 +102,13 @@ def log_lines(log, text: str) -> None:
         log.fatal(line)
 
 
-def package_resolver(package_path: str) -> PackageResolver:
+def node_resources(package_path: str) -> Resources:
     """
-    Return the resolver for a ``package_path`` parameter value, then the environment.
+    Return where a node looks for packages: the ``package_path`` parameter, the environment.
+
+    Models (``model://``, SDFormat ``<include>`` s) are looked for on Gazebo's resource path
+    of the environment, then as the packages of their names. The node builds them once, at
+    startup, and loads every description with them.
 
     Raises
     ------
@@ -113,7 +117,7 @@ def package_resolver(package_path: str) -> PackageResolver:
 
     """
     try:
-        return loading_resolver([package_path], option='the package_path parameter')
+        return find_resources([package_path], package_option='the package_path parameter')
     except ValueError as e:
         raise StartupError(str(e)) from None
 

@@ -70,8 +70,8 @@ from sdf_tools.ros.descriptions import SOURCE
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS
+from sdf_tools.ros.node_support import node_resources
 from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
-from sdf_tools.ros.node_support import package_resolver
 from sdf_tools.ros.node_support import ParameterSpec
 from sdf_tools.ros.node_support import problem_lines
 from sdf_tools.ros.node_support import reject
@@ -176,7 +176,7 @@ class SdfConverter(Node):
             problem = option_problem(name, self._values[name])
             if problem:
                 raise StartupError(problem)
-        self.packages = package_resolver(self._values['package_path'])
+        self.resources = node_resources(self._values['package_path'])
         self.converted: Conversion | None = None
         #: Why the node cannot go on (node_support.run then stops it with exit code 1).
         self.failure: str | None = None
@@ -206,12 +206,12 @@ class SdfConverter(Node):
                                  sdf_version=values['sdf_version'],
                                  massless_mass=values['massless_mass'],
                                  massless_inertia=values['massless_inertia'],
-                                 mesh_uris=values['mesh_uris'], packages=self.packages,
+                                 mesh_uris=values['mesh_uris'], packages=self.resources.packages,
                                  auto_inertials=values['auto_inertials'] or None)
 
     def _convert(self, text: str, source: str, values) -> Conversion:
         """Convert ``text`` with the options of ``values``; add the Gazebo systems asked for."""
-        result = convert(text, self._options(values), packages=self.packages, source=source)
+        result = convert(text, self._options(values), resources=self.resources, source=source)
         topic = values['gz_joint_state_topic']
         if topic:
             result = replace(result, sdf=add_joint_state_publisher(result.sdf, topic))

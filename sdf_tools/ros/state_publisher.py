@@ -86,8 +86,8 @@ from sdf_tools.ros.joint_state_tf import THROTTLE_SEC
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
 from sdf_tools.ros.node_support import LATCHED_QOS
+from sdf_tools.ros.node_support import node_resources
 from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
-from sdf_tools.ros.node_support import package_resolver
 from sdf_tools.ros.node_support import ParameterSpec
 from sdf_tools.ros.node_support import problem_lines
 from sdf_tools.ros.node_support import reject
@@ -191,7 +191,7 @@ class StatePublisher(Node):
         self._ignore_timestamp = values['ignore_timestamp']
         self._frame_prefix = values['frame_prefix']
         self._from_topic = values['description_from_topic']
-        self.packages = package_resolver(values['package_path'])
+        self.resources = node_resources(values['package_path'])
         self.model: RobotModel | None = None
         self.tf_state: JointStateTf | None = None
         self._pending: RobotModel | None = None
@@ -213,7 +213,7 @@ class StatePublisher(Node):
                 raise StartupError('robot_description parameter must not be empty (or set '
                                    'description_from_topic:=true)')
             try:
-                model = load_model(text, packages=self.packages,
+                model = load_model(text, resources=self.resources,
                                    source=values['description_source'] or SOURCE)
             except SdfToolsError as e:
                 raise StartupError('\n'.join(problem_lines(
@@ -254,7 +254,7 @@ class StatePublisher(Node):
 
     def _on_description(self, msg: String) -> None:
         try:
-            model = load_model(msg.data, packages=self.packages)
+            model = load_model(msg.data, resources=self.resources)
         except SdfToolsError as e:
             for line in problem_lines('Ignored an invalid robot description from the topic '
                                       '(the current model stays)', e):
@@ -282,7 +282,7 @@ class StatePublisher(Node):
                     if not p.value:
                         return reject('Empty robot_description is not allowed')
                     try:
-                        self._pending = load_model(p.value, packages=self.packages)
+                        self._pending = load_model(p.value, resources=self.resources)
                     except SdfToolsError as e:
                         for line in problem_lines('Rejected the new robot_description', e):
                             self._log.warning(line)
@@ -317,7 +317,7 @@ class StatePublisher(Node):
         if text is not None:
             pending, self._pending = self._pending, None
             if pending is None or pending.text != text:
-                pending = load_model(text, packages=self.packages)
+                pending = load_model(text, resources=self.resources)
             self._install(pending)
 
     # --- model installation -----------------------------------------------------------------

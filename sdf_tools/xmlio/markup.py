@@ -13,12 +13,12 @@
 # limitations under the License.
 
 """
-What xacro would evaluate in XML text, whatever the text's encoding.
+What XML text holds before it is parsed: its encoding, its comments, what xacro would evaluate.
 
 xacro runs the ``${...}`` expressions and ``$(...)`` substitutions of a document and its
 ``<xacro:...>`` elements; sdf_tools refuses them where they were not asked for (a ``.urdf``,
 standard input) and never writes them into a URDF. This is the one place that says what
-they look like:
+they look like, and where comments are as tinyxml2 reads them:
 
 * :func:`xml_text` returns a document as the text its XML parser reads, in UTF-8: libxml2
   decodes UTF-16 and UTF-32 (by their byte order mark or first characters) and the encoding
@@ -27,7 +27,10 @@ they look like:
 * :func:`xacro_markup_at` finds the first markup outside comments in such text;
 * :func:`has_xacro_markup` says whether a document holds any, in any encoding;
 * :func:`evaluated_by_xacro` says whether a value (a name, an attribute) holds a ``${`` or
-  ``$(`` xacro would evaluate.
+  ``$(`` xacro would evaluate;
+* :func:`markup_spans` finds the comments and CDATA sections of a document in one pass, and
+  :func:`readable_comments` makes the ``--`` XML forbids in comments (which tinyxml2,
+  libsdformat and urdfdom read) spaces, for libxml2 and expat (:mod:`.parse`, xacro).
 """
 
 import codecs
@@ -45,6 +48,10 @@ _BYTE_ORDER = ((b'\xef\xbb\xbf', 'utf-8'), (b'\xff\xfe\x00\x00', 'utf-32-le'),
                (b'\x00\x00\x00<', 'utf-32-be'), (b'<\x00?\x00', 'utf-16-le'),
                (b'\x00<\x00?', 'utf-16-be'))
 _DECLARED = re.compile(rb'<\?xml[^>]*?\sencoding\s*=\s*["\']([A-Za-z][A-Za-z0-9._-]*)["\']')
+_MARKUP_START = re.compile(rb'<!--|<!\[CDATA\[')
+_MARKUP_END = {b'<!--': b'-->', b'<![CDATA[': b']]>'}
+# A hyphen of a comment's text that another follows, or that ends the text.
+_COMMENT_HYPHENS = re.compile(rb'-(?=-|\Z)')
 
 
 def xml_text(data: bytes) -> bytes:
@@ -95,3 +102,48 @@ def has_xacro_markup(data: bytes) -> bool:
 def evaluated_by_xacro(value: str) -> bool:
     """Return whether ``value`` holds a ``${`` or ``$(`` that xacro would evaluate."""
     return _SUBSTITUTION.search(value) is not None
+
+
+def markup_spans(data: bytes):
+    """
+    Yield ``(start, end, opener)`` of each comment and CDATA section of ``data``, in order.
+
+    One pass: each is skipped by finding its end; the first that is never closed ends the
+    walk (the parser reports it).
+    """
+    pos = 0
+    while True:
+        m = _MARKUP_START.search(data, pos)
+        if m is None:
+            return
+        closer = _MARKUP_END[m.group()]
+        end = data.find(closer, m.end())
+        if end < 0:
+            return
+        pos = end + len(closer)
+        yield m.start(), pos, m.group()
+
+
+def readable_comments(data: bytes) -> bytes:
+    """
+    Return ``data`` with the ``--`` XML forbids inside comments made spaces.
+
+    A comment ends at the first ``-->``, as tinyxml2 (libsdformat, urdfdom) reads it; each
+    ``-`` of its text that another ``-`` follows, or that ends it (``--->``), becomes a
+    space, so that libxml2 and expat (xacro) read the document too. Nothing else changes:
+    lines and columns stay where they were. ``data`` itself is returned when no comment
+    needs it.
+    """
+    out: list = []
+    pos = 0
+    for start, end, opener in markup_spans(data):
+        if opener != b'<!--':
+            continue
+        body = data[start + 4:end - 3]
+        if b'--' in body or body.endswith(b'-'):
+            out += (data[pos:start + 4], _COMMENT_HYPHENS.sub(b' ', body))
+            pos = end - 3
+    if not out:
+        return data
+    out.append(data[pos:])
+    return b''.join(out)

@@ -25,7 +25,7 @@ Safe XML parsing with source lines, and strict readers for the values inside.
 * malformed XML is an error with its line, never "recovered";
 * ``--`` inside a comment (``<!-- spawn_entity.py --entity r -->``), which XML forbids but
   libsdformat, urdfdom (tinyxml2) and ROS users write, is read as tinyxml2 reads it: the
-  comment ends at the first ``-->`` (:func:`readable_comments`; comments are dropped, and
+  comment ends at the first ``-->`` (:func:`~.markup.readable_comments`; comments are dropped, and
   lines do not move);
 * element names with ``::`` (``<ignition::corrected_offsets>``, written by libsdformat 12)
   are well-formed XML but not namespace-well-formed, so lxml refuses them; they are read
@@ -54,6 +54,8 @@ from sdf_tools.errors import Reporter
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.xmlio.markup import markup_spans
+from sdf_tools.xmlio.markup import readable_comments
 
 #: Largest document :func:`parse_xml` accepts by default (bytes). The biggest real robot
 #: descriptions are a few hundred kilobytes.
@@ -84,11 +86,7 @@ XML_PREAMBLE = re.compile(
 _NUMERIC_TEXT = re.compile(r'[0-9eE.+\- \t\r\n]*')
 _ENCODING_DECL = re.compile(r'^(\s*<\?xml[^>]*?encoding\s*=\s*)(["\'])[^"\']*\2')
 _LXML_POSITION = re.compile(r',\s*line \d+, column \d+(?:\s*\(.*\))?\s*$')
-_MARKUP_START = re.compile(rb'<!--|<!\[CDATA\[')
-_MARKUP_END = {b'<!--': b'-->', b'<![CDATA[': b']]>'}
 _DCOLON_TAG = re.compile(rb'(</?)([A-Za-z_][-\w.:]*::[-\w.:]*)')
-# A hyphen of a comment's text that another follows, or that ends the text.
-_COMMENT_HYPHENS = re.compile(rb'-(?=-|\Z)')
 # libxml2's errors about entities (lxml's ErrorTypes names them): only these say "entity".
 _ENTITY_ERRORS = frozenset(code for name, code in vars(etree.ErrorTypes).items()
                            if isinstance(code, int) and 'ENTITY' in name)
@@ -103,26 +101,6 @@ _START_TAG = re.compile(r'<[^<>]*>')
 _ENTITY_REFERENCE = re.compile(rb'&(?!(?:amp|lt|gt|quot|apos);|#)([^\s;&<]{0,64};?)')
 
 
-def _markup_spans(data: bytes):
-    """
-    Yield ``(start, end, opener)`` of each comment and CDATA section of ``data``, in order.
-
-    One pass: each is skipped by finding its end; the first that is never closed ends the
-    walk (the parser reports it).
-    """
-    pos = 0
-    while True:
-        m = _MARKUP_START.search(data, pos)
-        if m is None:
-            return
-        closer = _MARKUP_END[m.group()]
-        end = data.find(closer, m.end())
-        if end < 0:
-            return
-        pos = end + len(closer)
-        yield m.start(), pos, m.group()
-
-
 def _escape_dcolon_tags(data: bytes) -> bytes:
     """Replace ``::`` in element names (outside comments and CDATA) by :data:`DCOLON`."""
     mark = DCOLON.encode()
@@ -132,35 +110,10 @@ def _escape_dcolon_tags(data: bytes) -> bytes:
 
     out: list = []
     pos = 0
-    for start, end, _ in _markup_spans(data):
+    for start, end, _ in markup_spans(data):
         out += (escape(data[pos:start]), data[start:end])
         pos = end
     out.append(escape(data[pos:]))
-    return b''.join(out)
-
-
-def readable_comments(data: bytes) -> bytes:
-    """
-    Return ``data`` with the ``--`` XML forbids inside comments made spaces.
-
-    A comment ends at the first ``-->``, as tinyxml2 (libsdformat, urdfdom) reads it; each
-    ``-`` of its text that another ``-`` follows, or that ends it (``--->``), becomes a
-    space, so that libxml2 and expat (xacro) read the document too. Nothing else changes:
-    lines and columns stay where they were. ``data`` itself is returned when no comment
-    needs it.
-    """
-    out: list = []
-    pos = 0
-    for start, end, opener in _markup_spans(data):
-        if opener != b'<!--':
-            continue
-        body = data[start + 4:end - 3]
-        if b'--' in body or body.endswith(b'-'):
-            out += (data[pos:start + 4], _COMMENT_HYPHENS.sub(b' ', body))
-            pos = end - 3
-    if not out:
-        return data
-    out.append(data[pos:])
     return b''.join(out)
 
 

@@ -259,3 +259,50 @@ def test_an_attribute_of_an_older_version_is_reported_unless_it_is_empty():
         text = urdf(BASE, f'<gazebo reference="base"><sensor name="s" type="camera"><pose '
                     f'frame="{frame}">0 0 0 0 0 0</pose></sensor></gazebo>')
         assert [w.message for w in convert(text).warnings] == said
+
+
+@pytest.mark.parametrize('material, message', [
+    ('<script><name>Gazebo/Blue</name></script>', '<material><script> needs <uri>'),
+    ('<shader type="normal_map_tangent_space"/>', '<material><shader> type '
+     "'normal_map_tangent_space' needs <normal_map> (the normal map image)")])
+def test_a_material_libsdformat_loads_then_refuses_is_an_error_in_check(material, message,
+                                                                        tmp_path):
+    # libsdformat converts such a <visual> extension (a script's uri as '__default__') and
+    # its loader refuses the result.
+    visual = '<link name="base">' + INERTIAL + '<visual><geometry><box size="1 1 1"/>' \
+        '</geometry></visual></link>'
+    text = urdf(visual, f'<gazebo reference="base"><visual><material>{material}</material>'
+                '</visual></gazebo>')
+    (warning,) = convert(text).warnings
+    assert (warning.code, warning.location.line) == (Code.LOADER_REFUSES, 3)
+    assert warning.message == (f'{message}: libsdformat converts it, and its loader then '
+                               'refuses the file (Gazebo Sim loads nothing)')
+    assert [d.severity for d in check(load(text=text))] == [Severity.ERROR]
+    if support.oracle_path() is not None:
+        (tmp_path / 'r.urdf').write_text(text)
+        assert support.run_oracle('check', tmp_path / 'r.urdf').returncode != 0
+    # A <material> tag of the link's blocks names the script whole: libsdformat loads it.
+    text = text.replace('<gazebo reference="base">', '<gazebo reference="base"><material>'
+                        'Gazebo/Red</material>')
+    if 'script' in material:   # (it replaces the script's name, with a warning)
+        assert [d.code for d in check(load(text=text))] == [Code.OVERWRITE]
+        if support.oracle_path() is not None:
+            (tmp_path / 'r.urdf').write_text(text)
+            assert 'oracle: OK' in support.run_oracle('check', tmp_path / 'r.urdf').stdout
+
+
+def test_sensor_content_in_an_old_layout_says_what_gazebo_does():
+    # As in SDFormat input (test_sdf_content): the blob is copied, and Gazebo ignores it.
+    text = urdf(BASE, '<gazebo reference="base"><sensor name="c" type="camera"><image><width>'
+                '640</width></image><camera><image><width>64</width></image></camera></sensor>'
+                '<sensor name="i" type="imu"><imu><noise><type>gaussian</type></noise></imu>'
+                '</sensor></gazebo>')
+    image, noise = convert(text).warnings
+    assert image.message == ('<sensor> has no element <image> in SDFormat 1.9; it belongs in '
+                             "the sensor's <camera>: Gazebo ignores it here, and reads the "
+                             '<camera><image> of line 3')
+    assert noise.message.endswith('so the IMU is simulated without noise; since SDFormat 1.6 '
+                                  'each axis has its own: <angular_velocity><x><noise>, ..., '
+                                  '<linear_acceleration><z><noise>')
+    assert convert(text, sdf_version='1.11').warnings[0].message == image.message.replace(
+        '1.9', '1.11')

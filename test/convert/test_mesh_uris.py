@@ -37,6 +37,7 @@ from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.resources.lookup import find_resources
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.ros.descriptions import convert as convert_text
@@ -219,10 +220,10 @@ def test_mesh_options_are_checked(robot_files):
 
 def test_the_node_conversion_checks_uris_once(robot_files):
     text = robot_files['urdf'].read_text().replace('meshes/cube.stl', 'meshes/gone.stl')
-    converted = convert_text(text, packages=resolver(robot_files['src']))
+    found = find_resources([str(robot_files['src'])], environ={})
+    converted = convert_text(text, resources=found)
     assert sum('gone.stl: no such file' in w for w in converted.warnings) == 1
-    converted = convert_text(text, ConversionOptions(mesh_uris='file'),
-                             packages=resolver(robot_files['src']))
+    converted = convert_text(text, ConversionOptions(mesh_uris='file'), resources=found)
     assert f"file://{robot_files['package']}/meshes/open.stl" in converted.sdf
 
 

@@ -116,13 +116,12 @@ def test_meshes_are_drawn_where_forward_kinematics_puts_them(tmp_path):
     pytest.importorskip('trimesh', reason='trimesh is not installed')
     from mesh_robot import make_mesh_robot
     from sdf_tools.loading import load
-    from sdf_tools.loading import LoadOptions
-    from sdf_tools.loading import package_resolver
+    from sdf_tools.resources.lookup import find_resources
     tree = make_mesh_robot(tmp_path)
-    loaded = load(str(tree['urdf']), LoadOptions(packages=package_resolver([str(tree['src'])])))
+    loaded = load(str(tree['urdf']), resources=find_resources([str(tree['src'])]))
     size, shoulder, wrist = (600, 600), 0.5, 0.9
     picture = view(loaded.robot, joints={'shoulder': shoulder, 'wrist': wrist},
-                   options=ViewOptions(view='side', size=size, packages=loaded.packages,
+                   options=ViewOptions(view='side', size=size, resources=loaded.resources,
                                        folder=str(tree['urdf'].parent), caption=False))
     assert picture.warnings == ()
     cube = _corners((1, 1, 1), (0.5, 0.5, 0.5))

@@ -30,8 +30,7 @@ from sdf_tools.model import Link
 from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Robot
 from sdf_tools.model import Visual
-from sdf_tools.resources.packages import PackagePath
-from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.lookup import find_resources
 
 
 def _robot(link_body: str, name: str = 'a') -> str:
@@ -85,9 +84,9 @@ def test_what_cannot_be_drawn_is_left_out_with_a_warning_naming_it(tmp_path):
         '<visual><geometry><box size="1 1 1"/></geometry></visual>'), 'robot.urdf')
     plane = Visual(geometry=OtherGeometry('plane', '<plane/>'))
     robot = Robot('r', (robot.links[0], Link('b', visuals=(plane,))))
-    nowhere = PackageResolver(PackagePath.from_environment([], environ={}))
+    nowhere = find_resources(environ={})
     scene = build_scene(robot, {'a': np.eye(4), 'b': np.eye(4)},
-                        SceneOptions(folder=str(tmp_path), packages=nowhere))
+                        SceneOptions(folder=str(tmp_path), resources=nowhere))
     assert len(scene.triangles) == 12  # the box
     found = [(w.code, w.entity, w.message) for w in scene.warnings]
     assert [code for code, *_ in found] == [
@@ -110,8 +109,8 @@ def test_sdformat_model_uris_are_found_as_packages(tmp_path):
     robot = parse_sdf('<sdf version="1.9"><model name="m"><link name="a"><visual name="v">'
                       '<geometry><mesh><uri>model://mesh_robot/meshes/cube.stl</uri>'
                       '<scale>2 2 2</scale></mesh></geometry></visual></link></model></sdf>')
-    packages = PackageResolver(PackagePath.from_environment([str(tree['src'])], environ={}))
-    scene = build_scene(robot, {'a': np.eye(4)}, SceneOptions(packages=packages))
+    resources = find_resources([str(tree['src'])], environ={})
+    scene = build_scene(robot, {'a': np.eye(4)}, SceneOptions(resources=resources))
     assert scene.warnings == () and len(scene.triangles) == 12 and scene.closed.all()
     assert scene.triangles.reshape(-1, 3).max(axis=0) == pytest.approx([2, 2, 2])
 

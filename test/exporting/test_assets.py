@@ -24,7 +24,7 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.exporting.assets import ACCEPTS
 from sdf_tools.exporting.assets import plan
 from sdf_tools.exporting.assets import Use
-from sdf_tools.loading import model_finder
+from sdf_tools.resources.lookup import find_resources
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 from workspaces import stl
@@ -273,7 +273,7 @@ def test_a_package_named_oddly_gets_a_folder_name_that_stays_inside(tmp_path, na
 
 
 def finder(*folders):
-    return model_finder([str(f) for f in folders], environ={})
+    return find_resources(resource_path=[str(f) for f in folders], environ={}).models
 
 
 def test_a_model_uri_is_first_a_file_of_the_model_folder_on_the_resource_path(tmp_path):

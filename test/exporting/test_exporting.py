@@ -40,9 +40,7 @@ from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
 from sdf_tools.exporting import export
 from sdf_tools.exporting import ExportOptions
-from sdf_tools.loading import LoadOptions
-from sdf_tools.resources.packages import PackagePath
-from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.lookup import find_resources
 import support
 from workspaces import make_tree
 
@@ -80,10 +78,6 @@ PACKAGE_XML = """<?xml version="1.0"?>
 """
 
 
-def resolver(*folders):
-    return PackageResolver(PackagePath.from_environment([str(f) for f in folders], environ={}))
-
-
 def make_arm(root: Path, text: str = ARM) -> Path:
     """Write the arm_description package under ``root/ws/src``; return the URDF."""
     obj = textured_obj('tool.mtl', '../materials/textures/tool.png')
@@ -96,8 +90,10 @@ def make_arm(root: Path, text: str = ARM) -> Path:
     return package / 'urdf' / 'arm.urdf'
 
 
-def options(root: Path, **kwargs) -> ExportOptions:
-    return ExportOptions(load=LoadOptions(packages=resolver(root / 'ws' / 'src')), **kwargs)
+def options(root: Path, **kwargs) -> dict:
+    """Return export's options and resources: packages in ``root/ws/src``, the environment's."""
+    return {'options': ExportOptions(**kwargs),
+            'resources': find_resources([str(root / 'ws' / 'src')], environ={})}
 
 
 def tree(folder: Path) -> list:
@@ -113,7 +109,7 @@ def test_the_folder_holds_model_config_model_sdf_and_each_file_used_once(tmp_pat
     urdf = make_arm(tmp_path)
     out = tmp_path / 'models' / 'arm'
     out.parent.mkdir()
-    result = export(str(urdf), str(out), options(tmp_path))
+    result = export(str(urdf), str(out), **options(tmp_path))
     assert tree(out) == ['materials/scripts/arm.material', 'materials/textures/skin.png',
                          'materials/textures/tool.png', 'meshes/base.stl', 'meshes/tool.mtl',
                          'meshes/tool.obj', 'model.config', 'model.sdf']
@@ -133,8 +129,8 @@ def test_the_folder_holds_model_config_model_sdf_and_each_file_used_once(tmp_pat
 def test_xacro_find_and_package_uris_of_one_mesh_copy_it_once(tmp_path):
     layout = make_tree(tmp_path)
     out = tmp_path / 'robot_model'
-    result = sdf_tools.export(str(layout['robot']), str(out), sdf_tools.ExportOptions(
-        load=LoadOptions(packages=resolver(layout['src']))))
+    result = sdf_tools.export(str(layout['robot']), str(out), resources=sdf_tools.find_resources(
+        [str(layout['src'])], environ={}))
     assert tree(out) == ['meshes/base.stl', 'model.config', 'model.sdf']
     assert (out / 'meshes' / 'base.stl').read_text() == \
         (layout['package'] / 'meshes' / 'base.stl').read_text()  # the source package's
@@ -153,7 +149,7 @@ def test_model_config_comes_from_the_package_holding_the_description(tmp_path):
     make_package(urdf.parent.parent, 'arm_description', {'meshes/tool.stl': mesh_bytes('a.stl')},
                  package_xml=PACKAGE_XML)
     out = tmp_path / 'exported_arm'
-    export(str(urdf), str(out), options(tmp_path, conversion=ConversionOptions(
+    export(str(urdf), str(out), **options(tmp_path, conversion=ConversionOptions(
         sdf_version='1.11')))
     config = etree.parse(str(out / 'model.config')).getroot()
     assert [(e.tag, (e.text or '').strip()) for e in config] == [
@@ -171,7 +167,7 @@ def test_what_cannot_be_copied_is_a_warning_and_keeps_libsdformats_uri(tmp_path)
     texture = '<texture filename="package://arm_description/materials/textures/skin.png"/>'
     text = ARM.replace('tool.obj', 'gone.stl').replace(texture, '<color rgba="1 0 0 1"/>')
     urdf = make_arm(tmp_path, text)
-    result = export(str(urdf), str(tmp_path / 'arm'), options(tmp_path))
+    result = export(str(urdf), str(tmp_path / 'arm'), **options(tmp_path))
     assert [(w.code, w.location, w.entity) for w in result.warnings] == \
         [(Code.NOT_COPIED, SourceLocation(str(urdf)), None)]
     assert result.warnings[0].message == (
@@ -185,7 +181,7 @@ def test_a_package_uri_left_in_the_output_is_a_warning(tmp_path):
                        'package://arm_description/config/p.yaml</config></plugin></gazebo>'
                        '\n</robot>')
     urdf = make_arm(tmp_path, text.replace('tool.obj', 'base.stl'))
-    result = export(str(urdf), str(tmp_path / 'arm'), options(tmp_path))
+    result = export(str(urdf), str(tmp_path / 'arm'), **options(tmp_path))
     assert [(w.code, w.location.source) for w in result.warnings] == \
         [(Code.NOT_SELF_CONTAINED, str(tmp_path / 'arm' / 'model.sdf'))]
     assert result.warnings[0].message.startswith('package://arm_description/config/p.yaml ')
@@ -198,11 +194,11 @@ def test_a_folder_holding_something_is_refused_unless_forced(tmp_path):
     (out / 'mine.txt').write_text('mine')
     with pytest.raises(SdfToolsError, match='the folder is not empty; export replaces it only '
                        r'when forced \(--force\)') as info:
-        export(str(urdf), str(out), options(tmp_path))
+        export(str(urdf), str(out), **options(tmp_path))
     assert info.value.diagnostic.code is Code.NOT_EMPTY
     assert tree(out) == ['mine.txt']
     (out / 'model.config').write_text('<model/>')  # a model folder: replaced when forced
-    export(str(urdf), str(out), options(tmp_path, force=True))
+    export(str(urdf), str(out), **options(tmp_path, force=True))
     assert 'mine.txt' not in tree(out) and 'model.sdf' in tree(out)
     assert sorted(p.name for p in tmp_path.iterdir()) == ['arm', 'ws']
 
@@ -223,17 +219,17 @@ def test_force_replaces_only_a_model_folder_and_never_the_current_or_home_folder
                            r'--force replaces only a model folder \(one holding model.config'
                            r'\) holding no ROS package, never the current folder, the home '
                            'folder or one above them$') as info:
-            export(str(urdf), str(target), options(tmp_path, force=True))
+            export(str(urdf), str(target), **options(tmp_path, force=True))
         assert info.value.diagnostic.code is Code.NOT_EMPTY
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv('HOME', str(thesis))
     with pytest.raises(SdfToolsError, match='not replaced, because it is the home folder'):
-        export(str(urdf), str(thesis), options(tmp_path, force=True))
+        export(str(urdf), str(thesis), **options(tmp_path, force=True))
     (thesis / 'model.config').unlink()
     monkeypatch.delenv('HOME')
     with pytest.raises(SdfToolsError, match='not replaced, because it holds no model.config, '
                        'so it is no model folder'):
-        export(str(urdf), str(thesis), options(tmp_path, force=True))
+        export(str(urdf), str(thesis), **options(tmp_path, force=True))
     assert tree(thesis) == ['arm/model.config', 'thesis.tex']
 
 
@@ -242,12 +238,12 @@ def test_force_never_replaces_a_folder_holding_what_the_export_reads(tmp_path):
     (urdf.parent / 'model.config').write_text('<model/>')  # as if exported there before
     with pytest.raises(outputs.OverwriteError, match=f'refusing to write {urdf.parent}: it '
                        f'holds the input {urdf}; nothing was written$'):
-        export(str(urdf), str(urdf.parent), options(tmp_path, force=True))
+        export(str(urdf), str(urdf.parent), **options(tmp_path, force=True))
     meshes = urdf.parent.parent / 'meshes'
     (meshes / 'model.config').write_text('<model/>')
     with pytest.raises(outputs.OverwriteError, match=f'it holds {meshes}/base.stl, which was '
                        'read to make the output; nothing was written$'):
-        export(str(urdf), str(meshes), options(tmp_path, force=True))
+        export(str(urdf), str(meshes), **options(tmp_path, force=True))
     assert sorted(p.name for p in urdf.parent.iterdir()) == ['arm.urdf', 'model.config']
     assert sorted(p.name for p in meshes.iterdir()) == ['base.stl', 'model.config',
                                                         'tool.mtl', 'tool.obj']
@@ -280,7 +276,7 @@ def test_force_never_replaces_a_folder_holding_a_ros_package(tmp_path):
                             (nested, nested / 'inner' / 'pkg' / 'package.xml')):
         with pytest.raises(SdfToolsError, match=f'not replaced, because it holds a ROS package '
                            f'\\({package}\\)') as info:
-            export(str(urdf), str(target), options(tmp_path, force=True))
+            export(str(urdf), str(target), **options(tmp_path, force=True))
         assert info.value.diagnostic.code is Code.NOT_EMPTY
         assert package.is_file()
 
@@ -319,17 +315,17 @@ def test_a_failure_leaves_nothing_written(tmp_path, monkeypatch):
 
     monkeypatch.setattr(outputs, '_write_file', fail_on_the_mesh)
     with pytest.raises(OSError, match='No space left'):
-        export(str(urdf), str(out), options(tmp_path))
+        export(str(urdf), str(out), **options(tmp_path))
     assert sorted(p.name for p in tmp_path.iterdir()) == ['ws']
     out.mkdir()
     (out / 'model.config').write_text('old')
     with pytest.raises(OSError, match='No space left'):
-        export(str(urdf), str(out), options(tmp_path, force=True))
+        export(str(urdf), str(out), **options(tmp_path, force=True))
     assert tree(out) == ['model.config'] and sorted(p.name for p in tmp_path.iterdir()) == \
         ['arm', 'ws']
     monkeypatch.undo()
     with pytest.raises(ConversionError, match='not supported'):  # before anything is written
-        export(str(urdf), str(out), options(tmp_path, force=True, conversion=ConversionOptions(
+        export(str(urdf), str(out), **options(tmp_path, force=True, conversion=ConversionOptions(
             sdf_version='2.0')))
     assert tree(out) == ['model.config']
 
@@ -337,7 +333,7 @@ def test_a_failure_leaves_nothing_written(tmp_path, monkeypatch):
 def test_the_folder_name_must_be_a_model_name(tmp_path):
     urdf = make_arm(tmp_path, ARM.replace('tool.obj', 'base.stl'))
     with pytest.raises(SdfToolsError, match="the folder's name is the model's name") as info:
-        export(str(urdf), str(tmp_path / 'my arm'), options(tmp_path))
+        export(str(urdf), str(tmp_path / 'my arm'), **options(tmp_path))
     assert info.value.diagnostic.code is Code.BAD_NAME
     assert sorted(p.name for p in tmp_path.iterdir()) == ['ws']
 
@@ -350,7 +346,7 @@ def test_sdformat_input_gets_its_meshes_and_kept_content_copied(tmp_path):
         '<uri>package://arm_description/meshes/base.stl</uri></mesh></geometry><material>'
         '<script><uri>model://arm_description/materials/scripts</uri><name>Arm/Tool</name>'
         '</script></material></visual></link></model></sdf>')
-    result = export(str(sdf), str(tmp_path / 'arm'), options(tmp_path))
+    result = export(str(sdf), str(tmp_path / 'arm'), **options(tmp_path))
     assert uris(tmp_path / 'arm' / 'model.sdf') == ['model://arm/meshes/base.stl',
                                                     'model://arm/materials/scripts']
     assert 'meshes/base.stl' in result.files and result.warnings == ()
@@ -390,7 +386,7 @@ def test_gazebo_loads_the_mesh_package_robot_from_anywhere(tmp_path):
     urdf = make_arm(tmp_path)
     out = tmp_path / 'models' / 'arm'
     out.parent.mkdir()
-    export(str(urdf), str(out), options(tmp_path))
+    export(str(urdf), str(out), **options(tmp_path))
     assert_gazebo_loads(out, tmp_path / 'scratch', 3)
     moved = tmp_path / 'elsewhere' / 'arm'
     moved.parent.mkdir()
@@ -413,7 +409,7 @@ def test_gazebo_loads_a_corpus_robot_exported_with_its_packages(robot, tmp_path)
     urdf.write_text(text)
     out = tmp_path / 'models' / robot
     out.parent.mkdir()
-    result = export(str(urdf), str(out), options(tmp_path))
+    result = export(str(urdf), str(out), **options(tmp_path))
     assert not [w for w in result.warnings if w.code in (Code.NOT_COPIED,
                                                          Code.NOT_SELF_CONTAINED)]
     copied = sum(len(files) for files in packages.values())

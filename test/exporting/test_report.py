@@ -32,19 +32,17 @@ from sdf_tools.exporting import ExportOptions
 from sdf_tools.exporting.report import NotSelfContained
 from sdf_tools.loading import check
 from sdf_tools.loading import load
-from sdf_tools.loading import LoadOptions
-from sdf_tools.resources.packages import PackagePath
-from sdf_tools.resources.packages import PackageResolver
+from sdf_tools.resources.lookup import find_resources
 import support
 from workspaces import stl
 
 needs_corpus = pytest.mark.skipif(not support.corpus_files(), reason=support.NO_CORPUS)
 
 
-def options(*folders, **kwargs) -> ExportOptions:
-    packages = PackageResolver(PackagePath.from_environment([str(f) for f in folders],
-                                                            environ={}))
-    return ExportOptions(load=LoadOptions(packages=packages), **kwargs)
+def options(*folders, **kwargs) -> dict:
+    """Return export's options and resources: packages in ``folders``, the environment's."""
+    return {'options': ExportOptions(**kwargs),
+            'resources': find_resources([str(f) for f in folders], environ={})}
 
 
 def run(argv, capsys):
@@ -58,7 +56,7 @@ def test_a_robot_without_its_meshes_says_once_what_is_missing(tmp_path, capsys):
     urdf = tmp_path / 'ur5e.urdf'
     (tmp_path / 'nowhere').mkdir()
     shutil.copy(support.CORPUS_DIR / 'ur5e.urdf', urdf)
-    result = export(str(urdf), str(tmp_path / 'ur5e'), options(tmp_path / 'nowhere'))
+    result = export(str(urdf), str(tmp_path / 'ur5e'), **options(tmp_path / 'nowhere'))
     lacking = [w for w in result.warnings
                if w.code in (Code.NOT_COPIED, Code.NOT_SELF_CONTAINED)]
     assert len(lacking) == 1 and lacking[0].location.source == str(urdf)
@@ -84,7 +82,7 @@ def test_names_in_the_summary_are_shortened_and_grouped(tmp_path):
                       for uri in ('package://arm/meshes/a.stl', f'package://gone/{long}.stl',
                                   'package://arm/meshes/b.stl', 'meshes/c.stl'))
     urdf.write_text(f'<robot name="r"><link name="a">{visuals}</link></robot>')
-    result = export(str(urdf), str(tmp_path / 'out'), options(tmp_path / 'src'))
+    result = export(str(urdf), str(tmp_path / 'out'), **options(tmp_path / 'src'))
     summary, = [w for w in result.warnings if w.code is Code.NOT_COPIED]
     parts = summary.message.split('; ')
     assert parts[0] == 'copied 1 of 4 meshes'
@@ -110,7 +108,7 @@ def test_strict_writes_nothing_unless_the_folder_holds_every_file_used(tmp_path,
     urdf = make_arm(tmp_path, missing=True)
     out = tmp_path / 'arm_model'
     with pytest.raises(NotSelfContained) as info:
-        export(str(urdf), str(out), options(tmp_path / 'src', strict=True))
+        export(str(urdf), str(out), **options(tmp_path / 'src', strict=True))
     assert not out.exists()
     errors = [(d.code, d.message) for d in info.value.diagnostics
               if d.severity is Severity.ERROR]
@@ -149,7 +147,7 @@ def test_gazebos_own_media_files_get_one_note(tmp_path):
         '</robot>', '<gazebo reference="a"><visual><material><script><uri>'
         'file://media/materials/scripts/gazebo.material</uri><name>Gazebo/Red</name>'
         '</script></material></visual></gazebo></robot>'))
-    result = export(str(urdf), str(tmp_path / 'out'), options(tmp_path / 'src'))
+    result = export(str(urdf), str(tmp_path / 'out'), **options(tmp_path / 'src'))
     notes = [w for w in result.warnings if w.code is Code.SIMULATOR_MEDIA]
     assert [(str(w.location), w.entity, w.message) for w in notes] == [
         (f'{tmp_path}/out/model.sdf:{notes[0].location.line}', '<uri>',
@@ -194,7 +192,7 @@ def test_a_loop_closed_by_a_gazebo_joint_is_a_warning_dart_confirms(tmp_path):
 @needs_corpus
 def test_pr2s_fifteen_loop_joints_are_those_check_reports(tmp_path):
     out = tmp_path / 'pr2'
-    result = export(str(support.CORPUS_DIR / 'pr2.urdf'), str(out), options(tmp_path))
+    result = export(str(support.CORPUS_DIR / 'pr2.urdf'), str(out), **options(tmp_path))
     loops, = [w for w in result.warnings if w.code is Code.KINEMATIC_LOOP]
     assert loops.message.startswith(
         '15 joints of <gazebo> blocks close kinematic loops (torso_lift_screw_torso_lift_joint, '

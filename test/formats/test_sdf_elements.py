@@ -146,12 +146,43 @@ def test_two_visuals_or_collisions_of_one_name_are_refused_naming_both(tag, tmp_
         f'</{tag}><{tag} name="v">', f'</{other}><{tag} name="x">'))
 
 
+def material_model(material: str) -> str:
+    """Return a model whose one visual holds ``<material>`` (on line 3)."""
+    return sdf(f"""<model name="m"><link name="a"><visual name="v"><geometry><box/></geometry>
+<material>{material}</material></visual></link></model>""")
+
+
 @pytest.mark.parametrize('script, missing', [
     ('<name>Gazebo/Red</name>', '<uri>'), ('<uri>file://a.material</uri>', '<name>'),
-    ('', '<uri> and <name>')])
+    ('', '<uri> and <name>'),
+    # libsdformat's own URDF conversion writes an unset uri as __default__ (its
+    # fixed_joint_reduction_collision_visual_extension.sdf), which its loader refuses.
+    ('<uri>__default__</uri><name>Gazebo/Red</name>',
+     '<uri> (libsdformat reads <uri>__default__</uri> as none)'),
+    ('<uri> __default__ </uri><name>__default__</name>', '<uri> and <name> (libsdformat reads '
+     '<uri>__default__</uri> and <name>__default__</name> as none)')])
 def test_a_material_script_needs_its_uri_and_name(script, missing, tmp_path):
-    text = sdf(f"""<model name="m"><link name="a"><visual name="v"><geometry><box/></geometry>
-<material><script>{script}</script></material></visual></link></model>""")
-    refused_alike(text, tmp_path, f"r.sdf:3: link 'a': <material><script> needs {missing} "
-                  '(libsdformat refuses the file)', 'A <script> element is missing a child',
+    refused_alike(material_model(f'<script>{script}</script>'), tmp_path,
+                  f"r.sdf:3: link 'a': <material><script> needs {missing} (libsdformat "
+                  'refuses the file)', 'A <script> element is missing a child',
                   parse=parse_sdf)
+
+
+@pytest.mark.parametrize('shader, message, oracle_says', [
+    ('<shader type="normal_map_tangent_space"/>', '<material><shader> type '
+     "'normal_map_tangent_space' needs <normal_map> (the normal map image)",
+     'a normal_map has not'),
+    ('<shader type="normal_map_objectspace"><normal_map>__default__</normal_map></shader>',
+     "<material><shader> type 'normal_map_objectspace' needs <normal_map> (the normal map "
+     'image)', 'a normal_map has not'),
+    ('<shader type="bump"/>', "<material><shader> type 'bump' is not one libsdformat knows "
+     '(normal_map_object_space, normal_map_objectspace, normal_map_tangent_space, '
+     'normal_map_tangentspace, pixel, vertex)', 'is not supported')])
+def test_a_shader_libsdformat_refuses_is_refused(shader, message, oracle_says, tmp_path):
+    # As libsdformat's material_normal_map_missing.sdf: its loader refuses it.
+    refused_alike(material_model(shader), tmp_path, f"r.sdf:3: link 'a': {message} "
+                  '(libsdformat refuses the file)', oracle_says, parse=parse_sdf)
+    for shader in ('<shader type=" normal_map_tangentspace "><normal_map>n.png</normal_map>'
+                   '</shader>', '<shader type="vertex"/>'):
+        parse_sdf(material_model(shader))
+        oracle_reads(material_model(shader), tmp_path)

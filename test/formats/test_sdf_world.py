@@ -26,9 +26,14 @@ import subprocess
 
 from model_folders import make_model
 import pytest
+from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import Severity
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.sdf.reader import parse_sdf_document
+from sdf_tools.loading import check
+from sdf_tools.loading import load
+from sdf_tools.loading import LoadOptions
 from sdf_tools.model import Pose
 from sdf_tools.resources.models import ModelFinder
 from sdf_tools.resources.models import ResourcePath
@@ -234,13 +239,46 @@ def test_world_name_errors(tmp_path, body, message):
 
 
 def test_frame_named_like_a_model(tmp_path):
-    body = '<world name="w">\n<model name="g"><link name="l"/></model>\n<frame name="g"/>\n' \
-           '</world>'
-    # SDFormat 1.6 and older: renamed, as libsdformat does.
-    (warning,) = document(write(tmp_path, body, '1.6')).warnings
-    assert warning.message == ("has the same name as a model of world 'w'; renamed to "
-                               "'g_frame', as libsdformat does for SDFormat 1.6 and older")
-    assert document(write(tmp_path, body, '1.6')).worlds[0].frames[0].name == 'g_frame'
-    # 1.7 and later: an error (libsdformat 12 still renames it; 13 and later refuse it).
-    with pytest.raises(DescriptionError, match='world frames and models need distinct names'):
-        document(write(tmp_path, body, '1.7'))
+    # libsdformat's world_model_frame_same_name.sdf, shortened: 12.3 renames the frame
+    # (its DOMWorld.LoadModelFrameSameName test asserts no error), in every version.
+    body = '<world name="w">\n<model name="g"><pose>0 2 0 0 0 0</pose><link name="l"/></model>' \
+           '\n<frame name="g"><pose>0 0 3 0 0 0</pose></frame>\n<model name="m">' \
+           '<pose relative_to="g">1 0 0 0 0 0</pose><link name="l"/></model>\n</world>'
+    for version, code, said in (('1.6', Code.RENAMED, 'as libsdformat does for SDFormat 1.6 '
+                                 'and older'),
+                                ('1.7', Code.LOADER_REFUSES, 'as libsdformat 12 and 13 do; '
+                                 'libsdformat 14 and later refuse it (Gazebo Harmonic loads '
+                                 'nothing): world frames and models need distinct names')):
+        path = write(tmp_path, body, version)
+        read = document(path)
+        (warning,) = read.warnings
+        assert (warning.code, warning.location.line, warning.message) == (
+            code, 4, f"has the same name as a model of world 'w'; renamed to 'g_frame', {said}")
+        (world,) = read.worlds
+        assert [(f.name, f.pose.xyz) for f in world.frames] == [('g_frame', (0.0, 0.0, 3.0))]
+        # 'g' names the model: m is placed 1 m along x from it, as libsdformat places it.
+        assert world.models[1].origin.xyz == (1.0, 2.0, 0.0)
+        assert 'oracle: OK' in run('oracle', path, 'check').stdout
+    # check: an error from 1.7 on, as libsdformat 14 refuses the file.
+    diagnostics = check(load(str(write(tmp_path, body, '1.7')), LoadOptions(model='m')))
+    assert [d.severity for d in diagnostics if d.code is Code.LOADER_REFUSES] == [Severity.ERROR]
+
+
+@pytest.mark.parametrize('content, message', [
+    ('<gravity>0 1 bad</gravity>', "<gravity> must be 3 numbers, got '0 1 bad'"),
+    ('<physics type="ode"><max_step_size>fast</max_step_size></physics>',
+     "<physics><max_step_size> must be a number, got 'fast'"),
+])
+def test_a_world_value_libsdformat_cannot_read_is_refused(tmp_path, content, message):
+    # libsdformat's bad_syntax_vector.sdf: a world holding only a <gravity> it cannot read.
+    path = write(tmp_path, f'<world name="w">\n{content}\n</world>')
+    with pytest.raises(DescriptionError) as info:
+        document(path)
+    (error,) = info.value.diagnostics
+    assert str(error) == f"{path}:3: world 'w': {message} (libsdformat refuses the file)"
+    assert run('oracle', path, 'check').returncode != 0
+    # What it reads is read: '0 0 -9.8x' is (0, 0, -9.8), as libsdformat reads it.
+    path = write(tmp_path, '<world name="w">\n<gravity>0 0 -9.8x</gravity>\n</world>')
+    (warning,) = document(path).warnings
+    assert warning.message == "<gravity> '0 0 -9.8x' is read as 0 0 -9.8 by libsdformat"
+    assert 'oracle: OK' in run('oracle', path, 'check').stdout

@@ -481,3 +481,23 @@ def test_a_long_name_xacro_would_evaluate_is_quoted_short():
     with pytest.raises(ConversionError) as caught:
         write_urdf(robot)
     assert len(str(caught.value)) < 600
+
+
+def test_an_auto_inertial_is_written_as_its_values_without_the_densities():
+    # <inertial auto="true">: a unit box of density 2 and a sphere (r 0.5) of density 3,
+    # 1 m apart. The collisions' <density> only weighed them: the URDF holds the values.
+    robot = parse_sdf('<sdf version="1.11"><model name="m"><link name="l"><inertial '
+                      'auto="true"/><collision name="a"><density>2</density><geometry><box>'
+                      '<size>1 1 1</size></box></geometry></collision><collision name="b">'
+                      '<pose>1 0 0 0 0 0</pose><density>3</density><geometry><sphere><radius>'
+                      '0.5</radius></sphere></geometry></collision></link></model></sdf>')
+    text, warnings = write_urdf(robot)
+    assert warnings == () and 'gazebo' not in text and 'density' not in text
+    inertial = parse_urdf(text).link('l').inertial
+    m2 = 3 * 4 / 3 * math.pi / 8
+    assert inertial.mass == pytest.approx(2 + m2, rel=1e-15)
+    assert inertial.origin.xyz == pytest.approx((m2 / (2 + m2), 0, 0), abs=1e-15)
+    # I_yy: the box's 2 (1 + 1) / 12 and the sphere's 2/5 m r^2, each moved to the centre.
+    x = m2 / (2 + m2)
+    assert inertial.iyy == pytest.approx(1 / 3 + 2 * x * x + 0.4 * m2 * 0.25
+                                         + m2 * (1 - x) ** 2, rel=1e-14)

@@ -23,13 +23,14 @@ from sdf_tools.errors import combine
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Severity
 from sdf_tools.loading import check
+from sdf_tools.loading import files_read
 from sdf_tools.loading import load
 from sdf_tools.loading import LoadOptions
-from sdf_tools.loading import model_finder
-from sdf_tools.loading import package_resolver
+from sdf_tools.loading import prepare
+from sdf_tools.loading import read
 from sdf_tools.loading import to_sdf
-from sdf_tools.outputs import OverwriteError
-from sdf_tools.resources.models import ModelFinder
+from sdf_tools.resources.lookup import find_resources
+from sdf_tools.resources.lookup import Resources
 import support
 
 EXAMPLE = support.REPO_DIR / 'sdf_tools' / 'examples' / 'demo_arm.urdf.xacro'
@@ -67,8 +68,8 @@ def test_xacro_is_expanded_only_when_asked(tmp_path):
         load(str(path))
     assert str(refused.value) == (
         f"{path}:3: xacro markup '$(env HOME)' in a file not named .xacro: not expanded, "
-        'because expanding xacro runs the code it holds; if you trust it, give --xacro to '
-        'expand it')
+        'because expanding xacro runs the code it holds; if you trust it, expand it with '
+        'LoadOptions(xacro=True)')
     assert refused.value.diagnostics[0].code == Code.XACRO
     with pytest.raises(DescriptionError, match=r"^<string>:1: xacro markup '<xacro:if' in "
                        '<string>: .*; rename it$'):
@@ -98,14 +99,13 @@ def test_loaded_inputs_are_every_file_read_and_never_an_output(tmp_path):
     assert loaded.inputs == (str(main), str(include), str(yaml))
     assert [link.name for link in loaded.robot.links] == ['base']
     assert load(text='<robot name="r"><link name="a"/></robot>').inputs == ()
-    kept = tmp_path / 'kept.urdf'
-    for options in (LoadOptions(keep_expanded=str(yaml)),
-                    LoadOptions(keep_expanded=str(kept), outputs=(str(include),)),
-                    LoadOptions(keep_expanded=str(kept), outputs=(str(kept),))):
-        with pytest.raises(OverwriteError, match='; nothing was written$'):
-            load(str(main), options)
-        assert yaml.read_text() == 'a: base\n' and not kept.exists()
-    assert load(str(main), LoadOptions(keep_expanded=str(kept))).text == kept.read_bytes()
+    # Before reading, what a caller that writes files checks them against (the command
+    # line's -o and --keep-expanded); loading itself writes nothing.
+    before = sorted(tmp_path.rglob('*'))
+    prepared = prepare(str(main), LoadOptions(), find_resources(environ={}))
+    assert files_read(prepared) == loaded.inputs and prepared.origins is not None
+    assert read(prepared).inputs == loaded.inputs
+    assert sorted(tmp_path.rglob('*')) == before
 
 
 def piped(fifo, data: bytes) -> threading.Thread:
@@ -159,34 +159,33 @@ def test_xacro_from_a_pipe_is_read_once(tmp_path):
 
 
 def test_xacro_expands_the_text_that_was_checked(tmp_path, monkeypatch):
-    from sdf_tools import loading
+    from sdf_tools.loading import sources
     ns = 'xmlns:xacro="http://www.ros.org/wiki/xacro"'
     path = tmp_path / 'r.urdf.xacro'
     path.write_text(f'<robot name="r" {ns}>\n<link name="checked"/>\n</robot>\n')
-    read_input = loading.read_input
+    read_input = sources.read_input
 
     def read_then_change(*args, **kwargs):
         read = read_input(*args, **kwargs)
         path.write_text(f'<robot name="r" {ns}><link name="${{2 * 3}}"/></robot>\n')
         return read
 
-    monkeypatch.setattr(loading, 'read_input', read_then_change)
+    monkeypatch.setattr(sources, 'read_input', read_then_change)
     loaded = load(str(path))
     assert [link.name for link in loaded.robot.links] == ['checked']
     assert b'${' in path.read_bytes()  # the file did change
 
 
-def test_sdformat_includes_are_inputs_no_output_overwrites(tmp_path):
+def test_sdformat_includes_are_inputs(tmp_path):
     (tmp_path / 'parts').mkdir()
     include = tmp_path / 'parts' / 'inc.sdf'
     include.write_text('<sdf version="1.9"><model name="inner"><link name="l"/></model></sdf>')
     main = tmp_path / 'main.sdf'
     main.write_text('<sdf version="1.9"><model name="outer"><link name="a"/><include>'
                     '<uri>parts/inc.sdf</uri></include></model></sdf>')
-    assert load(str(main)).inputs == (str(main), str(include))
-    with pytest.raises(OverwriteError, match=f'refusing to write {include}: it is {include}, '
-                       'which was read to make the output; nothing was written$'):
-        load(str(main), LoadOptions(outputs=(str(include),)))
+    loaded = load(str(main))
+    assert loaded.inputs == (str(main), str(include)) == files_read(loaded)
+    assert loaded.document.files == (str(include),) and loaded.origins is None
 
 
 def test_a_forced_format_reads_what_detection_would_not():
@@ -265,8 +264,8 @@ def test_check_refuses_the_sdformat_inertials_libsdformat_refuses_and_convert_re
 def test_package_uris_are_checked_when_asked(tmp_path):
     from workspaces import make_tree
     tree = make_tree(tmp_path)
-    found = package_resolver([str(tree['src'])], environ={})
-    nowhere = package_resolver(environ={})
+    found = find_resources([str(tree['src'])], environ={})
+    nowhere = find_resources(environ={})
 
     def collision(uri):
         return f'<collision><geometry><mesh filename="{uri}"/></geometry></collision>\n'
@@ -281,12 +280,12 @@ def test_package_uris_are_checked_when_asked(tmp_path):
             + collision('package://other/x.stl') + collision('package://other/y.stl')
             + collision('package://arm_description/../../x.stl') + collision('model://m/z.stl')
             + collision('package://arm_description/meshes/base.stl') + '</link>\n</robot>\n')
-    options = LoadOptions(source='<robot_description>', packages=found)
-    assert load(text=text, options=options).warnings == ()  # not asked: nothing checked
+    options = LoadOptions(source='<robot_description>')
+    assert load(text=text, options=options, resources=found).warnings == ()  # not asked
     searched = (f"searched: {tree['src']} (--package-path: 2 package(s)), AMENT_PREFIX_PATH "
                 '(not set), ROS_PACKAGE_PATH (not set); give its folder with --package-path')
-    problems = load(text=text, options=LoadOptions(source='<robot_description>', packages=found,
-                                                   check_uris=True)).warnings
+    problems = load(text=text, options=LoadOptions(source='<robot_description>',
+                                                   check_uris=True), resources=found).warnings
     # One warning per package and problem, with the count and the other places.
     assert [(str(d), d.code) for d in problems] == [
         ("<robot_description>:5: warning: link 'a': package://arm_description/meshes/"
@@ -298,8 +297,8 @@ def test_package_uris_are_checked_when_asked(tmp_path):
          'the path leaves the package folder', Code.WARNING)]
     # Nowhere to look: one warning per package, at its first use.
     first, second = load(text=text, options=LoadOptions(source='<robot_description>',
-                                                        packages=nowhere,
-                                                        check_uris=True)).warnings[:2]
+                                                        check_uris=True),
+                         resources=nowhere).warnings[:2]
     assert str(first) == ("<robot_description>:4: warning: link 'a': package://"
                           "arm_description/meshes/base.stl: package 'arm_description' not "
                           'found; searched: AMENT_PREFIX_PATH (not set), ROS_PACKAGE_PATH (not '
@@ -318,9 +317,8 @@ def test_gazebo_paths_of_xacro_input_are_checked_at_their_xacro_line(tmp_path):
                     'name="control">\n'
                     f'<parameters>$(find {PACKAGE})/config/controllers.yaml</parameters>\n'
                     '</plugin>\n</gazebo>\n</robot>\n')
-    options = LoadOptions(packages=package_resolver([str(tree['src'])], environ={}),
-                          check_uris=True)
-    (warning,) = load(str(path), options).warnings
+    (warning,) = load(str(path), LoadOptions(check_uris=True),
+                      resources=find_resources([str(tree['src'])], environ={})).warnings
     assert str(warning) == (f"{path}:5: warning: <gazebo>: <parameters>: {tree['package']}/"
                             'config/controllers.yaml: no such file or folder: '
                             f"{tree['package']}/config/controllers.yaml")
@@ -366,8 +364,7 @@ def test_load_reports_the_package_lookups_warnings_at_their_find(tmp_path):
     make_package(tmp_path / 'b' / 'arm_description')
     robot = tmp_path / 'robot.urdf.xacro'
     robot.write_text(ROBOT_XACRO)
-    loaded = load(str(robot), LoadOptions(packages=package_resolver([str(tmp_path)],
-                                                                    environ={})))
+    loaded = load(str(robot), resources=find_resources([str(tmp_path)], environ={}))
     assert [(str(w.location), w.code) for w in loaded.warnings] == [
         (f'{robot}:3', Code.DUPLICATE_PACKAGE)]
     assert f'using {first} (--package-path)' in loaded.warnings[0].message
@@ -393,16 +390,48 @@ MIMIC_LOOP = """<model name="b"><link name="l0"/><link name="l1"/><link name="l2
 <axis><xyz>0 0 1</xyz><mimic joint="j1"/></axis></joint></model>"""
 
 
-def test_loaded_keeps_the_model_finder_export_looks_up_model_uris_with():
-    finder = model_finder(environ={})
-    urdf = load(text='<robot name="r"><link name="a"/></robot>', options=LoadOptions(
-        models=finder))
+def test_loaded_keeps_the_resources_it_was_loaded_with(tmp_path):
+    """The entry point's resources go down to every reader; load builds one default else."""
+    given = find_resources(environ={})
+    urdf = load(text='<robot name="r"><link name="a"/></robot>', resources=given)
     sdf = load(text='<sdf version="1.9"><model name="m"><link name="a"/></model></sdf>',
-               options=LoadOptions(models=finder))
-    assert urdf.finder is finder and sdf.finder is finder
-    assert load(text='<robot name="r"><link name="a"/></robot>').finder is None  # none built
-    built = load(text='<sdf version="1.9"><model name="m"><link name="a"/></model></sdf>')
-    assert isinstance(built.finder, ModelFinder)  # the one its <include>s would use
+               resources=given)
+    assert urdf.resources is given and sdf.resources is given
+    assert given.models.packages is given.packages  # model://NAME as the package NAME
+    path = tmp_path / 'r.urdf'
+    path.write_text('<robot name="r"><link name="a"/></robot>')
+    built = load(str(path)).resources  # the default: around the input, then the environment
+    assert isinstance(built, Resources) and built.packages.package_path.near == str(path)
+    assert load(text=path.read_text()).resources.packages.package_path.near is None
+
+
+def test_a_file_is_looked_up_by_one_set_of_rules_its_package_first(tmp_path, monkeypatch):
+    """Includes and the URI check of one load look around the file alike, once each."""
+    from sdf_tools.resources import packages
+    from workspaces import make_package
+    from workspaces import PACKAGE
+    monkeypatch.delenv('AMENT_PREFIX_PATH', raising=False)
+    monkeypatch.delenv('ROS_PACKAGE_PATH', raising=False)
+    package = make_package(tmp_path / PACKAGE)
+    (package / 'models').mkdir()
+    (package / 'models' / 'arm.sdf').write_text(
+        '<sdf version="1.9"><model name="arm"><link name="a"><visual name="v"><geometry><mesh>'
+        f'<uri>package://{PACKAGE}/meshes/base.stl</uri></mesh></geometry></visual></link>'
+        '</model></sdf>')
+    world = package / 'world.sdf'
+    world.write_text('<sdf version="1.9"><model name="m"><include>'
+                     f'<uri>package://{PACKAGE}/models/arm.sdf</uri></include></model></sdf>')
+    built = []
+    original = packages.PackageResolver.__init__
+
+    def counted(self, *args, **kwargs):
+        built.append(self)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(packages.PackageResolver, '__init__', counted)
+    loaded = load(str(world), LoadOptions(check_uris=True))
+    assert loaded.warnings == () and [m.name for m in loaded.models] == ['m']
+    assert built == [loaded.resources.packages]  # the one default, used by both
 
 
 def test_includes_are_found_through_the_environment(tmp_path, monkeypatch):
@@ -421,15 +450,15 @@ def test_includes_are_found_through_the_environment(tmp_path, monkeypatch):
     loaded = load(str(world))
     assert (loaded.robot.name, loaded.robot.links[0].location.source) == \
         ('box', str(tmp_path / 'gz' / 'box' / 'model.sdf'))
-    assert loaded.worlds[0].name == 'w' and loaded.models == (loaded.robot,)
+    assert loaded.document.worlds[0].name == 'w' and loaded.models == (loaded.robot,)
     box = tmp_path / 'gz' / 'box'
     assert loaded.inputs == (str(world), str(box / 'model.sdf'), str(box / 'model.config'))
     # A folder given first wins; one that does not exist is refused.
     make_model(tmp_path / 'given', 'box', '<model name="given"><link name="l"/></model>')
-    given = model_finder([str(tmp_path / 'given')])
-    assert load(str(world), LoadOptions(models=given)).robot.name == 'given'
+    given = find_resources(resource_path=[str(tmp_path / 'given')])
+    assert load(str(world), resources=given).robot.name == 'given'
     with pytest.raises(ValueError, match='--resource-path .*nope: no such folder'):
-        model_finder([str(tmp_path / 'nope')])
+        find_resources(resource_path=[str(tmp_path / 'nope')])
 
 
 def test_whole_document_loads_every_model_for_check():

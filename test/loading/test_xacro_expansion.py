@@ -24,11 +24,14 @@ import sys
 import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
+from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import SourceLocation
 from sdf_tools.loading.xacro import expand_xacro
 from sdf_tools.loading.xacro import run_xacro
+from sdf_tools.loading.xacro import XACRO_VERSIONS
 from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
+import support
 from workspaces import make_package
 from workspaces import make_tree
 from workspaces import mark_built
@@ -39,6 +42,8 @@ import xacro
 from xacro import substitution_args
 
 NOT_SET = 'AMENT_PREFIX_PATH (not set), ROS_PACKAGE_PATH (not set)'
+#: Looks for packages nowhere (the documents of the tests using it name none).
+NOWHERE = PackageResolver()
 
 
 @pytest.fixture(autouse=True)
@@ -60,8 +65,8 @@ def mesh_folder(text):
 
 def expand(path, *folders, **mappings):
     packages = PackagePath.from_environment([str(f) for f in folders], near=str(path))
-    return run_xacro(path.read_bytes(), str(path), mappings, str(path),
-                     PackageResolver(packages)).text
+    return run_xacro(path.read_bytes(), str(path), PackageResolver(packages),
+                     mappings=mappings, path=str(path)).text
 
 
 def error(path, *folders, **mappings):
@@ -151,6 +156,19 @@ def test_xacro_failures_are_one_clear_line(tmp_path, monkeypatch):
     assert 'name="left"' in expand(robot, side='left')
 
 
+def test_a_xacro_without_what_is_replaced_is_refused_by_name(tree, monkeypatch):
+    """There is no public hook for $(find) in xacro: a version that lacks it is named."""
+    monkeypatch.delattr(substitution_args, '_eval_find')
+    with pytest.raises(SdfToolsError, match=r'has no substitution_args\._eval_find: '
+                       r'sdf_tools expands xacro with xacro>=2\.0\.8,<2\.2; install one'):
+        expand(tree['robot'], tree['src'])
+
+
+def test_setup_pins_the_xacro_versions_whose_insides_are_replaced():
+    setup = (support.REPO_DIR / 'setup.py').read_text()
+    assert f"'xacro{XACRO_VERSIONS}'" in setup
+
+
 def test_xacro_is_left_as_it_was_and_ament_index_is_never_imported(tree, monkeypatch):
     before = (xacro.parse, xacro.eval_extension, substitution_args._eval_find,
               xacro.handle_macro_call, xacro.replace_node)
@@ -165,11 +183,11 @@ def test_xacro_is_left_as_it_was_and_ament_index_is_never_imported(tree, monkeyp
 
 def test_text_without_a_file_uses_the_resolver_given(tree):
     data = tree['robot'].read_bytes()
-    text = expand_xacro(data, '<stdin>', packages=PackageResolver(
+    text = expand_xacro(data, '<stdin>', PackageResolver(
         PackagePath.from_environment([str(tree['prefix'])])))
     assert mesh_folder(text) == str(tree['prefix_share'])
     with pytest.raises(DescriptionError, match=r'^<stdin>:3: \$\(find arm_description\): '):
-        expand_xacro(data, '<stdin>')
+        expand_xacro(data, '<stdin>', PackageResolver(PackagePath.from_environment()))
 
 
 def demo_package(root, *files):
@@ -228,7 +246,7 @@ def test_a_duplicate_package_is_a_warning_at_its_find(tmp_path):
     robot = tmp_path / 'robot.urdf.xacro'
     robot.write_text(ROBOT_XACRO)
     packages = PackageResolver(PackagePath.from_environment([str(tmp_path)], environ={}))
-    run_xacro(robot.read_bytes(), str(robot), {}, str(robot), packages)
+    run_xacro(robot.read_bytes(), str(robot), packages, path=str(robot))
     (warning,) = packages.take_warnings()
     assert (warning.location, warning.entity) == (SourceLocation(str(robot), 3),
                                                   f'$(find {PACKAGE})')
@@ -250,7 +268,8 @@ def test_arguments_no_file_declares_or_reads_are_warned_about(tmp_path):
                       '<xacro:arg name="prefix" default=""/>\n<link name="$(arg prefix)'
                       '$(arg side)${xacro.arg(\'tool\')}$(eval scale)"/>\n</robot>\n')
     given = {'prefx': 'a_', 'prefix': 'b_', 'side': 'r', 'tool': 't', 'scale': '2', 'z': '1'}
-    expansion = run_xacro(robot.read_bytes(), str(robot), given, str(robot))
+    expansion = run_xacro(robot.read_bytes(), str(robot), NOWHERE, mappings=given,
+                          path=str(robot))
     assert 'name="b_rt2"' in expansion.text
     assert expansion.unused == ('prefx', 'z')
     assert [str(d) for d in expansion.warnings] == [
@@ -260,7 +279,8 @@ def test_arguments_no_file_declares_or_reads_are_warned_about(tmp_path):
         "'z'; its arguments are side, prefix, tool, scale"]
     assert {d.code for d in expansion.warnings} == {Code.UNUSED_PARAMETER}
     robot.write_text(f'<robot name="r" {XACRO_NS}><link name="a"/></robot>')
-    expansion = run_xacro(robot.read_bytes(), str(robot), {'x': '1'}, str(robot))
+    expansion = run_xacro(robot.read_bytes(), str(robot), NOWHERE, mappings={'x': '1'},
+                          path=str(robot))
     assert expansion.warnings[0].message.endswith("argument 'x'; it has no arguments")
 
 
@@ -275,7 +295,7 @@ def test_comments_with_double_hyphens_reach_xacro_readable(tmp_path):
     assert '<link name="b"/>' in text and '<link name="a"/>' in text
     assert str(error(robot)).startswith(f'{robot}:4: $(arg side): ')
     alone = f'<robot name="r" {XACRO_NS}>\n<!-- -- -->\n<link name="a"/>\n</robot>\n'
-    assert '<link name="a"/>' in expand_xacro(alone.encode(), '<stdin>')
+    assert '<link name="a"/>' in expand_xacro(alone.encode(), '<stdin>', NOWHERE)
 
 
 def test_xacro_expands_the_bytes_given_not_the_file_read_again(tmp_path):
@@ -286,14 +306,15 @@ def test_xacro_expands_the_bytes_given_not_the_file_read_again(tmp_path):
                       '<link name="first"/>\n</robot>\n')
     data = robot.read_bytes()
     robot.write_text(f'<robot name="r" {XACRO_NS}><link name="second"/></robot>\n')
-    expansion = run_xacro(data, str(robot), {}, str(robot))
+    expansion = run_xacro(data, str(robot), NOWHERE, path=str(robot))
     assert '<link name="first"/>' in expansion.text and 'second' not in expansion.text
     assert '<link name="part"/>' in expansion.text  # resolved against the file's folder
-    assert f'autogenerated by xacro from {robot}' in expansion.text  # as process_file has it
+    assert expansion.text.startswith('<?xml version="1.0" ?><robot')  # no banner: the
+    # document goes in through xacro's parse and process_doc, never its process_file
     assert expansion.files[0] == (str(robot), data)
     assert expansion.inputs == (str(tmp_path / 'part.xacro'),)
     robot.unlink()
-    assert '<link name="first"/>' in expand_xacro(data, str(robot), path=str(robot))
+    assert '<link name="first"/>' in expand_xacro(data, str(robot), NOWHERE, path=str(robot))
 
 
 # --- a macro call: its line, the nearest name, and where what it made came from --------------

@@ -19,7 +19,7 @@ from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import Code
 from sdf_tools.loading import load
 from sdf_tools.loading import LoadOptions
-from sdf_tools.loading import package_resolver
+from sdf_tools.resources.lookup import find_resources
 from sdf_tools.ros.descriptions import convert
 from sdf_tools.ros.descriptions import load_model
 
@@ -32,15 +32,15 @@ ROBOT = ('<robot name="r">\n<link name="a"><inertial><mass value="1"/><inertia i
 def test_uris_are_checked_only_with_a_resolver(tmp_path):
     from workspaces import make_tree
     tree = make_tree(tmp_path)
-    found = package_resolver([str(tree['src'])], environ={})
+    found = find_resources([str(tree['src'])], environ={})
     assert load_model(ROBOT).warnings == ()  # no resolver: nothing checked
     assert convert(ROBOT).warnings == ()
     expected = tuple(str(d) for d in load(text=ROBOT, options=LoadOptions(
-        source='<robot_description>', packages=found, check_uris=True)).warnings)
+        source='<robot_description>', check_uris=True), resources=found).warnings)
     assert len(expected) == 1 and 'none.stl: no such file' in expected[0]
-    assert load_model(ROBOT, packages=found).warnings == expected
-    assert convert(ROBOT, packages=found).warnings == expected  # checked once
-    options = ConversionOptions(packages=found)
+    assert load_model(ROBOT, resources=found).warnings == expected
+    assert convert(ROBOT, resources=found).warnings == expected  # checked once
+    options = ConversionOptions(packages=found.packages)
     assert convert(ROBOT, options).warnings == expected
 
 
@@ -76,11 +76,11 @@ def test_the_nodes_warnings_are_one_a_problem(tmp_path):
                 'izz="1"/></inertial>')
     text = (f'<robot name="r">\n<link name="a">{inertial}\n'
             + '\n'.join(geometry.format(n) for n in range(4)) + '\n</link>\n</robot>\n')
-    nowhere = package_resolver([str(tmp_path)], environ={})
-    warnings = load_model(text, packages=nowhere).warnings
+    nowhere = find_resources([str(tmp_path)], environ={})
+    warnings = load_model(text, resources=nowhere).warnings
     assert len(warnings) == 2, warnings
     assert warnings[0].endswith("unknown attribute 'name' of <geometry> is ignored (4 in all; "
                                 'also lines 4, 5, 6)')
     assert warnings[1].count('searched: ') == 1 and warnings[1].endswith(
         '(4 in all; also lines 4, 5, 6)')
-    assert convert(text, packages=nowhere).warnings == warnings
+    assert convert(text, resources=nowhere).warnings == warnings

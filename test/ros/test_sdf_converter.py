@@ -432,14 +432,14 @@ def test_package_path_parameter_and_every_lookup_route(ros, tmp_path, monkeypatc
         node = ros.converter(unique_namespace('conv'), robot_description=text,
                              package_path=f'{empty}{os.pathsep}{tree[folder]}')
         assert node.converted.warnings == (), folder
-        assert node.packages.find(PACKAGE) == tree[expected]
+        assert node.resources.packages.find(PACKAGE) == tree[expected]
     for variable, folder, expected in (('AMENT_PREFIX_PATH', 'prefix', 'prefix_share'),
                                        ('ROS_PACKAGE_PATH', 'src', 'package')):
         with monkeypatch.context() as m:
             m.setenv(variable, str(tree[folder]))
             node = ros.converter(unique_namespace('conv'), robot_description=text)
-            assert node.converted.warnings == () and node.packages.find(PACKAGE) == \
-                tree[expected]
+            assert node.converted.warnings == ()
+            assert node.resources.packages.find(PACKAGE) == tree[expected]
     # Not found, or a file the package lacks: warned about, converted all the same.
     ns = unique_namespace('conv')
     node = ros.converter(ns, robot_description=text)

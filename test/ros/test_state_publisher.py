@@ -714,14 +714,15 @@ def test_package_path_parameter_and_every_lookup_route(harness, tmp_path, monkey
     for folder, expected in (('package', 'package'), ('src', 'package'), ('ws', 'install'),
                              ('prefix', 'prefix_share')):
         h = harness(text, package_path=str(tree[folder]))
-        assert h.node.model.warnings == () and h.node.packages.find(PACKAGE) == tree[expected]
+        assert h.node.model.warnings == ()
+        assert h.node.resources.packages.find(PACKAGE) == tree[expected]
     for variable, folder, expected in (('AMENT_PREFIX_PATH', 'prefix', 'prefix_share'),
                                        ('ROS_PACKAGE_PATH', 'src', 'package')):
         with monkeypatch.context() as m:
             m.setenv(variable, str(tree[folder]))
             h = harness(text)
-            assert h.node.model.warnings == () and h.node.packages.find(PACKAGE) == \
-                tree[expected]
+            assert h.node.model.warnings == ()
+            assert h.node.resources.packages.find(PACKAGE) == tree[expected]
     h = harness(text)
     assert h.node.model.warnings == (not_found_warning('the package_path parameter'),)
     assert h.node.model.tree.link_names == ('base',)  # published all the same

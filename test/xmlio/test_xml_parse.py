@@ -23,11 +23,11 @@ import pytest
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.xmlio.markup import readable_comments
 from sdf_tools.xmlio.parse import DCOLON
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
 from sdf_tools.xmlio.parse import parse_xml
-from sdf_tools.xmlio.parse import readable_comments
 from sdf_tools.xmlio.parse import to_string
 from sdf_tools.xmlio.parse import ValueReader
 from support import oracle_path

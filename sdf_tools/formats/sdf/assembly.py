@@ -17,7 +17,8 @@ The model's links, joints and frames, from a resolved :class:`~.frames.FrameGrap
 
 Every pose is re-expressed the way :mod:`sdf_tools.model` keeps it:
 
-* a pose inside a link (inertial, visual, collision) in the link frame;
+* a pose inside a link (inertial, visual, collision) in the link frame; an
+  ``<inertial auto="true">`` is computed from the collisions there (:mod:`.auto_inertial`);
 * a link no joint attaches in the model frame (``Link.pose``);
 * a joint's frame in its parent link frame (``Joint.origin``, ``X_PJ``; in the model frame
   when the parent is ``world``) and in its child link frame (``Joint.joint_in_child``,
@@ -32,6 +33,7 @@ import math
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
+from sdf_tools.formats.sdf import auto_inertial
 from sdf_tools.formats.sdf.frames import FrameGraph
 from sdf_tools.formats.sdf.frames import MODEL_FRAME
 from sdf_tools.formats.sdf.frames import Vertex
@@ -58,13 +60,15 @@ def links(graph: FrameGraph, v: ValueReader) -> list[Link]:
         spec = vertex.data
         entity = vertex.entity
         inertial = None
-        if spec.inertial is not None:
-            inertial, placed = spec.inertial
-            inertial = replace(inertial, origin=_in_link(graph, placed, vertex, entity))
         visuals = tuple(replace(visual, origin=_in_link(graph, p, vertex, entity))
                         for visual, p in spec.visuals)
         collisions = tuple(replace(c, origin=_in_link(graph, p, vertex, entity))
                            for c, p in spec.collisions)
+        if spec.inertial is not None:
+            inertial, placed = spec.inertial
+            inertial = replace(inertial, origin=_in_link(graph, placed, vertex, entity))
+            if spec.auto is not None:   # computed from the collisions, placed in the link
+                inertial = auto_inertial.resolve(spec.auto, collisions, inertial)
         pose = None
         if vertex.key not in child_links and graph.has_pose(vertex.key):
             pose = graph.in_model(vertex.key)

@@ -48,7 +48,8 @@ from sdf_tools.xmlio.parse import quote_value
 
 #: Where the reader keeps extras: owner -> its path in the vocabulary.
 OWNERS = {'model': 'model', 'link': 'model/link', 'visual': 'model/link/visual',
-          'collision': 'model/link/collision', 'joint': 'model/joint', 'light': 'world/light'}
+          'collision': 'model/link/collision', 'joint': 'model/joint', 'light': 'world/light',
+          'world': 'world'}
 #: What a value of each type must be, for messages.
 WHAT = {'double': 'a number', 'float': 'a number (a float)', 'int': 'an integer of 32 bits',
         'unsigned int': 'an integer of 64 bits', 'bool': 'true or false',
@@ -157,13 +158,15 @@ def _unknown(v, elem, spec, name: str, text: str, attribute: bool, quiet=_QUIET)
     if newer:
         return None if attribute else vocabulary(newer[0]).at(path)
     key = f'{spec.name}@{name}' if attribute else f'{spec.name}/{name}'
-    message = unknown_name(spec, name, text, found, elem.get(name) if attribute else None)
+    message = unknown_name(spec, name, text, found, elem.get(name) if attribute else None,
+                           None if attribute else elem)
     if key not in quiet and message is not None:
         v.warn(elem, _entity(elem), message, Code.UNKNOWN_NAME)
     return None
 
 
-def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = None):
+def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = None,
+                 elem=None):
     """
     Return what to say of a name that ``spec`` (an element of version ``text``) lacks.
 
@@ -171,6 +174,8 @@ def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = N
     nearest known name is suggested (``<colision>``: did you mean ``<collision>``?).
     ``value`` is an attribute's (``None``: the name is an element's); an empty attribute
     of another version (``<pose frame="">``) loses nothing and is not reported (``None``).
+    ``elem`` is the element of that name, if it is one: a sensor's content in an old
+    layout then says what Gazebo does instead (:func:`old_layout`).
     """
     attribute = value is not None
     if found and value is not None and not value.strip():
@@ -178,12 +183,73 @@ def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = N
     shown = repr(name) if attribute else f'<{name}>'
     message = (f'<{spec.name}> has no {"attribute" if attribute else "element"} {shown} in '
                f'SDFormat {text}')
+    instead = None if elem is None else old_layout(spec, elem, text)
+    if instead is not None:
+        return f'{message}{instead}'
     if found:
         return (f'{message} (SDFormat {", ".join(found)} '
                 f'{"has" if len(found) == 1 else "have"} it); Gazebo ignores it')
     hint = nearest(name, spec.attributes if attribute else spec.children)
     return f'{message}; Gazebo ignores it' + (
         '' if hint is None else f"; did you mean {repr(hint) if attribute else f'<{hint}>'}?")
+
+
+# The element of a <sensor> that holds the settings of its type, where not named as the type.
+_SENSOR_HOLDER = {
+    **dict.fromkeys(('depth', 'depth_camera', 'rgbd', 'rgbd_camera', 'thermal',
+                     'thermal_camera', 'segmentation', 'segmentation_camera', 'boundingbox',
+                     'boundingbox_camera', 'wideanglecamera', 'wide_angle_camera',
+                     'multicamera'), 'camera'),
+    'gpu_ray': 'ray', 'gpu_lidar': 'lidar', 'wireless_receiver': 'transceiver',
+    'wireless_transmitter': 'transceiver'}
+_IMU_AXES = ('<angular_velocity><x><noise>, ..., <linear_acceleration><z><noise>')
+
+
+def old_layout(spec, elem, text: str) -> str | None:
+    """
+    Return the end of the warning about a sensor's content written in an old layout.
+
+    libsdformat 14 copies such an element where nothing reads it ("not defined in SDF"), so
+    Gazebo simulates the sensor without it: an IMU's ``<noise>`` directly in ``<imu>``
+    (SDFormat 1.4's and 1.5's, which libsdformat converts only in files of those versions:
+    the IMU has no noise but per axis), a setting of the sensor's type directly in
+    ``<sensor>`` (``<image>``, ``<clip>``: the camera has its ``<camera>``'s, else the
+    default). ``None``: ``elem`` is no such content.
+    """
+    parent = elem.getparent()
+    if spec.name == 'imu' and elem.tag == 'noise':
+        axes = any(True for tag in ('angular_velocity', 'linear_acceleration')
+                   for _ in parent.iterfind(f'{tag}//noise'))
+        return (' (SDFormat 1.4 and 1.5 have it, and libsdformat converts it in their files '
+                'only); Gazebo ignores it, so the IMU is simulated '
+                + ('with the noise of its axes alone' if axes else 'without noise')
+                + f'; since SDFormat 1.6 each axis has its own: {_IMU_AXES}')
+    if spec.name != 'sensor':
+        return None
+    kind = (parent.get('type') or '').strip()
+    holder = _SENSOR_HOLDER.get(kind, kind)
+    inner = spec.children.get(holder)
+    if inner is None or elem.tag not in inner.children:
+        return None
+    held = parent.find(f'{holder}/{elem.tag}')
+    where = f'<{holder}><{elem.tag}>'
+    instead = f'reads the {where} of line {held.sourceline}' if held is not None else \
+        f'the sensor has the default {where}{_defaults(inner.children[elem.tag])}'
+    return f"; it belongs in the sensor's <{holder}>: Gazebo ignores it here, and {instead}"
+
+
+def _defaults(spec) -> str:
+    """Return `` (width 320, height 240)``: an element's default value, or its leaves'."""
+    def shown(value):
+        try:
+            return f'{float(value):g}'
+        except (TypeError, ValueError):
+            return value
+    if spec.type is not None:
+        return f' ({shown(spec.default)})'
+    leaves = spec.leaves('1') or spec.leaves()
+    return ' (' + ', '.join(f'{leaf.name} {shown(leaf.default)}' for leaf in leaves) + ')' \
+        if leaves else ''
 
 
 def _entity(elem) -> str | None:
@@ -272,6 +338,52 @@ def check_value(v, elem, spec, entity, top, *, text: str | None = None,
         v.warn(elem, entity, f'{what} {reading.bounds}: libsdformat 10 and later refuse the '
                'file (Gazebo Sim loads nothing); Gazebo classic reads it', Code.LOADER_REFUSES)
     return reading.value
+
+
+#: The ``<shader>`` types libsdformat's ``Material::Load`` accepts (and its normal-map ones).
+SHADER_TYPES = frozenset(('pixel', 'vertex', 'normal_map_objectspace', 'normal_map_object_space',
+                          'normal_map_tangentspace', 'normal_map_tangent_space'))
+_NORMAL_MAPS = SHADER_TYPES - {'pixel', 'vertex'}
+
+
+def _material_text(elem, tag: str) -> str | None:
+    """Return a child's text, stripped (``None``: none, or ``__default__``, read as none)."""
+    text = (elem.findtext(tag) or '').strip()
+    return None if text in ('', '__default__') else text
+
+
+def material_problems(material, scripts: bool = True) -> list:
+    """
+    Return what libsdformat's ``Material::Load`` refuses in a ``<material>``.
+
+    A ``<script>`` without ``<uri>`` or ``<name>`` (or one of them empty or
+    ``__default__``, which libsdformat reads as none: its own URDF conversion writes an
+    unset one so), a ``<shader>`` type it does not know, a normal-map shader without
+    ``<normal_map>``. Each is ``(element, message, code)``; ``scripts``: look at the
+    ``<script>`` too.
+    """
+    problems = []
+    script = material.find('script')
+    if scripts and script is not None:
+        missing = [tag for tag in ('uri', 'name') if _material_text(script, tag) is None]
+        if missing:
+            needs = ' and '.join(f'<{tag}>' for tag in missing)
+            unset = [f'<{tag}>__default__</{tag}>' for tag in missing
+                     if (script.findtext(tag) or '').strip()]
+            problems.append((script, f'<material><script> needs {needs}' + (
+                f" (libsdformat reads {' and '.join(unset)} as none)" if unset else ''),
+                Code.MISSING_ELEMENT))
+    shader = material.find('shader')
+    if shader is not None:
+        kind = (shader.get('type') or 'pixel').strip()
+        if kind not in SHADER_TYPES:
+            problems.append((shader, f'<material><shader> type {quote_value(kind)} is not '
+                             f"one libsdformat knows ({', '.join(sorted(SHADER_TYPES))})",
+                             Code.INVALID))
+        elif kind in _NORMAL_MAPS and _material_text(shader, 'normal_map') is None:
+            problems.append((shader, f'<material><shader> type {quote_value(kind)} needs '
+                             '<normal_map> (the normal map image)', Code.MISSING_ELEMENT))
+    return problems
 
 
 def misspelt(path: str, tag) -> bool:

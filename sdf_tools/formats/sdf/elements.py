@@ -27,6 +27,9 @@ Children sdf_tools does not model are kept as serialised XML (``extras``, see
 into a :class:`~sdf_tools.model.Material` (a ``<script>`` needs its ``<uri>`` and ``<name>``,
 as libsdformat says).
 
+An ``<inertial auto="true">`` is read as written, and its link's collisions are weighed
+(:mod:`.auto_inertial`): :mod:`.assembly` adds them up once their poses are resolved.
+
 What libsdformat reads and sdf_tools reads alike: a visual or collision without
 ``<geometry>`` (or with an empty one) has none (``Visual.geometry`` is ``None``; libsdformat
 reads it as an empty geometry); several ``<polyline>`` s in one ``<geometry>`` are one
@@ -39,9 +42,13 @@ from typing import Any
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.reading import shape_element
+from sdf_tools.formats.sdf import auto_inertial
+from sdf_tools.formats.sdf.auto_inertial import AutoInertial
 from sdf_tools.formats.sdf.content import check_values
+from sdf_tools.formats.sdf.content import material_problems
 from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.formats.sdf.values import pose_value
+from sdf_tools.formats.sdf.values import read_bool
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Collision
@@ -61,6 +68,10 @@ from sdf_tools.xmlio.parse import parse_number
 from sdf_tools.xmlio.parse import quote_value
 from sdf_tools.xmlio.parse import to_string
 from sdf_tools.xmlio.parse import ValueReader
+
+
+# What an <inertial> holds for auto="true" alone (SDFormat 1.11).
+_AUTO_ONLY = ('density', 'auto_inertia_params')
 
 
 def element_text(element) -> str:
@@ -85,6 +96,7 @@ class LinkSpec:
     visuals: list = field(default_factory=list)      # (Visual, Placed)
     collisions: list = field(default_factory=list)   # (Collision, Placed)
     extras: tuple = ()
+    auto: AutoInertial | None = None  # <inertial auto="true">: the collisions weighed
 
 
 class ElementReader:
@@ -97,14 +109,18 @@ class ElementReader:
         Reads numbers and records problems with their lines.
     version : tuple
         The document's SDFormat version, ``(major, minor)``.
+    meshes : tuple, optional
+        ``(MeshWeigher, folder)``: weighs the meshes of ``<inertial auto="true">`` named in
+        a file of that folder (:mod:`.auto_inertial`; ``None``: paths only, from nowhere).
 
     """
 
-    __slots__ = ('v', 'version')
+    __slots__ = ('v', 'version', 'meshes')
 
-    def __init__(self, values: ValueReader, version: tuple):
+    def __init__(self, values: ValueReader, version: tuple, meshes: tuple | None = None):
         self.v = values
         self.version = version
+        self.meshes = meshes
 
     # --- values -------------------------------------------------------------------------
 
@@ -155,6 +171,8 @@ class ElementReader:
         spec = LinkSpec()
         extras = []
         seen: dict = {}   # (tag, name) -> the first element of that name
+        auto = None       # an <inertial auto="true">
+        collisions = []   # (element, Collision)
         for child in elem:
             tag = child.tag
             if tag == 'inertial':
@@ -162,17 +180,23 @@ class ElementReader:
                     self.v.error(child, entity, 'has more than one <inertial>',
                                  Code.REPEATED_ELEMENT)
                     continue
-                spec.inertial = self._inertial(child, entity)
+                auto = child if read_bool(self.v, child, entity, '<inertial> auto',
+                                          child.get('auto'), False) else None
+                spec.inertial = self._inertial(child, entity, auto is not None)
             elif tag == 'visual' or tag == 'collision':
                 self._unique(child, entity, seen)
                 if tag == 'visual':
                     spec.visuals.append(self._visual(child, entity))
                 else:
                     spec.collisions.append(self._collision(child, entity))
+                    collisions.append((child, spec.collisions[-1][0]))
             elif tag != 'pose':
                 check_values(self.v, 'link', child, entity, self.version)
                 extras.append(element_text(child))
         spec.extras = tuple(extras)
+        if auto is not None:
+            spec.auto = auto_inertial.read(self, auto, element_text(auto), entity, collisions,
+                                           self.meshes or (auto_inertial.MeshWeigher(), None))
         return spec
 
     def _unique(self, elem, entity, seen: dict) -> None:
@@ -186,7 +210,8 @@ class ElementReader:
                          f'the link (first at line {first.sourceline}): libsdformat and Gazebo '
                          f'refuse two {elem.tag}s of one name in a link', Code.DUPLICATE_NAME)
 
-    def _inertial(self, elem, entity):
+    def _inertial(self, elem, entity, auto: bool):
+        """Read an ``<inertial>`` as written (``auto``: its collisions give the values)."""
         mass = self.number(elem, entity, 'mass', 1.0)
         moments = (1.0, 0.0, 0.0, 1.0, 0.0, 1.0)   # the SDFormat defaults
         inertia = elem.find('inertia')
@@ -194,8 +219,12 @@ class ElementReader:
             moments = tuple(self.number(inertia, entity, k, d) for k, d in zip(
                 ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'), moments))
         for child in elem:   # (an unknown name is reported as one: .content)
-            if child.tag not in ('mass', 'inertia', 'pose') and \
-                    not misspelt('model/link/inertial', child.tag):
+            tag = child.tag
+            if tag in _AUTO_ONLY and not auto:
+                self.v.warn(child, entity, f'<inertial><{tag}> has no effect without '
+                            'auto="true"; Gazebo ignores it', Code.NO_EFFECT)
+            elif tag not in ('mass', 'inertia', 'pose', *_AUTO_ONLY) and \
+                    not misspelt('model/link/inertial', tag):
                 self.v.warn(child, entity, f'<inertial><{local_name(child)}> is not kept',
                             Code.DROPPED)
         return Inertial(mass, *moments), self.placed(elem, entity)
@@ -280,15 +309,10 @@ class ElementReader:
                                                  for x in values):
                     rgba = values + (1.0,) * (4 - len(values))  # three numbers: opaque
                 break
+        for where, problem, code in material_problems(elem):
+            self.v.error(where, entity, f'{problem} (libsdformat refuses the file)', code)
         script = elem.find('script')
-        name = None
-        if script is not None:
-            name, uri = ((script.findtext(tag) or '').strip() or None for tag in ('name', 'uri'))
-            missing = ' and '.join(f'<{tag}>' for tag, text in (('uri', uri), ('name', name))
-                                   if text is None)
-            if missing:
-                self.v.error(script, entity, f'<material><script> needs {missing} (libsdformat '
-                             'refuses the file)', Code.MISSING_ELEMENT)
+        name = None if script is None else (script.findtext('name') or '').strip() or None
         if rgba is None and name is None:
             return None
         return Material(name, rgba)

@@ -79,11 +79,10 @@ model, light or actor outside a world; a ``relative_to`` on the pose of a model 
 world; what :mod:`.elements`, :mod:`.joints` and :mod:`.content` refuse. A negative mass or
 an invalid inertia is read with a warning (``check`` makes it an error: :mod:`.inertials`).
 
-Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes. Unsupported,
-as errors: merge-include (``merge="true"``), files without ``<sdf version>`` or of a version
-outside 1.4 to 1.11 (1.12 and later are read with the 1.11 rules and a warning). Every
-problem is reported with its line, then one :class:`~sdf_tools.errors.DescriptionError`
-holds all of them.
+An ``<inertial auto="true">`` is computed from the link's collisions as libsdformat 14
+computes it (:mod:`.auto_inertial`; meshes read with trimesh, found as includes are).
+
+Bounded: models nest at most :data:`MAX_NESTING` levels deep, across includes.
 
 Unsupported, as errors: files without ``<sdf version>`` or of a version outside 1.3 to 1.11
 (1.3 is read as libsdformat converts it, with the 1.4 rules; 1.12 and later with the 1.11
@@ -105,6 +104,7 @@ from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf import assembly
 from sdf_tools.formats.sdf import merge
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.formats.sdf.auto_inertial import MeshWeigher
 from sdf_tools.formats.sdf.content import check_document
 from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.formats.sdf.content import misspelt
@@ -127,6 +127,7 @@ from sdf_tools.formats.sdf.values import read_bool
 from sdf_tools.formats.sdf.versions import read_version
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
+from sdf_tools.formats.sdf.world import check_root_content
 from sdf_tools.formats.sdf.world import PlacedModel
 from sdf_tools.formats.sdf.world import read_worlds
 from sdf_tools.formats.sdf.world import SdfDocument
@@ -144,10 +145,6 @@ from sdf_tools.xmlio.parse import ValueReader
 
 # Priority of names in a model scope when old files reuse one (libsdformat 12 order).
 _KIND_ORDER = ('model', 'link', 'joint', 'frame')
-# What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
-_ROOT_ALONE = ('model', 'light', 'actor')
-_ONE_ALONE = ('outside a <world>, SDFormat allows one model, light or actor (libsdformat '
-              'refuses the file)')
 # The children of a <model> that are frames of the model (and <include>: a nested model).
 _MODEL_CONTENT = ('link', 'joint', 'frame', 'model', 'include')
 #: Levels of models, the top one included, in all (includes count: the XML parser bounds
@@ -231,7 +228,7 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
     for dropped in instructions:
         reporter.error(instruction_error(dropped), dropped.location, code=Code.INVALID)
     v = SourcedValues(source, reporter)
-    _check_root_content(v, root)
+    check_root_content(v, root)
     worlds, files = _read_document(v, root, includes, path, max_bytes, model)
     reporter.raise_if_errors()
     for world in worlds:
@@ -247,38 +244,13 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
 
 # --- the document ----------------------------------------------------------------------------
 
-def _check_root_content(v: ValueReader, root) -> None:
-    """
-    Report a second model, light or actor outside a world, as libsdformat's Root::Load does.
-
-    A second element of the first kind (of model, light, actor) is an error at it ("Root
-    object can only contain one model"), and so is the first element of each other kind
-    ("Skipping this light"). A second model of the first one's name is left to the name
-    check, as libsdformat only says that the name is taken.
-    """
-    found: dict = {}   # kind -> its first two elements
-    for child in root:
-        if child.tag in _ROOT_ALONE and len(found.setdefault(child.tag, [])) < 2:
-            found[child.tag].append(child)
-    if not found:
-        return
-    kinds = sorted(found, key=_ROOT_ALONE.index)
-    alone = found[kinds[0]]
-    if len(alone) > 1 and alone[1].get('name') != alone[0].get('name'):
-        v.error(alone[1], None, f'the <sdf> element holds more than one <{kinds[0]}>: '
-                f'{_ONE_ALONE}', Code.INVALID)
-    for kind in kinds[1:]:
-        v.error(found[kind][0], None, f'the <sdf> element holds both <{kinds[0]}> and '
-                f'<{kind}>: {_ONE_ALONE}', Code.INVALID)
-
-
 def _read_document(v: SourcedValues, root, finder, path, max_bytes,
                    wanted) -> tuple[list[World], tuple]:
     """
     Check the ``<sdf>`` element and its version; read its worlds and top-level models.
 
-    Returns the worlds and the files the includes read. ``wanted``: the model asked for,
-    which may not need a world's web includes (:meth:`IncludeReader.settle`).
+    Returns the worlds and the files the includes (and auto inertials) read. ``wanted``: the
+    model asked for, which may not need a world's web includes (:meth:`IncludeReader.settle`).
     """
     if local_name(root) != 'sdf':
         hint = ' (this looks like URDF)' if root.tag == 'robot' else ''
@@ -292,7 +264,8 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes,
     includes = None if finder is None else IncludeReader(
         v, finder, read_version, version_tuple(READABLE_VERSIONS[-1]), max_bytes, wanted)
     folder = None if path is None else os.path.dirname(os.path.abspath(path))
-    origin = _File(version, ElementReader(v, version), folder,
+    weigher = MeshWeigher(finder)   # the meshes of auto inertials
+    origin = _File(version, ElementReader(v, version, (weigher, folder)), folder,
                    () if path is None else (os.path.realpath(path),))
 
     def include(elem, entity, kinds=INCLUDABLE):
@@ -309,9 +282,9 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes,
 
     worlds = read_worlds(v, root, version, origin.elements, include, read_model)
     if includes is None:
-        return worlds, ()
+        return worlds, tuple(weigher.files)
     includes.settle(worlds)
-    return worlds, includes.files
+    return worlds, tuple(dict.fromkeys((*includes.files, *weigher.files)))
 
 
 @record(slots=True, eq=False)
@@ -419,8 +392,10 @@ class _ModelReader:
     # --- includes -----------------------------------------------------------------------
 
     def _included_file(self, included: Included) -> _File:
-        return _File(included.version, ElementReader(self.v, included.version),
-                     included.folder, included.chain)
+        meshes = self._origin.elements.meshes   # its meshes are named from its folder
+        return _File(included.version, ElementReader(
+            self.v, included.version, meshes and (meshes[0], included.folder)),
+            included.folder, included.chain)
 
     def _include(self, elem, scope: Scope) -> Included | None:
         """Return the model a nested ``<include>`` brings in (``None``: reported)."""

@@ -18,9 +18,9 @@ The frames of an SDFormat world: its models, its ``<frame>`` s and the implicit 
 A world is checked and resolved the way libsdformat builds its world graphs, model by model
 (each read by the model walk, :mod:`.reader`) and then as a whole (:class:`WorldGraph`):
 
-* model names are unique in a world; a ``<frame>`` may not take a model's name (before
-  SDFormat 1.7 it is renamed ``NAME_frame`` with a warning, as libsdformat does for old
-  files), nor another frame's;
+* model names are unique in a world; a ``<frame>`` that takes a model's name is renamed
+  ``NAME_frame`` with a warning, as libsdformat 12 and 13 do (from SDFormat 1.7 on a
+  ``loader-refuses`` warning: libsdformat 14 refuses it), nor may it take another frame's;
 * a frame is attached to ``world`` by default, else to what ``attached_to`` names: a
   model, another world frame, or a frame inside a model (``model::link``); its ``<pose>``
   is relative to that, or to its ``relative_to``;
@@ -30,7 +30,9 @@ A world is checked and resolved the way libsdformat builds its world graphs, mod
   chains), are errors at their line.
 
 The result (:class:`~sdf_tools.worlds.World`) has every model's frame and every world frame in
-the world frame.
+the world frame. What a document holds outside its worlds is checked as libsdformat's
+``Root::Load`` does (:func:`check_root_content`), and the model asked for is taken from all
+(:func:`select_model`).
 """
 
 from typing import Any
@@ -51,6 +53,11 @@ from sdf_tools.topology import find_cycles
 from sdf_tools.topology import WORLD
 from sdf_tools.worlds import World
 from sdf_tools.worlds import WorldFrame
+
+# What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
+_ROOT_ALONE = ('model', 'light', 'actor')
+_ONE_ALONE = ('outside a <world>, SDFormat allows one model, light or actor (libsdformat '
+              'refuses the file)')
 
 _MODEL_FRAME = '__model__'
 
@@ -191,17 +198,19 @@ class WorldGraph:
                 v.error(elem, entity, f'frame name {name!r} is used more than once in '
                         f'{self._where()}', Code.DUPLICATE_NAME)
                 return
-            if self.version >= (1, 7):
-                v.error(elem, entity, f'has the same name as a model of {self._where()}; '
-                        'world frames and models need distinct names', Code.DUPLICATE_NAME)
-                return
             new = name + '_frame'
             i = 0
             while new in self._nodes:
                 new = f'{name}_frame{i}'
                 i += 1
-            v.warn(elem, entity, f'has the same name as a model of {self._where()}; renamed '
-                   f'to {new!r}, as libsdformat does for SDFormat 1.6 and older', Code.RENAMED)
+            renamed = f'has the same name as a model of {self._where()}; renamed to {new!r}'
+            if self.version >= (1, 7):   # libsdformat 12 and 13 rename it too; 14 refuses
+                v.warn(elem, entity, f'{renamed}, as libsdformat 12 and 13 do; libsdformat 14 '
+                       'and later refuse it (Gazebo Harmonic loads nothing): world frames and '
+                       'models need distinct names', Code.LOADER_REFUSES)
+            else:
+                v.warn(elem, entity, f'{renamed}, as libsdformat does for SDFormat 1.6 and '
+                       'older', Code.RENAMED)
             node.name = new
         self._nodes[node.name] = node
 
@@ -347,8 +356,9 @@ class SdfDocument:
     problem : Diagnostic or None
         Why ``robot`` is ``None``.
     files : tuple of str
-        The files its ``<include>`` s read, each once, in the order first read (no output
-        may overwrite one: :func:`~sdf_tools.outputs.check_outputs`).
+        The files its ``<include>`` s read, and the meshes its ``<inertial auto="true">`` s
+        weighed, each once, in the order first read (no output may overwrite one:
+        :func:`~sdf_tools.outputs.check_outputs`).
 
     """
 
@@ -357,6 +367,31 @@ class SdfDocument:
     warnings: tuple[Diagnostic, ...] = ()
     problem: Diagnostic | None = None
     files: tuple[str, ...] = ()
+
+
+def check_root_content(v, root) -> None:
+    """
+    Report a second model, light or actor outside a world, as libsdformat's Root::Load does.
+
+    A second element of the first kind (of model, light, actor) is an error at it ("Root
+    object can only contain one model"), and so is the first element of each other kind
+    ("Skipping this light"). A second model of the first one's name is left to the name
+    check, as libsdformat only says that the name is taken.
+    """
+    found: dict = {}   # kind -> its first two elements
+    for child in root:
+        if child.tag in _ROOT_ALONE and len(found.setdefault(child.tag, [])) < 2:
+            found[child.tag].append(child)
+    if not found:
+        return
+    kinds = sorted(found, key=_ROOT_ALONE.index)
+    alone = found[kinds[0]]
+    if len(alone) > 1 and alone[1].get('name') != alone[0].get('name'):
+        v.error(alone[1], None, f'the <sdf> element holds more than one <{kinds[0]}>: '
+                f'{_ONE_ALONE}', Code.INVALID)
+    for kind in kinds[1:]:
+        v.error(found[kind][0], None, f'the <sdf> element holds both <{kinds[0]}> and '
+                f'<{kind}>: {_ONE_ALONE}', Code.INVALID)
 
 
 def select_model(worlds, wanted: str | None, at: SourceLocation) -> tuple:
@@ -389,6 +424,7 @@ def select_model(worlds, wanted: str | None, at: SourceLocation) -> tuple:
 
 
 # --- the walk ----------------------------------------------------------------------------------
+
 
 def read_worlds(v, root, version: tuple, elements, include, read_model) -> list[World]:
     """
@@ -450,6 +486,8 @@ def _read_world(v, elem, version, elements, include, read_model) -> World:
             graph.add_frame(child, elements)
         elif child.tag in _CONTENT:
             _add(graph, child, graph.entity, include, read_model)
+        elif isinstance(child.tag, str):   # <gravity>, <physics>, <scene>, ...: read as
+            check_values(v, 'world', child, graph.entity, version)   # libsdformat reads them
     return graph.world()
 
 

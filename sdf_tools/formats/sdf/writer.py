@@ -21,7 +21,9 @@ writes:
 
 * one ``<model>`` with the robot's ``origin`` as its ``<pose>`` and ``<static>``;
 * each link with its pose **in the model frame** (the zero-configuration pose, composed from
-  the joints), inertial, visuals, collisions and ``extras``;
+  the joints), inertial, visuals, collisions and ``extras``; an ``<inertial auto="true">``
+  read from SDFormat is written as given to SDFormat 1.11 (Gazebo computes it from the
+  collisions, as the reader did), as the values the reader computed to older versions;
 * each joint with its pose relative to its child link (``X_CJ``, the SDFormat default), its
   axes in the joint frame, limits, dynamics, screw pitch and gearbox fields; continuous
   joints are written as ``revolute`` with the version's unlimited limits (``-1e16``/``1e16``
@@ -284,7 +286,9 @@ class _SdfWriter:
         out.start('link', {'name': local})
         self.pose_leaf(pose, entity, link.location, 'its pose in the model frame')
         inertial = link.inertial
-        if inertial is not None:
+        if inertial is not None and inertial.auto is not None and self.version >= (1, 11):
+            self._append_xml(inertial.auto, entity)   # as given: Gazebo computes it alike
+        elif inertial is not None:
             origin = None
             if not inertial.origin.is_identity():
                 origin = self.pose_text(inertial.origin, entity, link.location)

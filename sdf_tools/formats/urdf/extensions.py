@@ -22,7 +22,9 @@ elements of a ``<gazebo>`` block (the rules are listed in :mod:`.writer`):
 * a link's ``Link.extras``, and the extras of its visuals (collisions) inside one
   ``<visual>`` (``<collision>``), which the extension applies to every visual (collision):
   so they must be the same for all of them, but for a visual ``<material>`` that only
-  repeats its URDF colour (a lossy report keeps what they all carry and drops the rest);
+  repeats its URDF colour (a lossy report keeps what they all carry and drops the rest),
+  and a collision's ``<density>`` and ``<auto_inertia_params>`` when the link's inertial
+  is computed from them (``<inertial auto="true">``, written as its values);
 * a joint's ``Joint.extras`` (a ``<physics>`` said with the special tags when they can say
   it) and its spring stiffness and reference.
 
@@ -42,6 +44,10 @@ from sdf_tools.model import Robot
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
 from sdf_tools.xmlio.parse import parse_xml
+
+
+#: What a collision holds for its link's auto inertial alone (SDFormat 1.11).
+_WEIGHING = ('density', 'auto_inertia_params')
 
 
 def gazebo_block(reference, elements):
@@ -70,10 +76,14 @@ def link_content(link: Link, report: UrdfReport) -> list:
     """Return a link's SDFormat-only elements, with those of its visuals and collisions."""
     entity = f"link '{link.name}'"
     elements = _parse_extras(link.extras, entity, link.location, report)
+    # An <inertial auto="true"> is written as the values computed from the collisions' own
+    # <density> and <auto_inertia_params>, which have no other use.
+    auto = () if link.inertial is None or link.inertial.auto is None else _WEIGHING
     for tag, items in (('visual', link.visuals), ('collision', link.collisions)):
         if not any(item.extras for item in items):
             continue
-        parsed = [_parse_extras(item.extras, entity, link.location, report) for item in items]
+        parsed = [[e for e in _parse_extras(item.extras, entity, link.location, report)
+                   if tag == 'visual' or e.tag not in auto] for item in items]
         forms = {tuple(_canonical(e) for e in group) for group in parsed}
         if len(forms) > 1 and tag == 'visual':
             # Visuals of different colours (as libsdformat writes URDF colours): the

@@ -37,7 +37,7 @@ from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.loading import load
 from sdf_tools.loading import LoadOptions
-from sdf_tools.loading import package_resolver
+from sdf_tools.resources.lookup import find_resources
 from sdf_tools.ros.parameter_rules import option_problem
 from sdf_tools.ros.parameter_rules import publish_frequency_problem
 from sdf_tools.xmlio.parse import parse_xml
@@ -117,10 +117,10 @@ def read_description_and_source(path: str, xacro_args: str = '',
     if not path:
         raise ValueError('description_file is required, e.g. description_file:=robot.urdf')
     mappings = parse_xacro_args(xacro_args)
-    packages = package_resolver([package_path], near=path,
-                                option='the package_path launch argument')
-    loaded = load(path, LoadOptions(mappings=mappings, packages=packages,
-                                    xacro_remedy=XACRO_REMEDY))
+    resources = find_resources([package_path], near=path,
+                               package_option='the package_path launch argument')
+    loaded = load(path, LoadOptions(mappings=mappings, xacro_remedy=XACRO_REMEDY),
+                  resources=resources)
     if mappings and not loaded.xacro:
         raise ValueError(f'xacro_args given, but {path} is {loaded.fmt}, not xacro')
     return loaded.text.decode('utf-8'), f'{path} (expanded)' if loaded.xacro else path
