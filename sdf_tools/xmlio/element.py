@@ -193,7 +193,7 @@ def _convert(element, scope: dict, uses: list) -> Element:
     """
     nsmap = element.nsmap
     own: tuple = ()
-    if nsmap:
+    if nsmap and nsmap != scope:
         own = tuple((p, u) for p, u in nsmap.items()
                     if scope.get(p) != u and not u.startswith(_UNDECLARED_NS))
     tag = element.tag
@@ -209,8 +209,19 @@ def _convert(element, scope: dict, uses: list) -> Element:
     children = []
     text = element.text
     for child in element:
-        if child.tag.__class__ is not str:
+        child_tag = child.tag
+        if child_tag.__class__ is not str:
             continue
+        if not len(child) and child_tag[0] != '{' and _DCOLON not in child_tag \
+                and child.nsmap == nsmap:  # a leaf of plain names (most): here
+            pairs = child.items()
+            if not pairs or all(key[0] != '{' for key, _ in pairs):
+                child_tail = child.tail
+                children.append(Element(child_tag, tuple(pairs), child.text, (),
+                                        child_tail if child_tail is not None
+                                        and child_tail.strip(BLANK) else None,
+                                        child.sourceline))
+                continue
         below: list = [] if own else uses
         value = _convert(child, nsmap, below)
         child_tail = child.tail
@@ -403,10 +414,23 @@ def at_path(element: Element, path: tuple, change) -> Element:
 
 
 def ensure_path(element: Element, path: tuple) -> Element:
-    """Return ``element`` with every element of ``path`` (first children of those tags)."""
-    for depth in range(len(path)):
-        element = at_path(element, path[:depth], lambda e, tag=path[depth]: ensure(e, tag))
-    return element
+    """
+    Return ``element`` with every element of ``path`` (first children of those tags).
+
+    What is missing is added empty, last among its siblings (:func:`ensure` at each level);
+    ``element`` itself when nothing is.
+    """
+    if not path:
+        return element
+    index = first_index(element, path[0])
+    if index is None:
+        missing = Element(path[-1])
+        for tag in reversed(path[:-1]):
+            missing = Element(tag, children=(missing,))
+        return appended(element, missing)
+    child = element.children[index]
+    made = ensure_path(child, path[1:])
+    return element if made is child else replace_child(element, index, made)
 
 
 def stripped(element: Element) -> Element:

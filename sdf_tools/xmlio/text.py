@@ -185,14 +185,20 @@ def _write_element(parts: list, element, indent: str) -> None:
         parts.append(f'{head}/>' if text is None else f'{head}>{escape_text(text)}</{tag}>')
         return
     inner = indent + '  '
+    between = '\n' + inner
     parts.append(f'{head}>{escape_text(text)}' if text is not None and text.strip(BLANK)
-                 else f'{head}>\n{inner}')
+                 else f'{head}>{between}')
     last = len(children) - 1
     for index, child in enumerate(children):
-        _write_element(parts, child, inner)
+        if child.children or child.attributes:
+            _write_element(parts, child, inner)
+        else:  # a leaf (most are): written here
+            leaf, value = child.tag, child.text
+            parts.append(f'<{leaf}/>' if value is None else
+                         f'<{leaf}>{escape_text(value)}</{leaf}>')
         tail = child.tail
         if tail is not None and tail.strip(BLANK):
             parts.append(escape_text(tail))
         else:
-            parts.append(f'\n{indent}' if index == last else f'\n{inner}')
+            parts.append(between if index != last else f'\n{indent}')
     parts.append(f'</{tag}>')

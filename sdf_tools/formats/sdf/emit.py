@@ -436,10 +436,16 @@ _NOT_FINITE = frozenset(('inf', 'infinity', 'nan'))
 def _element_poses(elements, where: str, named: tuple, found: list) -> None:
     """Append what :func:`non_finite_poses` finds in elements under ``where`` (in ``named``)."""
     for element in elements:
-        if element.tag == 'pose' and any(
-                word.lower().lstrip('+-') in _NOT_FINITE for word in (element.text or '').split()):
-            found.append((element.text, where, *named))
-        if element.children:
+        children = element.children
+        if children:
             name = element.get('name')
-            _element_poses(element.children, element.tag,
-                           (element.tag, name) if name else named, found)
+            _element_poses(children, element.tag, (element.tag, name) if name else named,
+                           found)
+        elif element.tag == 'pose' and _not_finite(element.text):
+            found.append((element.text, where, *named))
+
+
+def _not_finite(text: str | None) -> bool:
+    """Return whether a pose's text holds ``inf``, ``infinity`` or ``nan`` (any case)."""
+    return text is not None and ('n' in text or 'N' in text) and any(
+        word.lower().lstrip('+-') in _NOT_FINITE for word in text.split())
