@@ -66,8 +66,10 @@ setup(
             'flake8-docstrings',
             'flake8-import-order',
             'flake8-quotes',
-            # type checking as ament_mypy runs it, and the oldest Python the code needs
+            # type checking as ament_mypy runs it (lxml-stubs: lxml's types), and the oldest
+            # Python the code needs
             'mypy',
+            'lxml-stubs',
             'vermin',
             'pycollada',
             'colcon-common-extensions',

@@ -26,6 +26,8 @@ Readers collect every semantic problem before raising, so one run shows all of t
 """
 
 import enum
+from typing import Any
+from typing import Iterable
 
 from sdf_tools.records import record
 
@@ -218,7 +220,7 @@ class Diagnostic:
     places: tuple[SourceLocation, ...] = ()
     count: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.code.__class__ is not Code:
             object.__setattr__(self, 'code', Code(self.code))  # ValueError if not in the table
 
@@ -241,7 +243,7 @@ class Diagnostic:
         return text
 
 
-def _where(places, location: SourceLocation | None) -> str:
+def _where(places: Iterable[SourceLocation], location: SourceLocation | None) -> str:
     """
     Return places as ``line 12``, ``lines 12, 31``, or ``arm.xacro:31`` in another file.
 
@@ -255,7 +257,7 @@ def _where(places, location: SourceLocation | None) -> str:
     return ', '.join(f'line {item}' if item.isdigit() else item for item in items)
 
 
-def in_file_order(diagnostics) -> list[Diagnostic]:
+def in_file_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """
     Return diagnostics in the order of the places they name: by file, then by line.
 
@@ -267,7 +269,7 @@ def in_file_order(diagnostics) -> list[Diagnostic]:
     for d in diagnostics:
         sources.setdefault(d.location.source if d.location is not None else None, len(sources))
 
-    def key(d):
+    def key(d: Diagnostic) -> tuple[int, int]:
         location = d.location
         if location is None:
             return (len(sources), 0)
@@ -276,7 +278,7 @@ def in_file_order(diagnostics) -> list[Diagnostic]:
     return sorted(diagnostics, key=key)
 
 
-def grouped(diagnostics, shown: int = 3) -> list[Diagnostic]:
+def grouped(diagnostics: Iterable[Diagnostic], shown: int = 3) -> list[Diagnostic]:
     """
     Return diagnostics with the warnings that repeat one problem in one file as one.
 
@@ -286,7 +288,7 @@ def grouped(diagnostics, shown: int = 3) -> list[Diagnostic]:
     Errors are never merged.
     """
     firsts: dict[tuple, int] = {}
-    merged: dict[int, list] = {}
+    merged: dict[int, list[SourceLocation | None]] = {}
     kept: list[Diagnostic] = []
     for d in diagnostics:
         if d.severity is Severity.WARNING and d.count <= 1 and not d.places:
@@ -308,12 +310,12 @@ def grouped(diagnostics, shown: int = 3) -> list[Diagnostic]:
     return kept
 
 
-def presented(diagnostics) -> list[Diagnostic]:
+def presented(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Return diagnostics as commands print them: in file order, repeated warnings grouped."""
     return grouped(in_file_order(diagnostics))
 
 
-def combine(*steps) -> tuple[Diagnostic, ...]:
+def combine(*steps: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
     """
     Return the diagnostics of several steps, in order, each problem once.
 
@@ -396,7 +398,8 @@ class SdfToolsError(Exception):
 
     """
 
-    def __init__(self, diagnostics, *, warnings=(), partial=None):
+    def __init__(self, diagnostics: Diagnostic | Iterable[Diagnostic], *,
+                 warnings: Iterable[Diagnostic] = (), partial: Any = None) -> None:
         if isinstance(diagnostics, Diagnostic):
             diagnostics = [diagnostics]
         self.diagnostics = tuple(diagnostics)
@@ -436,24 +439,26 @@ class Reporter:
 
     __slots__ = ('errors', 'warnings', 'error_type')
 
-    def __init__(self, error_type: type = DescriptionError):
+    def __init__(self, error_type: type[SdfToolsError] = DescriptionError) -> None:
         self.errors: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []
         self.error_type = error_type
 
     def error(self, message: str, location: SourceLocation | None = None,
-              entity: str | None = None, code: Code = Code.INVALID, places=()) -> None:
+              entity: str | None = None, code: Code = Code.INVALID,
+              places: Iterable[SourceLocation] = ()) -> None:
         """Record an error; ``places`` are the other places it names (``Diagnostic.places``)."""
         self.errors.append(Diagnostic(message, location, entity, Severity.ERROR, code,
                                       tuple(places)))
 
     def warn(self, message: str, location: SourceLocation | None = None,
-             entity: str | None = None, code: Code = Code.WARNING, places=()) -> None:
+             entity: str | None = None, code: Code = Code.WARNING,
+             places: Iterable[SourceLocation] = ()) -> None:
         """Record a warning; ``places`` are the other places it names (``Diagnostic.places``)."""
         self.warnings.append(Diagnostic(message, location, entity, Severity.WARNING, code,
                                         tuple(places)))
 
-    def raise_if_errors(self, partial=None) -> None:
+    def raise_if_errors(self, partial: Any = None) -> None:
         """
         Raise ``error_type`` with every recorded error, if there is any.
 

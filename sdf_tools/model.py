@@ -42,10 +42,8 @@ from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.topology import Topology
-
-
-Vec3 = tuple[float, float, float]
-Quat = tuple[float, float, float, float]
+from sdf_tools.transforms import Quat
+from sdf_tools.transforms import Vec3
 
 
 @record(frozen=True, slots=True)

@@ -38,8 +38,10 @@ import builtins
 from functools import cache
 from operator import attrgetter
 import sys
+from types import CodeType
 from types import FunctionType
 from typing import Any
+from typing import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # @record is @dataclass to type checkers (PEP 681; see record below)
@@ -49,7 +51,7 @@ else:
         """Return the decorator unchanged: PEP 681 only informs type checkers."""
         return lambda decorator: decorator
 
-_MISSING = object()
+_MISSING: Any = object()  # a field's absent default or factory
 # A code object holds its function's qualified name (for tracebacks) from Python 3.11 on;
 # 3.10's has no such field, and the function's own __qualname__ does there.
 _CODE_HAS_QUALNAME = sys.version_info >= (3, 11)
@@ -64,7 +66,7 @@ class _Field:
 
     __slots__ = ('default', 'default_factory')
 
-    def __init__(self, default, default_factory):
+    def __init__(self, default: Any, default_factory: Any) -> None:
         self.default = default
         self.default_factory = default_factory
 
@@ -83,12 +85,12 @@ def field(*, default: Any = _MISSING, default_factory: Any = _MISSING) -> Any:
 def record(cls: Any = None, /, *, frozen: bool = False, eq: bool = True,
            repr: bool = True, slots: bool = False) -> Any:  # noqa: A002
     """Make ``cls`` a record; the options mean what they mean to ``@dataclass``."""
-    def build(cls):
+    def build(cls: type) -> type:
         return _build(cls, frozen, eq, repr, slots)
     return build if cls is None else build(cls)
 
 
-def replace(obj, /, **changes):
+def replace(obj: Any, /, **changes: Any) -> Any:
     """Return a copy of the record ``obj`` with the given fields changed (through ``__init__``)."""
     try:
         names = obj.__record_fields__
@@ -99,10 +101,11 @@ def replace(obj, /, **changes):
     return obj.__class__(**values)
 
 
-def _build(cls, frozen, eq, with_repr, slots):
+def _build(cls: type, frozen: bool, eq: bool, with_repr: bool, slots: bool) -> type:
     namespace = dict(cls.__dict__)
     names = tuple(namespace.get('__annotations__', {}))
-    defaults, factories = [], {}
+    defaults: list[Any] = []
+    factories: dict[int, Callable[[], Any]] = {}
     for index, name in enumerate(names):
         default, factory = namespace.get(name, _MISSING), _MISSING
         if isinstance(default, _Field):
@@ -146,12 +149,15 @@ def _build(cls, frozen, eq, with_repr, slots):
         record_class = cls
     if '__init__' not in cls.__dict__:
         setting = 'slots' if frozen and slots else 'frozen' if frozen else 'plain'
-        record_class.__init__ = _init(record_class, names, tuple(defaults), factories,
-                                      setting, '__post_init__' in namespace)
+        init = _init(record_class, names, tuple(defaults), factories, setting,
+                     '__post_init__' in namespace)
+        setattr(record_class, '__init__', init)  # a class built at run time
     return record_class
 
 
-def _init(record_class, names, defaults, factories, setting, post_init):
+def _init(record_class: type, names: tuple[str, ...], defaults: tuple[Any, ...],
+          factories: dict[int, Callable[[], Any]], setting: str,
+          post_init: bool) -> FunctionType:
     """
     Return ``__init__``, the one method compiled (creating records must be fast).
 
@@ -163,7 +169,7 @@ def _init(record_class, names, defaults, factories, setting, post_init):
     """
     qualname = f'{record_class.__qualname__}.__init__'
     code = _init_code(len(names), tuple(factories), setting, post_init)
-    named = {'co_qualname': qualname} if _CODE_HAS_QUALNAME else {}
+    named: dict[str, Any] = {'co_qualname': qualname} if _CODE_HAS_QUALNAME else {}
     code = code.replace(co_varnames=('self', *names), **named)
     globs = {'__builtins__': builtins, '_MISSING': _MISSING, '_setattr': object.__setattr__}
     for index, name in enumerate(names):
@@ -178,7 +184,8 @@ def _init(record_class, names, defaults, factories, setting, post_init):
 
 
 @cache
-def _init_code(count, factories, setting, post_init):
+def _init_code(count: int, factories: tuple[int, ...], setting: str,
+               post_init: bool) -> CodeType:
     """Return the code of ``__init__`` for records of one shape (fields ``_0``, ``_1``...)."""
     body = []
     for index in range(count):
@@ -195,46 +202,50 @@ def _init_code(count, factories, setting, post_init):
         body.append('self.__post_init__()')
     params = ''.join(f', _{index}' for index in range(count))
     source = '\n '.join([f'def __init__(self{params}):', *(body or ['pass'])])
-    namespace = {}
+    namespace: dict[str, Any] = {}
     exec(source, {}, namespace)  # our own text, made of numbers: 0.05-0.2 ms
     return namespace['__init__'].__code__
 
 
-def _methods(names, frozen, eq, with_repr, slots):
+def _methods(names: tuple[str, ...], frozen: bool, eq: bool, with_repr: bool,
+             slots: bool) -> dict[str, Callable[..., Any]]:
     """Return the methods besides ``__init__``: closures over the field names, no ``exec``."""
+    values: Callable[[Any], tuple[Any, ...]]
     if len(names) > 1:
         values = attrgetter(*names)
     else:
-        def values(obj, _getters=tuple(attrgetter(name) for name in names)):
-            return tuple(get(obj) for get in _getters)
-    methods = {}
+        getters = tuple(attrgetter(name) for name in names)
+
+        def values(obj: Any) -> tuple[Any, ...]:
+            return tuple(get(obj) for get in getters)
+    methods: dict[str, Callable[..., Any]] = {}
     if with_repr:
-        def __repr__(self):
+        def __repr__(self: Any) -> str:
             shown = ', '.join(f'{name}={value!r}' for name, value in zip(names, values(self)))
             return f'{self.__class__.__qualname__}({shown})'
         methods['__repr__'] = __repr__
     if eq:
-        def __eq__(self, other):
+        def __eq__(self: Any, other: object) -> Any:
             if other.__class__ is not self.__class__:
                 return NotImplemented
             return values(self) == values(other)
         methods['__eq__'] = __eq__
     if eq and frozen:
-        def __hash__(self):
+        def __hash__(self: Any) -> int:
             return hash(values(self))
         methods['__hash__'] = __hash__
     if frozen:
-        def __setattr__(self, name, value):
+        def __setattr__(self: Any, name: str, value: Any) -> None:
             raise FrozenInstanceError(f'cannot assign to field {name!r}')
 
-        def __delattr__(self, name):
+        def __delattr__(self: Any, name: str) -> None:
             raise FrozenInstanceError(f'cannot delete field {name!r}')
         methods.update(__setattr__=__setattr__, __delattr__=__delattr__)
     if frozen and slots:  # copy and pickle would set the state through __setattr__
-        def __getstate__(self):
+        def __getstate__(self: Any) -> tuple[Any, ...]:
             return values(self)
 
-        def __setstate__(self, state):
+        def __setstate__(self: Any, state: tuple[Any, ...]) -> None:
             for name, value in zip(names, state):
                 object.__setattr__(self, name, value)
         methods.update(__getstate__=__getstate__, __setstate__=__setstate__)

@@ -30,15 +30,51 @@ Joints are any objects with ``name``, ``parent`` and ``child`` attributes (the m
 diagnostics.
 """
 
+from typing import Any
+from typing import Callable
+from typing import Generic
+from typing import Hashable
+from typing import Iterable
+from typing import Protocol
+from typing import Sequence
+from typing import TypeVar
+
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
+from sdf_tools.errors import SourceLocation
 
 #: The frame a joint's parent can name without a link of that name: the model (SDFormat) or
 #: the fixed world (the ``world`` link of URDF convention).
 WORLD = 'world'
 
+_Node = TypeVar('_Node', bound=Hashable)
 
-def find_cycles(nodes, successor) -> list[list]:
+
+class Link(Protocol):
+    """What the walk needs of a link (the model's :class:`~sdf_tools.model.Link`)."""
+
+    @property
+    def name(self) -> str: ...  # noqa: D102
+
+    @property
+    def location(self) -> SourceLocation | None: ...  # noqa: D102
+
+
+class Joint(Link, Protocol):
+    """What the walk needs of a joint (the model's :class:`~sdf_tools.model.Joint`)."""
+
+    @property
+    def parent(self) -> str: ...  # noqa: D102
+
+    @property
+    def child(self) -> str: ...  # noqa: D102
+
+
+_J = TypeVar('_J', bound=Joint)
+
+
+def find_cycles(nodes: Iterable[_Node],
+                successor: Callable[[_Node], _Node | None]) -> list[list[_Node]]:
     """
     Return the cycles of a graph in which each node has at most one successor.
 
@@ -58,11 +94,11 @@ def find_cycles(nodes, successor) -> list[list]:
     """
     nodes = list(nodes)
     known = set(nodes)
-    state = {}  # node -> 1 while on the current path, 2 when done
-    cycles = []
+    state: dict[_Node, int] = {}  # node -> 1 while on the current path, 2 when done
+    cycles: list[list[_Node]] = []
     for start in nodes:
-        path = []
-        node = start
+        path: list[_Node] = []
+        node: _Node | None = start
         while node in known and node not in state:
             state[node] = 1
             path.append(node)
@@ -74,23 +110,23 @@ def find_cycles(nodes, successor) -> list[list]:
     return cycles
 
 
-def cycle_text(names) -> str:
+def cycle_text(names: Sequence[Any]) -> str:
     """Return a cycle as ``'a' -> 'b' -> 'a'`` (the first name again at the end)."""
     return ' -> '.join(repr(n) for n in [*names, names[0]])
 
 
-def link_loop_message(links) -> str:
+def link_loop_message(links: Sequence[str]) -> str:
     """Return the message for links that are their own ancestors (parent -> child order)."""
     return ('the joints form a kinematic loop through links '
             + cycle_text([links[0], *links[:0:-1]]))
 
 
-def mimic_loop_message(joints) -> str:
+def mimic_loop_message(joints: Sequence[str]) -> str:
     """Return the message for mimic joints that follow each other around (``a`` mimics next)."""
     return 'mimic joints form a loop: ' + cycle_text(joints)
 
 
-class Topology:
+class Topology(Generic[_J]):
     """
     The tree (or forest) the joints make of the links.
 
@@ -136,8 +172,10 @@ class Topology:
                  'self_joints', 'roots', 'order', 'cycles', 'duplicate_links',
                  'duplicate_joints')
 
-    def __init__(self, links, joints):
-        names, duplicate_links, ordered = set(), [], []
+    def __init__(self, links: Iterable[Link], joints: Iterable[_J]) -> None:
+        names: set[str] = set()
+        duplicate_links: list[Link] = []
+        ordered: list[str] = []
         for link in links:
             if link.name in names:
                 duplicate_links.append(link)
@@ -146,8 +184,12 @@ class Topology:
             names.add(link.name)
         self.links = frozenset(names)
         self.joints = tuple(joints)
-        joint_names, duplicate_joints = set(), []
-        parent_joint, children, loop_joints, self_joints = {}, {}, [], []
+        joint_names: set[str] = set()
+        duplicate_joints: list[_J] = []
+        parent_joint: dict[str, _J] = {}
+        children: dict[str, list[_J]] = {}
+        loop_joints: list[_J] = []
+        self_joints: list[_J] = []
         for joint in self.joints:
             if joint.name in joint_names:
                 duplicate_joints.append(joint)
@@ -174,9 +216,10 @@ class Topology:
         joint = self.parent_joint.get(link)
         return None if joint is None else joint.parent
 
-    def _walk(self, ordered):
+    def _walk(self, ordered: list[str]) -> list[str]:
         children, links = self.child_joints, self.links
-        order, seen = [], set()
+        order: list[str] = []
+        seen: set[str] = set()
         for name in ordered:
             joint = self.parent_joint.get(name)
             if joint is not None and joint.parent in links:
@@ -247,5 +290,5 @@ class Topology:
             reporter.error(link_loop_message(cycle), joint.location, _entity(joint), Code.CYCLE)
 
 
-def _entity(joint) -> str:
+def _entity(joint: Joint) -> str:
     return f"joint '{joint.name}'"

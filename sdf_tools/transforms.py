@@ -35,13 +35,21 @@ arrays with leading dimensions is :mod:`sdf_tools.batch_transforms`.
 """
 
 import math
+from typing import Any
+from typing import Sequence
 
-IDENTITY_QUAT = (0.0, 0.0, 0.0, 1.0)
-IDENTITY_MAT3 = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
-ZERO3 = (0.0, 0.0, 0.0)
+#: A 3-vector ``(x, y, z)``, a quaternion ``(x, y, z, w)``, a row-major 3x3 matrix. The
+#: functions take any sequence of floats of that length and return these tuples.
+Vec3 = tuple[float, float, float]
+Quat = tuple[float, float, float, float]
+Mat3 = tuple[float, float, float, float, float, float, float, float, float]
+
+IDENTITY_QUAT: Quat = (0.0, 0.0, 0.0, 1.0)
+IDENTITY_MAT3: Mat3 = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+ZERO3: Vec3 = (0.0, 0.0, 0.0)
 
 
-def quat_normalize(q):
+def quat_normalize(q: Sequence[float]) -> Quat:
     """
     Return ``q`` scaled to unit length; a zero quaternion becomes the identity.
 
@@ -55,7 +63,7 @@ def quat_normalize(q):
     return (x / n, y / n, z / n, w / n)
 
 
-def quat_from_rpy(roll, pitch, yaw):
+def quat_from_rpy(roll: float, pitch: float, yaw: float) -> Quat:
     """
     Return the unit quaternion of fixed-axis roll, pitch, yaw (URDF ``rpy``).
 
@@ -76,7 +84,7 @@ def quat_from_rpy(roll, pitch, yaw):
     ))
 
 
-def rpy_from_quat(q):
+def rpy_from_quat(q: Sequence[float]) -> Vec3:
     """
     Return fixed-axis ``(roll, pitch, yaw)`` whose rotation equals ``q`` to about 1e-15.
 
@@ -97,7 +105,7 @@ def rpy_from_quat(q):
     return (roll, pitch, yaw)
 
 
-def quat_multiply(a, b):
+def quat_multiply(a: Sequence[float], b: Sequence[float]) -> Quat:
     """Return the Hamilton product ``a * b`` (rotation ``b`` first, then ``a``)."""
     ax, ay, az, aw = a
     bx, by, bz, bw = b
@@ -109,12 +117,12 @@ def quat_multiply(a, b):
     )
 
 
-def quat_conjugate(q):
+def quat_conjugate(q: Sequence[float]) -> Quat:
     """Return the inverse of a unit quaternion."""
     return (-q[0], -q[1], -q[2], q[3])
 
 
-def quat_rotate(q, v):
+def quat_rotate(q: Sequence[float], v: Sequence[float]) -> Vec3:
     """Rotate the 3-vector ``v`` by the unit quaternion ``q``."""
     x, y, z, w = q
     vx, vy, vz = v
@@ -129,38 +137,38 @@ def quat_rotate(q, v):
     )
 
 
-def quat_from_axis_angle(axis, angle):
+def quat_from_axis_angle(axis: Sequence[float], angle: float) -> Quat:
     """Return the quaternion rotating ``angle`` radians about the unit 3-vector ``axis``."""
     s = math.sin(0.5 * angle)
     return (axis[0] * s, axis[1] * s, axis[2] * s, math.cos(0.5 * angle))
 
 
-def vec_add(a, b):
+def vec_add(a: Sequence[float], b: Sequence[float]) -> Vec3:
     """Return the sum ``a + b`` of two 3-vectors."""
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
-def vec_sub(a, b):
+def vec_sub(a: Sequence[float], b: Sequence[float]) -> Vec3:
     """Return the difference ``a - b`` of two 3-vectors."""
     return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
 
 
-def vec_scale(a, s):
+def vec_scale(a: Sequence[float], s: float) -> Vec3:
     """Return the 3-vector ``a`` times the number ``s``."""
     return (a[0] * s, a[1] * s, a[2] * s)
 
 
-def vec_dot(a, b):
+def vec_dot(a: Sequence[float], b: Sequence[float]) -> float:
     """Return the dot product of two 3-vectors."""
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
-def vec_cross(a, b):
+def vec_cross(a: Sequence[float], b: Sequence[float]) -> Vec3:
     """Return the cross product ``a x b`` of two 3-vectors."""
     return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
 
 
-def vec_unit(a):
+def vec_unit(a: Sequence[float]) -> Vec3:
     """
     Return the 3-vector ``a`` divided by its length.
 
@@ -171,7 +179,7 @@ def vec_unit(a):
     return (a[0] / norm, a[1] / norm, a[2] / norm)
 
 
-def mat3_from_quat(q):
+def mat3_from_quat(q: Sequence[float]) -> Mat3:
     """Return the rotation matrix of a unit quaternion as a row-major 9-tuple."""
     x, y, z, w = q
     return (1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - z * w), 2.0 * (x * z + y * w),
@@ -179,7 +187,7 @@ def mat3_from_quat(q):
             2.0 * (x * z - y * w), 2.0 * (y * z + x * w), 1.0 - 2.0 * (x * x + y * y))
 
 
-def mat3_multiply(a, b):
+def mat3_multiply(a: Sequence[float], b: Sequence[float]) -> Mat3:
     """Return the product ``a @ b`` of two row-major 9-tuple matrices."""
     a00, a01, a02, a10, a11, a12, a20, a21, a22 = a
     b00, b01, b02, b10, b11, b12, b20, b21, b22 = b
@@ -191,12 +199,12 @@ def mat3_multiply(a, b):
             a20 * b02 + a21 * b12 + a22 * b22)
 
 
-def mat3_transpose(a):
+def mat3_transpose(a: Sequence[float]) -> Mat3:
     """Return the transpose of a row-major 9-tuple matrix."""
     return (a[0], a[3], a[6], a[1], a[4], a[7], a[2], a[5], a[8])
 
 
-def quat_from_intrinsic_xyz(rx, ry, rz):
+def quat_from_intrinsic_xyz(rx: float, ry: float, rz: float) -> Quat:
     """
     Return the quaternion of intrinsic rotations about X, then the new Y, then the new Z.
 
@@ -207,13 +215,13 @@ def quat_from_intrinsic_xyz(rx, ry, rz):
                          quat_from_axis_angle((0.0, 0.0, 1.0), rz))
 
 
-def rows_from_quat(q):
+def rows_from_quat(q: Sequence[float]) -> tuple[Vec3, Vec3, Vec3]:
     """Return the rotation matrix of a unit quaternion as three row tuples (pure Python)."""
     m = mat3_from_quat(q)
     return (m[0:3], m[3:6], m[6:9])
 
 
-def quat_from_matrix(m):
+def quat_from_matrix(m: Any) -> Quat:
     """
     Return the unit quaternion ``(x, y, z, w)`` of a rotation matrix (Shepperd's method).
 
@@ -240,7 +248,8 @@ def quat_from_matrix(m):
     return quat_normalize(q)
 
 
-def compose(xyz_a, q_a, xyz_b, q_b):
+def compose(xyz_a: Sequence[float], q_a: Sequence[float], xyz_b: Sequence[float],
+            q_b: Sequence[float]) -> tuple[Vec3, Quat]:
     """
     Compose two poses given as (position, quaternion) pairs: ``T_a @ T_b``.
 
@@ -255,7 +264,7 @@ def compose(xyz_a, q_a, xyz_b, q_b):
             quat_normalize(quat_multiply(q_a, q_b)))
 
 
-def invert(xyz, q):
+def invert(xyz: Sequence[float], q: Sequence[float]) -> tuple[Vec3, Quat]:
     """Return the inverse ``(xyz, quat)`` of a pose."""
     qi = quat_conjugate(q)
     p = quat_rotate(qi, xyz)

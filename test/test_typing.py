@@ -17,13 +17,15 @@
 Type checking and the oldest Python: the checks CI runs on ``sdf_tools/``.
 
 mypy runs as ament_mypy runs it (``--show-error-context --show-column-numbers``, no cache),
-with the configuration in ``setup.cfg`` (``python_version = 3.10``); vermin, which reads the
-code for the language and library features each Python version added, must find nothing
-that needs more than Python 3.10 (ROS 2 Humble's). Neither catches everything (a keyword a
+with the configuration in ``setup.cfg`` (``python_version = 3.10``, ``check_untyped_defs``)
+and lxml's types from lxml-stubs; vermin, which reads the code for the language and library
+features each Python version added, must find nothing that needs more than Python 3.10 (ROS 2
+Humble's). Neither catches everything (a keyword a
 3.11 function gained, a regular expression feature): ``.ci/run`` also runs the tests on the
 oldest and the newest Python the machine has.
 """
 
+import importlib.metadata
 import os
 import shutil
 import subprocess
@@ -37,6 +39,12 @@ import support
 @pytest.mark.linter
 def test_mypy():
     api = pytest.importorskip('mypy.api', reason='mypy is not installed')
+    # Without lxml's stubs mypy would take every lxml value as Any (ignore_missing_imports)
+    # and pass code it should not.
+    try:
+        importlib.metadata.version('lxml-stubs')
+    except importlib.metadata.PackageNotFoundError:
+        pytest.fail('lxml-stubs is not installed (pip install lxml-stubs, or the test extra)')
     out, err, status = api.run(['--config-file', str(support.REPO_DIR / 'setup.cfg'),
                                 '--cache-dir', os.devnull, '--no-incremental',
                                 '--show-error-context', '--show-column-numbers',

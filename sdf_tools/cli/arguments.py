@@ -51,9 +51,10 @@ class _Formatter(argparse.HelpFormatter):
             columns = int(os.environ.get('COLUMNS', '0'))
         except ValueError:
             columns = 0
-        if columns <= 0:
+        stdout = sys.__stdout__  # None where Python runs without one (pythonw)
+        if columns <= 0 and stdout is not None:
             try:
-                columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+                columns = os.get_terminal_size(stdout.fileno()).columns
             except (AttributeError, ValueError, OSError):
                 columns = 0
         super().__init__(prog, width=(columns if columns > 0 else 80) - 2)

@@ -29,10 +29,15 @@ last child is done, so the slot count stays small (2 for a chain) and memory doe
 with the number of links.
 """
 
+from typing import Callable
 from typing import NamedTuple
+from typing import Sequence
 
 import numpy as np
 
+from sdf_tools.kinematics.motion import Drive
+from sdf_tools.kinematics.motion import FixedStep
+from sdf_tools.kinematics.motion import Motion
 from sdf_tools.kinematics.motion import PrismaticStep
 from sdf_tools.kinematics.motion import RevoluteStep
 from sdf_tools.kinematics.values import InfiniteAngle
@@ -57,7 +62,9 @@ class BatchProgram:
     __slots__ = ('ops', 'n_slots', 'value_coordinate', 'value_multiplier', 'value_offset',
                  'n_trig')
 
-    def __init__(self, motions, steps, link_parent):
+    def __init__(self, motions: Sequence[Motion],
+                 steps: Sequence[FixedStep | RevoluteStep | PrismaticStep | None],
+                 link_parent: Sequence[int]) -> None:
         slot_of, self.n_slots = _allocate_slots(link_parent)
         # Rows of the per-chunk array of joint values: revolute joints first (their cos and
         # sin are computed in one call each), then the other 1-dof joints.
@@ -66,18 +73,18 @@ class BatchProgram:
                   if motion.kind.dof == 1 and type(step) is not RevoluteStep]
         rows = revolute + others
         # A revolute step folds the sign of its axis into its own multiplier and offset.
-        drives = [steps[i] if type(steps[i]) is RevoluteStep else motions[i].drive
-                  for i in rows]
+        drives = [_drive(motions[i], steps[i]) for i in rows]
         self.value_coordinate = np.array([d.coordinate for d in drives], dtype=np.intp)
         self.value_multiplier = np.array([d.multiplier for d in drives], dtype=float)[:, None]
         self.value_offset = np.array([d.offset for d in drives], dtype=float)[:, None]
         self.n_trig = len(revolute)
         row_of = {i: row for row, i in enumerate(rows)}
-        self.ops = tuple(
-            tuple(_op(i, motion, step, 0 if p < 0 else slot_of[p], slot_of[i], row_of.get(i, -1)))
+        # op[:]: the op as a plain tuple, which unpacks faster than the named one.
+        self.ops: tuple[_OpTuple, ...] = tuple(
+            _op(i, motion, step, 0 if p < 0 else slot_of[p], slot_of[i], row_of.get(i, -1))[:]
             for i, (motion, step, p) in enumerate(zip(motions, steps, link_parent)))
 
-    def poses(self, q, chunk: int) -> np.ndarray:
+    def poses(self, q: np.ndarray, chunk: int) -> np.ndarray:
         """
         Return ``T_model_link`` (B, n_links, 4, 4) for configurations ``q`` (B, n_q).
 
@@ -99,7 +106,7 @@ class BatchProgram:
                 raise InfiniteAngle(part.tolist())
         return out
 
-    def run(self, q, out) -> bool:
+    def run(self, q: np.ndarray, out: np.ndarray) -> bool:
         """
         Fill ``out`` (B, n_links, 4, 4) with ``T_model_link`` for ``q`` (B, n_q).
 
@@ -160,8 +167,14 @@ class _Op(NamedTuple):
     slot: int                        # this link's slot
     rotation: np.ndarray | None      # transposed, for left matmuls; None: identity
     translation: np.ndarray          # (3,)
-    turn: tuple | None
-    tail: object
+    turn: tuple[int, int, int] | None
+    tail: '_Tail | None'
+
+
+# What an op adds after the turn: tail(work, r_parent, r, t), in place on r (3, 3, B) and t (3, B).
+_Tail = Callable[['_Chunk', np.ndarray, np.ndarray, np.ndarray], None]
+_OpTuple = tuple[int, int, int, np.ndarray | None, np.ndarray, tuple[int, int, int] | None,
+                 _Tail | None]
 
 
 class _Chunk:
@@ -169,7 +182,7 @@ class _Chunk:
 
     __slots__ = ('q', 'values', 'cos', 'sin', 'rot', 'trans', 'tmp', 'tmp9')
 
-    def __init__(self, q, values, n_trig: int, n_slots: int):
+    def __init__(self, q: np.ndarray, values: np.ndarray, n_trig: int, n_slots: int) -> None:
         n = q.shape[0]
         self.q = q
         self.values = values                      # (n_values, B): 1-dof joint values
@@ -183,13 +196,15 @@ class _Chunk:
         self.tmp9 = np.empty((3, 3, n))
 
 
-def _allocate_slots(link_parent):
+def _allocate_slots(link_parent: Sequence[int]) -> tuple[list[int], int]:
     """Return each link's slot and the number of slots (module docstring)."""
     remaining = [0] * len(link_parent)
     for p in link_parent:
         if p >= 0:
             remaining[p] += 1
-    slot_of, free, n_slots = [], [], 2
+    slot_of: list[int] = []
+    free: list[int] = []
+    n_slots = 2
     for i, p in enumerate(link_parent):
         if remaining[i]:
             slot = free.pop() if free else n_slots
@@ -204,7 +219,8 @@ def _allocate_slots(link_parent):
     return slot_of, n_slots
 
 
-def _op(link: int, motion, step, parent: int, slot: int, row: int) -> _Op:
+def _op(link: int, motion: Motion, step: FixedStep | RevoluteStep | PrismaticStep | None,
+        parent: int, slot: int, row: int) -> _Op:
     """Return the op of one link (``row``: its row of the value array, or -1)."""
     if step is None:  # X_PJ first, then the motion's own M(q) and inv(X_CJ)
         return _Op(link, parent, slot, _transposed(mat3_from_quat(motion.quat)),
@@ -223,12 +239,18 @@ def _op(link: int, motion, step, parent: int, slot: int, row: int) -> _Op:
     return _Op(link, parent, slot, rotation, translation, None, None)
 
 
-def _transposed(m9) -> np.ndarray | None:
+def _drive(motion: Motion,
+           step: FixedStep | RevoluteStep | PrismaticStep | None) -> Drive | RevoluteStep:
+    """Return what drives a 1-dof link's value row (its coordinate, multiplier and offset)."""
+    return step if type(step) is RevoluteStep else motion.drive
+
+
+def _transposed(m9: Sequence[float] | None) -> np.ndarray | None:
     """Return the transpose of a 9-tuple matrix as a (3, 3) array, or ``None`` for ``None``."""
     return None if m9 is None else _transpose(m9)
 
 
-def _transpose(m9) -> np.ndarray:
+def _transpose(m9: Sequence[float]) -> np.ndarray:
     """Return the transpose of a 9-tuple matrix as a (3, 3) array (for left matmuls)."""
     return np.array(m9, dtype=float).reshape(3, 3).T.copy()
 
@@ -238,11 +260,12 @@ class _RevoluteTail:
 
     __slots__ = ('post_t', 'd')
 
-    def __init__(self, step: RevoluteStep):
+    def __init__(self, step: RevoluteStep) -> None:
         self.post_t = _transposed(step.post)
         self.d = None if step.d is None else np.array(step.d)
 
-    def apply(self, work: _Chunk, r_p, r_c, t_c) -> None:
+    def apply(self, work: _Chunk, r_p: np.ndarray, r_c: np.ndarray,
+              t_c: np.ndarray) -> None:
         if self.post_t is not None:
             np.matmul(self.post_t, r_c, out=work.tmp9)
             r_c[...] = work.tmp9
@@ -256,11 +279,12 @@ class _Slide:
 
     __slots__ = ('row', 'direction')
 
-    def __init__(self, row: int, step: PrismaticStep):
+    def __init__(self, row: int, step: PrismaticStep) -> None:
         self.row = row
         self.direction = np.array((step.ex, step.ey, step.ez))
 
-    def apply(self, work: _Chunk, r_p, r_c, t_c) -> None:
+    def apply(self, work: _Chunk, r_p: np.ndarray, r_c: np.ndarray,
+              t_c: np.ndarray) -> None:
         np.matmul(self.direction, r_p, out=work.tmp)
         work.tmp *= work.values[self.row]
         t_c += work.tmp
@@ -271,13 +295,14 @@ class _MotionTail:
 
     __slots__ = ('motion', 'row', 'r_i_t', 't_i')
 
-    def __init__(self, motion, row: int):
+    def __init__(self, motion: Motion, row: int) -> None:
         self.motion = motion
         self.row = row
         self.r_i_t = _transpose(mat3_from_quat(motion.inv_quat))
         self.t_i = np.array(motion.inv_xyz)
 
-    def apply(self, work: _Chunk, r_p, r_c, t_c) -> None:
+    def apply(self, work: _Chunk, r_p: np.ndarray, r_c: np.ndarray,
+              t_c: np.ndarray) -> None:
         value = work.values[self.row] if self.row >= 0 else None
         r_m, t_m = self.motion.transform_batch(work.q, value)
         t_c += np.einsum('ikb,kb->ib', r_c, t_m)         # + R_p R_o t_m

@@ -35,7 +35,10 @@ floating joints, which is 1.
 
 import math
 from types import MappingProxyType
+from typing import Iterable
+from typing import Mapping
 from typing import NamedTuple
+from typing import Sequence
 
 import numpy as np
 
@@ -49,22 +52,26 @@ from sdf_tools.kinematics.joint_motions import MOTIONS
 from sdf_tools.kinematics.joint_motions import root_motion
 from sdf_tools.kinematics.joint_states import tf_record
 from sdf_tools.kinematics.motion import Drive
+from sdf_tools.kinematics.motion import Motion
 from sdf_tools.kinematics.motion import NO_DRIVE
 from sdf_tools.kinematics.single import compile_records
 from sdf_tools.kinematics.tree import KinematicTree
 from sdf_tools.kinematics.tree import MimicJoint
+from sdf_tools.kinematics.tree import Transform
 from sdf_tools.kinematics.tree import TreeJoint
+from sdf_tools.model import Frame
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Joint
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
+from sdf_tools.model import Vec3
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import mimic_loop_message
 from sdf_tools.topology import WORLD
 from sdf_tools.transforms import vec_unit
 
 #: A joint's unit ``(axis, axis2)`` (``None`` where it uses none).
-_Axes = tuple[tuple | None, tuple | None]
+_Axes = tuple[Vec3 | None, Vec3 | None]
 
 MISSING_MIMIC_MODES = ('error', 'ignore')
 
@@ -80,11 +87,11 @@ class _Mimic(NamedTuple):
 class _Joints(NamedTuple):
     """The joints of a tree as a TF broadcaster sees them (see :class:`KinematicTree`)."""
 
-    moving: tuple
-    fixed: tuple
-    fixed_transforms: tuple
-    dependents: tuple   # per coordinate: indices into ``moving``
-    motions: tuple      # per moving joint
+    moving: tuple[TreeJoint, ...]
+    fixed: tuple[TreeJoint, ...]
+    fixed_transforms: tuple[Transform, ...]     # per fixed joint: T_parent_child
+    dependents: tuple[tuple[int, ...], ...]     # per coordinate: indices into ``moving``
+    motions: tuple[Motion, ...]                 # per moving joint
 
 
 def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree:
@@ -167,8 +174,9 @@ def compile_tree(robot: Robot, *, missing_mimic: str = 'error') -> KinematicTree
     )
 
 
-def _check_joints(robot: Robot, joints, missing_mimic: str,
-                  reporter: Reporter) -> tuple[dict[str, _Axes], dict, dict]:
+def _check_joints(robot: Robot, joints: list[Joint], missing_mimic: str,
+                  reporter: Reporter) -> tuple[dict[str, _Axes], dict[str, _Mimic],
+                                               dict[str, _Mimic]]:
     """
     Check the tree and its joints, and raise every problem at once.
 
@@ -194,12 +202,14 @@ def _check_joints(robot: Robot, joints, missing_mimic: str,
     return axes, mimics, direct
 
 
-def _tf_joints(order, link_joint, link_parent, motions, mimics, n_q) -> _Joints:
+def _tf_joints(order: Sequence[str], link_joint: Sequence[Joint | None],
+               link_parent: Sequence[int], motions: Sequence[Motion],
+               mimics: Mapping[str, _Mimic], n_q: int) -> _Joints:
     """Sort the joints into moving and fixed ones, and note what each coordinate moves."""
-    moving: list = []
-    moving_motions: list = []
-    fixed: list = []
-    fixed_transforms: list = []
+    moving: list[TreeJoint] = []
+    moving_motions: list[Motion] = []
+    fixed: list[TreeJoint] = []
+    fixed_transforms: list[Transform] = []
     dependents: list[list[int]] = [[] for _ in range(n_q)]
     for name, joint, parent, motion in zip(order, link_joint, link_parent, motions):
         if joint is None:
@@ -221,7 +231,8 @@ def _tf_joints(order, link_joint, link_parent, motions, mimics, n_q) -> _Joints:
                    tuple(tuple(d) for d in dependents), tuple(moving_motions))
 
 
-def _assign_coordinates(joints, mimics):
+def _assign_coordinates(joints: Iterable[Joint], mimics: Mapping[str, _Mimic]
+                        ) -> tuple[list[str], list[float], dict[str, Drive]]:
     """
     Assign indices to the independent coordinates, in tree order.
 
@@ -237,7 +248,9 @@ def _assign_coordinates(joints, mimics):
         multi-dof joint its first coordinate.
 
     """
-    names, default_q, drives = [], [], {}
+    names: list[str] = []
+    default_q: list[float] = []
+    drives: dict[str, Drive] = {}
     for joint in joints:
         if joint.kind is JointType.FIXED or joint.name in mimics:
             continue
@@ -249,9 +262,9 @@ def _assign_coordinates(joints, mimics):
     return names, default_q, drives
 
 
-def _index_coordinates(names, robot: Robot, reporter: Reporter) -> dict:
+def _index_coordinates(names: Sequence[str], robot: Robot, reporter: Reporter) -> dict[str, int]:
     """Return coordinate name -> index, reporting names used twice."""
-    index = {}
+    index: dict[str, int] = {}
     for i, name in enumerate(names):
         if name in index:
             reporter.error(f'coordinate name {name!r} is used twice (a joint is named like '
@@ -261,7 +274,7 @@ def _index_coordinates(names, robot: Robot, reporter: Reporter) -> dict:
     return index
 
 
-def _frame_link_known(frame, link_index, reporter: Reporter) -> bool:
+def _frame_link_known(frame: Frame, link_index: Mapping[str, int], reporter: Reporter) -> bool:
     """Return whether a frame is attached to a link of the tree or the model frame; else report."""
     if frame.attached_to in link_index or frame.attached_to == WORLD:
         return True
@@ -274,7 +287,7 @@ def _entity(joint: Joint) -> str:
     return f"joint '{joint.name}'"
 
 
-def _unit(vector, joint: Joint, what: str, reporter: Reporter):
+def _unit(vector: Sequence[float], joint: Joint, what: str, reporter: Reporter) -> Vec3:
     """Return ``vector`` of unit length, or report it and return ``(1, 0, 0)``."""
     floats = tuple(float(v) for v in vector)
     norm = math.hypot(*floats)  # no overflow for 1e200, no underflow for 1e-200
@@ -295,7 +308,8 @@ def _joint_axes(joint: Joint, reporter: Reporter) -> _Axes:
     return axis, _unit(axis2, joint, '<axis2> xyz', reporter)
 
 
-def _resolve_mimics(direct: dict, by_name: dict, reporter: Reporter) -> dict:
+def _resolve_mimics(direct: dict[str, _Mimic], by_name: Mapping[str, Joint],
+                    reporter: Reporter) -> dict[str, _Mimic]:
     """
     Resolve the usable mimic joints (``direct``, :func:`_direct_mimics`) to independent sources.
 
@@ -310,9 +324,9 @@ def _resolve_mimics(direct: dict, by_name: dict, reporter: Reporter) -> dict:
         joint = by_name[cycle[0]]
         reporter.error(mimic_loop_message(cycle), joint.location, _entity(joint), Code.CYCLE)
         failed.update(cycle)
-    resolved: dict = {}
+    resolved: dict[str, _Mimic] = {}
     for name in direct:
-        path = []
+        path: list[str] = []
         current = name
         while current in direct and current not in resolved and current not in failed:
             path.append(current)
@@ -335,9 +349,11 @@ def _resolve_mimics(direct: dict, by_name: dict, reporter: Reporter) -> dict:
     return resolved
 
 
-def _direct_mimics(joints, by_name, loop_joints, missing_mimic, reporter) -> dict:
+def _direct_mimics(joints: Iterable[Joint], by_name: Mapping[str, Joint],
+                   loop_joints: frozenset[str], missing_mimic: str,
+                   reporter: Reporter) -> dict[str, _Mimic]:
     """Return mimic joint name -> :class:`_Mimic` of its direct source, for usable ones."""
-    direct = {}
+    direct: dict[str, _Mimic] = {}
     for joint in joints:
         mimic = joint.mimic
         if mimic is None or joint.kind is JointType.FIXED:

@@ -40,9 +40,9 @@ from sdf_tools.kinematics.values import infinite_angle_error
 from sdf_tools.kinematics.values import raise_infinite_angle
 from sdf_tools.model import JointType
 from sdf_tools.records import record
+from sdf_tools.transforms import Quat
+from sdf_tools.transforms import Vec3
 
-Vec3 = tuple[float, float, float]
-Quat = tuple[float, float, float, float]
 Transform = tuple[Vec3, Quat]
 
 _INF = math.inf

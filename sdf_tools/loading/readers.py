@@ -26,7 +26,6 @@ SDFormat document.
 import math
 from typing import TYPE_CHECKING
 
-from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.loading.options import LoadOptions
@@ -169,7 +168,7 @@ def _read_sdf(prepared: Prepared, options: LoadOptions) -> Loaded:
     robot = document.robot
     if robot is None:
         if not options.whole_document or options.model is not None:
-            raise DescriptionError(document.problem)
+            document.required_robot()  # raises: no model, or not the one asked for
         names = [world.name for world in document.worlds if world.name is not None]
         robot = Robot(name=names[0] if names else '', source=prepared.source,
                       source_format='sdf', warnings=document.warnings)

@@ -146,10 +146,13 @@ def call_sites(files) -> dict:
         for element in root.iter(etree.Element):
             if element.prefix != 'xacro' or etree.QName(element).localname in _NOT_CALLS:
                 continue
-            attributes = frozenset((_attribute_name(element, key), value)
+            # lxml-stubs 0.5.1 types attribute names as str or bytes (lxml's are str) and
+            # sourceline as `...` (lxml's is int or None).
+            attributes = frozenset((_attribute_name(element, key), value)  # type: ignore[arg-type]
                                    for key, value in element.attrib.items())
             key = (f'xacro:{etree.QName(element).localname}', attributes)
-            sites.setdefault(key, []).append(SourceLocation(name, element.sourceline))
+            line: int | None = element.sourceline  # type: ignore[assignment]
+            sites.setdefault(key, []).append(SourceLocation(name, line))
     return sites
 
 

@@ -52,6 +52,7 @@ startup or, when that is empty, the first description from the topic (bringup.la
 it to the file state_publisher's description was read from).
 """
 
+from typing import Any
 
 from rclpy.node import Node
 from sdf_tools.convert.mesh_uris import MODES
@@ -185,7 +186,8 @@ class SdfConverter(Node):
         self._parameter_source = self._first_source
         self._topic_text: str | None = None
         self._topic_source = SOURCE
-        self._pending = None
+        # The parameter values a validated change will set, and their conversion.
+        self._pending: tuple[dict[str, Any], Conversion] | None = None
         self._publisher = self.create_publisher(String, 'robot_description_sdf', LATCHED_QOS)
         self.create_subscription(String, 'robot_description', self._on_description,
                                  LATCHED_QOS)

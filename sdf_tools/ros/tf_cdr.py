@@ -98,7 +98,7 @@ class TfMessageCdr:
     def __init__(self, frames):
         self.frames = tuple((str(parent), str(child)) for parent, child in frames)
         body = bytearray(_COUNT.pack(len(self.frames)))
-        padding = []
+        padding: list[int] = []
         poses = []
         first_stamp = None
 

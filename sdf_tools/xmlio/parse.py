@@ -306,8 +306,9 @@ def _declare_prefixes(data: bytes, prefixes) -> bytes | None:
 def _xml_error(source: str, e: etree.XMLSyntaxError) -> XmlSyntaxError:
     msg = _LXML_POSITION.sub('', str(e)).strip()
     # By the error's code, never its text: the text may quote the document (a comment
-    # about spawn_entity.py is no entity).
-    if e.code in _ENTITY_ERRORS or msg.startswith('Maximum entity amplification'):
+    # about spawn_entity.py is no entity). lxml-stubs 0.5.1 leaves ParseError.code out.
+    code = e.code  # type: ignore[attr-defined]
+    if code in _ENTITY_ERRORS or msg.startswith('Maximum entity amplification'):
         msg = f'entities are not allowed (entity expansion is disabled for safety): {msg}'
     elif 'Excessive depth' in msg:
         msg = 'elements are nested more than 256 levels deep'

@@ -41,6 +41,7 @@ Mapping to the model
 """
 
 import math
+from typing import Sequence
 from typing import TypeVar
 
 from sdf_tools.errors import Code
@@ -61,6 +62,7 @@ from sdf_tools.model import Robot
 from sdf_tools.topology import WORLD
 
 _Spec = TypeVar('_Spec', LinkSpec, JointSpec)
+_Pair = tuple[str, str]
 
 
 def build_robot(document: Document, source: str, reporter: Reporter) -> Robot:
@@ -86,7 +88,8 @@ def build_robot(document: Document, source: str, reporter: Reporter) -> Robot:
     return _Builder(document, source, reporter).build()
 
 
-def inertial_from_kindsl(mass, com, moments) -> Inertial:
+def inertial_from_kindsl(mass: float, com: Sequence[float],
+                         moments: Sequence[float]) -> Inertial:
     """
     Convert Kinematics-DSL inertia properties to a model :class:`Inertial`.
 
@@ -134,7 +137,7 @@ def inertial_from_kindsl(mass, com, moments) -> Inertial:
     cx, cy, cz = (float(v) for v in com)
     ix, iy, iz, ixy, ixz, iyz = (float(v) for v in moments)
     m = float(mass)
-    com = (cx + 0.0, cy + 0.0, cz + 0.0)
+    c = (cx + 0.0, cy + 0.0, cz + 0.0)
     # "+ 0.0" turns the -0.0 of e.g. -0.0 + m * 0.0 * -0.2 into 0.0.
     return Inertial(
         m,
@@ -144,7 +147,7 @@ def inertial_from_kindsl(mass, com, moments) -> Inertial:
         iyy=iy - m * (cx * cx + cz * cz) + 0.0,
         iyz=-iyz + m * cy * cz + 0.0,
         izz=iz - m * (cx * cx + cy * cy) + 0.0,
-        origin=Pose(com) if com != (0.0, 0.0, 0.0) else IDENTITY,
+        origin=Pose(c) if c != (0.0, 0.0, 0.0) else IDENTITY,
     )
 
 
@@ -153,15 +156,16 @@ class _Builder:
 
     __slots__ = ('doc', 'source', 'reporter')
 
-    def __init__(self, doc: Document, source: str, reporter: Reporter):
+    def __init__(self, doc: Document, source: str, reporter: Reporter) -> None:
         self.doc = doc
         self.source = source
         self.reporter = reporter
 
-    def loc(self, line) -> SourceLocation:
+    def loc(self, line: int | None) -> SourceLocation:
         return SourceLocation(self.source, line)
 
-    def error(self, line, entity, message, code=Code.INVALID) -> None:
+    def error(self, line: int | None, entity: str, message: str,
+              code: Code = Code.INVALID) -> None:
         self.reporter.error(message, self.loc(line), entity, code)
 
     def build(self) -> Robot:
@@ -211,8 +215,8 @@ class _Builder:
             index[spec.name] = spec
         return index
 
-    def _check_ids(self, specs) -> None:
-        owners: dict = {}
+    def _check_ids(self, specs: list[LinkSpec]) -> None:
+        owners: dict[int, LinkSpec] = {}
         for spec in specs:
             if spec.link_id is None:
                 continue
@@ -232,14 +236,16 @@ class _Builder:
             else:
                 owners[spec.link_id] = spec
 
-    def _connect(self, specs, links, joints):
+    def _connect(self, specs: list[LinkSpec], links: dict[str, LinkSpec],
+                 joints: dict[str, JointSpec]) -> tuple[dict[str, _Pair], dict[str, _Pair]]:
         """
         Resolve every ``children`` entry.
 
         Returns ``(parent_of, ends)``: child link -> ``(joint, parent)`` and joint ->
         ``(parent, child)``, for the valid connections.
         """
-        parent_of, ends = {}, {}
+        parent_of: dict[str, _Pair] = {}
+        ends: dict[str, _Pair] = {}
         base_name = self.doc.base.name if self.doc.base is not None else None
         for spec in specs:
             if links.get(spec.name) is not spec:
@@ -303,9 +309,9 @@ class _Builder:
                     'mass', self.loc(ip.line), f"link '{spec.name}'", Code.BAD_INERTIA)
         return Link(spec.name, inertial=inertial, location=self.loc(spec.line))
 
-    def _frames(self, specs, links) -> list:
+    def _frames(self, specs: list[LinkSpec], links: dict[str, LinkSpec]) -> list[Frame]:
         frames = []
-        seen: dict = {}
+        seen: dict[str, int] = {}
         for spec in specs:
             if links.get(spec.name) is not spec:
                 continue
@@ -325,7 +331,8 @@ class _Builder:
                 frames.append(Frame(frame.name, spec.name, frame.pose, self.loc(frame.line)))
         return frames
 
-    def _floating_joint(self, base: LinkSpec, links, joints) -> Joint:
+    def _floating_joint(self, base: LinkSpec, links: dict[str, LinkSpec],
+                        joints: dict[str, JointSpec]) -> Joint:
         name = f'{WORLD}_to_{base.name}'
         if WORLD in links:
             self.error(links[WORLD].line, f"link '{WORLD}'", f'a floating base adds a link '

@@ -99,7 +99,6 @@ turns the resolved graph into the model's links, joints and frames.
 import os
 
 from sdf_tools.errors import Code
-from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf import assembly
 from sdf_tools.formats.sdf import merge
@@ -192,17 +191,12 @@ def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
     """
     document = parse_sdf_document(text, source, model=model, max_bytes=max_bytes,
                                   includes=includes, path=path)
-    if document.robot is None:
-        raise DescriptionError(document.problem)
-    return document.robot
+    return document.required_robot()
 
 
 def read_sdf_element(root, source: str = '<string>', *, model: str | None = None) -> Robot:
     """Read a model from an already parsed ``<sdf>`` element (see :func:`parse_sdf`)."""
-    document = read_sdf_document(root, source, model=model)
-    if document.robot is None:
-        raise DescriptionError(document.problem)
-    return document.robot
+    return read_sdf_document(root, source, model=model).required_robot()
 
 
 def parse_sdf_document(text, source: str = '<string>', *, model: str | None = None,
@@ -236,10 +230,10 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
             check_robot(robot, reporter, single_root=False, implicit_world=True,
                         allow_loops=True)
     reporter.raise_if_errors()
-    robot, problem = select_model(worlds, model, v.loc(root))
-    if robot is not None and reporter.warnings:
-        robot = robot.with_warnings(reporter.warnings)
-    return SdfDocument(robot, tuple(worlds), tuple(reporter.warnings), problem, files)
+    chosen, problem = select_model(worlds, model, v.loc(root))
+    if chosen is not None and reporter.warnings:
+        chosen = chosen.with_warnings(reporter.warnings)
+    return SdfDocument(chosen, tuple(worlds), tuple(reporter.warnings), problem, files)
 
 
 # --- the document ----------------------------------------------------------------------------

@@ -36,9 +36,11 @@ the world frame. What a document holds outside its worlds is checked as libsdfor
 """
 
 from typing import Any
+from typing import Iterable
 
 from sdf_tools.describe import world_line
 from sdf_tools.errors import Code
+from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.sdf import names as sdf_names
@@ -368,6 +370,13 @@ class SdfDocument:
     problem: Diagnostic | None = None
     files: tuple[str, ...] = ()
 
+    def required_robot(self) -> Robot:
+        """Return ``robot``, or raise :class:`DescriptionError` with ``problem`` (no robot)."""
+        if self.robot is None:
+            raise DescriptionError(self.problem or Diagnostic('the document holds no <model>',
+                                                              code=Code.NO_MODEL))
+        return self.robot
+
 
 def check_root_content(v, root) -> None:
     """
@@ -394,7 +403,8 @@ def check_root_content(v, root) -> None:
                 f'<{kind}>: {_ONE_ALONE}', Code.INVALID)
 
 
-def select_model(worlds, wanted: str | None, at: SourceLocation) -> tuple:
+def select_model(worlds: Iterable[World], wanted: str | None,
+                 at: SourceLocation) -> tuple[Robot, None] | tuple[None, Diagnostic]:
     """
     Return ``(robot, None)``: the model named ``wanted``, or the only one; else ``(None, why)``.
 
