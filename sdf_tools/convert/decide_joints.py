@@ -97,9 +97,9 @@ def decide_joint(link, joint: Joint, tree: Tree, sdf_version: str, reporter,
     shared = joint.name in tree.links
     if exts and shared:  # the link has the blobs
         exts = [e for e in exts if e.has_joint_settings()]
-    decided = _joint(link, joint, tree, sdf_version, reporter, texts)
+    decided = _joint(link, joint, tree, sdf_version, reporter, texts, defaults=not exts)
     if not exts:
-        return _with_defaults(decided, sdf_version)
+        return decided
     # The schema's defaults come after the extensions' settings, as libsdformat orders them.
     element = apply_joint(joint_element(decided, texts), exts,
                           overwrite_warner(reporter, entity, urdf.location),
@@ -108,8 +108,8 @@ def decide_joint(link, joint: Joint, tree: Tree, sdf_version: str, reporter,
 
 
 def _joint(link, joint: Joint, tree: Tree, sdf_version: str, reporter,
-           texts: NumberTexts) -> JointOut:
-    """Return a joint SDFormat has, without the schema's defaults."""
+           texts: NumberTexts, defaults: bool) -> JointOut:
+    """Return a joint SDFormat has, with the schema's defaults if ``defaults``."""
     urdf = joint.model
     kind = urdf.kind
     locked = kind is JointType.FIXED and joint.lumping_disabled
@@ -126,7 +126,8 @@ def _joint(link, joint: Joint, tree: Tree, sdf_version: str, reporter,
                        dynamics=(('damping', '0'), ('friction', '0')))
     else:
         axis = _axis(joint, tree, sdf_version, reporter, texts)
-    return JointOut(joint.sdf_name, sdf_type, *placement, axis)
+    return JointOut(joint.sdf_name, sdf_type, *placement,
+                    _with_defaults(axis, sdf_version) if defaults else axis)
 
 
 def _axis(joint: Joint, tree: Tree, sdf_version: str, reporter, texts: NumberTexts) -> AxisOut:
@@ -193,26 +194,27 @@ def _missing(present, defaults) -> tuple:
     return tuple((tag, text) for tag, text in defaults if tag not in present)
 
 
+@functools.cache
+def _lacking(tags: tuple, defaults: tuple) -> tuple:
+    """Return :func:`_missing` for leaves of ``tags`` (a few shapes: remembered)."""
+    return _missing(tags, defaults)
+
+
 def _completed(leaves, defaults) -> tuple:
     """Return ``leaves`` followed by the ``defaults`` whose tag they lack."""
-    return leaves + _missing({tag for tag, _ in leaves}, defaults)
+    return leaves + _lacking(tuple([tag for tag, _ in leaves]), defaults)
 
 
-def _with_defaults(joint: JointOut, sdf_version: str) -> JointOut:
-    """Return a decided joint with what the schema adds to its axis (:func:`_fill`)."""
-    axis = joint.axis
-    if axis is None:
-        return joint
+def _with_defaults(axis: AxisOut, sdf_version: str) -> AxisOut:
+    """Return a decided axis with what the schema adds to it (:func:`_fill`)."""
     fill = _fill(sdf_version)
-    present = set() if axis.xyz is None else {'xyz'}
-    completed = AxisOut(
+    return AxisOut(
         axis.xyz, axis.mimic_joint,
         axis.mimic if axis.mimic_joint is None else _completed(axis.mimic, fill['axis/mimic']),
         _completed(axis.limit or (), fill['axis/limit']),
         None if axis.dynamics is None else _completed(axis.dynamics, fill['axis/dynamics']),
-        axis.after + _missing(present | {'mimic', 'limit', 'dynamics'}, fill['axis']))
-    return JointOut(joint.name, joint.type, joint.relative_to, joint.origin, joint.parent,
-                    joint.child, completed)
+        axis.after + _lacking(('mimic', 'limit', 'dynamics') if axis.xyz is None else
+                              ('xyz', 'mimic', 'limit', 'dynamics'), fill['axis']))
 
 
 def complete_defaults(joint: Element, sdf_version: str) -> Element:

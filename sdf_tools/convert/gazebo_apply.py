@@ -98,9 +98,29 @@ def _text(value) -> str:
     return fmt(value)
 
 
-def _set(element: Element, path: tuple, key: str, value: str, on_overwrite) -> Element:
-    """Return ``element`` with ``<key>value</key>`` set in the element at ``path``."""
-    return at_path(element, path, lambda parent: with_key(parent, key, value, on_overwrite))
+def _set_all(element: Element, settings: list, parents: dict, on_overwrite) -> Element:
+    """
+    Return ``element`` with each ``(parent, key, value)`` of ``settings`` set, in order.
+
+    ``<key>value</key>`` goes in the element at ``parents[parent]`` (a path of tags); the
+    settings of one parent that follow each other are set in one step.
+    """
+    index = 0
+    while index < len(settings):
+        parent = settings[index][0]
+        end = index + 1
+        while end < len(settings) and settings[end][0] == parent:
+            end += 1
+        group = settings[index:end]
+
+        def change(target, group=group):
+            for _, key, value in group:
+                target = with_key(target, key, value, on_overwrite)
+            return target
+
+        element = at_path(element, parents[parent], change)
+        index = end
+    return element
 
 
 #: Where each parent of a collision setting is, below the collision.
@@ -122,11 +142,10 @@ def apply_collision(extensions, on_overwrite=None) -> tuple[Element, ...]:
         collision = _insert_blobs(collision, ext.collision_blobs, 'surface')
         collision = ensure_path(collision, ('surface', 'contact', 'ode'))
         collision = ensure_path(collision, ('surface', 'friction', 'ode'))
-        for name, parent, tag in COLLISION_SETTINGS:
-            value = getattr(ext, name)
-            if value is not None and value != '':
-                collision = _set(collision, _COLLISION_PARENTS[parent], tag, _text(value),
-                                 on_overwrite)
+        settings = [(parent, tag, _text(value)) for name, parent, tag in COLLISION_SETTINGS
+                    if (value := getattr(ext, name)) is not None and value != '']
+        if settings:
+            collision = _set_all(collision, settings, _COLLISION_PARENTS, on_overwrite)
     return collision.children
 
 
@@ -143,6 +162,9 @@ def _insert_blobs(target: Element, blobs, replaced: str) -> Element:
     return target
 
 
+_SCRIPT = {'script': ('material', 'script')}
+
+
 def apply_visual(extensions, on_overwrite=None) -> tuple[Element, ...]:
     """Return what extensions give one ``<visual>``: blobs (a material blob replaces), script."""
     visual = Element('visual')
@@ -150,9 +172,10 @@ def apply_visual(extensions, on_overwrite=None) -> tuple[Element, ...]:
         visual = _insert_blobs(visual, ext.visual_blobs, 'material')
         if ext.material:
             visual = ensure_path(visual, ('material', 'script'))
-            visual = _set(visual, ('material', 'script'), 'name', ext.material, on_overwrite)
-            visual = _set(visual, ('material', 'script'), 'uri',
-                          'file://media/materials/scripts/gazebo.material', on_overwrite)
+            visual = _set_all(visual, [
+                ('script', 'name', ext.material),
+                ('script', 'uri', 'file://media/materials/scripts/gazebo.material')],
+                _SCRIPT, on_overwrite)
     return visual.children
 
 
@@ -195,12 +218,10 @@ def apply_joint(joint: Element, extensions, on_overwrite=None,
     for ext in extensions:
         joint = ensure_path(joint, ('axis', 'dynamics'))
         joint = ensure_path(joint, ('physics', 'ode', 'limit'))
-        for name, targets in JOINT_SETTINGS:
-            value = getattr(ext, name)
-            if value is not None:
-                for parent, tag in targets:
-                    joint = _set(joint, _JOINT_PARENTS[parent], tag, _text(value),
-                                 on_overwrite)
+        settings = [(parent, tag, _text(value)) for name, targets in JOINT_SETTINGS
+                    if (value := getattr(ext, name)) is not None for parent, tag in targets]
+        if settings:
+            joint = _set_all(joint, settings, _JOINT_PARENTS, on_overwrite)
         if with_blobs:
             joint = appended(joint, *ext.blobs)
     return joint

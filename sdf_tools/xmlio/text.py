@@ -190,15 +190,18 @@ def _write_element(parts: list, element, indent: str) -> None:
                  else f'{head}>{between}')
     last = len(children) - 1
     for index, child in enumerate(children):
+        tail = child.tail
+        after = escape_text(tail) if tail is not None and tail.strip(BLANK) else \
+            between if index != last else f'\n{indent}'
         if child.children or child.attributes:
             _write_element(parts, child, inner)
+            parts.append(after)
         else:  # a leaf (most are): written here
             leaf, value = child.tag, child.text
-            parts.append(f'<{leaf}/>' if value is None else
-                         f'<{leaf}>{escape_text(value)}</{leaf}>')
-        tail = child.tail
-        if tail is not None and tail.strip(BLANK):
-            parts.append(escape_text(tail))
-        else:
-            parts.append(between if index != last else f'\n{indent}')
+            if value is None:
+                parts.append(f'<{leaf}/>{after}')
+            else:
+                if '&' in value or '<' in value or '>' in value or '\r' in value:
+                    value = escape_text(value)
+                parts.append(f'<{leaf}>{value}</{leaf}>{after}')
     parts.append(f'</{tag}>')

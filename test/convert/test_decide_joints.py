@@ -32,6 +32,7 @@ from sdf_tools.formats.sdf.emit import joint_element
 from sdf_tools.formats.sdf.emit import NumberTexts
 from sdf_tools.formats.sdf.emit import write_document
 from sdf_tools.model import Pose
+from sdf_tools.records import replace
 from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.text import XmlText
 
@@ -86,4 +87,4 @@ def test_a_whole_joint_block_is_the_joint_completed_element_by_element(limit, dy
 
 
 def decided_with_defaults(joint, version):
-    return decide_joints._with_defaults(joint, version)
+    return replace(joint, axis=decide_joints._with_defaults(joint.axis, version))

@@ -265,12 +265,14 @@ def joint_block(xyz: bool, mimic: tuple | None, limit: tuple | None, dynamics: t
                  + '</joint>\n')
 
 
-def _tags(leaves) -> tuple | None:
-    return None if leaves is None else tuple(tag for tag, _ in leaves)
-
-
-def _texts(leaves) -> tuple:
-    return () if leaves is None else tuple(text for _, text in leaves)
+def _split(leaves) -> tuple:
+    """Return the tags (``None`` for no element) and the texts of leaves."""
+    if leaves is None:
+        return None, ()
+    if not leaves:
+        return (), ()
+    tags, texts = zip(*leaves)
+    return tags, texts
 
 
 def _write_joint(out: SdfText, joint: JointOut) -> None:
@@ -283,15 +285,18 @@ def _write_joint(out: SdfText, joint: JointOut) -> None:
     if axis is None:
         out.block(_FIXED, name, *placement)
         return
-    mimic, mimic_texts = None, ()
+    mimic_tags, mimic_texts = None, ()
     if axis.mimic_joint is not None:
-        mimic, mimic_texts = axis.mimic, (escape_attribute(axis.mimic_joint),
-                                          *_texts(axis.mimic))
-    block = joint_block(axis.xyz is not None, _tags(mimic), _tags(axis.limit),
-                        _tags(axis.dynamics), _tags(axis.after))
+        mimic_tags, mimic_texts = _split(axis.mimic)
+        mimic_texts = (escape_attribute(axis.mimic_joint), *mimic_texts)
+    limit_tags, limit_texts = _split(axis.limit)
+    dynamics_tags, dynamics_texts = _split(axis.dynamics)
+    after_tags, after_texts = _split(axis.after)
+    block = joint_block(axis.xyz is not None, mimic_tags, limit_tags, dynamics_tags,
+                        after_tags)
     out.block(block, name, joint.type, *placement,
               *(() if axis.xyz is None else (out.vector(axis.xyz),)), *mimic_texts,
-              *_texts(axis.limit), *_texts(axis.dynamics), *_texts(axis.after))
+              *limit_texts, *dynamics_texts, *after_texts)
 
 
 def joint_element(joint: JointOut, texts: NumberTexts) -> Element:
@@ -405,7 +410,7 @@ def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list:
     found: list = []
 
     def typed(pose, where: str, named: tuple) -> None:
-        if pose is not None and not all(map(math.isfinite, pose.xyz + pose.quat)):
+        if pose is not None and not _finite(pose):
             found.append((texts.pose(pose.xyz, pose.quat), where, *named))
 
     model = document.model
@@ -416,8 +421,10 @@ def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list:
             typed(item.pose, 'link', named)
             for part in item.parts:
                 typed(part.origin, part.tag, (part.tag, part.name))
-                _element_poses(part.content, part.tag, (part.tag, part.name), found)
-            _element_poses(item.content, 'link', named, found)
+                if part.content:
+                    _element_poses(part.content, part.tag, (part.tag, part.name), found)
+            if item.content:
+                _element_poses(item.content, 'link', named, found)
         elif isinstance(item, JointOut):
             typed(item.origin, 'joint', ('joint', item.name))
         else:
@@ -428,6 +435,14 @@ def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list:
     typed(model.pose, 'model', around)
     _element_poses(model.plugins, 'model', around, found)
     return found
+
+
+def _finite(pose) -> bool:
+    """Return whether a pose's seven numbers are finite (their sum is, unless it overflows)."""
+    x, y, z = pose.xyz
+    a, b, c, d = pose.quat
+    total = x + y + z + a + b + c + d
+    return total - total == 0.0 or all(map(math.isfinite, (x, y, z, a, b, c, d)))
 
 
 _NOT_FINITE = frozenset(('inf', 'infinity', 'nan'))
