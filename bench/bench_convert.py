@@ -25,6 +25,10 @@ serialise of the same file.
 Then time and peak memory on generated chains of 100, 1,000 and 10,000 links.
 
     python3 bench/bench_convert.py [--quick] [--json OUT] [--oracle PATH] [--corpus DIR]
+    python3 bench/bench_convert.py --against REV [--quick] [--corpus DIR]
+
+``--against REV``: this tree against another revision instead, output bytes and speed
+(bench_against.py, which says more).
 
 libsdformat 12.3 fails on robots whose lumping gives a 0/0 centre of mass (anymal_c,
 talos_full_v2); for those its time is measured on a copy with zero masses set to 0.001 kg,
@@ -176,7 +180,13 @@ def main(argv=None):
     parser.add_argument('--oracle', default=os.environ.get('SDF_TOOLS_ORACLE',
                                                            '/tmp/sdformat_oracle'))
     parser.add_argument('--corpus', default=str(DEFAULT_CORPUS))
+    parser.add_argument('--against', metavar='REV',
+                        help='compare output bytes and speed with REV (bench_against.py)')
     args = parser.parse_args(argv)
+    if args.against:
+        from bench_against import main as against
+        return against([args.against, '--corpus', args.corpus,
+                        *(['--quick'] if args.quick else [])])
 
     repeats = 5 if args.quick else 15
     files = sorted(Path(args.corpus).glob('*.urdf'))

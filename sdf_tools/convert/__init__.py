@@ -17,6 +17,6 @@ URDF to SDFormat the way libsdformat does it.
 
 :mod:`.urdf_to_sdf` is the entry point and reads as the order of steps; then, in data-flow
 order, :mod:`.gazebo_ext`, :mod:`.tree`, :mod:`.auto_inertials` (only with that option),
-:mod:`.lumping`, :mod:`.naming`, :mod:`.mesh_uris`, :mod:`.emit_links`, :mod:`.emit_joints`
+:mod:`.lumping`, :mod:`.naming`, :mod:`.mesh_uris`, :mod:`.decide_links`, :mod:`.decide_joints`
 and :mod:`.gazebo_apply`.
 """

@@ -15,30 +15,31 @@
 """
 How ``<gazebo>`` extensions land in the SDFormat output (libsdformat's ``InsertSDFExtension*``).
 
-The ``apply_*`` functions write an :class:`~.gazebo_ext.Extension`'s content into one
-SDFormat element (``InsertSDFExtensionLink``, ``...Collision``, ``...Visual``, ``...Joint``,
-``...Robot``), in libsdformat's order and with its overwrite rule (:func:`add_key_value`: a
-value set twice replaces the first and moves to the end, with a warning when the values
-differ). :func:`targeting` picks the extensions of one visual or collision. Blob elements are
-deep-copied per use; the :class:`~sdf_tools.model.GazeboExtension` elements of the model are
-never modified. The tags they find and replace (``surface``, ``material``, ``script``,
-``laser_retro``, ``max_contacts``, ``gravity``, ``self_collide``, ``static``) are never the
-URDF's content of a link, visual, collision or model, so the writers pass those an element
-holding only what extensions add; a joint's settings go into its ``<axis>``, so a joint is
-passed whole.
+The ``apply_*`` functions return what an :class:`~.gazebo_ext.Extension`'s content makes of
+one SDFormat element (``InsertSDFExtensionLink``, ``...Collision``, ``...Visual``,
+``...Joint``, ``...Robot``), in libsdformat's order and with its overwrite rule
+(:func:`~sdf_tools.xmlio.element.with_key`: a value set twice replaces the first and moves
+to the end, with a warning when the values differ). :func:`targeting` picks the extensions
+of one visual or collision. Everything is an :class:`~sdf_tools.xmlio.element.Element`
+value: nothing is edited, each step returns a new one. The tags extensions find and
+replace (``surface``, ``material``, ``script``, ``laser_retro``, ``max_contacts``,
+``gravity``, ``self_collide``, ``static``) are never the URDF's content of a link, visual,
+collision or model, so for those the functions return only what extensions add (the writer
+puts it after the rest); a joint's settings go into its ``<axis>``, so a joint is passed
+whole.
 """
-
-import copy
-
-from lxml import etree
 
 from sdf_tools.convert.gazebo_ext import COLLISION_SETTINGS
 from sdf_tools.convert.gazebo_ext import JOINT_SETTINGS
-from sdf_tools.convert.gazebo_ext import key_value
 from sdf_tools.convert.tree import LUMP
 from sdf_tools.errors import Code
 from sdf_tools.formatting import fmt
-from sdf_tools.xmlio.parse import first_child
+from sdf_tools.xmlio.element import appended
+from sdf_tools.xmlio.element import at_path
+from sdf_tools.xmlio.element import Element
+from sdf_tools.xmlio.element import ensure_path
+from sdf_tools.xmlio.element import first_index
+from sdf_tools.xmlio.element import with_key
 
 
 def targeting(extensions, link_name: str, part, sdf_name: str, kind: str, reporter) -> list:
@@ -97,121 +98,140 @@ def _text(value) -> str:
     return fmt(value)
 
 
-def add_key_value(parent, key: str, value: str, on_overwrite=None):
+def _set_all(element: Element, settings: list, parents: dict, on_overwrite) -> Element:
     """
-    Set ``<key>value</key>`` under ``parent`` the libsdformat way.
+    Return ``element`` with each ``(parent, key, value)`` of ``settings`` set, in order.
 
-    An existing ``<key>`` is removed and the new one appended at the end;
-    ``on_overwrite(key, old, new)`` is called when the old value differs.
+    ``<key>value</key>`` goes in the element at ``parents[parent]`` (a path of tags); the
+    settings of one parent that follow each other are set in one step.
     """
-    old = first_child(parent, key)
-    if old is not None:
-        old_value = key_value(old)
-        if old_value != value and on_overwrite is not None:
-            on_overwrite(key, old_value, value)
-        parent.remove(old)
-    element = etree.SubElement(parent, key)
-    element.text = value
+    index = 0
+    while index < len(settings):
+        parent = settings[index][0]
+        end = index + 1
+        while end < len(settings) and settings[end][0] == parent:
+            end += 1
+        group = settings[index:end]
+
+        def change(target, group=group):
+            for _, key, value in group:
+                target = with_key(target, key, value, on_overwrite)
+            return target
+
+        element = at_path(element, parents[parent], change)
+        index = end
     return element
 
 
-def _child(parent, tag):
-    found = first_child(parent, tag)
-    return found if found is not None else etree.SubElement(parent, tag)
+#: Where each parent of a collision setting is, below the collision.
+_COLLISION_PARENTS = {'contact': ('surface', 'contact', 'ode'),
+                      'friction': ('surface', 'friction', 'ode'), 'collision': ()}
 
 
-def apply_collision(collision, extensions, on_overwrite=None) -> None:
+def apply_collision(extensions, on_overwrite=None) -> tuple[Element, ...]:
     """
-    Apply extensions to one ``<collision>`` (blobs, then surface settings).
+    Return what extensions give one ``<collision>`` (blobs, then surface settings).
 
     A ``<surface>`` blob replaces the collision's surface; ``contact/ode`` and
     ``friction/ode`` are then looked up afresh in whatever surface is current, and created
     when missing, so values always land in the surface that is written (libsdformat keeps
     pointers into a surface a later blob has replaced).
     """
+    collision = Element('collision')
     for ext in extensions:
-        _insert_blobs(collision, ext.collision_blobs, 'surface')
-        surface = _child(collision, 'surface')
-        parents = {'contact': _child(_child(surface, 'contact'), 'ode'),
-                   'friction': _child(_child(surface, 'friction'), 'ode'),
-                   'collision': collision}
-        for name, parent, tag in COLLISION_SETTINGS:
-            value = getattr(ext, name)
-            if value is not None and value != '':
-                add_key_value(parents[parent], tag, _text(value), on_overwrite)
+        collision = _insert_blobs(collision, ext.collision_blobs, 'surface')
+        collision = ensure_path(collision, ('surface', 'contact', 'ode'))
+        collision = ensure_path(collision, ('surface', 'friction', 'ode'))
+        settings = [(parent, tag, _text(value)) for name, parent, tag in COLLISION_SETTINGS
+                    if (value := getattr(ext, name)) is not None and value != '']
+        if settings:
+            collision = _set_all(collision, settings, _COLLISION_PARENTS, on_overwrite)
+    return collision.children
 
 
-def _insert_blobs(target, blobs, replaced: str) -> None:
-    """Append copies of ``blobs`` to ``target``; a ``<replaced>`` blob replaces the old one."""
+def _insert_blobs(target: Element, blobs, replaced: str) -> Element:
+    """Return ``target`` with ``blobs`` appended; a ``<replaced>`` blob replaces the old one."""
     for blob in blobs:
         if blob.tag == replaced:
-            old = first_child(target, replaced)
+            old = first_index(target, replaced)
             if old is not None:
-                target.remove(old)
-        target.append(copy.deepcopy(blob))
+                children = target.children
+                target = Element(target.tag, target.attributes, target.text,
+                                 children[:old] + children[old + 1:], target.tail, target.line)
+        target = appended(target, blob)
+    return target
 
 
-def apply_visual(visual, extensions, on_overwrite=None) -> None:
-    """Apply extensions to one ``<visual>``: blobs (a material blob replaces), script name."""
+_SCRIPT = {'script': ('material', 'script')}
+
+
+def apply_visual(extensions, on_overwrite=None) -> tuple[Element, ...]:
+    """Return what extensions give one ``<visual>``: blobs (a material blob replaces), script."""
+    visual = Element('visual')
     for ext in extensions:
-        _insert_blobs(visual, ext.visual_blobs, 'material')
+        visual = _insert_blobs(visual, ext.visual_blobs, 'material')
         if ext.material:
-            script = _child(_child(visual, 'material'), 'script')
-            add_key_value(script, 'name', ext.material, on_overwrite)
-            add_key_value(script, 'uri', 'file://media/materials/scripts/gazebo.material',
-                          on_overwrite)
+            visual = ensure_path(visual, ('material', 'script'))
+            visual = _set_all(visual, [
+                ('script', 'name', ext.material),
+                ('script', 'uri', 'file://media/materials/scripts/gazebo.material')],
+                _SCRIPT, on_overwrite)
+    return visual.children
 
 
-def apply_link(link, extensions, on_overwrite=None, transform_blob=None) -> None:
+def apply_link(extensions, on_overwrite=None, transform_blob=None) -> tuple[Element, ...]:
     """
-    Append link-level content: gravity, velocity decay, self collide, then blobs.
+    Return what extensions append to a link: gravity, velocity decay, self collide, blobs.
 
-    ``transform_blob(ext, blob)`` may rewrite a blob's copy in place (lumping renames).
+    ``transform_blob(ext, blob)`` returns the blob to write (lumping renames).
     """
+    link = Element('link')
     for ext in extensions:
         if ext.gravity is not None:
-            add_key_value(link, 'gravity', _text(ext.gravity), on_overwrite)
+            link = with_key(link, 'gravity', _text(ext.gravity), on_overwrite)
         if ext.damping_factor is not None:
-            decay = etree.SubElement(link, 'velocity_decay')
-            add_key_value(decay, 'linear', fmt(ext.damping_factor))
-            add_key_value(decay, 'angular', fmt(ext.damping_factor))
+            factor = fmt(ext.damping_factor)
+            link = appended(link, Element('velocity_decay', children=(
+                Element('linear', text=factor), Element('angular', text=factor))))
         if ext.self_collide is not None:
-            add_key_value(link, 'self_collide', '1' if ext.self_collide else '0',
-                          on_overwrite)
-        for blob in ext.blobs:
-            blob = copy.deepcopy(blob)
-            if transform_blob is not None:
-                transform_blob(ext, blob)
-            link.append(blob)
+            link = with_key(link, 'self_collide', '1' if ext.self_collide else '0',
+                            on_overwrite)
+        blobs = ext.blobs if transform_blob is None else \
+            [transform_blob(ext, blob) for blob in ext.blobs]
+        link = appended(link, *blobs)
+    return link.children
 
 
-def apply_joint(joint, extensions, on_overwrite=None, with_blobs=True) -> None:
+#: Where each parent of a joint setting is, below the joint.
+_JOINT_PARENTS = {'dynamics': ('axis', 'dynamics'), 'physics': ('physics',),
+                  'ode': ('physics', 'ode'), 'limit': ('physics', 'ode', 'limit')}
+
+
+def apply_joint(joint: Element, extensions, on_overwrite=None,
+                with_blobs: bool = True) -> Element:
     """
-    Apply joint-level settings: ``physics/ode`` and ``axis/dynamics`` values, then blobs.
+    Return a joint with joint-level settings: ``physics/ode`` and ``axis/dynamics``, blobs.
 
     As in libsdformat, every extension creates ``<axis><dynamics/>`` and
     ``<physics><ode><limit/>`` if absent, even when it sets nothing there.
     """
     for ext in extensions:
-        dynamics = _child(_child(joint, 'axis'), 'dynamics')
-        physics = _child(joint, 'physics')
-        ode = _child(physics, 'ode')
-        parents = {'dynamics': dynamics, 'physics': physics, 'ode': ode,
-                   'limit': _child(ode, 'limit')}
-        for name, targets in JOINT_SETTINGS:
-            value = getattr(ext, name)
-            if value is not None:
-                for parent, tag in targets:
-                    add_key_value(parents[parent], tag, _text(value), on_overwrite)
+        joint = ensure_path(joint, ('axis', 'dynamics'))
+        joint = ensure_path(joint, ('physics', 'ode', 'limit'))
+        settings = [(parent, tag, _text(value)) for name, targets in JOINT_SETTINGS
+                    if (value := getattr(ext, name)) is not None for parent, tag in targets]
+        if settings:
+            joint = _set_all(joint, settings, _JOINT_PARENTS, on_overwrite)
         if with_blobs:
-            for blob in ext.blobs:
-                joint.append(copy.deepcopy(blob))
+            joint = appended(joint, *ext.blobs)
+    return joint
 
 
-def apply_model(model, extensions, on_overwrite=None) -> None:
-    """Append model-level content: ``<static>`` (only when given), then blobs."""
+def apply_model(extensions, on_overwrite=None) -> tuple[Element, ...]:
+    """Return what extensions append to the model: ``<static>`` (only when given), blobs."""
+    model = Element('model')
     for ext in extensions:
         if ext.static is not None:
-            add_key_value(model, 'static', _text(ext.static), on_overwrite)
-        for blob in ext.blobs:
-            model.append(copy.deepcopy(blob))
+            model = with_key(model, 'static', _text(ext.static), on_overwrite)
+        model = appended(model, *ext.blobs)
+    return model.children

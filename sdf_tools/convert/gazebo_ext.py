@@ -30,14 +30,14 @@ Where each setting lands in SDFormat is tabled here (:data:`COLLISION_SETTINGS`,
 :data:`JOINT_SETTINGS`); :mod:`.gazebo_apply` writes it there.
 """
 
-import copy
-
 from sdf_tools.convert.blob_values import check_blob
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.content import check_value
 from sdf_tools.formats.sdf.spec import nearest
 from sdf_tools.formats.sdf.spec import vocabulary
+from sdf_tools.xmlio.element import from_lxml
+from sdf_tools.xmlio.element import key_value
 
 #: Tags that configure a link (or its collisions and visuals).
 LINK_TAGS = frozenset((
@@ -106,14 +106,6 @@ _SETS = {
 }
 
 
-def key_value(element) -> str:
-    """Return a tag's value: its ``value`` attribute if present, else its text, trimmed."""
-    value = element.get('value')
-    if value is None:
-        value = element.text or ''
-    return value.strip()
-
-
 def is_true(text: str) -> bool:
     """Return libsdformat's reading of a boolean: ``true``/``yes`` (any case) or ``1``."""
     return text.lower() in ('true', 'yes') or text == '1'
@@ -131,8 +123,8 @@ class Extension:
         that came from that link are the ones it configures.
     location : SourceLocation
         Where the block is.
-    blobs, visual_blobs, collision_blobs : list
-        Private deep copies of the blob elements (lumping edits them in place).
+    blobs, visual_blobs, collision_blobs : list of Element
+        The blob elements (lumping and naming put changed values in their places).
     tags : list of (str, element)
         Every special tag seen, for "no effect here" warnings.
     empty : bool
@@ -265,10 +257,8 @@ def block_name(ref: str) -> str:
 
 
 def _blob_copy(element):
-    """Return a private copy of a blob element without its tail (text of the block)."""
-    blob = copy.deepcopy(element)
-    blob.tail = None
-    return blob
+    """Return a blob element as a value, without its tail (text of the block)."""
+    return from_lxml(element)
 
 
 def check_references(extensions, tree, values) -> None:

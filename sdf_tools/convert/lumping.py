@@ -28,14 +28,13 @@ merged into the nearest kept ancestor K. :func:`lump` does, in libsdformat's ord
   ``rpyOffset``, blob joints, grippers, projectors) are pointed at K
   (``ReduceSDFExtensionFrameReplace``), plugin offsets composed once.
 
-Names are not settled here: :mod:`.naming` gives the frames their final names, after which
-the ``relative_to`` of re-pointed blob joints is filled in (:attr:`Lumping.frame_refs`).
+Blobs are :class:`~sdf_tools.xmlio.element.Element` values: each change puts a new value in
+the blob's place in its extension. Names are not settled here: :mod:`.naming` gives the
+frames their final names, after which the ``relative_to`` of re-pointed blob joints is
+filled in (:attr:`Lumping.frame_refs`, :func:`resolve_frame_refs`).
 """
 
-from lxml import etree
-
 from sdf_tools import inertia
-from sdf_tools.convert.gazebo_ext import key_value
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Link
 from sdf_tools.convert.tree import Tree
@@ -46,10 +45,16 @@ from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
 from sdf_tools.records import record
 from sdf_tools.transforms import IDENTITY_QUAT
-from sdf_tools.xmlio.parse import DCOLON
+from sdf_tools.xmlio.element import appended
+from sdf_tools.xmlio.element import at_path
+from sdf_tools.xmlio.element import Element
+from sdf_tools.xmlio.element import first_index
+from sdf_tools.xmlio.element import key_value
+from sdf_tools.xmlio.element import replace_child
+from sdf_tools.xmlio.element import with_attribute
+from sdf_tools.xmlio.element import with_text
 
-#: ``<gz::corrected_offsets>`` (``::`` is held as DCOLON while the tree is in lxml).
-_CORRECTED_OFFSETS = f'gz{DCOLON}corrected_offsets'
+_CORRECTED_OFFSETS = 'gz::corrected_offsets'
 _NO_MASS = (0.0, (0.0, 0.0, 0.0), IDENTITY_QUAT, (0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
 
 
@@ -77,9 +82,10 @@ class Lumping:
     ----------
     frames : list of Frame
         In libsdformat's merge order, with the original names.
-    frame_refs : list of (element, str)
-        ``<pose>`` elements of blob joints whose child link was merged: their
-        ``relative_to`` is to name the final ``<frame>`` of that link.
+    frame_refs : list of (Extension, int, str)
+        Blob joints (an extension and the blob's index in its ``blobs``) whose child link,
+        named last, was merged: the ``relative_to`` of their ``<pose>`` is to name the
+        final ``<frame>`` of that link.
 
     """
 
@@ -100,7 +106,7 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
     tree : Tree
         Edited in place.
     extensions : list of Extension
-        Every block (their blobs are edited in place).
+        Every block (changed blobs are put in their places).
     values : ValueReader
         Records malformed blob poses and plugin offsets.
 
@@ -133,9 +139,22 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
     # Blobs that name a merged link name its kept ancestor.
     frame_refs: list = []
     for name, keep in keep_of.items():
-        for blob in link_refs.get(name, ()):
-            _rename_link_refs(blob, name, keep.name, x_of[name], values, frame_refs)
+        for ext, index in link_refs.get(name, ()):
+            blob, framed = _rename_link_refs(ext.blobs[index], name, keep.name, x_of[name],
+                                             values)
+            ext.blobs[index] = blob
+            if framed:
+                frame_refs.append((ext, index, name))
     return Lumping(frames, frame_refs)
+
+
+def resolve_frame_refs(frame_refs: list, renamed_frames: dict) -> None:
+    """Give each blob joint of :attr:`Lumping.frame_refs` the final name of its frame."""
+    for ext, index, link_name in frame_refs:
+        name = renamed_frames.get(link_name, link_name)
+        ext.blobs[index] = at_path(ext.blobs[index], ('pose',),
+                                   lambda pose, name=name: with_attribute(pose, 'relative_to',
+                                                                          name))
 
 
 def _merge_events(tree: Tree) -> list:
@@ -174,9 +193,10 @@ def _absorb(keep: Link, link: Link, x_kl: Pose, values) -> None:
         parts.clear()
     moved, link.extensions = link.extensions, []
     for ext in moved:
-        for blob in ext.blobs:
+        blobs = ext.blobs
+        for index, blob in enumerate(blobs):
             if blob.tag in ('sensor', 'projector', 'light'):
-                _reduce_blob_pose(blob, x_kl, values)
+                blobs[index] = _reduce_blob_pose(blob, x_kl, values)
     keep.extensions.extend(moved)
     for joint in link.children:
         if not joint.reducible:
@@ -184,96 +204,123 @@ def _absorb(keep: Link, link: Link, x_kl: Pose, values) -> None:
             joint.parent = keep.name
 
 
-def _reduce_blob_pose(blob, x_kl: Pose, values) -> None:
-    """Re-express a lumped sensor/projector/light pose in the kept link's frame."""
-    pose_elem = blob.find('pose')
+def _reduce_blob_pose(blob: Element, x_kl: Pose, values) -> Element:
+    """Return a lumped sensor/projector/light with its pose in the kept link's frame."""
+    at = first_index(blob, 'pose')
     pose = IDENTITY
-    if pose_elem is not None:
+    if at is not None:
+        pose_elem = blob.children[at]
         if pose_elem.get('relative_to'):
-            return
+            return blob
         errors = len(values.reporter.errors)
         pose = pose_value(values, pose_elem, f'<{blob.tag}>', notes=False)  # quat_xyzw
         if len(values.reporter.errors) > errors:
-            return
-        blob.remove(pose_elem)
+            return blob
+        blob = _without(blob, (at,))
     new = x_kl.compose(pose)
-    etree.SubElement(blob, 'pose').text = fmt_pose(new.xyz, new.quat)
+    return appended(blob, Element('pose', text=fmt_pose(new.xyz, new.quat)))
+
+
+def _without(parent: Element, indices) -> Element:
+    """Return ``parent`` without the children at ``indices``."""
+    children = tuple(child for index, child in enumerate(parent.children)
+                     if index not in indices)
+    return Element(parent.tag, parent.attributes, parent.text, children, parent.tail,
+                   parent.line)
 
 
 # --- references to merged links -------------------------------------------------------------
 
-def _link_references(blob) -> tuple:
+def _link_references(blob: Element) -> tuple:
     """
-    Return the elements of a blob that name a link: ``(named, projectors)``.
+    Return the children of a blob that name a link: ``(named, projectors)``, as indices.
 
     ``named`` hold a link name (every plugin ``bodyName`` and ``frameName``: libsdformat
     renames only the first, and Gazebo then reads a second one naming the merged link;
     the first blob joint ``parent`` and ``child``; every gripper ``gripper_link`` and
-    ``palm_link``); ``projectors`` hold ``link/projector``.
+    ``palm_link``); ``projectors`` hold ``link/projector`` (``-1``: the blob itself, a
+    ``<projector>``).
     """
     tag = blob.tag
+    children = blob.children
     if tag == 'plugin':
-        named = [e for e in blob if e.tag in ('bodyName', 'frameName')]
-        return named, blob.findall('projector')
+        return ([i for i, e in enumerate(children) if e.tag in ('bodyName', 'frameName')],
+                [i for i, e in enumerate(children) if e.tag == 'projector'])
     if tag == 'joint':
-        return [e for e in map(blob.find, ('parent', 'child')) if e is not None], []
+        found = (first_index(blob, 'parent'), first_index(blob, 'child'))
+        return [i for i in found if i is not None], []
     if tag == 'gripper':
-        return [e for e in blob if e.tag in ('gripper_link', 'palm_link')], []
+        return [i for i, e in enumerate(children) if e.tag in ('gripper_link', 'palm_link')], []
     if tag == 'projector':
-        return [], [blob]
+        return [], [-1]
     return [], []
 
 
-def _projector_ref(element) -> tuple | None:
+def _projector_ref(element: Element) -> tuple | None:
     """Return ``(link, projector)`` of a ``link/projector`` reference (``None`` without ``/``)."""
     link, sep, projector = (element.text or '').strip().partition('/')
     return (link, projector) if sep else None
 
 
 def _index_link_refs(extensions: list, tree: Tree) -> dict:
-    """Map link names to the extension blobs that name them (plugins, joints, ...)."""
+    """Map link names to the blobs that name them: ``(extension, index in its blobs)``."""
     refs: dict = {}
     for ext in extensions:
-        for blob in ext.blobs:
+        for position, blob in enumerate(ext.blobs):
             named, projectors = _link_references(blob)
-            names = {key_value(e) for e in named}
-            names.update(ref[0] for ref in map(_projector_ref, projectors) if ref is not None)
+            names = {key_value(blob.children[i]) for i in named}
+            names.update(ref[0] for ref in (_projector_ref(_child_at(blob, i))
+                                            for i in projectors) if ref is not None)
             for name in names:
                 if name in tree.links:
-                    refs.setdefault(name, []).append(blob)
+                    refs.setdefault(name, []).append((ext, position))
     return refs
 
 
-def _rename_link_refs(blob, old: str, new: str, x_kl: Pose, values, frame_refs: list) -> None:
-    """Point one blob's references to the merged link ``old`` at ``new`` (posed ``x_kl``)."""
+def _child_at(blob: Element, index: int) -> Element:
+    """Return the child at ``index`` (``-1``: the blob itself, as :func:`_link_references`)."""
+    return blob if index < 0 else blob.children[index]
+
+
+def _rename_link_refs(blob: Element, old: str, new: str, x_kl: Pose, values) -> tuple:
+    """
+    Return a blob whose references to the merged link ``old`` name ``new`` (posed ``x_kl``).
+
+    And whether it is a joint whose ``<pose>`` is to be made relative to the ``<frame>``
+    kept for ``old`` (:attr:`Lumping.frame_refs`).
+    """
     named, projectors = _link_references(blob)
-    renamed = [e for e in named if key_value(e) == old]
-    for elem in renamed:
-        if blob.tag == 'plugin':  # libsdformat removes the element and appends a new one
-            blob.remove(elem)
-            etree.SubElement(blob, elem.tag).text = new
-        else:
-            elem.text = new
-    for elem in projectors:
-        ref = _projector_ref(elem)
+    renamed = [i for i in named if key_value(blob.children[i]) == old]
+    if blob.tag == 'plugin':  # libsdformat removes the element and appends a new one
+        tags = [blob.children[i].tag for i in renamed]
+        blob = appended(_without(blob, set(renamed)), *(Element(t, text=new) for t in tags))
+        projectors = [i for i, e in enumerate(blob.children) if e.tag == 'projector']
+    else:
+        for i in renamed:
+            blob = replace_child(blob, i, with_text(blob.children[i], new))
+    for i in projectors:
+        ref = _projector_ref(_child_at(blob, i))
         if ref is not None and ref[0] == old:
-            elem.text = f'{new}/{ref[1]}'
+            text = f'{new}/{ref[1]}'
+            blob = with_text(blob, text) if i < 0 else \
+                replace_child(blob, i, with_text(blob.children[i], text))
     if blob.tag == 'plugin' and renamed:
-        _move_plugin_offsets(blob, x_kl, values)
-    if blob.tag == 'joint' and any(e.tag == 'child' for e in renamed):
+        blob = _move_plugin_offsets(blob, x_kl, values)
+    framed = False
+    if blob.tag == 'joint' and any(blob.children[i].tag == 'child' for i in renamed):
         # The joint frame defaults to the child link frame: keep it where it was by
         # resolving it against the <frame> recorded for the merged link.
-        pose = blob.find('pose')
-        if pose is None:
-            pose = etree.SubElement(blob, 'pose')
-            pose.text = '0 0 0 0 0 0'
-        if not pose.get('relative_to'):
-            frame_refs.append((pose, old))
+        at = first_index(blob, 'pose')
+        if at is None:
+            blob = appended(blob, Element('pose', text='0 0 0 0 0 0'))
+            at = len(blob.children) - 1
+        framed = not blob.children[at].get('relative_to')
+    return blob, framed
 
 
-def _move_plugin_offsets(plugin, x_kl: Pose, values) -> None:
+def _move_plugin_offsets(plugin: Element, x_kl: Pose, values) -> Element:
     """
-    Re-express a plugin's ``xyzOffset``/``rpyOffset`` in the kept link.
+    Return a plugin with its ``xyzOffset``/``rpyOffset`` re-expressed in the kept link.
 
     The offsets were relative to the merged link: compose once with its pose in the kept
     link (libsdformat composes twice when both names match, and starts from the joint pose
@@ -281,18 +328,19 @@ def _move_plugin_offsets(plugin, x_kl: Pose, values) -> None:
     """
     xyz, rpy = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)
     for key in ('xyzOffset', 'rpyOffset'):
-        elem = plugin.find(key)
-        if elem is not None:
+        at = first_index(plugin, key)
+        if at is not None:
+            elem = plugin.children[at]
             offset = values.vector(elem, None, f'<plugin> <{key}>', key_value(elem), 3)
             if offset is not None:
                 if key == 'xyzOffset':
                     xyz = offset
                 else:
                     rpy = offset
-            plugin.remove(elem)
-    for elem in plugin.findall(_CORRECTED_OFFSETS):
-        plugin.remove(elem)
+            plugin = _without(plugin, (at,))
+    plugin = _without(plugin, {i for i, e in enumerate(plugin.children)
+                               if e.tag == _CORRECTED_OFFSETS})
     offset = x_kl.compose(Pose.from_rpy(xyz, rpy))
-    etree.SubElement(plugin, 'xyzOffset').text = fmt_vec(offset.xyz)
-    etree.SubElement(plugin, 'rpyOffset').text = fmt_vec(offset.rpy)
-    etree.SubElement(plugin, _CORRECTED_OFFSETS).text = '1'
+    return appended(plugin, Element('xyzOffset', text=fmt_vec(offset.xyz)),
+                    Element('rpyOffset', text=fmt_vec(offset.rpy)),
+                    Element(_CORRECTED_OFFSETS, text='1'))

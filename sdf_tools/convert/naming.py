@@ -36,6 +36,7 @@ from sdf_tools.model import Robot
 from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.element import with_attribute
 
 
 @record(frozen=True)
@@ -116,7 +117,7 @@ def resolve_names(tree: Tree, model_extensions: list, frames: list, reporter) ->
 
 def name_sensors(tree: Tree, reporter) -> None:
     """
-    Give the sensors (and lights) of each kept link distinct names, renaming blobs in place.
+    Give the sensors (and lights) of each kept link distinct names, in their blobs' places.
 
     Lumping gathers the sensors of merged links into their kept ancestor, and macros easily
     declare one twice. libsdformat writes both, then refuses the file, and so does Gazebo
@@ -133,19 +134,20 @@ def name_sensors(tree: Tree, reporter) -> None:
 
     """
     for link in tree.kept_links():
-        named = [(ext.location, blob) for ext in link.extensions for blob in ext.blobs
+        named = [(ext, index, blob) for ext in link.extensions
+                 for index, blob in enumerate(ext.blobs)
                  if blob.tag in ('sensor', 'light') and blob.get('name')]
-        taken = {(blob.tag, blob.get('name')) for _, blob in named}
+        taken = {(blob.tag, blob.get('name')) for _, _, blob in named}
         first = {}  # (tag, name) -> where the first one is
-        for location, blob in named:
+        for ext, index, blob in named:
             key = (blob.tag, blob.get('name'))
-            here = replace(location, line=blob.sourceline or location.line)
+            here = replace(ext.location, line=blob.sourceline or ext.location.line)
             if key not in first:
                 first[key] = here
                 continue
             new = _unique(key[1], {n for t, n in taken if t == blob.tag}, '')
             taken.add((blob.tag, new))
-            blob.set('name', new)
+            ext.blobs[index] = with_attribute(blob, 'name', new)
             reporter.warn(f'<{blob.tag}> {key[1]!r} is the second of that name in link '
                           f'{link.name!r} (the first is at {first[key]}; SDFormat and Gazebo '
                           f'refuse two), so it is written as {new!r}', here,

@@ -19,11 +19,11 @@ libsdformat edits urdfdom's ``urdf::Model`` in place; here the frozen
 :class:`~sdf_tools.model.Robot` stays untouched and each conversion builds a :class:`Tree` of
 mutable :class:`Link`, :class:`Joint` and :class:`Part` (a visual or collision) records that
 point at their model originals. Lumping (:mod:`.lumping`) moves parts, mass and extensions
-between them and re-parents joints; the writers (:mod:`.emit_links`, :mod:`.emit_joints`)
+between them and re-parents joints; the decisions (:mod:`.decide_links`, :mod:`.decide_joints`)
 read the result.
 
 The names libsdformat gives visuals and collisions (:func:`part_name`) live here too: lumping
-records them before it moves a part, the writers use them after.
+records them before it moves a part, the decisions use them after.
 """
 
 from sdf_tools.convert.mimic_movers import mimic_movers

@@ -31,14 +31,16 @@ order; each step has its module:
    the parent, references to it follow, and a ``<frame>`` is recorded for the removed joint
    and link;
 4. :mod:`.naming`: joints and frames get names distinct from the links', sensor names
-   distinct within their link, all SDFormat-valid;
-5. :mod:`.emit_links` and :mod:`.emit_joints`: links are written depth first from the root,
-   each preceded by its parent joint, mesh URIs as :mod:`.mesh_uris` says. They are written
-   as text (:class:`~sdf_tools.xmlio.text.XmlText`); what extensions add to a link,
-   visual or collision is built as lxml elements by :mod:`.gazebo_apply` and written after
-   the rest, and a joint they configure is read back into an element for it to edit;
+   distinct within their link, all SDFormat-valid; the blob joints lumping re-pointed are
+   posed relative to their frames' final names;
+5. :mod:`.decide_links` and :mod:`.decide_joints`: links are decided depth first from the
+   root, each listed after its parent joint, mesh URIs as :mod:`.mesh_uris` says; what
+   extensions add to a link, visual, collision or joint is decided by :mod:`.gazebo_apply`
+   (:class:`~sdf_tools.xmlio.element.Element` values);
 6. here: model-level extensions, the lumping frames and the ``<robot><origin>`` pose come
-   last.
+   last, and the document (:class:`~sdf_tools.formats.sdf.document.SdfDocument`), whose
+   poses are checked to be finite, is written once by
+   :func:`~sdf_tools.formats.sdf.emit.write_document`.
 
 Where libsdformat is documented to be wrong, this converter is right instead (each case is
 covered by a test and listed in the README):
@@ -63,13 +65,12 @@ covered by a test and listed in the README):
 
 import math
 
-from lxml import etree
-from sdf_tools.convert import emit_joints
 from sdf_tools.convert import gazebo_apply
 from sdf_tools.convert import gazebo_ext
 from sdf_tools.convert import lumping
 from sdf_tools.convert import naming
-from sdf_tools.convert.emit_links import write_links
+from sdf_tools.convert.decide_joints import complete_defaults
+from sdf_tools.convert.decide_links import decide_links
 from sdf_tools.convert.mesh_uris import mesh_uris
 from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.tree import Tree
@@ -77,7 +78,12 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
-from sdf_tools.formats.sdf.emit import SdfText
+from sdf_tools.formats.sdf.document import FrameOut
+from sdf_tools.formats.sdf.document import ModelOut
+from sdf_tools.formats.sdf.document import SdfDocument
+from sdf_tools.formats.sdf.emit import non_finite_poses
+from sdf_tools.formats.sdf.emit import NumberTexts
+from sdf_tools.formats.sdf.emit import write_document
 from sdf_tools.formats.sdf.inertials import MASSLESS_INERTIA
 from sdf_tools.formats.sdf.inertials import MASSLESS_MASS
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
@@ -85,7 +91,7 @@ from sdf_tools.model import Robot
 from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageResolver
-from sdf_tools.xmlio.parse import restore_names
+from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.parse import ValueReader
 
 
@@ -127,6 +133,9 @@ class ConversionOptions:
         written as ``mesh_uris`` says; a visual whose URDF texture is in it gets the texture
         as ``<pbr><metal><albedo_map>`` (libsdformat leaves textures out). Given, the
         converter warns about no URI itself (the caller located the files).
+    plugins : tuple of Element
+        Model-level ``<plugin>`` elements written as the model's last children (the
+        Gazebo systems a spawn adds, :mod:`sdf_tools.ros.bringup.gazebo`).
 
     """
 
@@ -139,6 +148,7 @@ class ConversionOptions:
     input_folder: str | None = None
     auto_inertials: float | None = None
     uri_map: dict | None = None
+    plugins: tuple[Element, ...] = ()
 
 
 @record(frozen=True)
@@ -240,54 +250,31 @@ def _convert(robot: Robot, options: ConversionOptions) -> ConversionResult:
     names = naming.resolve_names(tree, model_extensions, lumped.frames, reporter)
     naming.name_sensors(tree, reporter)
     naming.check_sdf_names(robot, tree, names.frames, model_extensions, options.sdf_version)
-    for pose, link_name in lumped.frame_refs:
-        pose.set('relative_to', names.renamed_frames.get(link_name, link_name))
+    lumping.resolve_frame_refs(lumped.frame_refs, names.renamed_frames)
 
-    out = SdfText()
-    out.start('sdf', {'version': options.sdf_version})
-    out.start('model', {'name': robot.name})
-    write_links(out, tree, options, reporter, uris)
+    texts = NumberTexts()
+    items = decide_links(tree, options, reporter, uris, texts)
     # Model-level content finds and replaces only its own elements (<static>, blobs).
-    added = etree.Element('model')
-    gazebo_apply.apply_model(added, model_extensions, gazebo_apply.overwrite_warner(
+    content = gazebo_apply.apply_model(model_extensions, gazebo_apply.overwrite_warner(
         reporter, f"robot '{robot.name}'", None))
-    for joint in added.iterchildren('joint'):
-        emit_joints.complete_defaults(joint, options.sdf_version)
-    for element in added:
-        out.element(element)
-    for frame in names.frames:
-        out.start('frame', {'name': frame.name, 'attached_to': frame.attached_to})
-        if frame.pose is not None:
-            out.leaf('pose', out.pose(frame.pose.xyz, frame.pose.quat))
-        out.end()
-    if robot.origin is not None:
-        out.leaf('pose', out.pose(robot.origin.xyz, robot.origin.quat))
-    out.end()
-    out.end()
-    text = out.text()
-    if out.non_finite:
-        _check_poses_finite(etree.fromstring(text)[0], tree, reporter)
+    content = tuple(complete_defaults(e, options.sdf_version) if e.tag == 'joint' else e
+                    for e in content)
+    frames = tuple(FrameOut(f.name, f.attached_to, f.pose) for f in names.frames)
+    document = SdfDocument(options.sdf_version, ModelOut(
+        robot.name, tuple(items), content, frames, robot.origin, tuple(options.plugins)))
+    _check_poses_finite(document, texts, tree, reporter)
     reporter.raise_if_errors()
-    if out.escaped_names:
-        text = restore_names(text)
-    return ConversionResult(text, tuple(reporter.warnings), names.renamed_joints,
-                            names.renamed_frames, inputs)
+    return ConversionResult(write_document(document, texts), tuple(reporter.warnings),
+                            names.renamed_joints, names.renamed_frames, inputs)
 
 
-def _check_poses_finite(model, tree: Tree, reporter: Reporter) -> None:
+def _check_poses_finite(document: SdfDocument, texts: NumberTexts, tree: Tree,
+                        reporter: Reporter) -> None:
     """Report poses that composing made non-finite (libsdformat refuses the file)."""
-    for pose in model.iter('pose'):
-        words = (pose.text or '').split()
-        if not any(w.lower().lstrip('+-') in ('inf', 'infinity', 'nan') for w in words):
-            continue
-        named = next((e for e in pose.iterancestors() if e.get('name')), None)
-        entity = location = None
-        if named is not None:
-            entity = f"{named.tag} '{named.get('name')}'"
-            items: dict = tree.links if named.tag == 'link' else \
-                tree.joints if named.tag == 'joint' else {}
-            item = items.get(named.get('name'))
-            location = item.model.location if item is not None else None
-        reporter.error(f'a <pose> of its <{pose.getparent().tag}> is not finite '
-                       f'({pose.text}): the joint origins composed by fixed-joint '
-                       'lumping are too large', location, entity, Code.BAD_NUMBER)
+    for text, parent, tag, name in non_finite_poses(document, texts):
+        items: dict = tree.links if tag == 'link' else tree.joints if tag == 'joint' else {}
+        item = items.get(name)
+        reporter.error(f'a <pose> of its <{parent}> is not finite ({text}): the joint '
+                       'origins composed by fixed-joint lumping are too large',
+                       item.model.location if item is not None else None, f"{tag} '{name}'",
+                       Code.BAD_NUMBER)

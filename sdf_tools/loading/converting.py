@@ -93,7 +93,7 @@ def to_sdf(loaded: 'Loaded', options: ConversionOptions | None = None) -> Conver
     repairs = Reporter()
     sdf = write_sdf(robot, version=options.sdf_version, reporter=repairs,
                     massless_mass=options.massless_mass,
-                    massless_inertia=options.massless_inertia)
+                    massless_inertia=options.massless_inertia, plugins=options.plugins)
     checked = check_uris(robot, options.packages)[1] \
         if options.packages is not None and options.uri_map is None else ()
     return Converted(sdf, tuple(repairs.warnings) + checked)

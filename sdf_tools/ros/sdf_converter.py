@@ -28,7 +28,7 @@ arrive while the parameter is set are remembered, and used once the parameter is
 
 With ``gz_joint_state_topic`` set (``gazebo_spawn.launch.py`` sets it), Gazebo's
 JointStatePublisher system is added to the model, publishing on that Gazebo topic
-(:func:`sdf_tools.ros.bringup.gazebo.add_joint_state_publisher`; the system's names follow
+(:func:`sdf_tools.ros.bringup.gazebo.joint_state_publisher`; the system's names follow
 ``sdf_version``: Fortress's below 1.10).
 
 The node re-converts whenever the description or a conversion parameter changes, logs every
@@ -63,8 +63,7 @@ from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
 from sdf_tools.outputs import check_outputs
 from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_file
-from sdf_tools.records import replace
-from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
+from sdf_tools.ros.bringup.gazebo import joint_state_publisher
 from sdf_tools.ros.descriptions import Conversion
 from sdf_tools.ros.descriptions import convert
 from sdf_tools.ros.descriptions import SOURCE
@@ -204,20 +203,21 @@ class SdfConverter(Node):
     # --- conversion -------------------------------------------------------------------------
 
     def _options(self, values) -> ConversionOptions:
+        """Return the conversion options of ``values``, with the Gazebo systems asked for."""
+        topic = values['gz_joint_state_topic']
+        plugins = (joint_state_publisher(values['sdf_version'], topic),) if topic else ()
         return ConversionOptions(preserve_fixed_joints=values['preserve_fixed_joints'],
                                  sdf_version=values['sdf_version'],
                                  massless_mass=values['massless_mass'],
                                  massless_inertia=values['massless_inertia'],
-                                 mesh_uris=values['mesh_uris'], packages=self.resources.packages,
-                                 auto_inertials=values['auto_inertials'] or None)
+                                 mesh_uris=values['mesh_uris'],
+                                 packages=self.resources.packages,
+                                 auto_inertials=values['auto_inertials'] or None,
+                                 plugins=plugins)
 
     def _convert(self, text: str, source: str, values) -> Conversion:
-        """Convert ``text`` with the options of ``values``; add the Gazebo systems asked for."""
-        result = convert(text, self._options(values), resources=self.resources, source=source)
-        topic = values['gz_joint_state_topic']
-        if topic:
-            result = replace(result, sdf=add_joint_state_publisher(result.sdf, topic))
-        return result
+        """Convert ``text`` with the options of ``values``."""
+        return convert(text, self._options(values), resources=self.resources, source=source)
 
     def _text(self, values) -> tuple[str | None, str]:
         """Return the description ``values`` select and its name in messages."""

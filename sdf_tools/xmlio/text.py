@@ -19,12 +19,13 @@ A writer that builds lxml elements pays about a microsecond for each (more than 
 else it does), then again to indent and serialise them. :class:`XmlText` writes the same text
 directly: two spaces a level as :func:`~sdf_tools.xmlio.parse.to_string` indents, ``<tag/>``
 for an element without content, ``<tag></tag>`` for empty text, and libxml2's escaping
-(:func:`escape_text`, :func:`escape_attribute`). Content that must be edited as a tree is
-built with lxml and spliced in with :meth:`XmlText.element`. A piece whose elements are
-always the same, with only their text changing, is a :class:`Block`, written in one step.
+(:func:`escape_text`, :func:`escape_attribute`). Content held as a tree of
+:class:`~sdf_tools.xmlio.element.Element` values is written by :meth:`XmlText.element`
+(:func:`element_text`), as lxml indents and writes the same tree. A piece whose elements
+are always the same, with only their text changing, is a :class:`Block`, written in one step.
 """
 
-from lxml import etree
+from sdf_tools.xmlio.element import BLANK
 
 
 def escape_text(text: str) -> str:
@@ -80,10 +81,9 @@ class XmlText:
     An XML document or fragment written in order, one element at a time.
 
     ``start``/``end`` open and close an element, ``leaf`` writes one with text only,
-    ``group`` one holding only such leaves, ``block`` a :class:`Block`, ``element`` splices
-    in an lxml element; ``move_before`` reorders what was written. Attributes are given as
-    a dict (written in its order). ``depth`` is the indentation level of the first element
-    written.
+    ``group`` one holding only such leaves, ``block`` a :class:`Block`, ``element`` an
+    :class:`~sdf_tools.xmlio.element.Element`. Attributes are given as a dict (written in its
+    order). ``depth`` is the indentation level of the first element written.
     """
 
     __slots__ = ('_parts', '_open', '_indent')
@@ -140,23 +140,12 @@ class XmlText:
         self._parts.append(block._format.format(self._indent, *texts))
 
     def element(self, element) -> None:
-        """Write an lxml element and its content, indented here (it is indented in place)."""
-        etree.indent(element, space='  ', level=self.depth)
-        self._parts.append(f'{self._indent}'
-                           f'{etree.tostring(element, encoding="unicode", with_tail=False)}\n')
-
-    def mark(self) -> int:
-        """Return where the next element is written (for :meth:`move_before`)."""
-        return len(self._parts)
-
-    def move_before(self, mark: int, since: int) -> None:
-        """
-        Move what was written since ``since`` to ``mark`` (before what followed it).
-
-        Everything written since ``mark`` must be closed.
-        """
+        """Write an :class:`~sdf_tools.xmlio.element.Element` and its content, indented here."""
+        indent = self._indent
         parts = self._parts
-        parts[mark:] = parts[since:] + parts[mark:since]
+        parts.append(indent)
+        _write_element(parts, element, indent)
+        parts.append('\n')
 
     def text(self) -> str:
         """Return the text written so far."""
@@ -168,3 +157,51 @@ def _attributes(attributes: dict) -> str:
     for name, value in attributes.items():
         text += f' {name}="{escape_attribute(value)}"'
     return text
+
+
+def element_text(element, depth: int = 0) -> str:
+    """
+    Return an :class:`~sdf_tools.xmlio.element.Element` as XML text, indented for ``depth``.
+
+    What lxml writes for the same tree indented by ``etree.indent(level=depth)``: the
+    start tag first (no indentation before it, no newline after the end tag), children two
+    spaces a level deeper, except where text that is not blank stands between them (mixed
+    content is written as it is).
+    """
+    parts: list[str] = []
+    _write_element(parts, element, '  ' * depth)
+    return ''.join(parts)
+
+
+def _write_element(parts: list, element, indent: str) -> None:
+    """Append ``element``'s text to ``parts``, its start tag at the current place."""
+    tag = element.tag
+    head = f'<{tag}'
+    for name, value in element.attributes:
+        head += f' {name}="{escape_attribute(value)}"'
+    children = element.children
+    text = element.text
+    if not children:
+        parts.append(f'{head}/>' if text is None else f'{head}>{escape_text(text)}</{tag}>')
+        return
+    inner = indent + '  '
+    between = '\n' + inner
+    parts.append(f'{head}>{escape_text(text)}' if text is not None and text.strip(BLANK)
+                 else f'{head}>{between}')
+    last = len(children) - 1
+    for index, child in enumerate(children):
+        tail = child.tail
+        after = escape_text(tail) if tail is not None and tail.strip(BLANK) else \
+            between if index != last else f'\n{indent}'
+        if child.children or child.attributes:
+            _write_element(parts, child, inner)
+            parts.append(after)
+        else:  # a leaf (most are): written here
+            leaf, value = child.tag, child.text
+            if value is None:
+                parts.append(f'<{leaf}/>{after}')
+            else:
+                if '&' in value or '<' in value or '>' in value or '\r' in value:
+                    value = escape_text(value)
+                parts.append(f'<{leaf}>{value}</{leaf}>{after}')
+    parts.append(f'</{tag}>')

@@ -47,7 +47,7 @@ from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf  # noqa: E402
 from sdf_tools.formats.sdf.writer import write_sdf  # noqa: E402
 from sdf_tools.formats.urdf.reader import parse_urdf  # noqa: E402
 from sdf_tools.loading import load  # noqa: E402
-from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher  # noqa: E402
+from sdf_tools.ros.bringup.gazebo import joint_state_publisher  # noqa: E402
 from sdf_tools.ros.node_support import StartupError  # noqa: E402
 from sdf_tools.ros.sdf_converter import PARAMETERS  # noqa: E402
 from sdf_tools.ros.sdf_converter import SdfConverter  # noqa: E402
@@ -498,8 +498,8 @@ def test_gz_joint_state_topic_adds_gazebos_joint_state_publisher(ros):
                          gz_joint_state_topic='/model/two/joint_state')
     # The conversion, then the system (its placement is test_gazebo.py's).
     sdf = ros.late_sdf(ns)
-    assert sdf == add_joint_state_publisher(reference(TWO_LINKS, sdf_version='1.11'),
-                                            '/model/two/joint_state')
+    assert sdf == reference(TWO_LINKS, sdf_version='1.11', plugins=(
+        joint_state_publisher('1.11', '/model/two/joint_state'),))
     assert 'name="gz::sim::systems::JointStatePublisher"' in sdf
     # Fortress's names below SDFormat 1.10; off again with ''.
     assert node.set_parameters([Parameter('sdf_version', value='1.9')])[0].successful

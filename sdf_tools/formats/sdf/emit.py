@@ -15,30 +15,33 @@
 """
 SDFormat text: the one emitter both SDFormat writers use, and how each element is laid out.
 
-The URDF converter (:mod:`sdf_tools.convert`) and the model writer
-(:mod:`sdf_tools.formats.sdf.writer`) write through :class:`SdfText`, so quoting and escaping
-are :mod:`sdf_tools.xmlio.text`'s one rule, and take each element's layout from here: the
-order of an ``<inertial>``'s children (:func:`inertial_block`), of each shape's leaves
-(:data:`SHAPES`), of a visual's or collision's (:func:`part_block`), of a colour
-(:data:`COLOURS`), of a joint's axis (:data:`AXIS`, :data:`LIMIT`, :data:`DYNAMICS`,
+The URDF converter (:mod:`sdf_tools.convert`) hands over a decided document
+(:mod:`.document`), which :func:`write_document` writes from the first character to the
+last; the model writer (:mod:`sdf_tools.formats.sdf.writer`) writes through
+:class:`SdfText` element by element. Quoting and escaping are :mod:`sdf_tools.xmlio.text`'s
+one rule, content held as :class:`~sdf_tools.xmlio.element.Element` values is written as
+lxml writes it, and each element's layout is known once, here: the order of an
+``<inertial>``'s children (:func:`inertial_block`), of each shape's leaves (:data:`SHAPES`),
+of a visual's or collision's (:func:`part_block`), of a colour (:data:`COLOURS`), of a joint
+and its axis (:func:`joint_block`, :data:`AXIS`, :data:`LIMIT`, :data:`DYNAMICS`,
 :data:`MIMIC`): the order libsdformat writes them in.
 
 Descriptions repeat most of their numbers (``0``, ``1 1 1``, the same poses, limits and
-inertias), and an orientation's roll, pitch and yaw cost microseconds to compute, so
-:class:`SdfText` remembers the text of every number, vector and pose it wrote, as
+inertias), and an orientation's roll, pitch and yaw cost microseconds to compute, so a
+:class:`NumberTexts` remembers the text of every number, vector and pose of one document, as
 :mod:`sdf_tools.formatting` writes them. Memory stays linear in the document.
-
-It also tells whether a number it wrote may be infinite or NaN (:attr:`SdfText.non_finite`):
-every number of the document is formatted here or comes in an lxml element, so the
-converter need not search the whole text for ``inf`` and ``nan``. Likewise only lxml elements
-hold names :func:`~sdf_tools.xmlio.parse.parse_xml` escaped
-(:attr:`SdfText.escaped_names`).
 """
 
 import functools
 import math
 
+from sdf_tools.formats.sdf.document import FrameOut
+from sdf_tools.formats.sdf.document import JointOut
+from sdf_tools.formats.sdf.document import LinkOut
+from sdf_tools.formats.sdf.document import PartOut
+from sdf_tools.formats.sdf.document import SdfDocument
 from sdf_tools.formatting import fmt
+from sdf_tools.formatting import fmt_colour
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Box
@@ -46,9 +49,10 @@ from sdf_tools.model import Capsule
 from sdf_tools.model import Cylinder
 from sdf_tools.model import Mesh
 from sdf_tools.model import Sphere
-from sdf_tools.xmlio.parse import DCOLON
-from sdf_tools.xmlio.parse import UNDECLARED_NS
+from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.text import Block
+from sdf_tools.xmlio.text import escape_attribute
+from sdf_tools.xmlio.text import escape_text
 from sdf_tools.xmlio.text import nested
 from sdf_tools.xmlio.text import XmlText
 
@@ -56,99 +60,52 @@ from sdf_tools.xmlio.text import XmlText
 _ONES = (1.0, 1.0, 1.0, 1.0)
 
 
-def writes_non_finite(text: str) -> bool:
-    """
-    Return whether ``text`` may hold a number written as ``inf``, ``-inf`` or ``nan``.
+class NumberTexts:
+    """The texts of the numbers, vectors and poses of one document, each formatted once."""
 
-    A whole word (``camera_info`` is not one); ``str.find`` rather than a regular expression,
-    which costs more than the rest of the check on a large model (2.8 ms against 0.08).
-    """
-    for word in ('inf', 'nan'):
-        i = text.find(word)
-        while i >= 0:
-            if (i == 0 or text[i - 1] in _BEFORE_NUMBER) and text[i + 3:i + 4] in _AFTER_NUMBER:
-                return True
-            i = text.find(word, i + 3)
-    return False
-
-
-_BEFORE_NUMBER = ' \t\n>+-'
-_AFTER_NUMBER = ('', ' ', '\t', '\n', '<')
-
-
-class _Memory:
-    """What the writers of one document share: texts written, a non-finite one, names."""
-
-    __slots__ = ('numbers', 'vectors', 'positions', 'poses', 'non_finite', 'escaped_names')
+    __slots__ = ('_numbers', '_vectors', '_positions', '_poses')
 
     def __init__(self):
-        self.numbers, self.vectors, self.positions, self.poses = {}, {}, {}, {}
-        self.non_finite = self.escaped_names = False
+        self._numbers, self._vectors, self._positions, self._poses = {}, {}, {}, {}
 
-    def remember(self, store: dict, key, text: str) -> str:
-        """Keep ``text`` under ``key``; a finite number's text never holds an ``n``."""
-        store[key] = text
-        if 'n' in text:
-            self.non_finite = True
+    def number(self, value: float) -> str:
+        """Return :func:`~sdf_tools.formatting.fmt` of ``value``."""
+        text = self._numbers.get(value)
+        if text is None:
+            text = self._numbers[value] = fmt(value)
+        return text
+
+    def vector(self, values: tuple) -> str:
+        """Return :func:`~sdf_tools.formatting.fmt_vec` of a tuple of numbers."""
+        text = self._vectors.get(values)
+        if text is None:
+            text = self._vectors[values] = fmt_vec(values)
+        return text
+
+    def pose(self, xyz: tuple, quat: tuple) -> str:
+        """Return :func:`~sdf_tools.formatting.fmt_pose` of a position and a quaternion."""
+        if quat[0] == 0.0 and quat[1] == 0.0 and quat[2] == 0.0:
+            # No rotation (most poses): roll, pitch and yaw are 0 whatever the zeros' signs.
+            store, key = self._positions, xyz
+        else:
+            store, key = self._poses, (xyz, quat)
+            if 0.0 in quat:  # -0.0 == 0.0, but atan2 tells them apart (pi or -pi)
+                key = (xyz, quat, tuple(map(math.copysign, _ONES, quat)))
+        text = store.get(key)
+        if text is None:
+            text = store[key] = fmt_pose(xyz, quat)
         return text
 
 
 class SdfText(XmlText):
-    """:class:`~sdf_tools.xmlio.text.XmlText` with remembered number texts (module doc)."""
+    """:class:`~sdf_tools.xmlio.text.XmlText` with a document's :class:`NumberTexts`."""
 
-    __slots__ = ('_memory',)
+    __slots__ = ('texts', 'number', 'vector', 'pose')
 
-    def __init__(self, depth: int = 0, memory: _Memory | None = None):
+    def __init__(self, depth: int = 0, texts: NumberTexts | None = None):
         super().__init__(depth)
-        self._memory = memory or _Memory()
-
-    @property
-    def non_finite(self) -> bool:
-        """Return whether this document (all its fragments) may hold ``inf`` or ``nan``."""
-        return self._memory.non_finite
-
-    @property
-    def escaped_names(self) -> bool:
-        """Return whether a spliced element holds escaped names (``restore_names`` them)."""
-        return self._memory.escaped_names
-
-    def fragment(self) -> 'SdfText':
-        """Return a writer for a part written later here, remembering the same texts."""
-        return SdfText(self.depth, self._memory)
-
-    def element(self, element) -> None:
-        """Splice in an lxml element as XmlText does, noting non-finite numbers and names."""
-        super().element(element)
-        memory, text = self._memory, self._parts[-1]
-        if not memory.non_finite and writes_non_finite(text):
-            memory.non_finite = True
-        if DCOLON in text or UNDECLARED_NS in text:
-            memory.escaped_names = True
-
-    def number(self, value: float) -> str:
-        """Return :func:`~sdf_tools.formatting.fmt` of ``value``."""
-        memory = self._memory
-        text = memory.numbers.get(value)
-        return memory.remember(memory.numbers, value, fmt(value)) if text is None else text
-
-    def vector(self, values: tuple) -> str:
-        """Return :func:`~sdf_tools.formatting.fmt_vec` of a tuple of numbers."""
-        memory = self._memory
-        text = memory.vectors.get(values)
-        return memory.remember(memory.vectors, values, fmt_vec(values)) if text is None else text
-
-    def pose(self, xyz: tuple, quat: tuple) -> str:
-        """Return :func:`~sdf_tools.formatting.fmt_pose` of a position and a quaternion."""
-        memory = self._memory
-        if quat[0] == 0.0 and quat[1] == 0.0 and quat[2] == 0.0:
-            # No rotation (most poses): roll, pitch and yaw are 0 whatever the zeros' signs.
-            store, key = memory.positions, xyz
-        else:
-            store, key = memory.poses, (xyz, quat)
-            if 0.0 in quat:  # -0.0 == 0.0, but atan2 tells them apart (pi or -pi)
-                key = (xyz, quat, tuple(map(math.copysign, _ONES, quat)))
-        text = store.get(key)
-        return memory.remember(store, key, fmt_pose(xyz, quat)) if text is None else text
+        self.texts = texts = texts if texts is not None else NumberTexts()
+        self.number, self.vector, self.pose = texts.number, texts.vector, texts.pose
 
 
 # --- layouts: each element's children in the order libsdformat writes them ----------------
@@ -276,3 +233,234 @@ def axis_text(tag: str = 'axis', *, xyz: bool = True, mimic=None, limit=None, dy
         body += element_text('dynamics', dynamics)
     return element_text(tag, ()) if not body and not after else \
         f'<{tag}>\n{nested(body + leaves_text(after))}</{tag}>\n'
+
+
+# --- joints -------------------------------------------------------------------------------
+
+#: A joint's pose, parent and child.
+_PLACEMENT_TEXT = """
+<pose relative_to="{}">{}</pose>
+<parent>{}</parent>
+<child>{}</child>
+"""
+_FIXED = Block('<joint name="{}" type="fixed">\n' + nested(_PLACEMENT_TEXT) + '</joint>\n')
+
+
+@functools.cache
+def joint_block(xyz: bool, mimic: tuple | None, limit: tuple | None, dynamics: tuple | None,
+                after: tuple = ()) -> Block:
+    """
+    Return the block of a whole joint with an axis (:func:`axis_text`'s layout).
+
+    Its slots: name, type, the pose's ``relative_to``, the pose, parent, child, the axis
+    direction (when ``xyz``), the mimic's joint and a slot for each tag of ``mimic`` (unless
+    ``None``), then one for each tag of ``limit``, ``dynamics`` and ``after``.
+    """
+    def slots(tags):
+        return None if tags is None else tuple((tag, None) for tag in tags)
+
+    axis = axis_text(xyz=xyz, mimic=slots(mimic), limit=slots(limit),
+                     dynamics=slots(dynamics), after=slots(after))
+    return Block('<joint name="{}" type="{}">\n' + nested(_PLACEMENT_TEXT) + nested(axis)
+                 + '</joint>\n')
+
+
+def _split(leaves) -> tuple:
+    """Return the tags (``None`` for no element) and the texts of leaves."""
+    if leaves is None:
+        return None, ()
+    if not leaves:
+        return (), ()
+    tags, texts = zip(*leaves)
+    return tags, texts
+
+
+def _write_joint(out: SdfText, joint: JointOut) -> None:
+    """Write a decided joint: one block."""
+    placement = (escape_attribute(joint.relative_to),
+                 out.pose(joint.origin.xyz, joint.origin.quat), escape_text(joint.parent),
+                 escape_text(joint.child))
+    name = escape_attribute(joint.name)
+    axis = joint.axis
+    if axis is None:
+        out.block(_FIXED, name, *placement)
+        return
+    mimic_tags, mimic_texts = None, ()
+    if axis.mimic_joint is not None:
+        mimic_tags, mimic_texts = _split(axis.mimic)
+        mimic_texts = (escape_attribute(axis.mimic_joint), *mimic_texts)
+    limit_tags, limit_texts = _split(axis.limit)
+    dynamics_tags, dynamics_texts = _split(axis.dynamics)
+    after_tags, after_texts = _split(axis.after)
+    block = joint_block(axis.xyz is not None, mimic_tags, limit_tags, dynamics_tags,
+                        after_tags)
+    out.block(block, name, joint.type, *placement,
+              *(() if axis.xyz is None else (out.vector(axis.xyz),)), *mimic_texts,
+              *limit_texts, *dynamics_texts, *after_texts)
+
+
+def joint_element(joint: JointOut, texts: NumberTexts) -> Element:
+    """Return a decided joint as an :class:`~sdf_tools.xmlio.element.Element` (same layout)."""
+    def leaves(pairs):
+        return tuple(Element(tag, text=text) for tag, text in pairs)
+
+    children = [Element('pose', (('relative_to', joint.relative_to),),
+                        texts.pose(joint.origin.xyz, joint.origin.quat)),
+                Element('parent', text=joint.parent), Element('child', text=joint.child)]
+    axis = joint.axis
+    if axis is not None:
+        inside = []
+        if axis.xyz is not None:
+            inside.append(Element('xyz', text=texts.vector(axis.xyz)))
+        if axis.mimic_joint is not None:
+            inside.append(Element('mimic', (('joint', axis.mimic_joint),),
+                                  children=leaves(axis.mimic)))
+        for tag, pairs in (('limit', axis.limit), ('dynamics', axis.dynamics)):
+            if pairs is not None:
+                inside.append(Element(tag, children=leaves(pairs)))
+        children.append(Element('axis', children=tuple(inside) + leaves(axis.after)))
+    return Element('joint', (('name', joint.name), ('type', joint.type)),
+                   children=tuple(children))
+
+
+# --- the document -------------------------------------------------------------------------
+
+def write_document(document: SdfDocument, texts: NumberTexts | None = None) -> str:
+    """
+    Return the text of a decided document (without XML declaration).
+
+    ``texts`` are the number texts the decisions already formatted (a new one if ``None``).
+    """
+    out = SdfText(0, texts)
+    model = document.model
+    out.start('sdf', {'version': document.version})
+    out.start('model', {'name': model.name})
+    for item in model.items:
+        if isinstance(item, LinkOut):
+            _write_link(out, item)
+        elif isinstance(item, JointOut):
+            _write_joint(out, item)
+        else:
+            out.element(item)
+    for element in model.content:
+        out.element(element)
+    for frame in model.frames:
+        _write_frame(out, frame)
+    if model.pose is not None:
+        out.leaf('pose', out.pose(model.pose.xyz, model.pose.quat))
+    for element in model.plugins:
+        out.element(element)
+    out.end()
+    out.end()
+    return out.text()
+
+
+def _write_frame(out: SdfText, frame: FrameOut) -> None:
+    out.start('frame', {'name': frame.name, 'attached_to': frame.attached_to})
+    if frame.pose is not None:
+        out.leaf('pose', out.pose(frame.pose.xyz, frame.pose.quat))
+    out.end()
+
+
+def _write_link(out: SdfText, link: LinkOut) -> None:
+    out.start('link', {'name': link.name})
+    pose = link.pose
+    if pose is not None:
+        out.leaf('pose', out.pose(pose.xyz, pose.quat),
+                 None if link.relative_to is None else {'relative_to': link.relative_to})
+    inertial = link.inertial
+    number = out.number
+    out.block(inertial_block(), out.pose(inertial.com, inertial.quat), number(inertial.mass),
+              *map(number, inertial.moments))
+    for part in link.parts:
+        _write_part(out, part)
+    for element in link.content:
+        out.element(element)
+    out.end()
+
+
+def _write_part(out: SdfText, part: PartOut) -> None:
+    """Write a visual or collision: one block, or its pose and geometry, then its content."""
+    geometry = part.geometry
+    uri = escape_text(part.uri) if isinstance(geometry, Mesh) else ''
+    shape = shape_texts(out, geometry, uri)
+    pose = out.pose(part.origin.xyz, part.origin.quat)
+    kind: type | None = geometry.__class__ if shape else None
+    if not part.content:
+        block = part_block(part.tag, kind, colour=part.colour is not None)
+        colour = () if part.colour is None else (fmt_colour(part.colour),) * 2
+        out.block(block, escape_attribute(part.name), pose, *shape, *colour)
+        return
+    out.start(part.tag, {'name': part.name})
+    out.leaf('pose', pose)
+    if shape:
+        out.block(geometry_block(kind), *shape)
+    for element in part.content:
+        out.element(element)
+    out.end()
+
+
+def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list:
+    """
+    Return the poses of a document that are not finite, in document order.
+
+    Each as ``(text, parent tag, tag of the nearest named element, its name)``; the pose
+    texts of extension content are read for ``inf`` and ``nan``.
+    """
+    found: list = []
+
+    def typed(pose, where: str, named: tuple) -> None:
+        if pose is not None and not _finite(pose):
+            found.append((texts.pose(pose.xyz, pose.quat), where, *named))
+
+    model = document.model
+    around = ('model', model.name)
+    for item in model.items:
+        if isinstance(item, LinkOut):
+            named = ('link', item.name)
+            typed(item.pose, 'link', named)
+            for part in item.parts:
+                typed(part.origin, part.tag, (part.tag, part.name))
+                if part.content:
+                    _element_poses(part.content, part.tag, (part.tag, part.name), found)
+            if item.content:
+                _element_poses(item.content, 'link', named, found)
+        elif isinstance(item, JointOut):
+            typed(item.origin, 'joint', ('joint', item.name))
+        else:
+            _element_poses((item,), 'model', around, found)
+    _element_poses(model.content, 'model', around, found)
+    for frame in model.frames:
+        typed(frame.pose, 'frame', ('frame', frame.name))
+    typed(model.pose, 'model', around)
+    _element_poses(model.plugins, 'model', around, found)
+    return found
+
+
+def _finite(pose) -> bool:
+    """Return whether a pose's seven numbers are finite (their sum is, unless it overflows)."""
+    x, y, z = pose.xyz
+    a, b, c, d = pose.quat
+    total = x + y + z + a + b + c + d
+    return total - total == 0.0 or all(map(math.isfinite, (x, y, z, a, b, c, d)))
+
+
+_NOT_FINITE = frozenset(('inf', 'infinity', 'nan'))
+
+
+def _element_poses(elements, where: str, named: tuple, found: list) -> None:
+    """Append what :func:`non_finite_poses` finds in elements under ``where`` (in ``named``)."""
+    for element in elements:
+        children = element.children
+        if children:
+            name = element.get('name')
+            _element_poses(children, element.tag, (element.tag, name) if name else named,
+                           found)
+        elif element.tag == 'pose' and _not_finite(element.text):
+            found.append((element.text, where, *named))
+
+
+def _not_finite(text: str | None) -> bool:
+    """Return whether a pose's text holds ``inf``, ``infinity`` or ``nan`` (any case)."""
+    return text is not None and ('n' in text or 'N' in text) and any(
+        word.lower().lstrip('+-') in _NOT_FINITE for word in text.split())

@@ -100,8 +100,10 @@ from sdf_tools.model import Robot
 from sdf_tools.records import replace
 from sdf_tools.topology import link_loop_message
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.element import Element
+from sdf_tools.xmlio.element import from_lxml
+from sdf_tools.xmlio.element import stripped
 from sdf_tools.xmlio.parse import parse_elements
-from sdf_tools.xmlio.parse import restore_names
 from sdf_tools.xmlio.text import Block
 from sdf_tools.xmlio.text import escape_attribute
 from sdf_tools.xmlio.text import escape_text
@@ -123,7 +125,8 @@ _MATERIAL = re.compile(r'\s*<material[\s/>]')
 
 def write_sdf(robot: Robot, *, version: str = '1.9', reporter: Reporter | None = None,
               massless_mass: float = MASSLESS_MASS,
-              massless_inertia: float = MASSLESS_INERTIA) -> str:
+              massless_inertia: float = MASSLESS_INERTIA,
+              plugins: tuple[Element, ...] = ()) -> str:
     """
     Write a robot as an SDFormat document holding one model.
 
@@ -139,6 +142,9 @@ def write_sdf(robot: Robot, *, version: str = '1.9', reporter: Reporter | None =
         (module docstring). ``None``: such a model is a :class:`ConversionError` instead.
     massless_mass, massless_inertia : float
         The placeholder inertial of a link with a negative mass (kg, kg m^2).
+    plugins : tuple of Element
+        ``<plugin>`` elements written as the model's last children (the Gazebo systems a
+        spawn adds, :mod:`sdf_tools.ros.bringup.gazebo`).
 
     Returns
     -------
@@ -160,7 +166,7 @@ def write_sdf(robot: Robot, *, version: str = '1.9', reporter: Reporter | None =
                          + ', '.join(WRITABLE_VERSIONS))
     repairs = Reporter(ConversionError)
     text = _SdfWriter(robot, version_tuple(version), repairs,
-                      (massless_mass, massless_inertia)).write(version)
+                      (massless_mass, massless_inertia)).write(version, plugins)
     if reporter is not None:
         reporter.warnings.extend(repairs.warnings)
     elif repairs.warnings:
@@ -198,7 +204,7 @@ class _SdfWriter:
         if not pose.is_identity():
             self.out.leaf('pose', self.pose_text(pose, entity, location, what))
 
-    def write(self, version_text: str) -> str:
+    def write(self, version_text: str, plugins: tuple = ()) -> str:
         robot = self.robot
         name = robot.name
         if not name:
@@ -224,12 +230,13 @@ class _SdfWriter:
         self._fill_scope('', scopes, poses)
         for extra in robot.extras:
             self._append_xml(extra, f"robot '{robot.name}'")
+        for plugin in plugins:
+            out.element(plugin)
         out.end()
         out.end()
         if self.problems:
             raise ConversionError(self.problems)
-        text = out.text()
-        return '<?xml version="1.0" ?>\n' + (restore_names(text) if out.escaped_names else text)
+        return '<?xml version="1.0" ?>\n' + out.text()
 
     # --- structure --------------------------------------------------------------------
 
@@ -388,8 +395,7 @@ class _SdfWriter:
             self.fail(f'an extra element is not well-formed XML: {e}', entity)
             return
         for element in elements:
-            _strip_texts(element)
-            self.out.element(element)
+            self.out.element(stripped(from_lxml(element)))
 
     # --- joints -----------------------------------------------------------------------
 
@@ -505,11 +511,3 @@ def _unique(name: str, taken: set, tried: dict, start: int = 0) -> str:
     tried[(name, start)] = number + 1
     taken.add(candidate)
     return candidate
-
-
-def _strip_texts(element) -> None:
-    """Strip the text of leaves and drop whitespace-only text (the layout is re-indented)."""
-    for item in element.iter():
-        if item.text is not None:
-            item.text = item.text.strip() or None
-        item.tail = None

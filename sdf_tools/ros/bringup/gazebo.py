@@ -16,7 +16,7 @@
 What a Gazebo spawn adds to a converted model: Gazebo's JointStatePublisher system.
 
 ``sdf_converter``'s ``gz_joint_state_topic`` parameter (set by ``gazebo_spawn.launch.py``)
-calls :func:`add_joint_state_publisher` on each SDFormat it publishes, so that Gazebo
+has each SDFormat it publishes written with :func:`joint_state_publisher`, so that Gazebo
 publishes the model's joint states (``gz.msgs.Model``) on a topic ``ros_gz_bridge`` turns
 into ``sensor_msgs/JointState`` on ``joint_states``. The system's names depend on the Gazebo:
 Fortress (libsdformat 12, which reads SDFormat up to 1.9) knows only the
@@ -33,7 +33,7 @@ The ``<topic>`` element is read by the system in Fortress and later (gz-sim
 import re
 
 from sdf_tools.formats.sdf.versions import version_tuple
-from sdf_tools.xmlio.text import escape_text
+from sdf_tools.xmlio.element import Element
 
 #: ``(filename, name)`` of the JointStatePublisher system: Fortress, then Garden and later.
 FORTRESS_JOINT_STATE_PUBLISHER = ('ignition-gazebo-joint-state-publisher-system',
@@ -42,8 +42,6 @@ GZ_JOINT_STATE_PUBLISHER = ('gz-sim-joint-state-publisher-system',
                             'gz::sim::systems::JointStatePublisher')
 #: The first SDFormat version Fortress cannot read (Garden's libsdformat 13 writes 1.10).
 FIRST_GZ_SIM_VERSION = '1.10'
-
-_VERSION = re.compile(r'<sdf\b[^>]*\bversion\s*=\s*["\']([0-9.]+)["\']')
 
 
 def joint_state_publisher_names(sdf_version: str) -> tuple[str, str]:
@@ -67,47 +65,35 @@ def gz_topic_problem(topic: str) -> str | None:
     return None
 
 
-def add_joint_state_publisher(sdf: str, topic: str) -> str:
+def joint_state_publisher(sdf_version: str, topic: str) -> Element:
     """
-    Return ``sdf`` with Gazebo's JointStatePublisher system added to its model.
+    Return Gazebo's JointStatePublisher system for a model, as a ``<plugin>`` element.
 
     Parameters
     ----------
-    sdf : str
-        An SDFormat document holding one top-level ``<model>`` (what the converter writes).
+    sdf_version : str
+        The SDFormat version of the document it goes in (the system's names,
+        :func:`joint_state_publisher_names`).
     topic : str
         The Gazebo topic the system publishes on.
 
     Returns
     -------
-    str
-        The same text with ``<plugin filename=... name=...><topic>topic</topic></plugin>``
-        as the model's last element, indented like the writer's output (names from
-        :func:`joint_state_publisher_names`). One the model already has (from a
-        ``<gazebo>`` block) is kept: it may publish elsewhere, and two publish side by side.
+    Element
+        ``<plugin filename=... name=...><topic>topic</topic></plugin>``, for
+        :class:`~sdf_tools.convert.urdf_to_sdf.ConversionOptions` ``plugins``: the writers
+        put it last in the model. One the model already has (from a ``<gazebo>`` block) is
+        kept: it may publish elsewhere, and two publish side by side.
 
     Raises
     ------
     ValueError
-        ``topic`` is not a valid Gazebo topic, or ``sdf`` has no ``<sdf version=...>`` and
-        ``</model>``.
+        ``topic`` is not a valid Gazebo topic.
 
     """
     problem = gz_topic_problem(topic)
     if problem:
         raise ValueError(problem)
-    version = _VERSION.search(sdf)
-    end = sdf.rfind('</model>')
-    if version is None or end < 0:
-        raise ValueError('not an SDFormat model: no <sdf version=...> or no </model>')
-    filename, name = joint_state_publisher_names(version.group(1))
-    start = sdf.rfind('\n', 0, end) + 1
-    indent = sdf[start:end]
-    if indent.strip():  # </model> does not start its line: write the plugin on one line
-        start, indent, step, newline = end, '', '', ''
-    else:  # indented like the writer's output: two spaces a level
-        step, newline = '  ', '\n'
-    plugin = (f'{indent}{step}<plugin filename="{filename}" name="{name}">{newline}'
-              f'{indent}{step * 2}<topic>{escape_text(topic)}</topic>{newline}'
-              f'{indent}{step}</plugin>{newline}')
-    return sdf[:start] + plugin + sdf[start:]
+    filename, name = joint_state_publisher_names(sdf_version)
+    return Element('plugin', (('filename', filename), ('name', name)),
+                   children=(Element('topic', text=topic),))

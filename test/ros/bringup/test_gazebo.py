@@ -24,16 +24,32 @@ in Fortress and ``gz::sim::systems::JointStatePublisher`` later) and ``src/Syste
 names).
 """
 
-from lxml import etree
 import pytest
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
-from sdf_tools.ros.bringup.gazebo import add_joint_state_publisher
 from sdf_tools.ros.bringup.gazebo import gz_topic_problem
+from sdf_tools.ros.bringup.gazebo import joint_state_publisher
 from sdf_tools.ros.bringup.gazebo import joint_state_publisher_names
 from sdf_tools.ros.descriptions import convert
+from sdf_tools.xmlio.parse import parse_xml
 from support import DATA_DIR
 
 DEMO = (DATA_DIR / 'conversion' / 'demo_arm.urdf').read_text()
+
+
+def _with_system(text: str, version: str, topic: str) -> tuple[str, str]:
+    """Return a description converted without and with the system (``plugins``)."""
+    plain = convert(text, ConversionOptions(sdf_version=version)).sdf
+    added = convert(text, ConversionOptions(sdf_version=version, plugins=(
+        joint_state_publisher(version, topic),))).sdf
+    return plain, added
+
+
+def _last_three_lines_added(plain: str, added: str) -> None:
+    """Assert ``added`` is ``plain`` with three lines before ``</model>``, indented."""
+    lines = added.splitlines()
+    end = lines.index('  </model>')
+    assert lines[:end - 3] + lines[end:] == plain.splitlines()
+    assert [len(line) - len(line.lstrip()) for line in lines[end - 3:end]] == [4, 6, 4]
 
 
 @pytest.mark.parametrize('version, names', [
@@ -42,34 +58,24 @@ DEMO = (DATA_DIR / 'conversion' / 'demo_arm.urdf').read_text()
     ('1.10', ('gz-sim-joint-state-publisher-system', 'gz::sim::systems::JointStatePublisher')),
     ('1.11', ('gz-sim-joint-state-publisher-system', 'gz::sim::systems::JointStatePublisher')),
 ])
-def test_the_system_is_added_as_the_models_last_element(version, names):
-    sdf = convert(DEMO, ConversionOptions(sdf_version=version)).sdf
-    out = add_joint_state_publisher(sdf, '/model/demo/joint_state')
-    model = etree.fromstring(out.encode()).find('model')
+def test_the_system_is_written_as_the_models_last_element(version, names):
+    plain, added = _with_system(DEMO, version, '/model/demo/joint_state')
+    model = parse_xml(added).find('model')
     last = model[-1]
     assert (last.tag, last.get('filename'), last.get('name')) == ('plugin', *names)
     assert last.findtext('topic') == '/model/demo/joint_state'
-    # Three lines before </model>, indented as the writer indents; nothing else changes.
-    lines = out.splitlines()
-    end = lines.index('  </model>')
-    assert lines[:end - 3] + lines[end:] == sdf.splitlines()
-    assert [len(line) - len(line.lstrip()) for line in lines[end - 3:end]] == [4, 6, 4]
+    _last_three_lines_added(plain, added)  # nothing else changes
     assert joint_state_publisher_names(version) == names
 
 
 def test_sdformat_input_and_topic_checks():
-    sdf = convert((DATA_DIR / 'sdf' / 'joint_types.sdf').read_text()).sdf
-    out = add_joint_state_publisher(sdf, 'joint_states')
-    assert out.count('JointStatePublisher') == 1 and out.endswith('</model>\n</sdf>\n')
-    # A model written on one line gets the system on that line.
-    one_line = '<sdf version="1.9"><model name="m"><link name="a"/></model></sdf>'
-    out = add_joint_state_publisher(one_line, 't')
-    assert etree.fromstring(out.encode()).find('model')[-1].findtext('topic') == 't'
-    assert '\n' not in out
+    plain, added = _with_system((DATA_DIR / 'sdf' / 'joint_types.sdf').read_text(), '1.9',
+                                'a&b')
+    assert added.count('JointStatePublisher') == 1
+    assert parse_xml(added).find('model')[-1].findtext('topic') == 'a&b'
+    _last_three_lines_added(plain, added)
     for topic in ('', '/', 'a b', '/x@y', 'a:=b', '/a//b', 'tab\there'):
         assert gz_topic_problem(topic), topic
         with pytest.raises(ValueError, match='Gazebo topic'):
-            add_joint_state_publisher(sdf, topic)
+            joint_state_publisher('1.9', topic)
     assert gz_topic_problem('/model/r2_d2/joint_state') is None
-    with pytest.raises(ValueError, match='not an SDFormat model'):
-        add_joint_state_publisher('<robot name="r"/>', 'topic')

@@ -15,15 +15,14 @@
 """
 SDFormat ``<link>`` elements: libsdformat's ``CreateSDF`` walk and ``CreateLink``.
 
-:func:`write_links` walks the lumped tree depth first from the root, writing each kept link
-preceded by its parent ``<joint>`` (:mod:`.emit_joints`): the link pose (relative to that
-joint, or at the joint origin for floating and planar joints), the inertial
-(``CreateInertial``), the collisions and visuals with their geometry, ``<gazebo>`` settings
-and URDF colour (``CreateCollisions``, ``CreateVisuals``, ``CreateGeometry``), then the
-link-level extension content, where contact sensors of lumped links name their collisions by
-the names they have now (``ReduceSDFExtensionContactSensorFrameReplace``). Everything is
-written as text except what extensions add to a link, visual or collision: :mod:`.gazebo_apply`
-builds that as lxml elements, apart from the rest, which it never finds or replaces.
+:func:`decide_links` walks the lumped tree depth first from the root and decides each kept
+link and, listed before it, its parent ``<joint>`` (:mod:`.decide_joints`): the link pose
+(relative to that joint, or at the joint origin for floating and planar joints), the
+inertial (``CreateInertial``), the collisions and visuals with their geometry, ``<gazebo>``
+settings and URDF colour (``CreateCollisions``, ``CreateVisuals``, ``CreateGeometry``), then
+the link-level extension content, where contact sensors of lumped links name their
+collisions by the names they have now (``ReduceSDFExtensionContactSensorFrameReplace``).
+A link is decided before its joint, so that warnings come in libsdformat's order.
 
 Links without mass get a placeholder inertial instead of being dropped, inertias no rigid
 body can have are replaced by the nearest valid one, and collisions whose shape has no volume
@@ -32,13 +31,10 @@ are left out (Gazebo's DART engine aborts on them), each with a warning.
 
 import math
 
-from lxml import etree
-
 from sdf_tools import inertia
 from sdf_tools.convert import gazebo_apply
-from sdf_tools.convert.emit_joints import NO_SDF_JOINT
-from sdf_tools.convert.emit_joints import write_joint
-from sdf_tools.convert.gazebo_ext import key_value
+from sdf_tools.convert.decide_joints import decide_joint
+from sdf_tools.convert.decide_joints import NO_SDF_JOINT
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Link
 from sdf_tools.convert.tree import part_name
@@ -47,31 +43,32 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.formats.sdf import inertials
+from sdf_tools.formats.sdf.document import InertialOut
+from sdf_tools.formats.sdf.document import LinkOut
+from sdf_tools.formats.sdf.document import PartOut
 from sdf_tools.formats.sdf.emit import COLOURS
-from sdf_tools.formats.sdf.emit import geometry_block
-from sdf_tools.formats.sdf.emit import inertial_block
-from sdf_tools.formats.sdf.emit import part_block
-from sdf_tools.formats.sdf.emit import SdfText
-from sdf_tools.formats.sdf.emit import shape_texts
 from sdf_tools.formatting import fmt_colour
 from sdf_tools.model import Capsule
+from sdf_tools.model import IDENTITY
 from sdf_tools.model import Mesh
 from sdf_tools.model import Sphere
 from sdf_tools.topology import WORLD
 from sdf_tools.validate import geometry_problem
-from sdf_tools.xmlio.parse import first_child
-from sdf_tools.xmlio.text import escape_attribute
-from sdf_tools.xmlio.text import escape_text
+from sdf_tools.xmlio.element import appended
+from sdf_tools.xmlio.element import Element
+from sdf_tools.xmlio.element import first_index
+from sdf_tools.xmlio.element import key_value
+from sdf_tools.xmlio.element import replace_child
+from sdf_tools.xmlio.element import with_key
+from sdf_tools.xmlio.element import with_text
 
 
-def write_links(out: SdfText, tree: Tree, options, reporter, uris: dict) -> None:
+def decide_links(tree: Tree, options, reporter, uris: dict, texts) -> list:
     """
-    Write every kept link and joint, depth first, joints before their links.
+    Return every kept link and joint, depth first, each joint before its link.
 
     Parameters
     ----------
-    out : SdfText
-        The ``<model>``'s content.
     tree : Tree
         After lumping and naming.
     options : ConversionOptions
@@ -80,60 +77,79 @@ def write_links(out: SdfText, tree: Tree, options, reporter, uris: dict) -> None
         Where the warnings go.
     uris : dict
         URDF mesh filename -> the ``<uri>`` to write (:mod:`.mesh_uris`).
+    texts : NumberTexts
+        The document's number texts.
+
+    Returns
+    -------
+    list
+        :class:`~sdf_tools.formats.sdf.document.LinkOut` and joints (decided, or elements).
 
     """
+    items: list = []
     for link in tree.preorder(tree.root):
         if not tree.is_world_root(link) and not is_merged(link.parent_joint):
-            _write_link(out, link, tree, options, reporter, uris)
+            decided = _link(link, options, reporter, uris)
+            joint = link.parent_joint
+            if joint is not None:
+                out = decide_joint(link, joint, tree, options.sdf_version, reporter, texts)
+                if out is not None:
+                    items.append(out)
+            items.append(decided)
+    return items
 
 
-def _write_link(out: SdfText, link: Link, tree: Tree, options, reporter, uris) -> None:
-    """Write one link, after its parent joint (whose warnings follow the link's)."""
+def _link(link: Link, options, reporter, uris) -> LinkOut:
+    """Decide one link (its parent joint comes after: its warnings follow the link's)."""
     joint = link.parent_joint
-    start = out.mark()
-    out.start('link', {'name': link.name})
+    pose = relative_to = None
     if joint is not None:
         if joint.model.kind in NO_SDF_JOINT:
-            out.leaf('pose', out.pose(joint.origin.xyz, joint.origin.quat),
-                     {'relative_to': joint.parent} if joint.parent != WORLD else None)
+            pose = joint.origin
+            relative_to = joint.parent if joint.parent != WORLD else None
         else:
-            out.leaf('pose', '0 0 0 0 0 0', {'relative_to': joint.sdf_name})
-    _write_inertial(out, link, options, reporter)
+            pose, relative_to = IDENTITY, joint.sdf_name
+    inertial = _inertial(link, options, reporter)
     on_overwrite = gazebo_apply.overwrite_warner(reporter, f"link '{link.name}'",
                                                  link.model.location)
-    names = _write_parts(out, link, on_overwrite, reporter, uris)
+    parts, names = _parts(link, on_overwrite, reporter, uris)
 
     def rename_contacts(ext, blob):
         """Name collisions in a lumped link's contact sensor by their names in this link."""
         mapping = names.get(ext.ref)
         if mapping and blob.tag == 'sensor' and ext.ref != link.name:
-            for collision in blob.iterfind('contact/collision'):
-                value = key_value(collision)
-                if value in mapping:
-                    collision.text = mapping[value]
+            return _renamed_contacts(blob, mapping)
+        return blob
 
-    if link.extensions:
-        # What the extensions append to the link: gravity, velocity decay, self collide and
-        # blobs find and replace only each other, so they are built apart from the rest.
-        added = etree.Element('link')
-        gazebo_apply.apply_link(added, link.extensions, on_overwrite, rename_contacts)
-        for element in added:
-            out.element(element)
-    out.end()
-    if joint is not None:
-        written = out.mark()
-        write_joint(out, link, joint, tree, options.sdf_version, reporter)
-        out.move_before(start, written)
+    # What the extensions append to the link: gravity, velocity decay, self collide and
+    # blobs find and replace only each other, so they are decided apart from the rest.
+    content = gazebo_apply.apply_link(link.extensions, on_overwrite, rename_contacts) \
+        if link.extensions else ()
+    return LinkOut(link.name, pose, relative_to, inertial, parts, content)
 
 
-def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict:
+def _renamed_contacts(sensor: Element, mapping: dict) -> Element:
+    """Return a sensor whose ``contact/collision`` texts ``mapping`` renames."""
+    for at, contact in enumerate(sensor.children):
+        if contact.tag != 'contact':
+            continue
+        for index, collision in enumerate(contact.children):
+            value = key_value(collision) if collision.tag == 'collision' else None
+            if value in mapping:
+                contact = replace_child(contact, index, with_text(collision, mapping[value]))
+        sensor = replace_child(sensor, at, contact)
+    return sensor
+
+
+def _parts(link: Link, on_overwrite, reporter, uris) -> tuple:
     """
-    Write the collisions, then the visuals, of a link with their extensions.
+    Return the collisions, then the visuals, of a link with their extensions.
 
-    Returns ``{source link: {unlumped name: name here}}`` of the collisions.
+    And ``{source link: {unlumped name: name here}}`` of the collisions.
     """
     exts = link.extensions
     names: dict[str, dict[str, str]] = {}
+    parts = []
     for index, part in enumerate(link.collisions):
         sdf_name = part_name(part.name, link.name, index, 'collision')
         names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
@@ -146,11 +162,11 @@ def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict
             continue
         targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'collision',
                                            reporter) if exts else None
-        added = None
-        if targeting:
-            added = etree.Element('collision')
-            gazebo_apply.apply_collision(added, targeting, on_overwrite)
-        _write_part(out, 'collision', sdf_name, part, uris, added=added)
+        content = gazebo_apply.apply_collision(targeting, on_overwrite) if targeting else ()
+        geometry = part.model.geometry
+        if isinstance(geometry, Capsule) and geometry.length == 0.0:
+            geometry = Sphere(geometry.radius)  # the same shape; DART aborts on the capsule
+        parts.append(_part('collision', sdf_name, part, geometry, uris, content=content))
     for index, part in enumerate(link.visuals):
         sdf_name = part_name(part.name, link.name, index, 'visual')
         targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'visual',
@@ -158,19 +174,24 @@ def _write_parts(out: SdfText, link: Link, on_overwrite, reporter, uris) -> dict
         material = part.model.material
         texture = uris.get(material.texture) if material is not None and material.texture \
             else None  # only sdf_tools export gives textures a URI (ConversionOptions.uri_map)
+        geometry = part.model.geometry
         if not targeting and texture is None:
-            _write_part(out, 'visual', sdf_name, part, uris, material=material)
+            colour = None if material is None else _urdf_color(material)
+            parts.append(_part('visual', sdf_name, part, geometry, uris, colour=colour))
             continue
-        added = etree.Element('visual')
-        if targeting:
-            gazebo_apply.apply_visual(added, targeting, on_overwrite)
-        _add_urdf_material(added, material, texture)
-        _write_part(out, 'visual', sdf_name, part, uris, added=added)
-    return names
+        content = gazebo_apply.apply_visual(targeting, on_overwrite) if targeting else ()
+        content = _with_urdf_material(content, material, texture)
+        parts.append(_part('visual', sdf_name, part, geometry, uris, content=content))
+    return tuple(parts), names
 
 
-def _write_inertial(out: SdfText, link: Link, options, reporter) -> None:
-    """Write ``<inertial>``: a placeholder without mass, the nearest valid inertia if invalid."""
+def _part(tag: str, name: str, part, geometry, uris, *, colour=None, content=()) -> PartOut:
+    uri = uris[geometry.filename] if isinstance(geometry, Mesh) else ''
+    return PartOut(tag, name, part.origin, geometry, uri, colour, content)
+
+
+def _inertial(link: Link, options, reporter) -> InertialOut:
+    """Return ``<inertial>``: a placeholder without mass, the nearest valid inertia if invalid."""
     mass = link.mass
     if mass is None or not mass[0] > 0.0:
         mass = _placeholder(link, options, reporter)
@@ -183,8 +204,7 @@ def _write_inertial(out: SdfText, link: Link, options, reporter) -> None:
     if not inertia.clearly_physical(values):  # most tensors are, without an eigen-solve
         values = inertials.valid_inertia(m, values, location=link.model.location,
                                          entity=f"link '{link.name}'", reporter=reporter)
-    number = out.number
-    out.block(inertial_block(), out.pose(com, quat), number(m), *map(number, values))
+    return InertialOut(com, quat, m, tuple(values))
 
 
 def _placeholder(link: Link, options, reporter) -> tuple:
@@ -211,64 +231,34 @@ def _placeholder(link: Link, options, reporter) -> tuple:
                                  moment=options.massless_inertia)
 
 
-def _write_part(out: SdfText, tag: str, name: str, part, uris, *, material=None,
-                added=None) -> None:
+def _with_urdf_material(content: tuple, material, texture: str | None = None) -> tuple:
     """
-    Write a ``<visual>`` or ``<collision>``: pose, geometry, then what extensions added.
+    Return a visual's extension content with the URDF colour, unless it gives one.
 
-    ``material`` is the URDF colour of a visual no extension configures, written as
-    :func:`_add_urdf_material` adds it. ``added`` holds, as lxml elements, what extensions
-    gave the part (and a configured visual's colour): it never finds or replaces the pose or
-    the geometry, so it is built apart and written after them. A part without it is one
-    block (:func:`~sdf_tools.formats.sdf.emit.part_block`).
-    """
-    geometry = part.model.geometry
-    if tag == 'collision' and isinstance(geometry, Capsule) and geometry.length == 0.0:
-        geometry = Sphere(geometry.radius)  # the same shape; DART aborts on the capsule
-    uri = escape_text(uris[geometry.filename]) if isinstance(geometry, Mesh) else ''
-    shape = shape_texts(out, geometry, uri)
-    pose = out.pose(part.origin.xyz, part.origin.quat)
-    kind = geometry.__class__ if shape else None
-    if added is None:
-        block = part_block(tag, kind, colour=material is not None)
-        if material is None:
-            out.block(block, escape_attribute(name), pose, *shape)
-        else:
-            color = fmt_colour(_urdf_color(material))
-            out.block(block, escape_attribute(name), pose, *shape, color, color)
-        return
-    out.start(tag, {'name': name})
-    out.leaf('pose', pose)
-    if shape:
-        out.block(geometry_block(kind), *shape)
-    for element in added:
-        out.element(element)
-    out.end()
-
-
-def _add_urdf_material(visual, material, texture: str | None = None) -> None:
-    """
-    Add the URDF colour unless an extension already gave diffuse or ambient.
-
-    ``texture`` is the URI of the URDF texture (``sdf_tools export`` only): it becomes
+    The colour is added unless an extension already gave diffuse or ambient. ``texture`` is
+    the URI of the URDF texture (``sdf_tools export`` only): it becomes
     ``<pbr><metal><albedo_map>`` unless an extension gave ``<pbr>``, and a material with a
     texture and no colour is white, so that the texture shows as it is (Gazebo multiplies
     the two).
     """
     if material is None:
-        return
-    mat = first_child(visual, 'material')
-    if mat is None:
-        mat = etree.SubElement(visual, 'material')
-    if first_child(mat, 'diffuse') is None and first_child(mat, 'ambient') is None:
+        return content
+    visual = Element('visual', children=content)
+    at = first_index(visual, 'material')
+    if at is None:
+        visual = appended(visual, Element('material'))
+        at = len(visual.children) - 1
+    mat = visual.children[at]
+    if first_index(mat, 'diffuse') is None and first_index(mat, 'ambient') is None:
         rgba = _urdf_color(material) if texture is None or material.rgba is not None else \
             (1.0, 1.0, 1.0, 1.0)
         color = fmt_colour(rgba)
         for colour in COLOURS:
-            gazebo_apply.add_key_value(mat, colour, color)
-    if texture is not None and first_child(mat, 'pbr') is None:
-        metal = etree.SubElement(etree.SubElement(mat, 'pbr'), 'metal')
-        etree.SubElement(metal, 'albedo_map').text = texture
+            mat = with_key(mat, colour, color)
+    if texture is not None and first_index(mat, 'pbr') is None:
+        mat = appended(mat, Element('pbr', children=(
+            Element('metal', children=(Element('albedo_map', text=texture),)),)))
+    return replace_child(visual, at, mat).children
 
 
 def _urdf_color(material) -> tuple:

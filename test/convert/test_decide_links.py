@@ -13,7 +13,7 @@
 # limitations under the License.
 
 """
-Tests of sdf_tools.convert.emit_links: collisions without volume, massless links, inertias.
+Tests of sdf_tools.convert.decide_links: collisions without volume, massless links, inertias.
 
 Gazebo's DART engine aborts on them (test_physics_probe loads the result), so the converter
 leaves them out with a warning, keeps the visuals, and writes a capsule of length 0 as the
