@@ -23,18 +23,21 @@ module, so numpy is imported only where arrays are used.
 """
 
 import numpy as np
+import numpy.typing as npt
 
 from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.transforms import KDL_TRACE_EPSILON
+from sdf_tools.transforms import Quat
 from sdf_tools.transforms import rows_from_quat
+from sdf_tools.transforms import Vec3
 
 
-def matrix_from_quat(q):
+def matrix_from_quat(q: Quat) -> npt.NDArray[np.float64]:
     """Return the (3, 3) rotation matrix of a unit quaternion as a numpy array."""
     return np.array(rows_from_quat(q))
 
 
-def transform_from_pose(xyz, q):
+def transform_from_pose(xyz: Vec3, q: Quat) -> npt.NDArray[np.float64]:
     """Return the (4, 4) homogeneous matrix of a pose ``(xyz, quat)``."""
     t = np.eye(4)
     t[:3, :3] = matrix_from_quat(q)
