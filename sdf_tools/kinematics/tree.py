@@ -121,7 +121,7 @@ class JointVector(NamedTuple):
 
     """
 
-    q: np.ndarray
+    q: npt.NDArray[np.float64]
     unknown: tuple[str, ...]
     mimic: tuple[str, ...]
 
@@ -202,7 +202,7 @@ class KinematicTree:
     _single_records: tuple                    # per link: single.compile_records
     _batch: BatchProgram
     _tf_records: tuple                        # per moving joint: joint_states.tf_record
-    _frame_constants: np.ndarray              # (n_frames, 4, 4): T_link_frame
+    _frame_constants: npt.NDArray[np.float64]  # (n_frames, 4, 4): T_link_frame
 
     def __repr__(self) -> str:
         return (f'<KinematicTree {self.name!r}: {self.n_links} links, {self.n_q} coordinates, '
