@@ -22,19 +22,24 @@ a batch of rotations is ``(..., 3, 3)``, of transforms ``(..., 4, 4)``, of quate
 module, so numpy is imported only where arrays are used.
 """
 
+from collections.abc import Sequence
+
 import numpy as np
+import numpy.typing as npt
 
 from sdf_tools.transforms import IDENTITY_QUAT
 from sdf_tools.transforms import KDL_TRACE_EPSILON
+from sdf_tools.transforms import Quat
 from sdf_tools.transforms import rows_from_quat
+from sdf_tools.transforms import Vec3
 
 
-def matrix_from_quat(q):
+def matrix_from_quat(q: Quat) -> npt.NDArray[np.float64]:
     """Return the (3, 3) rotation matrix of a unit quaternion as a numpy array."""
     return np.array(rows_from_quat(q))
 
 
-def transform_from_pose(xyz, q):
+def transform_from_pose(xyz: Vec3, q: Quat) -> npt.NDArray[np.float64]:
     """Return the (4, 4) homogeneous matrix of a pose ``(xyz, quat)``."""
     t = np.eye(4)
     t[:3, :3] = matrix_from_quat(q)
@@ -42,7 +47,7 @@ def transform_from_pose(xyz, q):
     return t
 
 
-def matrices_from_quats_batch(q):
+def matrices_from_quats_batch(q: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """
     Return rotation matrices for a batch of quaternions.
 
@@ -71,7 +76,7 @@ def matrices_from_quats_batch(q):
     return out
 
 
-def quat_normalize_batch(q):
+def quat_normalize_batch(q: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """
     Return quaternions scaled to unit length; zero quaternions become the identity.
 
@@ -99,7 +104,8 @@ def quat_normalize_batch(q):
     return q
 
 
-def matrices_from_axis_angle_batch(axis, angle):
+def matrices_from_axis_angle_batch(axis: Sequence[float],
+                                   angle: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """
     Return the rotations by angles about one axis (Rodrigues' formula).
 
@@ -124,7 +130,7 @@ def matrices_from_axis_angle_batch(axis, angle):
     return out
 
 
-def kdl_positive_components_batch(m):
+def kdl_positive_components_batch(m: npt.NDArray[np.float64]) -> npt.NDArray[np.int_]:
     """
     Return, per rotation, the quaternion component KDL makes positive.
 
@@ -146,7 +152,7 @@ def kdl_positive_components_batch(m):
                     np.where((m00 > m11) & (m00 > m22), 0, np.where(m11 > m22, 1, 2)))
 
 
-def quats_from_matrices_batch(m):
+def quats_from_matrices_batch(m: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """
     Return the quaternions ``(x, y, z, w)`` of rotations, as KDL computes them.
 
@@ -181,7 +187,7 @@ def quats_from_matrices_batch(m):
     return np.select([(branch == k)[..., None] for k in (2, 0, 1, 3)], choices)
 
 
-def quats_kdl_sign_batch(q):
+def quats_kdl_sign_batch(q: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """
     Return the quaternions with KDL's sign (:func:`~sdf_tools.transforms.quat_kdl_sign`).
 
@@ -203,7 +209,7 @@ def quats_kdl_sign_batch(q):
     return q
 
 
-def invert_transform_batch(t):
+def invert_transform_batch(t: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """
     Return the inverse of rigid transforms.
 

@@ -32,14 +32,26 @@ several into one body in link axes and :func:`with_mass` scales one to a mass
 (``--auto-inertials``, SDFormat's ``<inertial auto="true">``).
 """
 
+from collections.abc import Iterable
+from collections.abc import Sequence
 import math
+from typing import Any
 
 from sdf_tools import transforms
+from sdf_tools.transforms import Quat
+from sdf_tools.transforms import Vec3
 
-_ZERO6 = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+Inertia6 = tuple[float, float, float, float, float, float]
+"""``(ixx, ixy, ixz, iyy, iyz, izz)`` (kg m^2)."""
+Body = tuple[float, Vec3, Quat, Inertia6]
+"""``(mass, com, quat, inertia)`` as in the module docstring (kg, m, unit quaternion)."""
+Moments = tuple[float, float, float]
+"""The principal moments of inertia (kg m^2), ascending."""
+
+_ZERO6: Inertia6 = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-def _rotate(q, inertia):
+def _rotate(q: Sequence[float], inertia: Sequence[float]) -> Inertia6:
     """Return ``R I R^T`` for the rotation of ``q``, as six values (unrolled for speed)."""
     ixx, ixy, ixz, iyy, iyz, izz = inertia
     (r00, r01, r02), (r10, r11, r12), (r20, r21, r22) = transforms.rows_from_quat(q)
@@ -61,14 +73,14 @@ def _rotate(q, inertia):
             a20 * r20 + a21 * r21 + a22 * r22)
 
 
-def _point_mass(mass, c):
+def _point_mass(mass: float, c: Sequence[float]) -> Inertia6:
     """Return the inertia of a point mass at ``c`` about the origin, ``m (|c|^2 E - c c^T)``."""
     x, y, z = c
     return (mass * (y * y + z * z), -mass * x * y, -mass * x * z,
             mass * (x * x + z * z), -mass * y * z, mass * (x * x + y * y))
 
 
-def combine(first, second):
+def combine(first: Body, second: Body) -> Body:
     """
     Weld two bodies expressed in the same link frame.
 
@@ -88,7 +100,8 @@ def combine(first, second):
     m2, c2, q2, i2 = second
     total = m1 + m2
     if total > 0.0:
-        g = tuple((m1 * a + m2 * b) / total for a, b in zip(c1, c2))
+        gx, gy, gz = ((m1 * a + m2 * b) / total for a, b in zip(c1, c2))
+        g = (gx, gy, gz)
     else:
         g = c1  # no mass to place: keep the first body's centre (libsdformat gives 0/0)
     # Inertia about the link origin, in link axes, of each body; sum; shift to g.
@@ -98,12 +111,12 @@ def combine(first, second):
     return (total, g, q1, _rotate(transforms.quat_conjugate(q1), at_g))
 
 
-def _epsilon(moments, tolerance):
+def _epsilon(moments: Sequence[float], tolerance: float) -> float:
     # ignition-math MassMatrix3::Epsilon: tolerance * machine epsilon * trace / 2.
     return tolerance * 2.220446049250313e-16 * 0.5 * abs(sum(moments))
 
 
-def principal_moments(values):
+def principal_moments(values: Sequence[float]) -> Moments:
     """
     Return the principal moments (sorted ascending) of ``(ixx, ixy, ixz, iyy, iyz, izz)``.
 
@@ -115,7 +128,8 @@ def principal_moments(values):
     """
     ixx, ixy, ixz, iyy, iyz, izz = values
     if ixy == 0.0 and ixz == 0.0 and iyz == 0.0:
-        return tuple(sorted((ixx, iyy, izz)))
+        low, middle, high = sorted((ixx, iyy, izz))
+        return (low, middle, high)
     # Scale to the largest entry so that products neither underflow (1e-120 products of
     # inertia) nor overflow; the eigenvalues scale back linearly. Non-finite input: NaN.
     scale = max(abs(ixx), abs(ixy), abs(ixz), abs(iyy), abs(iyz), abs(izz))
@@ -143,10 +157,11 @@ def principal_moments(values):
             return (smallest * scale, middle * scale, largest * scale)
     # Near the boundary accuracy matters more than speed: Jacobi's method.
     moments, _ = _eigh3((ixx, ixy, ixz, iyy, iyz, izz))
-    return tuple(v * scale for v in moments)
+    low, middle, high = moments
+    return (low * scale, middle * scale, high * scale)
 
 
-def _eigh3(values):
+def _eigh3(values: Sequence[float]) -> tuple[Moments, tuple[Vec3, ...]]:
     """
     Return the eigenvalues (ascending) and eigenvectors of a symmetric 3x3 matrix.
 
@@ -169,10 +184,11 @@ def _eigh3(values):
 
     """
     exponent, scaled, vectors = _jacobi(values)
-    return tuple(_unscaled(w, exponent) for w in scaled), vectors
+    low, middle, high = (_unscaled(w, exponent) for w in scaled)
+    return (low, middle, high), vectors
 
 
-def _jacobi(values):
+def _jacobi(values: Sequence[float]) -> tuple[int, Moments, tuple[Vec3, ...]]:
     """
     Return ``(exponent, eigenvalues, eigenvectors)`` of :func:`_eigh3`, eigenvalues scaled.
 
@@ -207,11 +223,12 @@ def _jacobi(values):
                 x, y = m[i], m[j]
                 m[i], m[j] = c * x - s * y, s * x + c * y
     order = sorted((0, 1, 2), key=lambda k: m[4 * k])
-    return (exponent, tuple(m[4 * k] for k in order),
+    low, middle, high = order
+    return (exponent, (m[4 * low], m[4 * middle], m[4 * high]),
             tuple((m[9 + k], m[12 + k], m[15 + k]) for k in order))
 
 
-def _plane(p: int, q: int) -> tuple:
+def _plane(p: int, q: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
     """Return ``(pp, qq, pq, pairs)``: :func:`_jacobi`'s indices in ``m`` for plane (p, q)."""
     columns = [(3 * k + p, 3 * k + q) for k in range(3)]
     rows = [(3 * p + k, 3 * q + k) for k in range(3)]
@@ -230,7 +247,8 @@ def _unscaled(value: float, exponent: int) -> float:
         return math.copysign(math.inf, value)
 
 
-def is_physical(values, tolerance: float = 10.0, moments=None) -> bool:
+def is_physical(values: Sequence[float], tolerance: float = 10.0,
+                moments: Sequence[float] | None = None) -> bool:
     """
     Return whether an inertia tensor is one a rigid body can have.
 
@@ -246,7 +264,7 @@ def is_physical(values, tolerance: float = 10.0, moments=None) -> bool:
             and a + eps >= 0.0 and a + b + eps >= c)
 
 
-def _leading_minors(values):
+def _leading_minors(values: Sequence[float]) -> tuple[float, float, float]:
     """Return the determinants of the upper-left 1x1, 2x2 and 3x3 blocks of the tensor."""
     ixx, ixy, ixz, iyy, iyz, izz = values
     det = (ixx * (iyy * izz - iyz * iyz) - ixy * (ixy * izz - iyz * ixz)
@@ -254,7 +272,7 @@ def _leading_minors(values):
     return ixx, ixx * iyy - ixy * ixy, det
 
 
-def clearly_physical(values) -> bool:
+def clearly_physical(values: Sequence[float]) -> bool:
     """
     Return whether an inertia tensor is physical and not degenerate by a clear margin, cheaply.
 
@@ -279,7 +297,8 @@ def clearly_physical(values) -> bool:
     return first >= 0.0 and minor >= 0.0 and det >= 0.0
 
 
-def is_degenerate(mass: float, values, moments=None) -> bool:
+def is_degenerate(mass: float, values: Sequence[float],
+                  moments: Sequence[float] | None = None) -> bool:
     """
     Return whether a body with mass has a principal moment of inertia that is not positive.
 
@@ -293,7 +312,7 @@ def is_degenerate(mass: float, values, moments=None) -> bool:
 MIN_GYRATION_RADIUS = 1e-3
 
 
-def nearest_physical(values, floor: float = 0.0):
+def nearest_physical(values: Sequence[float], floor: float = 0.0) -> Inertia6:
     """
     Return the physically valid inertia tensor nearest to ``values``.
 
@@ -319,18 +338,20 @@ def nearest_physical(values, floor: float = 0.0):
     b += 1e-9 * c
     moments = (max(a, floor), max(b, floor), max(c, floor))
     # V diag(moments) V^T, with the eigenvectors as the columns of V.
-    return tuple(_unscaled(sum(m * u[i] * u[j] for m, u in zip(moments, vectors)), exponent)
-                 for i, j in ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)))
+    xx, xy, xz, yy, yz, zz = (
+        _unscaled(sum(m * u[i] * u[j] for m, u in zip(moments, vectors)), exponent)
+        for i, j in ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)))
+    return (xx, xy, xz, yy, yz, zz)
 
 
 # --- solids of uniform density ----------------------------------------------------------------
 
-def _solid(mass, ixx, iyy, izz):
+def _solid(mass: float, ixx: float, iyy: float, izz: float) -> Body:
     """Return a body centred at its frame with principal axes along the frame's."""
     return (mass, transforms.ZERO3, transforms.IDENTITY_QUAT, (ixx, 0.0, 0.0, iyy, 0.0, izz))
 
 
-def box(size, density: float):
+def box(size: Sequence[float], density: float) -> Body:
     """
     Return the body of a solid box centred at its frame.
 
@@ -344,7 +365,7 @@ def box(size, density: float):
                   m * (x * x + y * y) / 12.0)
 
 
-def cylinder(radius: float, length: float, density: float):
+def cylinder(radius: float, length: float, density: float) -> Body:
     """
     Return the body of a solid cylinder about the z axis, centred at its frame (m, kg/m^3).
 
@@ -355,14 +376,14 @@ def cylinder(radius: float, length: float, density: float):
     return _solid(m, side, side, m * radius * radius / 2.0)
 
 
-def sphere(radius: float, density: float):
+def sphere(radius: float, density: float) -> Body:
     """Return the body of a solid sphere centred at its frame: ``I = 2 m r^2 / 5``."""
     m = density * 4.0 / 3.0 * math.pi * radius ** 3
     moment = 0.4 * m * radius * radius
     return _solid(m, moment, moment, moment)
 
 
-def capsule(radius: float, length: float, density: float):
+def capsule(radius: float, length: float, density: float) -> Body:
     """
     Return the body of a solid capsule about the z axis, centred at its frame.
 
@@ -381,7 +402,7 @@ def capsule(radius: float, length: float, density: float):
     return _solid(m + 2.0 * cap, ixx + side, ixx + side, izz + axial)
 
 
-def ellipsoid(radii, density: float):
+def ellipsoid(radii: Sequence[float], density: float) -> Body:
     """
     Return the body of a solid ellipsoid of semi-axes ``radii`` (x, y, z), centred at its frame.
 
@@ -393,7 +414,7 @@ def ellipsoid(radii, density: float):
                   m * (a * a + b * b) / 5.0)
 
 
-def cone(radius: float, length: float, density: float):
+def cone(radius: float, length: float, density: float) -> Body:
     """
     Return the body of a solid cone about the z axis: base at ``z = -length / 2``, apex above.
 
@@ -407,7 +428,7 @@ def cone(radius: float, length: float, density: float):
             (side, 0.0, 0.0, side, 0.0, 0.3 * m * radius * radius))
 
 
-def solid_mesh(vertices, faces, density: float):
+def solid_mesh(vertices: Any, faces: Any, density: float) -> Body:  # array_like (docstring)
     """
     Return the body of the solid a closed triangle mesh bounds, in the mesh's frame.
 
@@ -454,19 +475,21 @@ def solid_mesh(vertices, faces, density: float):
         volume, first, second, mixed = -volume, -first, -second, [-x for x in mixed]
     extent = float(np.ptp(v, axis=0).max()) if len(v) else 0.0
     if not volume > 1e-12 * extent ** 3:  # flat: what rounding leaves of no volume
-        return (0.0, tuple(float(x) for x in shift), transforms.IDENTITY_QUAT, _ZERO6)
+        sx, sy, sz = (float(x) for x in shift)
+        return (0.0, (sx, sy, sz), transforms.IDENTITY_QUAT, _ZERO6)
     c = first / volume
     xx, yy, zz = second - volume * c * c
     xy = mixed[0] - volume * c[0] * c[1]
     yz = mixed[1] - volume * c[1] * c[2]
     zx = mixed[2] - volume * c[2] * c[0]
     values = (yy + zz, -xy, -zx, xx + zz, -yz, xx + yy)
-    com = tuple(float(x) for x in c + shift)
-    return (float(density * volume), com, transforms.IDENTITY_QUAT,
-            tuple(float(density * x) for x in values))
+    cx, cy, cz = (float(x) for x in c + shift)
+    ixx, ixy, ixz, iyy, iyz, izz = (float(density * x) for x in values)
+    return (float(density * volume), (cx, cy, cz), transforms.IDENTITY_QUAT,
+            (ixx, ixy, ixz, iyy, iyz, izz))
 
 
-def placed(body, xyz, quat):
+def placed(body: Body, xyz: Sequence[float], quat: Sequence[float]) -> Body:
     """
     Return a body given in a shape frame S, expressed in the link frame L.
 
@@ -477,20 +500,21 @@ def placed(body, xyz, quat):
             transforms.quat_multiply(quat, q), values)
 
 
-def with_mass(body, mass: float):
+def with_mass(body: Body, mass: float) -> Body:
     """Return ``body`` scaled to ``mass`` (kg): its centre of mass, inertia times the ratio."""
     m, com, quat, values = body
     ratio = mass / m
-    return (mass, com, quat, tuple(ratio * v for v in values))
+    ixx, ixy, ixz, iyy, iyz, izz = (ratio * v for v in values)
+    return (mass, com, quat, (ixx, ixy, ixz, iyy, iyz, izz))
 
 
-def weld(bodies):
+def weld(bodies: Iterable[Body]) -> Body:
     """
     Return the bodies (all in one link frame) welded into one, its inertia in link axes.
 
     No bodies give a massless body at the origin.
     """
-    total = (0.0, transforms.ZERO3, transforms.IDENTITY_QUAT, _ZERO6)
+    total: Body = (0.0, transforms.ZERO3, transforms.IDENTITY_QUAT, _ZERO6)
     for body in bodies:
         total = combine(total, body)
     return total

@@ -32,8 +32,12 @@ SDFormat:
 Rotations are unit quaternions ``(x, y, z, w)``; see :mod:`sdf_tools.transforms`.
 """
 
+from collections.abc import Callable
+from collections.abc import Iterable
 import enum
 from functools import cached_property
+from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from sdf_tools import transforms
 from sdf_tools.errors import Diagnostic
@@ -41,9 +45,17 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.records import replace
-from sdf_tools.topology import Topology
+from sdf_tools.robot_index import RobotIndex
 from sdf_tools.transforms import Quat
 from sdf_tools.transforms import Vec3
+
+if TYPE_CHECKING:  # numpy is imported only when asked (Pose.matrix)
+    import numpy as np
+    import numpy.typing as npt
+
+# What Robot.relocated moves: the records that have a location.
+_Located = TypeVar('_Located', bound='Link | Visual | Collision | Joint | Frame | '
+                   'GazeboExtension | KeptElement | Diagnostic')
 
 
 @record(frozen=True, slots=True)
@@ -86,7 +98,7 @@ class Pose:
         return (abs(x) <= tol and abs(y) <= tol and abs(z) <= tol
                 and abs(qx) <= tol and abs(qy) <= tol and abs(qz) <= tol)
 
-    def matrix(self):
+    def matrix(self) -> 'npt.NDArray[np.float64]':
         """Return this pose as a numpy (4, 4) homogeneous transform."""
         from sdf_tools.batch_transforms import transform_from_pose  # numpy only when asked
         return transform_from_pose(self.xyz, self.quat)
@@ -498,7 +510,7 @@ class Robot:
         """Name look-ups and tree structure, computed once."""
         return RobotIndex(self)
 
-    def with_warnings(self, warnings) -> 'Robot':
+    def with_warnings(self, warnings: Iterable[Diagnostic]) -> 'Robot':
         """Return this robot with ``warnings`` added; its index, which they leave, is kept."""
         robot = replace(self, warnings=self.warnings + tuple(warnings))
         if 'index' in self.__dict__:  # computed (cached_property): links and joints are the same
@@ -513,7 +525,7 @@ class Robot:
         """Return the joint called ``name`` (``KeyError`` if none)."""
         return self.index.joints[name]
 
-    def resource_uses(self) -> list:
+    def resource_uses(self) -> list[tuple[str, bool, str, SourceLocation | None]]:
         """Return ``(uri, is_mesh, entity, location)`` of every mesh and texture, in order."""
         uses = []
         for link in self.links:
@@ -529,19 +541,19 @@ class Robot:
                  for m in self.materials if m.texture]
         return uses
 
-    def relocated(self, locate) -> 'Robot':
+    def relocated(self, locate: Callable[[SourceLocation], SourceLocation]) -> 'Robot':
         """
         Return the robot with every location (its elements' and its warnings') mapped.
 
         ``locate(SourceLocation) -> SourceLocation``, e.g. from an expansion's lines to the
         xacro files (:class:`~sdf_tools.source_map.SourceMap`).
         """
-        def at(item):
+        def at(item: _Located) -> _Located:
             if item.location is None:
                 return item
             return replace(item, location=locate(item.location))
 
-        def warning(d):  # and the other places it names
+        def warning(d: Diagnostic) -> Diagnostic:  # and the other places it names
             d = at(d)
             return replace(d, places=tuple(map(locate, d.places))) if d.places else d
 
@@ -553,46 +565,3 @@ class Robot:
                        urdf_extras=tuple(map(at, self.urdf_extras)),
                        warnings=tuple(map(warning, self.warnings)),
                        location=None if self.location is None else locate(self.location))
-
-
-class RobotIndex:
-    """
-    Derived look-ups of a :class:`Robot`.
-
-    The links and joints form a tree (URDF, RobCoGen) or forest (SDFormat). SDFormat also
-    allows joints that close kinematic loops (parallel linkages): a link that is the child of
-    several joints. The first of them in document order is its *tree joint*; the others are
-    *loop joints*, kept in the model but not part of the tree forward kinematics walks
-    (:class:`~sdf_tools.topology.Topology`).
-
-    Attributes
-    ----------
-    links, joints, frames : dict
-        By name (the last one wins if names repeat; readers report duplicates).
-    topology : Topology
-        The walk: order, tree joints, loops.
-    parent_joint : dict
-        Child link name -> its tree joint.
-    child_joints : dict
-        Link name -> tree joints whose parent it is, sorted by joint name (byte order), the
-        order urdfdom and libsdformat visit children in.
-    loop_joints : list of Joint
-        Joints whose child already has a tree joint, in document order.
-    roots : list of str
-        Links no joint attaches, in document order.
-
-    """
-
-    __slots__ = ('links', 'joints', 'frames', 'topology', 'parent_joint', 'child_joints',
-                 'loop_joints', 'roots')
-
-    def __init__(self, robot: Robot):
-        self.links = {link.name: link for link in robot.links}
-        self.joints = {joint.name: joint for joint in robot.joints}
-        self.frames = {frame.name: frame for frame in robot.frames}
-        self.topology = topology = Topology(robot.links, robot.joints)
-        self.parent_joint = topology.parent_joint
-        self.child_joints = {parent: sorted(js, key=lambda j: j.name.encode())
-                             for parent, js in topology.child_joints.items()}
-        self.loop_joints = list(topology.loop_joints)
-        self.roots = list(topology.roots)

@@ -44,7 +44,11 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from collections.abc import Iterator
     from collections.abc import Mapping
+    from types import FrameType
+    from typing import TextIO
 
 #: What standard output is called in messages.
 STDOUT = '<stdout>'
@@ -55,13 +59,16 @@ _DESCRIPTOR_NAMES = {1: STDOUT, 2: '<stderr>'}
 _MAX_LINKS = 40
 #: The folders of a process's descriptors below ``/proc/PID``: its own, or a thread's.
 _FD_FOLDER = re.compile(r'(?:/task/[0-9]+)?/fd')
+#: What tells files apart (:func:`_identity`): a path, ``(device, inode)``, or ``(device,
+#: inode, name)`` of a folder and a name in it.
+_Identity = str | tuple[int, int] | tuple[int, int, str]
 
 
 class OverwriteError(ValueError):
     """An output names a file that was read to make it, or that another output names."""
 
 
-def check_outputs(outputs, inputs=()) -> None:
+def check_outputs(outputs: 'Iterable[str | None]', inputs: 'Iterable[str]' = ()) -> None:
     """
     Refuse outputs that would overwrite a file read to make them, or each other.
 
@@ -88,12 +95,12 @@ def check_outputs(outputs, inputs=()) -> None:
         robot.urdf: it is the input; nothing was written``.
 
     """
-    read: dict = {}
-    for index, name in enumerate(inputs):
-        key = _identity(name) if name != STDIN else _descriptor_identity(0)
-        if key is not None:
-            read.setdefault(key, (index, name))
-    written: dict = {}
+    read: dict[_Identity, tuple[int, str]] = {}
+    for index, source in enumerate(inputs):
+        found = _identity(source) if source != STDIN else _descriptor_identity(0)
+        if found is not None:
+            read.setdefault(found, (index, source))
+    written: dict[_Identity | tuple[str, int], str] = {}
     for name in outputs:
         if name is None:
             continue
@@ -128,7 +135,7 @@ def _what(index: int, other: str, name: str) -> str:
     return f'{other}, which was read to make the output'
 
 
-def _identity(path: str):
+def _identity(path: str) -> _Identity | None:
     """
     Return what tells ``path``'s file apart, or ``None`` when it is no regular file.
 
@@ -150,7 +157,7 @@ def _identity(path: str):
     return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
 
 
-def _descriptor_identity(descriptor: int):
+def _descriptor_identity(descriptor: int) -> tuple[int, int] | None:
     """Return ``(device, inode)`` of the regular file open on ``descriptor``, or ``None``."""
     try:
         info = os.fstat(descriptor)
@@ -214,7 +221,7 @@ def flush_stdout() -> None:
         raise _named(e, STDOUT) from None
 
 
-def _standard_output():
+def _standard_output() -> 'TextIO':
     """Return ``sys.stdout``; ``OSError`` (EBADF) when the process was started without one."""
     if sys.stdout is None:
         raise OSError(errno.EBADF, 'standard output is closed (started with >&-); give the '
@@ -375,17 +382,17 @@ _CLEANUP_SIGNALS = ('SIGTERM', 'SIGHUP')
 class _Terminated(BaseException):
     """A signal that ends the process arrived during an atomic write."""
 
-    def __init__(self, signum: int):
+    def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
 
 
-def _terminate(signum, frame):
+def _terminate(signum: int, frame: 'FrameType | None') -> None:
     raise _Terminated(signum)
 
 
 @contextlib.contextmanager
-def _signals_clean_up():
+def _signals_clean_up() -> 'Iterator[None]':
     """
     Let SIGTERM and SIGHUP raise in the block, then end the process by the signal after it.
 
@@ -417,7 +424,7 @@ def _signals_clean_up():
 
 
 @contextlib.contextmanager
-def _signals_blocked():
+def _signals_blocked() -> 'Iterator[None]':
     """Hold SIGINT, SIGTERM and SIGHUP back in this thread while the block runs."""
     import signal
     held = {signal.SIGINT} | {getattr(signal, name) for name in _CLEANUP_SIGNALS
@@ -521,7 +528,7 @@ def write_folder(path: str, files: 'Mapping[str, str | bytes | os.PathLike]', *,
             raise
 
 
-def _write_file(destination: str, content) -> None:
+def _write_file(destination: str, content: 'str | bytes | os.PathLike') -> None:
     """Write one file of :func:`write_folder` (its folders made), flushed to disk."""
     import shutil
     os.makedirs(os.path.dirname(destination), exist_ok=True)

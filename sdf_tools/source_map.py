@@ -25,6 +25,7 @@ the model and the readers never need to know that xacro exists. :func:`relocatin
 """
 
 import contextlib
+from typing import overload
 
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
@@ -68,6 +69,12 @@ class SourceMap:
     def kept_as(self, path: str) -> 'SourceMap':
         """Return the map for an expansion also written to ``path``."""
         return replace(self, kept=path)
+
+    @overload
+    def locate(self, location: SourceLocation) -> SourceLocation: ...
+
+    @overload
+    def locate(self, location: None) -> None: ...
 
     def locate(self, location: SourceLocation | None) -> SourceLocation | None:
         """Return where a location in the expansion really is (module docstring)."""

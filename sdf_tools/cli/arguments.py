@@ -23,10 +23,13 @@ Nothing here imports more than the standard library and the list of SDFormat ver
 """
 
 import argparse
+from collections.abc import Iterable
 import math
 import os
 import re
 import sys
+from typing import Any
+from typing import NoReturn
 
 from sdf_tools import __version__
 from sdf_tools.formats.sdf.versions import CONVERTIBLE_VERSIONS
@@ -46,7 +49,7 @@ class _Formatter(argparse.HelpFormatter):
     stdout, else 80.
     """
 
-    def __init__(self, prog):
+    def __init__(self, prog: str) -> None:
         try:
             columns = int(os.environ.get('COLUMNS', '0'))
         except ValueError:
@@ -63,11 +66,11 @@ class _Formatter(argparse.HelpFormatter):
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser that raises instead of exiting, so main() owns exit codes."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault('formatter_class', _Formatter)
         super().__init__(*args, **kwargs)
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise UsageError(f'{self.prog}: error: {message}')
 
 
@@ -115,7 +118,7 @@ _UNLIMITED_EFFORT_HELP = ('to URDF: the effort and velocity to write for limits 
                           '1e16 1e16, with a warning')
 
 
-def _finite(text):
+def _finite(text: str) -> float:
     """Return a finite number (an option's value)."""
     try:
         value = float(text)
@@ -126,7 +129,7 @@ def _finite(text):
     return value
 
 
-def _density(text):
+def _density(text: str) -> float:
     """Return ``--auto-inertials``' value: a finite density greater than 0 (kg/m^3)."""
     try:
         value = float(text)
@@ -144,7 +147,7 @@ _VIEW_HELP = ('the direction the robot is seen from: front (from +x), side (from
               'azimuth after =, as --view=-60,25)')
 
 
-def _view(text):
+def _view(text: str) -> str | tuple[float, float]:
     """Return ``--view``'s value: a standard view's name, or (azimuth, elevation) degrees."""
     if text in _VIEWS:
         return text
@@ -158,7 +161,7 @@ def _view(text):
     return azimuth, elevation
 
 
-def _size(text):
+def _size(text: str) -> tuple[int, int]:
     """Return ``--size``'s value: ``WIDTHxHEIGHT`` pixels, each 16 to 8192."""
     width, _, height = text.lower().partition('x')
     if not (width.isdigit() and height.isdigit() and 16 <= int(width) <= 8192 and
@@ -168,7 +171,7 @@ def _size(text):
     return int(width), int(height)
 
 
-def _add_view_parser(sub, common):
+def _add_view_parser(sub: 'argparse._SubParsersAction[_Parser]', common: _Parser) -> None:
     """Add ``sdf_tools view``."""
     helptext = 'draw the robot at given joint values (PNG or SVG)'
     s = sub.add_parser('view', help=helptext, parents=[common], description=helptext +
@@ -192,7 +195,7 @@ def _add_view_parser(sub, common):
     s.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
 
-def _add_mesh_options(parser, uris=True):
+def _add_mesh_options(parser: _Parser, uris: bool = True) -> None:
     """Add ``--mesh-uris`` (unless not ``uris``) and ``--auto-inertials`` (URDF to SDFormat)."""
     if uris:
         parser.add_argument('--mesh-uris', choices=_MESH_URIS, default='model',
@@ -201,7 +204,7 @@ def _add_mesh_options(parser, uris=True):
                         help=_AUTO_INERTIALS_HELP)
 
 
-def urdf2sdf_parser(prog='urdf2sdf'):
+def urdf2sdf_parser(prog: str = 'urdf2sdf') -> _Parser:
     p = _Parser(prog=prog, description='Convert a URDF (or xacro) with <gazebo> extensions to '
                 'SDFormat, as libsdformat (gz sdf -p) does, with its documented bugs fixed.')
     p.add_argument('input', help='a .urdf or .xacro file, or - for standard input')
@@ -223,7 +226,7 @@ def urdf2sdf_parser(prog='urdf2sdf'):
     return p
 
 
-def main_parser():
+def main_parser() -> _Parser:
     p = _Parser(prog='sdf_tools', description='Robot description tools: convert between URDF, '
                 'xacro, SDFormat and RobCoGen Kinematics-DSL; check; print the tree; forward '
                 'kinematics; compare; export a Gazebo model folder; draw a picture.')
@@ -240,7 +243,7 @@ def main_parser():
     return p
 
 
-def _common_options():
+def _common_options() -> _Parser:
     """Return the parser of the options every command that reads one input takes."""
     common = _Parser(add_help=False)
     common.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
@@ -253,7 +256,7 @@ def _common_options():
     return common
 
 
-def _add_convert(sub, common):
+def _add_convert(sub: 'argparse._SubParsersAction[_Parser]', common: _Parser) -> None:
     """Add ``sdf_tools convert``."""
     c = sub.add_parser('convert', help='convert between formats', parents=[common],
                        description='Convert a description (.urdf .xacro .sdf .world .kindsl) '
@@ -281,7 +284,7 @@ def _add_convert(sub, common):
     c.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
 
-def _add_export(sub, common):
+def _add_export(sub: 'argparse._SubParsersAction[_Parser]', common: _Parser) -> None:
     """Add ``sdf_tools export``."""
     e = sub.add_parser('export', help='write a self-contained Gazebo model folder',
                        parents=[common], description='Write a description as a Gazebo model '
@@ -313,7 +316,7 @@ def _add_export(sub, common):
     e.add_argument('-q', '--quiet', action='store_true', help='do not print warnings')
 
 
-def _add_inspection(sub, common):
+def _add_inspection(sub: 'argparse._SubParsersAction[_Parser]', common: _Parser) -> None:
     """Add ``sdf_tools check``, ``tree`` and ``fk``."""
     for name, helptext in (('check', 'check a description and print its tree'),
                            ('tree', 'print the kinematic tree (text, dot or svg)'),
@@ -334,7 +337,7 @@ def _add_inspection(sub, common):
                            help=_MISSING_MIMIC_HELP.format(default))
 
 
-def _tolerance(text):
+def _tolerance(text: str) -> float:
     """Return ``--tol``'s value: a finite number not below 0."""
     try:
         value = float(text)
@@ -346,7 +349,7 @@ def _tolerance(text):
     return value
 
 
-def _count(text):
+def _count(text: str) -> int:
     """Return ``--configurations``' value: a whole number from 0 to 1000."""
     try:
         value = int(text)
@@ -357,7 +360,7 @@ def _count(text):
     return value
 
 
-def _add_diff(sub):
+def _add_diff(sub: 'argparse._SubParsersAction[_Parser]') -> None:
     """Add ``sdf_tools diff A B`` (exit 0 equal, 1 different, 2 usage or unreadable input)."""
     d = sub.add_parser('diff', help='compare two descriptions by what they mean',
                        description='Compare two descriptions (.urdf .xacro .sdf .world .kindsl) '
@@ -399,11 +402,11 @@ def _add_diff(sub):
     d.add_argument('--traceback', action='store_true', help=argparse.SUPPRESS)
 
 
-def _add_version(parser):
+def _add_version(parser: _Parser) -> None:
     parser.add_argument('--version', action='version', version=f'%(prog)s {__version__}')
 
 
-def split_extras(argv):
+def split_extras(argv: Iterable[str]) -> tuple[list[str], list[str]]:
     """
     Take ``name:=value`` / ``NAME=VALUE`` words out of ``argv`` wherever they are.
 
@@ -421,7 +424,7 @@ def split_extras(argv):
     return rest, extras
 
 
-def mappings_of(items):
+def mappings_of(items: Iterable[str]) -> dict[str, str]:
     """Split ``name:=value`` arguments (as xacro and ros2 launch take them)."""
     mappings = {}
     for item in items:
@@ -433,7 +436,7 @@ def mappings_of(items):
     return mappings
 
 
-def split_assignments(items):
+def split_assignments(items: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:
     """Split positional extras into xacro/DSL ``name:=value`` and joint ``NAME=VALUE``."""
     mappings, values = {}, {}
     for item in items:
@@ -447,7 +450,7 @@ def split_assignments(items):
     return mappings, values
 
 
-def number(text, what):
+def number(text: str, what: str) -> float:
     """Return ``text`` as a finite float, or raise a usage error naming ``what``."""
     try:
         value = float(text)

@@ -20,7 +20,12 @@ prints the diagnostics and writes the result (``-o`` atomically). The converter,
 and numpy are imported inside the commands that use them.
 """
 
+from argparse import Namespace
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 import os
+from typing import TYPE_CHECKING
 
 from sdf_tools.cli.arguments import mappings_of
 from sdf_tools.cli.arguments import number
@@ -39,8 +44,19 @@ from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import short_name
 
+if TYPE_CHECKING:  # the commands import what they use when they run
+    import numpy as np
+    import numpy.typing as npt
 
-def _conversion_options(args, packages):
+    from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+    from sdf_tools.loading import Loaded
+    from sdf_tools.model import Limit
+    from sdf_tools.model import Robot
+    from sdf_tools.resources.packages import PackageResolver
+
+
+def _conversion_options(args: Namespace, packages: 'PackageResolver',
+                        ) -> 'ConversionOptions':
     """Return the ConversionOptions of ``urdf2sdf`` / ``sdf_tools convert`` arguments."""
     from sdf_tools.convert.urdf_to_sdf import ConversionOptions
     folder = None if args.input == '-' else os.path.dirname(os.path.abspath(args.input))
@@ -50,7 +66,7 @@ def _conversion_options(args, packages):
                              auto_inertials=args.auto_inertials)
 
 
-def urdf2sdf(args) -> int:
+def urdf2sdf(args: Namespace) -> int:
     """Convert URDF (or xacro) to SDFormat: the body of ``urdf2sdf``."""
     from sdf_tools.loading import to_sdf
     mappings = mappings_of(args.mappings)
@@ -61,7 +77,7 @@ def urdf2sdf(args) -> int:
     return EXIT_OK
 
 
-def _convert(args):
+def _convert(args: Namespace) -> int:
     mappings = mappings_of(args.mappings)
     to = args.to
     if to is None and args.output not in (None, '-'):
@@ -95,7 +111,7 @@ def _convert(args):
     return EXIT_OK
 
 
-def _prismatic_limit(values):
+def _prismatic_limit(values: Sequence[float] | None) -> 'Limit | None':
     """Return ``--unlimited-prismatic LOWER UPPER EFFORT VELOCITY`` as a Limit (or None)."""
     if values is None:
         return None
@@ -108,7 +124,7 @@ def _prismatic_limit(values):
     return Limit(lower, upper, effort, velocity)
 
 
-def _unlimited_effort(values):
+def _unlimited_effort(values: Sequence[float] | None) -> tuple[float, ...] | None:
     """Return ``--unlimited-effort EFFORT VELOCITY`` as a tuple (or None)."""
     if values is not None and min(values) <= 0.0:
         raise UsageError('sdf_tools convert: error: --unlimited-effort EFFORT VELOCITY stands '
@@ -117,7 +133,7 @@ def _unlimited_effort(values):
     return None if values is None else tuple(values)
 
 
-def _check(args):
+def _check(args: Namespace) -> int:
     """
     Print the summary, the tree and every problem; exit 1 if any is an error.
 
@@ -147,7 +163,8 @@ def _check(args):
     return _check_result(text, problems, loaded)
 
 
-def _check_result(text: str, problems, loaded, read: tuple[str, ...] = ()) -> int:
+def _check_result(text: str, problems: Sequence[Diagnostic], loaded: 'Loaded | None',
+                  read: tuple[str, ...] = ()) -> int:
     """
     Print ``text`` and the problems (in file order, repeats grouped); return the exit code.
 
@@ -165,7 +182,7 @@ def _check_result(text: str, problems, loaded, read: tuple[str, ...] = ()) -> in
     return EXIT_INVALID if errors else EXIT_OK
 
 
-def _tree(args):
+def _tree(args: Namespace) -> int:
     from sdf_tools import describe
     mappings, values = split_assignments(args.assignments)
     if values:
@@ -183,7 +200,7 @@ def _tree(args):
     return EXIT_OK
 
 
-def _render_svg(dot_text):
+def _render_svg(dot_text: str) -> str:
     import shutil
     import subprocess
     dot = shutil.which('dot')
@@ -199,7 +216,7 @@ def _render_svg(dot_text):
     return proc.stdout
 
 
-def _fk(args):
+def _fk(args: Namespace) -> int:
     """Print every link's pose in the root (URDF) or model (SDFormat) frame."""
     import json
     from sdf_tools import transforms
@@ -240,7 +257,7 @@ def _fk(args):
     return EXIT_OK
 
 
-def _pose_table(poses: dict) -> str:
+def _pose_table(poses: dict[str, dict[str, list[float]]]) -> str:
     """Return ``fk``'s table: a line per link or frame (its name as messages quote it)."""
     shown = [short_name(name) for name in poses]
     width = max(map(len, shown), default=0)
@@ -254,14 +271,15 @@ def _pose_table(poses: dict) -> str:
     return '\n'.join(lines) + '\n'
 
 
-def _names(names, most: int = 20) -> str:
+def _names(names: Iterable[str], most: int = 20) -> str:
     """Return the first ``most`` names (as messages quote them), and how many more."""
     names = list(names)
     more = f', ... ({len(names) - most} more)' if len(names) > most else ''
     return ', '.join(short_name(name) for name in names[:most]) + more
 
 
-def _refuse_overflow(robot, names, matrices) -> None:
+def _refuse_overflow(robot: 'Robot', names: Sequence[str],
+                     matrices: Sequence['npt.NDArray[np.float64]']) -> None:
     """
     Raise for the first link or frame whose pose overflowed, as check and urdf2sdf refuse it.
 
@@ -285,22 +303,22 @@ def _refuse_overflow(robot, names, matrices) -> None:
             getattr(item, 'location', None), entity, code=Code.BAD_POSE))
 
 
-def _export(args):
+def _export(args: Namespace) -> int:
     from sdf_tools.cli.export import export_command  # imports this module: not at the top
     return export_command(args)
 
 
-def _view(args):
+def _view(args: Namespace) -> int:
     from sdf_tools.cli.view import view  # the drawing and matplotlib: only for pictures
     return view(args)
 
 
-def _diff(args):
+def _diff(args: Namespace) -> int:
     from sdf_tools.cli.diff import diff_command  # the comparison is imported for diff only
     return diff_command(args)
 
 
-def _no_joint_arguments(loaded, mappings) -> None:
+def _no_joint_arguments(loaded: 'Loaded', mappings: Mapping[str, str]) -> None:
     """Refuse ``NAME:=VALUE`` that changed nothing when NAME is a joint: a joint value."""
     coordinates = {name for joint in loaded.robot.joints
                    for name in (joint.name,) + tuple(joint.kind.coordinate_names(joint.name))}

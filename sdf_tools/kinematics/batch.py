@@ -34,6 +34,7 @@ from typing import NamedTuple
 from typing import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from sdf_tools.kinematics.motion import Drive
 from sdf_tools.kinematics.motion import FixedStep
@@ -45,6 +46,8 @@ from sdf_tools.transforms import mat3_from_quat
 
 # The two columns a rotation about x, y or z mixes: R @ Rot(e_k, t) turns column a towards b.
 _MIXED_COLUMNS = ((1, 2), (2, 0), (0, 1))
+
+_Array = npt.NDArray[np.float64]  # shapes in the docstrings and comments
 
 
 class BatchProgram:
@@ -84,7 +87,7 @@ class BatchProgram:
             _op(i, motion, step, 0 if p < 0 else slot_of[p], slot_of[i], row_of.get(i, -1))[:]
             for i, (motion, step, p) in enumerate(zip(motions, steps, link_parent)))
 
-    def poses(self, q: np.ndarray, chunk: int) -> np.ndarray:
+    def poses(self, q: _Array, chunk: int) -> _Array:
         """
         Return ``T_model_link`` (B, n_links, 4, 4) for configurations ``q`` (B, n_q).
 
@@ -106,7 +109,7 @@ class BatchProgram:
                 raise InfiniteAngle(part.tolist())
         return out
 
-    def run(self, q: np.ndarray, out: np.ndarray) -> bool:
+    def run(self, q: _Array, out: _Array) -> bool:
         """
         Fill ``out`` (B, n_links, 4, 4) with ``T_model_link`` for ``q`` (B, n_q).
 
@@ -165,15 +168,15 @@ class _Op(NamedTuple):
     link: int
     parent: int                      # the parent's slot
     slot: int                        # this link's slot
-    rotation: np.ndarray | None      # transposed, for left matmuls; None: identity
-    translation: np.ndarray          # (3,)
+    rotation: _Array | None      # transposed, for left matmuls; None: identity
+    translation: _Array          # (3,)
     turn: tuple[int, int, int] | None
     tail: '_Tail | None'
 
 
 # What an op adds after the turn: tail(work, r_parent, r, t), in place on r (3, 3, B) and t (3, B).
-_Tail = Callable[['_Chunk', np.ndarray, np.ndarray, np.ndarray], None]
-_OpTuple = tuple[int, int, int, np.ndarray | None, np.ndarray, tuple[int, int, int] | None,
+_Tail = Callable[['_Chunk', _Array, _Array, _Array], None]
+_OpTuple = tuple[int, int, int, _Array | None, _Array, tuple[int, int, int] | None,
                  _Tail | None]
 
 
@@ -182,7 +185,7 @@ class _Chunk:
 
     __slots__ = ('q', 'values', 'cos', 'sin', 'rot', 'trans', 'tmp', 'tmp9')
 
-    def __init__(self, q: np.ndarray, values: np.ndarray, n_trig: int, n_slots: int) -> None:
+    def __init__(self, q: _Array, values: _Array, n_trig: int, n_slots: int) -> None:
         n = q.shape[0]
         self.q = q
         self.values = values                      # (n_values, B): 1-dof joint values
@@ -245,12 +248,12 @@ def _drive(motion: Motion,
     return step if type(step) is RevoluteStep else motion.drive
 
 
-def _transposed(m9: Sequence[float] | None) -> np.ndarray | None:
+def _transposed(m9: Sequence[float] | None) -> _Array | None:
     """Return the transpose of a 9-tuple matrix as a (3, 3) array, or ``None`` for ``None``."""
     return None if m9 is None else _transpose(m9)
 
 
-def _transpose(m9: Sequence[float]) -> np.ndarray:
+def _transpose(m9: Sequence[float]) -> _Array:
     """Return the transpose of a 9-tuple matrix as a (3, 3) array (for left matmuls)."""
     return np.array(m9, dtype=float).reshape(3, 3).T.copy()
 
@@ -264,8 +267,8 @@ class _RevoluteTail:
         self.post_t = _transposed(step.post)
         self.d = None if step.d is None else np.array(step.d)
 
-    def apply(self, work: _Chunk, r_p: np.ndarray, r_c: np.ndarray,
-              t_c: np.ndarray) -> None:
+    def apply(self, work: _Chunk, r_p: _Array, r_c: _Array,
+              t_c: _Array) -> None:
         if self.post_t is not None:
             np.matmul(self.post_t, r_c, out=work.tmp9)
             r_c[...] = work.tmp9
@@ -283,8 +286,8 @@ class _Slide:
         self.row = row
         self.direction = np.array((step.ex, step.ey, step.ez))
 
-    def apply(self, work: _Chunk, r_p: np.ndarray, r_c: np.ndarray,
-              t_c: np.ndarray) -> None:
+    def apply(self, work: _Chunk, r_p: _Array, r_c: _Array,
+              t_c: _Array) -> None:
         np.matmul(self.direction, r_p, out=work.tmp)
         work.tmp *= work.values[self.row]
         t_c += work.tmp
@@ -301,8 +304,8 @@ class _MotionTail:
         self.r_i_t = _transpose(mat3_from_quat(motion.inv_quat))
         self.t_i = np.array(motion.inv_xyz)
 
-    def apply(self, work: _Chunk, r_p: np.ndarray, r_c: np.ndarray,
-              t_c: np.ndarray) -> None:
+    def apply(self, work: _Chunk, r_p: _Array, r_c: _Array,
+              t_c: _Array) -> None:
         value = work.values[self.row] if self.row >= 0 else None
         r_m, t_m = self.motion.transform_batch(work.q, value)
         t_c += np.einsum('ikb,kb->ib', r_c, t_m)         # + R_p R_o t_m

@@ -23,12 +23,16 @@ mimic joints (``mimic_values``) override their formula as in ``joint_states``
 (:meth:`~sdf_tools.kinematics.KinematicTree.mimic_drives`).
 """
 
+from collections.abc import Iterable
+from collections.abc import Mapping
 from itertools import chain
 import math
 
 import numpy as np
+import numpy.typing as npt
 
 from sdf_tools.kinematics.single import compile_records
+from sdf_tools.kinematics.single import Pose16
 from sdf_tools.kinematics.single import world_poses
 from sdf_tools.kinematics.tree import KinematicTree
 from sdf_tools.kinematics.values import as_float
@@ -43,8 +47,9 @@ SCALAR_BATCH_MAX = 8
 _INF = math.inf
 
 
-def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None,
-                       mimic_values=None) -> np.ndarray:
+def forward_kinematics(tree: KinematicTree, q: npt.ArrayLike, *, chunk_size: int | None = None,
+                       mimic_values: Mapping[str, float] | None = None,
+                       ) -> npt.NDArray[np.float64]:
     """
     Return the pose of every link in the model frame.
 
@@ -98,11 +103,12 @@ def forward_kinematics(tree: KinematicTree, q, *, chunk_size: int | None = None,
         raise_infinite_angle(tree, np.asarray(q, dtype=float).reshape(-1, n_q))
 
 
-def _evaluate(tree: KinematicTree, q, chunk: int) -> np.ndarray:
+def _evaluate(tree: KinematicTree, q: list[float] | npt.NDArray[np.float64],
+              chunk: int) -> npt.NDArray[np.float64]:
     """Run :func:`forward_kinematics` on a checked ``q`` (a list of floats or an array)."""
-    if type(q) is not list and q.ndim == 1:
+    if isinstance(q, np.ndarray) and q.ndim == 1:
         q = q.tolist()
-    if type(q) is list:
+    if not isinstance(q, np.ndarray):  # a list
         if _INF in q or -_INF in q:  # a C-level scan: cheap next to the evaluation
             raise InfiniteAngle([q])
         return _poses_array(world_poses(tree._single_records, q), tree.n_links)
@@ -121,16 +127,18 @@ def _evaluate(tree: KinematicTree, q, chunk: int) -> np.ndarray:
     return out.reshape(lead + (n_links, 4, 4))
 
 
-def _evaluate_with_mimic_values(tree: KinematicTree, q, mimic_values) -> np.ndarray:
+def _evaluate_with_mimic_values(tree: KinematicTree, q: list[float] | npt.NDArray[np.float64],
+                                mimic_values: Mapping[str, float]) -> npt.NDArray[np.float64]:
     """Run :func:`forward_kinematics` for one configuration with mimic joints' own values."""
-    q = q if type(q) is list else np.asarray(q, dtype=float)
-    if type(q) is not list:
+    if isinstance(q, np.ndarray):
         if q.ndim != 1:
             raise ValueError('mimic_values need a single configuration, got q of shape '
                              f'{q.shape}')
-        q = q.tolist()
-    if _INF in q or -_INF in q:
-        raise InfiniteAngle([q])
+        row: list[float] = q.tolist()
+    else:
+        row = q
+    if _INF in row or -_INF in row:
+        raise InfiniteAngle([row])
     names = tuple(mimic_values)
     drives = tree.mimic_drives(names)
     records = list(tree._single_records)
@@ -139,17 +147,18 @@ def _evaluate_with_mimic_values(tree: KinematicTree, q, mimic_values) -> np.ndar
         motion = tree._motions[k].with_drive(drive)
         records[link], = compile_records([motion], [motion.world_step()],
                                          [tree.link_parent[link]])
-    values = q + [as_float(mimic_values[name], name) for name in names]
+    values = row + [as_float(mimic_values[name], name) for name in names]
     return _poses_array(world_poses(records, values), tree.n_links)
 
 
-def _poses_array(poses, n_links: int) -> np.ndarray:
+def _poses_array(poses: Iterable[Pose16], n_links: int) -> npt.NDArray[np.float64]:
     """Return the 16-tuples after the model frame slot as a (n_links, 4, 4) array."""
     flat = np.fromiter(chain.from_iterable(poses), float, 16 * (n_links + 1))
     return flat[16:].reshape(n_links, 4, 4)
 
 
-def frame_poses(tree: KinematicTree, q=None, *, link_poses=None) -> np.ndarray:
+def frame_poses(tree: KinematicTree, q: npt.ArrayLike | None = None, *,
+                link_poses: npt.ArrayLike | None = None) -> npt.NDArray[np.float64]:
     """
     Return the pose of every named frame (``tree.frame_names``) in the model frame.
 

@@ -28,9 +28,12 @@ the motion itself when it has no step. Plain tuples, not the step NamedTuples: C
 unpacks an exact tuple about twice as fast, and the loop unpacks one per link.
 """
 
+from collections.abc import Sequence
 import math
+from typing import Any
 
 from sdf_tools.kinematics.motion import FixedStep
+from sdf_tools.kinematics.motion import Motion
 from sdf_tools.kinematics.motion import PrismaticStep
 from sdf_tools.kinematics.motion import RevoluteStep
 from sdf_tools.transforms import mat3_from_quat
@@ -41,11 +44,19 @@ _PRISMATIC = 2
 _GENERAL = 3
 _OPS = {FixedStep: _FIXED, RevoluteStep: _REVOLUTE, PrismaticStep: _PRISMATIC}
 
+Record = tuple[Any, ...]
+"""``(op, parent slot, *step)``, or ``(op, parent slot, motion)`` (see above)."""
+Pose16 = tuple[float, ...]
+"""A row-major 4x4 transform, 16 floats."""
+
 # World poses are row-major 4x4 16-tuples (the output layout, so no reshuffle at the end).
-MODEL_FRAME = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+MODEL_FRAME: Pose16 = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0,
+                       0.0, 0.0, 0.0, 1.0)
 
 
-def compile_records(motions, steps, link_parent) -> tuple:
+def compile_records(motions: Sequence[Motion],
+                    steps: Sequence[FixedStep | RevoluteStep | PrismaticStep | None],
+                    link_parent: Sequence[int]) -> tuple[Record, ...]:
     """
     Return the records of :func:`world_poses`.
 
@@ -59,7 +70,7 @@ def compile_records(motions, steps, link_parent) -> tuple:
         Per link, its parent's index (-1: the model frame).
 
     """
-    records = []
+    records: list[Record] = []
     for motion, step, parent in zip(motions, steps, link_parent):
         if step is None:
             records.append((_GENERAL, parent + 1, motion))
@@ -68,7 +79,7 @@ def compile_records(motions, steps, link_parent) -> tuple:
     return tuple(records)
 
 
-def world_poses(records, q) -> list:
+def world_poses(records: Sequence[Record], q: Sequence[float]) -> list[Pose16]:
     """
     Return ``T_model_link`` of every link as row-major 16-tuples, the model frame first.
 
@@ -76,7 +87,7 @@ def world_poses(records, q) -> list:
     caller checked finite. ``math.sin`` raises ValueError or OverflowError for an infinite
     angle that a mimic or gearbox factor produced.
     """
-    poses = [MODEL_FRAME]
+    poses: list[Pose16] = [MODEL_FRAME]
     append = poses.append
     sin = math.sin
     cos = math.cos

@@ -21,11 +21,14 @@ sees them (:class:`TreeJoint`), the resolved mimic joints (:class:`MimicJoint`),
 evaluators' compiled records. It is immutable; every evaluation takes ``q`` as an argument.
 """
 
+from collections.abc import Iterable
 from collections.abc import Mapping
+from collections.abc import Sequence
 import math
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
@@ -118,7 +121,7 @@ class JointVector(NamedTuple):
 
     """
 
-    q: np.ndarray
+    q: npt.NDArray[np.float64]
     unknown: tuple[str, ...]
     mimic: tuple[str, ...]
 
@@ -199,7 +202,7 @@ class KinematicTree:
     _single_records: tuple                    # per link: single.compile_records
     _batch: BatchProgram
     _tf_records: tuple                        # per moving joint: joint_states.tf_record
-    _frame_constants: np.ndarray              # (n_frames, 4, 4): T_link_frame
+    _frame_constants: npt.NDArray[np.float64]  # (n_frames, 4, 4): T_link_frame
 
     def __repr__(self) -> str:
         return (f'<KinematicTree {self.name!r}: {self.n_links} links, {self.n_q} coordinates, '
@@ -215,7 +218,7 @@ class KinematicTree:
         """Return the number of independent coordinates (the length of ``q``)."""
         return len(self.coordinate_names)
 
-    def default_q(self) -> np.ndarray:
+    def default_q(self) -> npt.NDArray[np.float64]:
         """
         Return the zero configuration.
 
@@ -227,7 +230,8 @@ class KinematicTree:
         """
         return np.array(self._default_q, dtype=float)
 
-    def joint_vector(self, mapping, *, strict: bool = False) -> JointVector:
+    def joint_vector(self, mapping: Mapping[str, float] | Iterable[tuple[str, float]], *,
+                     strict: bool = False) -> JointVector:
         """
         Build ``q`` from named values.
 
@@ -276,7 +280,8 @@ class KinematicTree:
                 f"robot '{self.name}'", code=Code.UNKNOWN_JOINT))
         return JointVector(np.array(q, dtype=float), tuple(unknown), tuple(mimic))
 
-    def joint_transforms(self, q) -> list[Transform]:
+    def joint_transforms(self, q: Sequence[float] | npt.NDArray[np.float64] | Mapping[str, float],
+                         ) -> list[Transform]:
         """
         Return the parent link -> child link transform of every moving joint.
 
@@ -306,21 +311,23 @@ class KinematicTree:
 
         """
         if isinstance(q, Mapping):
-            q = self.joint_vector(q).q.tolist()
+            values: Sequence[float] = self.joint_vector(q).q.tolist()
         elif isinstance(q, np.ndarray):
-            q = q.tolist()
-        if len(q) != len(self.coordinate_names):
-            raise ValueError(f'q has {len(q)} entries, the tree has {self.n_q} coordinates')
-        if _INF in q or -_INF in q:  # also translations, which would not raise below
-            error = infinite_angle_error(self, [q])
+            values = q.tolist()
+        else:
+            values = q
+        if len(values) != len(self.coordinate_names):
+            raise ValueError(f'q has {len(values)} entries, the tree has {self.n_q} coordinates')
+        if _INF in values or -_INF in values:  # also translations, which would not raise below
+            error = infinite_angle_error(self, [values])
             if error is not None:  # always: an infinite coordinate is one
                 raise error
         try:
-            return joint_transforms(self._tf_records, q)
+            return joint_transforms(self._tf_records, values)
         except (ValueError, OverflowError):  # math.sin(inf): only on this error path
-            raise_infinite_angle(self, [q])
+            raise_infinite_angle(self, [values])
 
-    def mimic_drives(self, reported) -> dict:
+    def mimic_drives(self, reported: Sequence[str]) -> dict[int, Drive]:
         """
         Return how mimic joints move when some mimic joints are given values of their own.
 
@@ -384,7 +391,7 @@ class KinematicTree:
                 drives[moving[mimic.joint]] = Drive(*drive)
         return drives
 
-    def joint_state_plan(self, names) -> JointStatePlan:
+    def joint_state_plan(self, names: Iterable[str]) -> JointStatePlan:
         """
         Prepare the hot path for ``sensor_msgs/JointState`` messages with these names.
 
@@ -408,7 +415,7 @@ class KinematicTree:
         names = tuple(names)
         return JointStatePlan(self, names, tuple(index.get(n, -1) for n in names))
 
-    def coordinate_plan(self, coordinates) -> JointStatePlan:
+    def coordinate_plan(self, coordinates: Iterable[int]) -> JointStatePlan:
         """
         Prepare the hot path for values given by coordinate index rather than by name.
 

@@ -19,20 +19,26 @@ The evaluators check cheaply on their fast paths (one sum, or one scan for infin
 come here only on failure, to find which joint to name in the message.
 """
 
+from collections.abc import Iterable
+from collections.abc import Sequence
 import math
 import numbers
 from typing import NoReturn
+from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
+
+if TYPE_CHECKING:  # tree imports this module
+    from sdf_tools.kinematics.tree import KinematicTree
 
 
 class InfiniteAngle(Exception):
     """Some joint angle is infinite; ``args[0]`` is the configurations (a list of rows)."""
 
 
-def as_float(value, name: str) -> float:
+def as_float(value: object, name: str) -> float:
     """
     Return ``value`` as a finite float.
 
@@ -47,7 +53,7 @@ def as_float(value, name: str) -> float:
         try:
             value = float(value)
         except OverflowError:  # an int (or Fraction) beyond the float range
-            value = math.inf if value > 0 else -math.inf
+            value = -math.inf if value < 0 else math.inf  # (typeshed's Real has no >)
         if math.isfinite(value):
             return value
         problem = f'must be finite, got {value!r}'
@@ -60,7 +66,8 @@ def as_float(value, name: str) -> float:
                                      code=Code.BAD_NUMBER))
 
 
-def infinite_angle_error(tree, rows) -> KinematicsError | None:
+def infinite_angle_error(tree: 'KinematicTree',
+                         rows: Iterable[Sequence[float]]) -> KinematicsError | None:
     """
     Return the error for configurations in which some joint value is infinite.
 
@@ -97,7 +104,7 @@ def infinite_angle_error(tree, rows) -> KinematicsError | None:
     return None
 
 
-def raise_infinite_angle(tree, rows) -> NoReturn:
+def raise_infinite_angle(tree: 'KinematicTree', rows: Iterable[Sequence[float]]) -> NoReturn:
     """
     Raise the KinematicsError naming the joint whose value is infinite in ``rows``.
 

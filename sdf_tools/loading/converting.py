@@ -39,6 +39,8 @@ from sdf_tools.source_map import relocated
 from sdf_tools.source_map import relocating
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from sdf_tools.loading.readers import Loaded
 
 
@@ -130,7 +132,7 @@ def check(loaded: 'Loaded', *, missing_mimic: str = 'ignore') -> tuple[Diagnosti
                  for d in combine(*steps))
 
 
-def errors_in(diagnostics) -> int:
+def errors_in(diagnostics: 'Iterable[Diagnostic]') -> int:
     """Return how many of ``diagnostics`` are errors."""
     return sum(d.severity is Severity.ERROR for d in diagnostics)
 

@@ -34,6 +34,7 @@ from sdf_tools.resources.packages import PackagePath
 from sdf_tools.resources.packages import PackageResolver
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from collections.abc import Mapping
 
 
@@ -65,7 +66,8 @@ class Resources:
         return read
 
 
-def find_resources(package_path=(), resource_path=(), *, near: str | None = None,
+def find_resources(package_path: 'Iterable[str]' = (), resource_path: 'Iterable[str]' = (), *,
+                   near: str | None = None,
                    environ: 'Mapping[str, str] | None' = None,
                    package_option: str = '--package-path',
                    resource_option: str = '--resource-path') -> Resources:

@@ -50,7 +50,11 @@ highest it reads; without versions, the first. That file must be inside the mode
 sdf_tools read a file elsewhere.
 """
 
+from collections.abc import Iterable
+from collections.abc import Mapping
 import os
+
+from lxml import etree
 
 from sdf_tools.records import record
 from sdf_tools.resources.packages import given_folders
@@ -95,8 +99,8 @@ class ResourcePath:
     unset: tuple[str, ...] = ()
 
     @classmethod
-    def from_environment(cls, folders=(), *, option: str = '--resource-path',
-                         environ=None) -> 'ResourcePath':
+    def from_environment(cls, folders: Iterable[str] = (), *, option: str = '--resource-path',
+                         environ: Mapping[str, str] | None = None) -> 'ResourcePath':
         """
         Return the folders given, then those of the environment (:data:`ENVIRONMENT`).
 
@@ -315,12 +319,14 @@ def model_file(folder: str, newest: tuple[int, int]) -> tuple[str, str | None]:
         raise ModelNotFoundError(f'{config}: the root element must be <model>, got '
                                  f'<{root.tag}>')
     entry = _best_entry([e for e in root if e.tag == 'sdf'], newest)
-    if entry is None or not (entry.text or '').strip():
+    named = '' if entry is None else (entry.text or '').strip()
+    if not named:
         raise ModelNotFoundError(f'{config}: no <sdf> element naming the model file')
-    return _inside(folder, entry.text.strip(), config), note
+    return _inside(folder, named, config), note
 
 
-def _best_entry(entries, newest):
+def _best_entry(entries: list[etree._Element],
+                newest: tuple[int, int]) -> etree._Element | None:
     """Return the ``<sdf>`` entry libsdformat would choose (module docstring)."""
     best, best_version = (entries[0] if entries else None), (0, 0)
     for entry in entries:

@@ -106,6 +106,8 @@ from sdf_tools.resources.package_places import scan
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from collections.abc import Iterable
+    from collections.abc import Mapping
     from pathlib import Path
 
 
@@ -136,7 +138,7 @@ class PackageNotFoundError(LookupError):
 
     """
 
-    def __init__(self, package: str, searched, hint: str):
+    def __init__(self, package: str, searched: 'Iterable[str]', hint: str) -> None:
         self.package = package
         self.searched = tuple(searched)
         super().__init__(f"package '{package}' not found; searched: "
@@ -148,7 +150,7 @@ def split_folders(text: str | None) -> tuple[str, ...]:
     return tuple(item for item in (text or '').split(os.pathsep) if item)
 
 
-def given_folders(folders, option: str) -> tuple[str, ...]:
+def given_folders(folders: 'Iterable[str]', option: str) -> tuple[str, ...]:
     """
     Return folders the user gave (each item may be a ``:``-separated list), made absolute.
 
@@ -195,8 +197,9 @@ class PackagePath:
     option: str = '--package-path'
 
     @classmethod
-    def from_environment(cls, folders=(), *, near: str | None = None,
-                         option: str = '--package-path', environ=None) -> 'PackagePath':
+    def from_environment(cls, folders: 'Iterable[str]' = (), *, near: str | None = None,
+                         option: str = '--package-path',
+                         environ: 'Mapping[str, str] | None' = None) -> 'PackagePath':
         """
         Return the places to search: around ``near``, ``folders``, then the environment.
 
@@ -223,7 +226,7 @@ class PackagePath:
                    None if near is None else os.path.abspath(near), option)
 
 
-def _listed(items, limit: int = 3) -> str:
+def _listed(items: 'Iterable[str]', limit: int = 3) -> str:
     """Return the first ``limit`` texts of ``items``, comma-separated, and how many more."""
     items = list(items)
     more = f' and {len(items) - limit} more' if len(items) > limit else ''

@@ -21,6 +21,7 @@ separate them; lines and columns count from 1. A character that starts no token,
 comment that is never closed, is a syntax error: reading stops there.
 """
 
+from collections.abc import Iterator
 import re
 from typing import NoReturn
 
@@ -56,13 +57,14 @@ class Token:
         return 'the end of the text' if self.kind == 'end' else repr(self.text)
 
 
-def located_error(source, line, message, code, entity=None) -> DescriptionError:
+def located_error(source: str, line: int | None, message: str, code: Code,
+                  entity: str | None = None) -> DescriptionError:
     """Return a :class:`DescriptionError` with one diagnostic at ``source:line``."""
     return DescriptionError(Diagnostic(message, SourceLocation(source, line), entity,
                                        code=code))
 
 
-def tokenize(text: str, source: str):
+def tokenize(text: str, source: str) -> Iterator[Token]:
     """
     Yield the tokens of ``text``, then one ``'end'`` token.
 
@@ -128,7 +130,7 @@ class TokenCursor:
 
     __slots__ = ('tokens', 'current', 'source', 'reporter', 'entity')
 
-    def __init__(self, text: str, source: str, reporter: Reporter):
+    def __init__(self, text: str, source: str, reporter: Reporter) -> None:
         self.tokens = tokenize(text, source)
         self.source = source
         self.reporter = reporter
@@ -180,7 +182,8 @@ class TokenCursor:
                                 code=Code.SYNTAX)
         raise DescriptionError(self.reporter.errors + [diagnostic])
 
-    def error(self, line: int, message: str, code: Code = Code.INVALID, entity=None) -> None:
+    def error(self, line: int, message: str, code: Code = Code.INVALID,
+              entity: str | None = None) -> None:
         """Record an error that does not stop the parser (at the current entity by default)."""
         self.reporter.error(message, SourceLocation(self.source, line),
                             entity if entity is not None else self.entity, code)

@@ -38,6 +38,7 @@ its ``[default]``. Names are not resolved here: the builder in :mod:`.reader` do
 
 import math
 import re
+from typing import Literal
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
@@ -61,7 +62,8 @@ _INTEGER = re.compile(r'\d+', re.ASCII)
 _JOINT_KEYWORDS = {'r_joint': JointType.REVOLUTE, 'p_joint': JointType.PRISMATIC}
 
 
-def parse_document(text: str, source: str, reporter: Reporter, parameters: dict):
+def parse_document(text: str, source: str, reporter: Reporter,
+                   parameters: dict[str, float]) -> tuple[Document, set[str]]:
     """
     Parse a Kinematics-DSL text.
 
@@ -99,7 +101,8 @@ class _Parser(TokenCursor):
 
     __slots__ = ('parameters', 'used_parameters', 'missing_parameters', 'depth')
 
-    def __init__(self, text, source, reporter, parameters):
+    def __init__(self, text: str, source: str, reporter: Reporter,
+                 parameters: dict[str, float]) -> None:
         super().__init__(text, source, reporter)
         self.parameters = parameters
         self.used_parameters: set[str] = set()
@@ -388,17 +391,17 @@ class _Nesting:
 
     __slots__ = ('parser', 'tok')
 
-    def __init__(self, parser: _Parser, tok: Token):
+    def __init__(self, parser: _Parser, tok: Token) -> None:
         self.parser = parser
         self.tok = tok
 
-    def __enter__(self):
+    def __enter__(self) -> '_Nesting':
         self.parser.depth += 1
         if self.parser.depth > MAX_EXPRESSION_DEPTH:
             self.parser.syntax_error(self.tok, 'expression nested more than '
                                      f'{MAX_EXPRESSION_DEPTH} levels deep')
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         self.parser.depth -= 1
         return False

@@ -51,6 +51,7 @@ How it is built: :mod:`.lexer` cuts the text into tokens, :mod:`.parser` reads t
 (and says how the language maps to it).
 """
 
+from collections.abc import Mapping
 import math
 import numbers
 
@@ -75,7 +76,8 @@ __all__ = ['MAX_BYTES', 'MAX_EXPRESSION_DEPTH', 'inertial_from_kindsl', 'parse_k
 MAX_BYTES = 256 * 1024
 
 
-def parse_kindsl(text, source: str = '<string>', *, parameters=None,
+def parse_kindsl(text: str | bytes, source: str = '<string>', *,
+                 parameters: Mapping[str, float] | None = None,
                  max_bytes: int = MAX_BYTES) -> Robot:
     """
     Read a RobCoGen Kinematics-DSL document.
@@ -132,12 +134,12 @@ def parse_kindsl(text, source: str = '<string>', *, parameters=None,
     return with_warnings(robot, reporter)
 
 
-def _check_parameters(parameters) -> dict:
+def _check_parameters(parameters: Mapping[str, object] | None) -> dict[str, float]:
     if parameters is None:
         return {}
     values = {}
     for name, value in dict(parameters).items():
-        number = None
+        number: float | None = None
         if isinstance(value, numbers.Real) and not isinstance(value, bool):
             try:
                 number = float(value)

@@ -96,9 +96,13 @@ reads what includes name; :mod:`.elements` and :mod:`.joints` read each element'
 turns the resolved graph into the model's links, joints and frames.
 """
 
+from collections.abc import Iterable
 import os
 
+from lxml import etree
+
 from sdf_tools.errors import Code
+from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf import assembly
 from sdf_tools.formats.sdf import merge
@@ -151,7 +155,7 @@ _MODEL_CONTENT = ('link', 'joint', 'frame', 'model', 'include')
 MAX_NESTING = 256
 
 
-def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
+def parse_sdf(text: str | bytes, source: str = '<string>', *, model: str | None = None,
               max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
               path: str | None = None) -> Robot:
     """
@@ -194,12 +198,13 @@ def parse_sdf(text, source: str = '<string>', *, model: str | None = None,
     return document.required_robot()
 
 
-def read_sdf_element(root, source: str = '<string>', *, model: str | None = None) -> Robot:
+def read_sdf_element(root: etree._Element, source: str = '<string>', *,
+                     model: str | None = None) -> Robot:
     """Read a model from an already parsed ``<sdf>`` element (see :func:`parse_sdf`)."""
     return read_sdf_document(root, source, model=model).required_robot()
 
 
-def parse_sdf_document(text, source: str = '<string>', *, model: str | None = None,
+def parse_sdf_document(text: str | bytes, source: str = '<string>', *, model: str | None = None,
                        max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
                        path: str | None = None) -> SdfDocument:
     """Read every world and model of a document (parameters: :func:`parse_sdf`)."""
@@ -209,9 +214,10 @@ def parse_sdf_document(text, source: str = '<string>', *, model: str | None = No
                              includes=includes, path=path, instructions=dropped)
 
 
-def read_sdf_document(root, source: str = '<string>', *, model: str | None = None,
+def read_sdf_document(root: etree._Element, source: str = '<string>', *, model: str | None = None,
                       max_bytes: int = DEFAULT_MAX_BYTES, includes: ModelFinder | None = None,
-                      path: str | None = None, instructions=()) -> SdfDocument:
+                      path: str | None = None,
+                      instructions: Iterable[Diagnostic] = ()) -> SdfDocument:
     """
     Read an already parsed ``<sdf>`` element whole (see :func:`parse_sdf_document`).
 
@@ -238,8 +244,9 @@ def read_sdf_document(root, source: str = '<string>', *, model: str | None = Non
 
 # --- the document ----------------------------------------------------------------------------
 
-def _read_document(v: SourcedValues, root, finder, path, max_bytes,
-                   wanted) -> tuple[list[World], tuple]:
+def _read_document(v: SourcedValues, root: etree._Element, finder: ModelFinder | None,
+                   path: str | None, max_bytes: int,
+                   wanted: str | None) -> tuple[list[World], tuple[str, ...]]:
     """
     Check the ``<sdf>`` element and its version; read its worlds and top-level models.
 
@@ -262,13 +269,14 @@ def _read_document(v: SourcedValues, root, finder, path, max_bytes,
     origin = _File(version, ElementReader(v, version, (weigher, folder)), folder,
                    () if path is None else (os.path.realpath(path),))
 
-    def include(elem, entity, kinds=INCLUDABLE):
+    def include(elem: etree._Element, entity: str | None,
+                kinds: tuple[str, ...] = INCLUDABLE) -> Included | None:
         if includes is None:
             no_finder_error(v, elem, entity)
             return None
         return includes.read(elem, origin.folder, origin.chain, entity, kinds)
 
-    def read_model(elem, included, placed) -> PlacedModel:
+    def read_model(elem: etree._Element, included: Included | None, placed: bool) -> PlacedModel:
         reader = _ModelReader(v, version, includes, origin)
         robot = reader.read(elem, included, placed)
         return PlacedModel(robot, reader.graph, reader.rel_text, reader.pose_elem,
@@ -299,20 +307,21 @@ class _ModelReader:
     __slots__ = ('v', 'version', 'elements', 'graph', 'includes', 'rel_text', 'pose_elem',
                  '_origin', '_files', '_moved')
 
-    def __init__(self, values: ValueReader, version: tuple, includes=None,
-                 origin: _File | None = None):
+    def __init__(self, values: ValueReader, version: tuple[int, int],
+                 includes: IncludeReader | None = None, origin: _File | None = None) -> None:
         self.v = values
         self.version = version
         self.elements = ElementReader(values, version)
         self.graph = FrameGraph(values)
         self.includes = includes   # IncludeReader, or None: includes are errors
-        self.rel_text = None       # the model <pose> relative_to, as written
-        self.pose_elem = None      # that <pose>
+        self.rel_text: str | None = None         # the model <pose> relative_to, as written
+        self.pose_elem: etree._Element | None = None  # that <pose>
         self._origin = origin or _File(version, self.elements, None, ())
         self._files: dict[str, _File] = {}   # scope key -> the file it was written in
         self._moved: list[str] = []          # what merged models give the top model
 
-    def read(self, elem, included: Included | None = None, placed: bool = False) -> Robot:
+    def read(self, elem: etree._Element, included: Included | None = None,
+             placed: bool = False) -> Robot:
         """
         Read a top-level model (or the one an ``<include>`` brings in).
 
@@ -340,7 +349,8 @@ class _ModelReader:
             reader = self._pose_reader(pose_elem, included, self._origin)
             pose, rel = reader.pose(pose_elem, entity)
             self.rel_text, self.pose_elem = rel, pose_elem
-            outside = elem.getparent() is not None and elem.getparent().tag == 'sdf'
+            parent = elem.getparent()
+            outside = parent is not None and parent.tag == 'sdf'
             if rel and not placed and included is None and outside:
                 v.error(pose_elem, entity, f'the <pose> of a model outside a world must not '
                         f'have relative_to (it has {rel!r}: there is no frame to be relative '
@@ -359,7 +369,8 @@ class _ModelReader:
                      location=v.loc(elem if included is None else included.include),
                      extras=tuple(extras + self._moved))
 
-    def _top_children(self, elem, entity: str, included: Included | None) -> tuple:
+    def _top_children(self, elem: etree._Element, entity: str, included: Included | None,
+                      ) -> tuple[etree._Element | None, bool, list[str]]:
         """Return the top model's ``<pose>``, whether it is static, and its kept children."""
         v = self.v
         static = False
@@ -391,7 +402,7 @@ class _ModelReader:
             self.v, included.version, meshes and (meshes[0], included.folder)),
             included.folder, included.chain)
 
-    def _include(self, elem, scope: Scope) -> Included | None:
+    def _include(self, elem: etree._Element, scope: Scope) -> Included | None:
         """Return the model a nested ``<include>`` brings in (``None``: reported)."""
         entity = f"model '{scope.name}'"
         if self.includes is None:
@@ -407,14 +418,16 @@ class _ModelReader:
             return static
         return read_bool(self.v, elem, entity, '<static>', elem.text, False)
 
-    def _pose_reader(self, pose_elem, included: Included | None, outer: _File):
+    def _pose_reader(self, pose_elem: etree._Element, included: Included | None,
+                     outer: _File) -> ElementReader:
         """Return the ElementReader for a model's <pose>: its own file's, or the include's."""
         if included is not None and pose_elem.getparent() is included.include:
             return outer.elements
         return self.elements if included is None else \
             ElementReader(self.v, included.version)
 
-    def _name(self, elem, kind, included: Included | None = None, version=None):
+    def _name(self, elem: etree._Element | None, kind: str, included: Included | None = None,
+              version: tuple[int, int] | None = None) -> str | None:
         v = self.v
         if included is None:
             name = v.required_attr(elem, f'<{kind}>', 'name')
@@ -473,9 +486,14 @@ class _ModelReader:
         """Merge an included model into ``scope``, behind its frame (:mod:`.merge`)."""
         version = self._files[scope.key].version
         name = self._name(None, 'model', included, version)
-        frame = name and merge.frame_name(name)
+        if name is None:   # reported (never empty: names are checked)
+            return
+        frame = merge.frame_name(name)
         if frame in taken:
-            frame = self._clashing_name(scope, included.include, 'frame', frame, taken, version)
+            clash = self._clashing_name(scope, included.include, 'frame', frame, taken, version)
+            if clash is None:
+                return
+            frame = clash
         if not frame:
             return
         taken[frame] = 'frame'
@@ -489,7 +507,8 @@ class _ModelReader:
         self._moved += merge.moved_parts(self.v, included, f"model '{name}'",
                                          kept=home(scope).depth == 0)
 
-    def _clashing_name(self, scope: Scope, elem, kind, name, taken, version) -> str | None:
+    def _clashing_name(self, scope: Scope, elem: etree._Element, kind: str, name: str,
+                       taken: dict[str, str], version: tuple[int, int]) -> str | None:
         """Return the name for an element whose name is taken: renamed before 1.7, else None."""
         v = self.v
         other = taken[name]

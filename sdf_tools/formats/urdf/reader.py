@@ -39,6 +39,8 @@ collisions, is kept with a warning (rule ``nameless-material``).
 
 import re
 
+from lxml import etree
+
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.formats.reading import checked
@@ -58,6 +60,7 @@ from sdf_tools.model import Collision
 from sdf_tools.model import Cylinder
 from sdf_tools.model import Dynamics
 from sdf_tools.model import GazeboExtension
+from sdf_tools.model import Geometry
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Inertial
 from sdf_tools.model import Joint
@@ -93,7 +96,7 @@ _VERSION_PART = re.compile(r'\s*\+?[0-9]+|\s*-0+')
 _SHAPES = frozenset(CHILDREN['geometry'])
 
 
-def parse_urdf(text, source: str = '<string>', *,
+def parse_urdf(text: str | bytes, source: str = '<string>', *,
                max_bytes: int = DEFAULT_MAX_BYTES) -> Robot:
     """
     Read a URDF document.
@@ -126,7 +129,7 @@ def parse_urdf(text, source: str = '<string>', *,
     return robot.with_warnings(dropped) if dropped else robot
 
 
-def read_urdf_element(root, source: str = '<string>') -> Robot:
+def read_urdf_element(root: etree._Element, source: str = '<string>') -> Robot:
     """Read a URDF from an already parsed ``<robot>`` element (see :func:`parse_urdf`)."""
     reporter = Reporter()
     reader = _UrdfReader(UrdfValues(source, reporter))
@@ -140,12 +143,12 @@ class _UrdfReader:
 
     __slots__ = ('v', 'materials', 'poses')
 
-    def __init__(self, values: UrdfValues):
+    def __init__(self, values: UrdfValues) -> None:
         self.v = values
         self.materials: dict[str, Material] = {}
         self.poses: dict[tuple, Pose] = {}  # (xyz text, rpy text) -> a valid origin's pose
 
-    def read(self, root) -> Robot:
+    def read(self, root: etree._Element) -> Robot:
         v = self.v
         if root.tag != 'robot':
             v.error(root, None, f'the root element is <{root.tag}>, a URDF needs <robot>',
@@ -173,7 +176,7 @@ class _UrdfReader:
                 gazebo.append(GazeboExtension(ref, tuple(child), v.loc(child)))
             elif tag == 'material':
                 material = self._material(child, entity, top_level=True)
-                if material is not None:
+                if material is not None and material.name is not None:  # named: top level
                     materials.append(material)
                     if material.name in self.materials:
                         v.error(child, entity, f'material {material.name!r} is defined more '
@@ -200,7 +203,7 @@ class _UrdfReader:
 
     # --- shared pieces ------------------------------------------------------------------
 
-    def _origin(self, elem, entity) -> Pose:
+    def _origin(self, elem: etree._Element, entity: str) -> Pose:
         key = (elem.get('xyz'), elem.get('rpy'))
         if len(elem) or len(elem.attrib) != (key[0] is not None) + (key[1] is not None):
             report_unknown(self.v, elem, entity, 'origin')
@@ -219,7 +222,7 @@ class _UrdfReader:
             self.poses[key] = pose
         return pose
 
-    def _again(self, elem, first, entity) -> None:
+    def _again(self, elem: etree._Element, first: etree._Element, entity: str) -> None:
         """
         Warn that ``elem`` is ignored: a sibling of the same name, ``first``, came before.
 
@@ -233,13 +236,13 @@ class _UrdfReader:
                         'robot_state_publisher, RViz, MoveIt and libsdformat, read only the '
                         'first', v.loc(elem), entity, Code.REPEATED_ELEMENT, (v.loc(first),))
 
-    def _name(self, elem, kind):
+    def _name(self, elem: etree._Element, kind: str) -> str:
         name = self.v.required_attr(elem, f'<{kind}>', 'name')
         return name if name is not None else ''
 
     # --- links --------------------------------------------------------------------------
 
-    def _link(self, elem) -> Link:
+    def _link(self, elem: etree._Element) -> Link:
         name = self._name(elem, 'link')
         entity = f"link '{name}'"
         if len(elem.attrib) != 1:  # name, required
@@ -269,7 +272,7 @@ class _UrdfReader:
         return Link(name=name, inertial=inertial, visuals=tuple(visuals),
                     collisions=tuple(collisions), location=self.v.loc(elem))
 
-    def _inertial(self, elem, entity) -> Inertial:
+    def _inertial(self, elem: etree._Element, entity: str) -> Inertial:
         v = self.v
         origin = IDENTITY
         mass = None
@@ -304,7 +307,7 @@ class _UrdfReader:
         ixx, ixy, ixz, iyy, iyz, izz = inertia
         return Inertial(mass, ixx, ixy, ixz, iyy, iyz, izz, origin=origin)
 
-    def _visual(self, elem, entity):
+    def _visual(self, elem: etree._Element, entity: str) -> tuple[Visual, etree._Element | None]:
         """Return the visual, and its first ``<material>`` if that has no name attribute."""
         name = elem.get('name')
         origin, geometry, material, nameless = self._placed_shape(elem, entity, name)
@@ -312,12 +315,13 @@ class _UrdfReader:
                         location=self.v.loc(elem))
         return visual, nameless
 
-    def _collision(self, elem, entity) -> Collision:
+    def _collision(self, elem: etree._Element, entity: str) -> Collision:
         name = elem.get('name')
         origin, geometry, _, _ = self._placed_shape(elem, entity, name)
         return Collision(origin=origin, geometry=geometry, name=name, location=self.v.loc(elem))
 
-    def _placed_shape(self, elem, entity, name):
+    def _placed_shape(self, elem: etree._Element, entity: str, name: str | None,
+                      ) -> tuple[Pose, Geometry | None, Material | None, etree._Element | None]:
         """
         Return the origin, geometry and (for a visual) material of a visual or collision.
 
@@ -350,8 +354,8 @@ class _UrdfReader:
             self.v.missing_child(elem, entity, 'geometry', f'<{kind}> is missing <geometry>')
         return origin, geometry, material, nameless
 
-    def _nameless_material(self, material, index: int, visuals: int, collisions: int,
-                           entity: str) -> None:
+    def _nameless_material(self, material: etree._Element, index: int, visuals: int,
+                           collisions: int, entity: str) -> None:
         """
         Warn that urdfdom (libsdformat) refuses a visual's ``<material>`` without name.
 
@@ -368,7 +372,7 @@ class _UrdfReader:
                     f'urdfdom refuse it and drop {lost} (Gazebo loads the link without them); '
                     'sdf_tools keeps them. Name it (name="" is enough)', Code.NAMELESS_MATERIAL)
 
-    def _geometry(self, elem, entity):
+    def _geometry(self, elem: etree._Element, entity: str) -> Geometry | None:
         v = self.v
         if len(elem.attrib):
             report_unknown(v, elem, entity, 'geometry')
@@ -405,7 +409,7 @@ class _UrdfReader:
                 'capsule and mesh)', Code.BAD_GEOMETRY)
         return None
 
-    def _material(self, elem, entity, *, top_level: bool):
+    def _material(self, elem: etree._Element, entity: str, *, top_level: bool) -> Material | None:
         """
         Read a ``<material>``; visual materials resolve through the registry.
 
@@ -474,7 +478,7 @@ class _UrdfReader:
 
     # --- joints -------------------------------------------------------------------------
 
-    def _joint(self, elem):
+    def _joint(self, elem: etree._Element) -> Joint | None:
         v = self.v
         name = self._name(elem, 'joint')
         entity = f"joint '{name}'"
@@ -550,7 +554,7 @@ class _UrdfReader:
                      axis=axis, limit=limit, dynamics=dynamics, mimic=mimic,
                      calibration=calibration, safety_controller=safety, location=v.loc(elem))
 
-    def _limit(self, elem, entity):
+    def _limit(self, elem: etree._Element, entity: str) -> Limit:
         v = self.v
         effort = v.attr_number(elem, entity, 'effort', 0.0, required=True)
         velocity = v.attr_number(elem, entity, 'velocity', 0.0, required=True)
@@ -567,7 +571,7 @@ _INERTIAL_PARTS = frozenset(CHILDREN['inertial'])
 _MATERIAL_PARTS = frozenset(CHILDREN['material'])
 
 
-def _check_version(v, root, entity) -> None:
+def _check_version(v: UrdfValues, root: etree._Element, entity: str) -> None:
     """
     Refuse a ``<robot version>`` other than 1.0, as urdfdom does (absent means 1.0).
 
