@@ -18,12 +18,23 @@ Name look-ups and tree structure of a robot: :attr:`sdf_tools.model.Robot.index`
 Computed once per robot (a cached property) from its links and joints.
 """
 
-from typing import TYPE_CHECKING
+from typing import Any
+from typing import Protocol
 
 from sdf_tools.topology import Topology
 
-if TYPE_CHECKING:  # model imports this module
-    from sdf_tools.model import Robot
+
+class _Described(Protocol):
+    """What an index reads of a :class:`~sdf_tools.model.Robot` (which holds this index)."""
+
+    @property
+    def links(self) -> tuple[Any, ...]: ...  # noqa: D102
+
+    @property
+    def joints(self) -> tuple[Any, ...]: ...  # noqa: D102
+
+    @property
+    def frames(self) -> tuple[Any, ...]: ...  # noqa: D102
 
 
 class RobotIndex:
@@ -57,7 +68,7 @@ class RobotIndex:
     __slots__ = ('links', 'joints', 'frames', 'topology', 'parent_joint', 'child_joints',
                  'loop_joints', 'roots')
 
-    def __init__(self, robot: 'Robot') -> None:
+    def __init__(self, robot: _Described) -> None:
         self.links = {link.name: link for link in robot.links}
         self.joints = {joint.name: joint for joint in robot.joints}
         self.frames = {frame.name: frame for frame in robot.frames}

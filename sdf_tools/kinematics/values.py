@@ -23,15 +23,29 @@ from collections.abc import Iterable
 from collections.abc import Sequence
 import math
 import numbers
+from typing import Any
 from typing import NoReturn
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
 
-if TYPE_CHECKING:  # tree imports this module
-    from sdf_tools.kinematics.tree import KinematicTree
+
+class _Compiled(Protocol):
+    """What the slow path reads of a :class:`~sdf_tools.kinematics.KinematicTree`."""
+
+    @property
+    def coordinate_names(self) -> tuple[str, ...]: ...  # noqa: D102
+
+    @property
+    def mimic_joints(self) -> tuple[Any, ...]: ...  # noqa: D102
+
+    @property
+    def moving_joints(self) -> tuple[Any, ...]: ...  # noqa: D102
+
+    @property
+    def _motions(self) -> tuple[Any, ...]: ...  # noqa: D102
 
 
 class InfiniteAngle(Exception):
@@ -66,7 +80,7 @@ def as_float(value: object, name: str) -> float:
                                      code=Code.BAD_NUMBER))
 
 
-def infinite_angle_error(tree: 'KinematicTree',
+def infinite_angle_error(tree: _Compiled,
                          rows: Iterable[Sequence[float]]) -> KinematicsError | None:
     """
     Return the error for configurations in which some joint value is infinite.
@@ -104,7 +118,7 @@ def infinite_angle_error(tree: 'KinematicTree',
     return None
 
 
-def raise_infinite_angle(tree: 'KinematicTree', rows: Iterable[Sequence[float]]) -> NoReturn:
+def raise_infinite_angle(tree: _Compiled, rows: Iterable[Sequence[float]]) -> NoReturn:
     """
     Raise the KinematicsError naming the joint whose value is infinite in ``rows``.
 
