@@ -167,6 +167,7 @@ FLOORS = {
     'topology': 2, 'batch_transforms': 2, 'formatting': 2, 'inertia': 2, 'source_map': 2,
     'outputs': 2,
     'xmlio': 3,  # XML syntax: imports only errors (and records)
+    'robot_index': 3,
     'model': 4,
     'validate': 5, 'resources': 5, 'worlds': 5,
     'describe': 6,
