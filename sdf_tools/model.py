@@ -48,6 +48,7 @@ from sdf_tools.records import replace
 from sdf_tools.robot_index import RobotIndex
 from sdf_tools.transforms import Quat
 from sdf_tools.transforms import Vec3
+from sdf_tools.xmlio.element import Element
 
 if TYPE_CHECKING:  # numpy is imported only when asked (Pose.matrix)
     import numpy as np
@@ -413,12 +414,13 @@ class GazeboExtension:
     """
     One URDF ``<gazebo>`` block.
 
-    ``reference`` is ``None`` for the model level; ``elements`` are its child elements, kept
-    as lxml elements exactly as written (never modified).
+    ``reference`` is ``None`` for the model level; ``elements`` are its child elements as
+    written, values (:class:`~sdf_tools.xmlio.element.Element`, with the text after each
+    when it is not layout), read once.
     """
 
     reference: str | None
-    elements: tuple = ()
+    elements: tuple[Element, ...] = ()
     location: SourceLocation | None = None
 
 

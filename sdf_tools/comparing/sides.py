@@ -32,8 +32,6 @@ them (:func:`~sdf_tools.convert.tree.part_name` over the lumped tree), content a
 
 import re
 
-from lxml import etree
-
 from sdf_tools.comparing.blobs import label
 from sdf_tools.comparing.results import Note
 from sdf_tools.convert import gazebo_ext
@@ -56,6 +54,7 @@ from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.parse import ValueReader
 
 _VERSION = re.compile(rb'<sdf\b[^>]*?\bversion\s*=\s*["\']\s*(\d+\.\d+)')
@@ -173,9 +172,7 @@ def element_place(loaded: Loaded, element) -> SourceLocation | None:
 
 def _preserving(joint: str) -> GazeboExtension:
     """Return a ``<gazebo>`` block that keeps the fixed joint ``joint``."""
-    element = etree.Element('preserveFixedJoint')
-    element.text = 'true'
-    return GazeboExtension(joint, (element,))
+    return GazeboExtension(joint, (Element('preserveFixedJoint', text='true'),))
 
 
 def _lumped_tree(robot: Robot, preserve: bool) -> tuple[Tree, list]:

@@ -41,6 +41,7 @@ collision, joint, or the model), with every line it reports:
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
+from sdf_tools.formats.sdf.content import chain_to
 from sdf_tools.formats.sdf.content import check_sensor_type
 from sdf_tools.formats.sdf.content import check_value
 from sdf_tools.formats.sdf.content import described
@@ -60,8 +61,8 @@ def check_blob(blob, values: ValueReader, where: str, landing, version: str,
 
     Parameters
     ----------
-    blob : lxml element
-        A blob as written (not modified).
+    blob : Element
+        A blob as written (:class:`~sdf_tools.xmlio.element.Element`).
     values : ValueReader
         Where the problems go.
     where : str
@@ -99,9 +100,11 @@ def check_blob(blob, values: ValueReader, where: str, landing, version: str,
         f"{where} <{tag}{'' if name is None else f' name={name!r}'}>"
 
     def unknown(child, spec):
-        below = '/'.join(tags_below(child, blob))
+        chain = chain_to(child, blob)
+        below = '/'.join(item.tag for item in chain)
         values.warn(child, entity, unknown_name(spec, child.tag, version,
-                                                versions_with(f'{path}/{below}'), elem=child),
+                                                versions_with(f'{path}/{below}'),
+                                                element=(child, chain[-2])),
                     Code.UNKNOWN_NAME)
 
     for elem, spec in described(blob, spec, unknown):

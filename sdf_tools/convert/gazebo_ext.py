@@ -36,7 +36,7 @@ from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.content import check_value
 from sdf_tools.formats.sdf.spec import nearest
 from sdf_tools.formats.sdf.spec import vocabulary
-from sdf_tools.xmlio.element import from_lxml
+from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.element import key_value
 
 #: Tags that configure a link (or its collisions and visuals).
@@ -257,8 +257,11 @@ def block_name(ref: str) -> str:
 
 
 def _blob_copy(element):
-    """Return a blob element as a value, without its tail (text of the block)."""
-    return from_lxml(element)
+    """Return a blob element without its tail (text of the block)."""
+    if element.tail is None:
+        return element
+    return Element(element.tag, element.attributes, element.text, element.children, None,
+                   element.line)
 
 
 def check_references(extensions, tree, values) -> None:

@@ -31,7 +31,6 @@ SDFormat input, what the model keeps as ``extras``. Here:
   Gazebo's own ``file://media/...`` files, which come from the simulator's install.
 """
 
-import copy
 import re
 
 from sdf_tools.errors import Code
@@ -42,6 +41,9 @@ from sdf_tools.exporting.assets import Use
 from sdf_tools.model import Mesh
 from sdf_tools.records import replace
 from sdf_tools.resources.uris import names_a_file
+from sdf_tools.xmlio.element import Element
+from sdf_tools.xmlio.element import from_lxml
+from sdf_tools.xmlio.element import to_lxml
 from sdf_tools.xmlio.parse import parse_elements
 from sdf_tools.xmlio.parse import to_string
 
@@ -56,20 +58,28 @@ def uses(robot) -> list[Use]:
     found = [Use(uri, 'mesh' if is_mesh else 'texture', entity, location)
              for uri, is_mesh, entity, location in robot.resource_uses()]
     for element, entity, location in _content(robot):
-        for child in element.iter(*URI_TAGS):
+        for child, parent in _uri_elements(element):
             text = (child.text or '').strip()
             if text:
-                found.append(Use(text, _kind(child), entity, location))
+                found.append(Use(text, _kind(child.tag, parent), entity, location))
     return found
 
 
-def _kind(element) -> str:
-    """Return the :class:`Use` kind of a URI element: what its parent is."""
-    if element.tag != 'uri':
+def _uri_elements(element):
+    """Yield ``(element, its parent's tag)`` of each element of :data:`URI_TAGS`, in order."""
+    stack = [(element, '')]
+    while stack:
+        item, parent = stack.pop()
+        if item.tag in URI_TAGS:
+            yield item, parent
+        stack += [(child, item.tag) for child in reversed(item.children)]
+
+
+def _kind(tag: str, parent: str) -> str:
+    """Return the :class:`Use` kind of a URI element (``tag``): what its parent is."""
+    if tag != 'uri':
         return 'texture'  # a PBR map
-    parent = element.getparent()
-    tag = '' if parent is None else parent.tag
-    return tag if tag in ('mesh', 'script') else 'resource'
+    return parent if parent in ('mesh', 'script') else 'resource'
 
 
 def _content(robot):
@@ -79,12 +89,16 @@ def _content(robot):
             entity = '<gazebo>' if block.reference is None else \
                 f'<gazebo reference={block.reference!r}>'
             for element in block.elements:
-                if isinstance(element.tag, str):
-                    yield element, entity, block.location
+                yield element, entity, block.location
         return
     for text, entity, location in _extras(robot):
-        for element in parse_elements(text, robot.source):  # several: <polyline> s
+        for element in _parsed(text, robot.source):
             yield element, entity, location
+
+
+def _parsed(text: str, source: str) -> list:
+    """Return the elements of kept text as values (several: ``<polyline>`` s)."""
+    return [from_lxml(element) for element in parse_elements(text, source)]
 
 
 def _extras(robot):
@@ -124,11 +138,11 @@ def with_uris(robot, uris: dict):
         return replace(robot, gazebo=blocks)
 
     def text(value: str) -> str:
-        elements = parse_elements(value, robot.source)  # several: <polyline> s
+        elements = _parsed(value, robot.source)
         rewritten = [_rewritten(element, uris) for element in elements]
         if all(new is old for new, old in zip(rewritten, elements)):
             return value
-        return ''.join(to_string(e, pretty=False, with_tail=False) for e in rewritten)
+        return ''.join(to_string(to_lxml(e), pretty=False, with_tail=False) for e in rewritten)
 
     def part(item):
         geometry = item.geometry
@@ -147,17 +161,16 @@ def with_uris(robot, uris: dict):
     return replace(robot, links=links, joints=joints, extras=tuple(map(text, robot.extras)))
 
 
-def _rewritten(element, uris: dict):
+def _rewritten(element: Element, uris: dict) -> Element:
     """Return ``element``, or a copy of it whose URI elements ``uris`` maps are replaced."""
-    if not isinstance(element.tag, str) or not any(
-            (child.text or '').strip() in uris for child in element.iter(*URI_TAGS)):
+    children = tuple(_rewritten(child, uris) for child in element.children)
+    text = element.text
+    if element.tag in URI_TAGS and text is not None and text.strip() in uris:
+        text = uris[text.strip()]
+    elif all(new is old for new, old in zip(children, element.children)):
         return element
-    element = copy.deepcopy(element)
-    for child in element.iter(*URI_TAGS):
-        text = (child.text or '').strip()
-        if text in uris:
-            child.text = uris[text]
-    return element
+    return Element(element.tag, element.attributes, text, children, element.tail,
+                   element.line)
 
 
 def leftovers(sdf: str, name: str, reported=frozenset(),

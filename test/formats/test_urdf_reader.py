@@ -354,3 +354,17 @@ def test_elements_given_twice_convert_and_move_as_libsdformat_and_urdfdom_read_t
         pin.framesForwardKinematics(model, data, configuration)
         for frame, pose in zip(frames, ours):
             assert np.allclose(data.oMf[frame].homogeneous, pose, atol=1e-12)
+
+
+def test_gazebo_content_is_held_as_values_read_once():
+    doc = urdf('<link name="a"/>',
+               '<gazebo reference="a">',
+               '  <mu1>0.5</mu1> slippery',
+               '  <sensor name="cam" type="camera"><update_rate>30</update_rate></sensor>',
+               '</gazebo>')
+    first, again = parse_urdf(doc).gazebo[0], parse_urdf(doc).gazebo[0]
+    assert first.elements == again.elements  # equal by what they hold
+    mu1, sensor = first.elements
+    assert (mu1.tag, mu1.text, mu1.tail, mu1.sourceline) == ('mu1', '0.5', ' slippery\n  ', 4)
+    assert sensor.findtext('update_rate') == '30' and sensor.sourceline == 5
+    assert hash(first.elements) == hash(again.elements)

@@ -46,6 +46,8 @@ from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from sdf_tools.records import replace
+from sdf_tools.xmlio.element import Element
+from sdf_tools.xmlio.element import to_lxml
 from sdf_tools.xmlio.parse import parse_xml
 import support
 from support import corpus_files
@@ -98,7 +100,9 @@ def assert_equivalent(a: Robot, b: Robot):
 
 
 def canonical(element) -> bytes:
-    """Return an element's C14N text with whitespace-only text and tails removed."""
+    """Return an element's (a value's) C14N text, whitespace-only text and tails removed."""
+    if isinstance(element, Element):
+        element = to_lxml(element)
     element = etree.fromstring(etree.tostring(element))
     for e in element.iter():
         if e.text is not None and not e.text.strip():

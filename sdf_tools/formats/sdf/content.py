@@ -109,11 +109,24 @@ def described(elem, spec, unknown):
 
 def tags_below(elem, top) -> list:
     """Return the tags from ``top`` down to ``elem`` (``['surface', 'friction', 'ode']``)."""
-    tags = [elem.tag]
-    while elem is not top:
-        elem = elem.getparent()
-        tags.append(elem.tag)
-    return tags[::-1]
+    return [item.tag for item in chain_to(elem, top)]
+
+
+def chain_to(elem, top) -> list:
+    """
+    Return the elements from ``top`` down to ``elem``, one of its descendants (or itself).
+
+    Found from ``top`` down, by identity: it needs no parent, so it reads a value
+    (:class:`~sdf_tools.xmlio.element.Element`) as it reads lxml.
+    """
+    stack = [[top]]
+    while stack:
+        chain = stack.pop()
+        last = chain[-1]
+        if last is elem:
+            return chain
+        stack += [chain + [child] for child in reversed(last) if child.tag.__class__ is str]
+    raise ValueError(f'<{elem.tag}> is not below <{top.tag}>')
 
 
 def check_document(v, root, version: tuple) -> None:
@@ -159,14 +172,14 @@ def _unknown(v, elem, spec, name: str, text: str, attribute: bool, quiet=_QUIET)
         return None if attribute else vocabulary(newer[0]).at(path)
     key = f'{spec.name}@{name}' if attribute else f'{spec.name}/{name}'
     message = unknown_name(spec, name, text, found, elem.get(name) if attribute else None,
-                           None if attribute else elem)
+                           None if attribute else (elem, elem.getparent()))
     if key not in quiet and message is not None:
         v.warn(elem, _entity(elem), message, Code.UNKNOWN_NAME)
     return None
 
 
 def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = None,
-                 elem=None):
+                 element=None):
     """
     Return what to say of a name that ``spec`` (an element of version ``text``) lacks.
 
@@ -174,8 +187,8 @@ def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = N
     nearest known name is suggested (``<colision>``: did you mean ``<collision>``?).
     ``value`` is an attribute's (``None``: the name is an element's); an empty attribute
     of another version (``<pose frame="">``) loses nothing and is not reported (``None``).
-    ``elem`` is the element of that name, if it is one: a sensor's content in an old
-    layout then says what Gazebo does instead (:func:`old_layout`).
+    ``element`` is ``(the element of that name, its parent)``, if it is one: a sensor's
+    content in an old layout then says what Gazebo does instead (:func:`old_layout`).
     """
     attribute = value is not None
     if found and value is not None and not value.strip():
@@ -183,7 +196,7 @@ def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = N
     shown = repr(name) if attribute else f'<{name}>'
     message = (f'<{spec.name}> has no {"attribute" if attribute else "element"} {shown} in '
                f'SDFormat {text}')
-    instead = None if elem is None else old_layout(spec, elem, text)
+    instead = None if element is None else old_layout(spec, element[0], element[1], text)
     if instead is not None:
         return f'{message}{instead}'
     if found:
@@ -205,7 +218,7 @@ _SENSOR_HOLDER = {
 _IMU_AXES = ('<angular_velocity><x><noise>, ..., <linear_acceleration><z><noise>')
 
 
-def old_layout(spec, elem, text: str) -> str | None:
+def old_layout(spec, elem, parent, text: str) -> str | None:
     """
     Return the end of the warning about a sensor's content written in an old layout.
 
@@ -214,12 +227,12 @@ def old_layout(spec, elem, text: str) -> str | None:
     (SDFormat 1.4's and 1.5's, which libsdformat converts only in files of those versions:
     the IMU has no noise but per axis), a setting of the sensor's type directly in
     ``<sensor>`` (``<image>``, ``<clip>``: the camera has its ``<camera>``'s, else the
-    default). ``None``: ``elem`` is no such content.
+    default). ``None``: ``elem`` (a child of ``parent``) is no such content.
     """
-    parent = elem.getparent()
     if spec.name == 'imu' and elem.tag == 'noise':
-        axes = any(True for tag in ('angular_velocity', 'linear_acceleration')
-                   for _ in parent.iterfind(f'{tag}//noise'))
+        axes = any(item is not axis and item.tag == 'noise'
+                   for tag in ('angular_velocity', 'linear_acceleration')
+                   for axis in parent.iterchildren(tag) for item in axis.iter())
         return (' (SDFormat 1.4 and 1.5 have it, and libsdformat converts it in their files '
                 'only); Gazebo ignores it, so the IMU is simulated '
                 + ('with the noise of its axes alone' if axes else 'without noise')

@@ -97,7 +97,6 @@ The links and joints the writer adds are made in :mod:`.tree`, the ``<gazebo>`` 
 in :mod:`.extensions`; every problem goes to one :class:`~.report.UrdfReport`.
 """
 
-import copy
 import math
 
 from lxml import etree
@@ -124,6 +123,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.element import to_lxml
 from sdf_tools.xmlio.markup import evaluated_by_xacro
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import to_string
@@ -225,7 +225,7 @@ class _UrdfWriter:
             if ext.reference is not None:
                 elem.set('reference', ext.reference)
             for child in ext.elements:
-                elem.append(copy.deepcopy(child))
+                to_lxml(child, elem)
         for item in kept:
             self.kept(root, item)
         content = extensions.model_content(robot, report)
