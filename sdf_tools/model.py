@@ -151,15 +151,15 @@ class Mesh:
 @record(frozen=True, slots=True)
 class OtherGeometry:
     """
-    A geometry only SDFormat can express (plane, ellipsoid, heightmap, ...), kept as XML.
+    A geometry only SDFormat can express (plane, ellipsoid, heightmap, ...), kept as written.
 
-    ``xml`` is the shape element serialised; a geometry of several ``<polyline>`` s (which
-    SDFormat allows) holds them one after another
-    (:func:`~sdf_tools.xmlio.parse.parse_elements` reads them back).
+    ``elements`` holds the shape element as a value
+    (:class:`~sdf_tools.xmlio.element.Element`); a geometry of several ``<polyline>`` s
+    (which SDFormat allows) holds them all, in order.
     """
 
     kind: str
-    xml: str
+    elements: tuple[Element, ...]
 
 
 Geometry = Box | Cylinder | Sphere | Capsule | Mesh | OtherGeometry
@@ -439,8 +439,8 @@ class KeptElement:
         Its name as written (``transmission``).
     name : str or None
         Its ``name`` attribute, for messages.
-    xml : str
-        The element serialised alone, as written.
+    element : Element
+        The element as written (:class:`~sdf_tools.xmlio.element.Element`).
     location : SourceLocation or None
         Where it is.
     gazebo_before : int
@@ -450,7 +450,7 @@ class KeptElement:
 
     tag: str
     name: str | None
-    xml: str
+    element: Element
     location: SourceLocation | None = None
     gazebo_before: int = 0
 

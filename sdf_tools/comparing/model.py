@@ -25,7 +25,6 @@ together (however they are split), each setting matched by tag and name
 
 from sdf_tools.comparing.blobs import compare_elements
 from sdf_tools.comparing.blobs import label
-from sdf_tools.comparing.blobs import parse_blobs
 from sdf_tools.comparing.context import Context
 from sdf_tools.comparing.sides import element_place
 from sdf_tools.model import Robot
@@ -55,7 +54,7 @@ def _compare_kept(ctx: Context, a: Robot, b: Robot) -> None:
     """Add the differences of top-level URDF elements (``<transmission>``, ...)."""
     if not (a.urdf_extras or b.urdf_extras):
         return
-    elements = [parse_blobs([item.xml for item in robot.urdf_extras]) for robot in (a, b)]
+    elements = [[item.element for item in robot.urdf_extras] for robot in (a, b)]
     places = [{label(e): item.location for e, item in zip(found, robot.urdf_extras)}
               for found, robot in zip(elements, (a, b))]
     for d in compare_elements(elements[0], elements[1], ctx.tol):

@@ -34,7 +34,6 @@ import os
 import re
 
 from sdf_tools.comparing.blobs import compare_elements
-from sdf_tools.comparing.blobs import parse_blobs
 from sdf_tools.comparing.context import Context
 from sdf_tools.comparing.values import all_close
 from sdf_tools.comparing.values import poses_close
@@ -47,6 +46,7 @@ from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Sphere
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.uris import locate
+from sdf_tools.xmlio.text import element_text
 
 _ONES = (1.0, 1.0, 1.0)
 
@@ -108,7 +108,7 @@ def geometry_value(geometry) -> dict | None:
         return {'shape': 'sphere', 'radius': geometry.radius}
     if isinstance(geometry, Mesh):
         return {'shape': 'mesh', 'uri': geometry.filename, 'scale': list(geometry.scale or _ONES)}
-    return {'shape': geometry.kind, 'xml': geometry.xml}
+    return {'shape': geometry.kind, 'xml': ''.join(map(element_text, geometry.elements))}
 
 
 def _numbers(value: dict) -> list:
@@ -131,7 +131,7 @@ def compare_geometry(ctx: Context, meshes: MeshFiles, where: tuple, a, b, at) ->
             ctx.add('link', name, 'geometry', value_a, value_b, part=part, at=at)
         return
     if isinstance(a, OtherGeometry):
-        for d in compare_elements(parse_blobs([a.xml]), parse_blobs([b.xml]), ctx.tol):
+        for d in compare_elements(a.elements, b.elements, ctx.tol):
             ctx.add('link', name, 'geometry', d.a, d.b, part=part, field=d.path, at=at)
         return
     if isinstance(a, Mesh):

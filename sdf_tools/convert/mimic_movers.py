@@ -33,7 +33,6 @@ the one that moves the joint (:func:`mover_text`).
 """
 
 from sdf_tools.errors import SourceLocation
-from sdf_tools.xmlio.element import parse_element
 from sdf_tools.xmlio.parse import local_name
 
 #: The mimic plugins' elements: (the joint it moves, the joint it follows), first match wins.
@@ -88,7 +87,7 @@ def _plugin(element, source: str, movers: dict) -> None:
 
 
 def _ros2_control(kept, movers: dict) -> None:
-    element = parse_element(kept.xml)  # our own text of a checked document
+    element = kept.element
     plugin = element.find('hardware/plugin')
     system = ROS2_CONTROL_SYSTEMS.get((plugin.text or '').strip()) if plugin is not None \
         else None

@@ -39,6 +39,7 @@ from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.exporting.assets import Use
 from sdf_tools.model import Mesh
+from sdf_tools.model import OtherGeometry
 from sdf_tools.records import replace
 from sdf_tools.resources.uris import names_a_file
 from sdf_tools.xmlio.element import Element
@@ -91,35 +92,35 @@ def _content(robot):
             for element in block.elements:
                 yield element, entity, block.location
         return
-    for text, entity, location in _extras(robot):
-        for element in _parsed(text, robot.source):
-            yield element, entity, location
+    yield from _extras(robot)
 
 
-def _parsed(text: str, source: str) -> list:
-    """Return the elements of kept text as values (several: ``<polyline>`` s)."""
-    return [from_lxml(element) for element in parse_elements(text, source)]
+def _parsed(texts, source: str) -> tuple:
+    """Return the elements of kept texts as values (several a text: ``<polyline>`` s)."""
+    return tuple(from_lxml(element) for text in texts
+                 for element in parse_elements(text, source))
 
 
 def _extras(robot):
-    """Yield ``(text, entity, location)`` of each kept SDFormat element of ``robot``."""
-    for text in robot.extras:
-        yield text, f"model '{robot.name}'", robot.location
+    """Yield ``(element, entity, location)`` of each kept SDFormat element of ``robot``."""
+    source = robot.source
+    for element in _parsed(robot.extras, source):
+        yield element, f"model '{robot.name}'", robot.location
     for link in robot.links:
         entity = f"link '{link.name}'"
-        for text in link.extras:
-            yield text, entity, link.location
+        for element in _parsed(link.extras, source):
+            yield element, entity, link.location
         for part in link.visuals + link.collisions:
-            for text in part.extras + _other_geometry(part):
-                yield text, entity, part.location or link.location
+            for element in _parsed(part.extras, source) + _other_geometry(part):
+                yield element, entity, part.location or link.location
     for joint in robot.joints:
-        for text in joint.extras:
-            yield text, f"joint '{joint.name}'", joint.location
+        for element in _parsed(joint.extras, source):
+            yield element, f"joint '{joint.name}'", joint.location
 
 
 def _other_geometry(part) -> tuple:
     geometry = part.geometry
-    return (geometry.xml,) if geometry is not None and hasattr(geometry, 'xml') else ()
+    return geometry.elements if isinstance(geometry, OtherGeometry) else ()
 
 
 def with_uris(robot, uris: dict):
@@ -138,7 +139,7 @@ def with_uris(robot, uris: dict):
         return replace(robot, gazebo=blocks)
 
     def text(value: str) -> str:
-        elements = _parsed(value, robot.source)
+        elements = _parsed((value,), robot.source)
         rewritten = [_rewritten(element, uris) for element in elements]
         if all(new is old for new, old in zip(rewritten, elements)):
             return value
@@ -148,8 +149,9 @@ def with_uris(robot, uris: dict):
         geometry = item.geometry
         if isinstance(geometry, Mesh) and geometry.filename in uris:
             geometry = replace(geometry, filename=uris[geometry.filename])
-        elif geometry is not None and hasattr(geometry, 'xml'):
-            geometry = replace(geometry, xml=text(geometry.xml))
+        elif isinstance(geometry, OtherGeometry):
+            geometry = replace(geometry, elements=tuple(_rewritten(element, uris)
+                                                        for element in geometry.elements))
         return replace(item, geometry=geometry, extras=tuple(map(text, item.extras)))
 
     links = tuple(replace(link, extras=tuple(map(text, link.extras)),

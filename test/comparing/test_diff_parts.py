@@ -109,3 +109,14 @@ def test_a_collision_deleted_from_a_lumped_link_is_one_difference():
     assert (d.entity, d.name, d.kind, d.part) == (
         'link', 'fore', 'only-in-b', "collision 'fore_fixed_joint_lump__tool_collision'")
     assert d.b == {'shape': 'sphere', 'radius': 0.05}
+
+
+def test_a_geometry_of_several_polylines_is_compared_shape_by_shape():
+    polyline = '<polyline><point>0 0</point><point>1 0</point><height>{}</height></polyline>'
+    sdf = ('<sdf version="1.9"><model name="m"><link name="a"><collision name="c"><geometry>'
+           f'{polyline.format(1)}{{}}</geometry></collision></link></model></sdf>')
+    comparison = compare(sdf.format(polyline.format(2)), sdf.format(polyline.format(3)),
+                         names=('a.sdf', 'b.sdf'))
+    d, = comparison.differences
+    assert (d.kind, d.part, d.field, d.a, d.b) == (
+        'geometry', "collision 'c'", 'polyline #2/height', '2', '3')

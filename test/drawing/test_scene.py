@@ -31,6 +31,7 @@ from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Robot
 from sdf_tools.model import Visual
 from sdf_tools.resources.lookup import find_resources
+from sdf_tools.xmlio.element import Element
 
 
 def _robot(link_body: str, name: str = 'a') -> str:
@@ -82,7 +83,7 @@ def test_what_cannot_be_drawn_is_left_out_with_a_warning_naming_it(tmp_path):
         'missing.stl', 'junk.stl', 'package://nowhere/a.stl', 'package://nowhere/b.stl',
         'https://example.com/c.stl', 'missing.stl')) +
         '<visual><geometry><box size="1 1 1"/></geometry></visual>'), 'robot.urdf')
-    plane = Visual(geometry=OtherGeometry('plane', '<plane/>'))
+    plane = Visual(geometry=OtherGeometry('plane', (Element('plane'),)))
     robot = Robot('r', (robot.links[0], Link('b', visuals=(plane,))))
     nowhere = find_resources(environ={})
     scene = build_scene(robot, {'a': np.eye(4), 'b': np.eye(4)},

@@ -61,5 +61,6 @@ def test_primitives_span_their_size_centred_on_their_frame(geometry, volume, ext
 
 def test_other_geometry_has_no_shape():
     from sdf_tools.model import OtherGeometry
-    assert shapes.primitive(OtherGeometry('plane', '<plane/>')) is None
+    from sdf_tools.xmlio.element import Element
+    assert shapes.primitive(OtherGeometry('plane', (Element('plane'),))) is None
     assert shapes.primitive(None) is None

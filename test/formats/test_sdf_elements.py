@@ -33,6 +33,7 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Sphere
+from sdf_tools.xmlio.element import parse_element
 from sdf_tools.xmlio.parse import ValueReader
 from test_sdf_reader import oracle_reads
 from test_sdf_reader import oracle_refuses
@@ -62,7 +63,8 @@ def test_geometry_materials_inertials_and_extras():
         'model://example/meshes/part.dae', (0.001, 0.001, 0.001))
     other = robot.link('l_ball').visuals[0].geometry
     assert isinstance(other, OtherGeometry) and other.kind == 'ellipsoid'
-    assert '<radii>0.1 0.2 0.3</radii>' in other.xml
+    assert [(e.tag, e.findtext('radii')) for e in other.elements] == \
+        [('ellipsoid', '0.1 0.2 0.3')]
     assert [e.split('>')[0] for e in robot.extras] == [
         '<self_collide', '<plugin filename="libexample.so" name="example::Plugin"']
     assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in robot.extras[1]
@@ -118,7 +120,8 @@ def test_several_polylines_are_one_geometry(tmp_path):
     text = sdf(f"""<model name="m"><link name="a"><collision name="c"><geometry>
 {POLYLINE.format(1)}{POLYLINE.format(2)}</geometry></collision></link></model>""")
     geometry = parse_sdf(text).link('a').collisions[0].geometry
-    assert geometry == OtherGeometry('polyline', POLYLINE.format(1) + POLYLINE.format(2))
+    assert geometry == OtherGeometry('polyline', (parse_element(POLYLINE.format(1)),
+                                                  parse_element(POLYLINE.format(2))))
     oracle_reads(text, tmp_path)
     # Two different shapes mean nothing certain (libsdformat takes one, silently).
     with pytest.raises(DescriptionError, match=r'<geometry> must hold exactly one shape, '

@@ -48,7 +48,6 @@ from sdf_tools.model import Mimic
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Visual
-from sdf_tools.xmlio.parse import parse_elements
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.text import escape_attribute
 import support
@@ -449,7 +448,7 @@ def test_geometries_the_reader_keeps_are_written_back(tmp_path):
     written = write_sdf(robot)
     back = parse_sdf(written).link('a')
     assert back.visuals[0].geometry is None
-    shapes = parse_elements(back.collisions[0].geometry.xml)
+    shapes = back.collisions[0].geometry.elements
     assert [[' '.join(e.text.split()) for e in shape] for shape in shapes] == \
         [['0 0', '1 0', '0 1', '1']] * 2
     _written_loads(written, tmp_path)

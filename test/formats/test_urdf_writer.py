@@ -93,9 +93,9 @@ def assert_equivalent(a: Robot, b: Robot):
     assert [g.reference for g in b.gazebo] == [g.reference for g in a.gazebo]
     for ga, gb in zip(a.gazebo, b.gazebo):
         assert [canonical(e) for e in gb.elements] == [canonical(e) for e in ga.elements]
-    assert [(k.tag, k.name, k.gazebo_before, canonical(parse_xml(k.xml)))
+    assert [(k.tag, k.name, k.gazebo_before, canonical(k.element))
             for k in b.urdf_extras] == [(k.tag, k.name, k.gazebo_before,
-                                         canonical(parse_xml(k.xml))) for k in a.urdf_extras]
+                                         canonical(k.element)) for k in a.urdf_extras]
     assert (b.origin is None) == (a.origin is None)
 
 
@@ -405,7 +405,7 @@ def test_joints_without_urdf_equivalent(kind):
 
 def test_other_geometry():
     robot = replace(arm(), links=(Link('base', visuals=(
-        Visual(geometry=OtherGeometry('plane', '<plane/>')),)), Link('tip')))
+        Visual(geometry=OtherGeometry('plane', (Element('plane'),))),)), Link('tip')))
     error_of(robot, "link 'base': a <visual> has a <plane> geometry; URDF has only box")
     robot = replace(arm(), links=(Link('base', collisions=(Collision(),)), Link('tip')))
     error_of(robot, "link 'base': a <collision> has no geometry; URDF requires one")
@@ -414,8 +414,8 @@ def test_other_geometry():
 def test_lossy_writes_the_nearest_urdf_and_names_what_it_leaves_out():
     here = SourceLocation('m.sdf', 3)
     robot = Robot('sdf', links=(
-        Link('a', visuals=(Visual(geometry=OtherGeometry('plane', '<plane/>'), name='floor',
-                                  location=here), Visual(geometry=Sphere(1.0)))),
+        Link('a', visuals=(Visual(geometry=OtherGeometry('plane', (Element('plane'),)),
+                                  name='floor', location=here), Visual(geometry=Sphere(1.0)))),
         Link('b', collisions=(Collision(location=here),)), Link('c')), joints=(
         Joint('ball', JointType.BALL, 'a', 'b', location=here),
         Joint('hinge', JointType.CONTINUOUS, 'a', 'c'),

@@ -63,6 +63,7 @@ from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from sdf_tools.records import field
 from sdf_tools.records import record
+from sdf_tools.xmlio.element import from_lxml
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
 from sdf_tools.xmlio.parse import quote_value
@@ -270,7 +271,7 @@ class ElementReader:
         if not shapes:
             return None  # an empty geometry, as libsdformat reads it
         if len(shapes) > 1 and all(c.tag == 'polyline' for c in shapes):
-            return OtherGeometry('polyline', ''.join(map(element_text, shapes)))
+            return OtherGeometry('polyline', tuple(map(from_lxml, shapes)))
         shape = shape_element(v, elem, entity)
         if shape is None:
             return None
@@ -296,7 +297,7 @@ class ElementReader:
                     v.warn(child, entity, f'<mesh><{local_name(child)}> is not kept',
                            Code.DROPPED)
             return Mesh(uri.text.strip(), self.vector(shape, entity, 'scale', 3, None))
-        return OtherGeometry(local_name(shape), element_text(shape))
+        return OtherGeometry(local_name(shape), (from_lxml(shape),))
 
     def _material(self, elem, entity):
         """Read a visual's colour and script name (its values are checked by :mod:`.content`)."""

@@ -378,7 +378,8 @@ class _SdfWriter:
             out.block(geometry_block(geometry.__class__, shape_leaves(geometry, shape)), *shape)
         elif isinstance(geometry, OtherGeometry):
             out.start('geometry')
-            self._append_xml(geometry.xml, entity)
+            for element in geometry.elements:
+                out.element(stripped(element))
             out.end()
         if colour:
             rgba = fmt_colour(item.material.rgba)

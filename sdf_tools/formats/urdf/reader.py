@@ -81,7 +81,6 @@ from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import quote_value
-from sdf_tools.xmlio.parse import to_string
 
 _URDF_JOINT_TYPES = {
     'revolute': JointType.REVOLUTE,
@@ -193,8 +192,7 @@ class _UrdfReader:
             else:
                 report_unknown_child(v, child, entity, 'robot')
                 kept.append(KeptElement(local_name(child), child.get('name'),
-                                        to_string(child, pretty=False, with_tail=False),
-                                        v.loc(child), len(gazebo)))
+                                        from_lxml(child), v.loc(child), len(gazebo)))
         if not link_elems:
             v.error(root, entity, 'has no <link>', Code.NO_LINKS)
         links = tuple(self._link(e) for e in link_elems)

@@ -104,7 +104,6 @@ from lxml import etree
 from sdf_tools import transforms
 from sdf_tools.errors import Code
 from sdf_tools.errors import short_name
-from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.urdf import extensions
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.formats.urdf.scoped_names import flatten_names
@@ -125,7 +124,6 @@ from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
 from sdf_tools.xmlio.element import to_lxml
 from sdf_tools.xmlio.markup import evaluated_by_xacro
-from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import to_string
 
 _WRITTEN_AS_IS = {
@@ -268,12 +266,7 @@ class _UrdfWriter:
 
     def kept(self, root, item) -> None:
         """Write back a top-level element the model does not hold, as it was written."""
-        try:
-            root.append(parse_xml(item.xml, f'<{item.tag}>'))
-        except XmlSyntaxError as e:
-            self.report.error(f"robot '{self.robot.name}'", f'holds a kept <{item.tag}> that '
-                              f'is not one XML element ({e.diagnostic.message})',
-                              item.location, Code.BAD_EXTRAS)
+        to_lxml(item.element, root)
 
     def extension(self, reference: str, content: list) -> None:
         """Queue a ``<gazebo reference=...>`` block holding ``content`` (none if empty)."""
