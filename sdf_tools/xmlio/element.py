@@ -444,3 +444,17 @@ def stripped(element: Element) -> Element:
 # this module imports no lxml).
 _DCOLON = '_-dcolon-_'
 _UNDECLARED_NS = 'urn:sdf-tools:undeclared:'
+
+
+def children_from_lxml(element) -> tuple:
+    """
+    Return the child elements of an lxml element as values, each with its tail (not layout).
+
+    As :func:`from_lxml` of each child with ``tail``: one conversion of ``element`` when it
+    needs no namespace declaration (its children then need none either), else child by child.
+    """
+    whole = from_lxml(element)
+    if not any(_is_declaration(name) for name, _ in whole.attributes):
+        return whole.children
+    return tuple(from_lxml(child, tail=True) for child in element
+                 if child.tag.__class__ is str)

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from lxml import etree
 import pytest
 from sdf_tools.xmlio.element import at_path
+from sdf_tools.xmlio.element import children_from_lxml
 from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.element import ensure_path
 from sdf_tools.xmlio.element import from_lxml
@@ -160,3 +161,17 @@ def test_ensure_path_adds_what_is_missing_last_and_at_path_changes_the_first(sta
     assert joint.find('axis').find('dynamics') is not None  # in the first <axis>
     joint = at_path(joint, ('axis', 'dynamics'), lambda e: with_key(e, 'damping', '2'))
     assert joint.findtext('axis/dynamics/damping') == '2'
+
+
+@pytest.mark.parametrize('text', [
+    '<robot><gazebo><x/><b>1</b> tail <gz::c><y>2</y></gz::c>\n</gazebo></robot>',
+    '<robot xmlns:a="u"><gazebo><a:x/>t<b>1</b> tail<c a:k="1"><d/></c></gazebo></robot>',
+    '<robot><gazebo xmlns:q="v"><q:x/><b>1</b></gazebo></robot>'])
+def test_children_from_lxml_are_each_child_from_lxml_with_its_tail(text):
+    block = parse_xml(text)[0]
+    children = children_from_lxml(block)
+    assert children == tuple(from_lxml(child, tail=True) for child in block)
+    assert [e.tail for e in children] == [(child.tail or '').strip() and child.tail
+                                          or None for child in block]
+    assert [Element(e.tag, e.attributes, e.text, e.children) for e in children] == [
+        parse_element(to_string(child, pretty=False, with_tail=False)) for child in block]

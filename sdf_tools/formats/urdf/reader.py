@@ -76,6 +76,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
+from sdf_tools.xmlio.element import children_from_lxml
 from sdf_tools.xmlio.element import from_lxml
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
@@ -173,8 +174,7 @@ class _UrdfReader:
                 joint_elems.append(child)
             elif tag == 'gazebo':
                 ref = child.get('reference')
-                gazebo.append(GazeboExtension(ref, tuple(from_lxml(item, tail=True)
-                                                         for item in child), v.loc(child)))
+                gazebo.append(GazeboExtension(ref, children_from_lxml(child), v.loc(child)))
             elif tag == 'material':
                 material = self._material(child, entity, top_level=True)
                 if material is not None and material.name is not None:  # named: top level
