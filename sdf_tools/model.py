@@ -183,7 +183,8 @@ class Inertial:
 
     ``origin`` is the inertial frame in the link frame (its position is the centre of mass);
     the inertia tensor (kg m^2) is about the centre of mass, in that frame. ``auto`` is an
-    SDFormat ``<inertial auto="true">`` as written, whose values these are computed from the
+    SDFormat ``<inertial auto="true">`` as written (a
+    :class:`~sdf_tools.xmlio.element.Element`), whose values these are computed from the
     collisions (written back as given to SDFormat 1.11); ``None`` otherwise.
     """
 
@@ -195,7 +196,7 @@ class Inertial:
     iyz: float = 0.0
     izz: float = 0.0
     origin: Pose = IDENTITY
-    auto: str | None = None
+    auto: Element | None = None
 
     @property
     def inertia(self) -> tuple[tuple[float, float, float], ...]:
@@ -210,8 +211,9 @@ class Visual:
     """
     A visual element.
 
-    ``name`` is ``None`` when the source gives none. ``extras`` holds serialised SDFormat
-    children sdf_tools does not model (kept for SDF to SDF writing).
+    ``name`` is ``None`` when the source gives none. ``extras`` holds the SDFormat children
+    sdf_tools does not model, as written (:class:`~sdf_tools.xmlio.element.Element` values,
+    kept for SDF to SDF writing).
     """
 
     origin: Pose = IDENTITY
@@ -219,7 +221,7 @@ class Visual:
     name: str | None = None
     material: Material | None = None
     location: SourceLocation | None = None
-    extras: tuple[str, ...] = ()
+    extras: tuple[Element, ...] = ()
 
 
 @record(frozen=True, slots=True)
@@ -230,7 +232,7 @@ class Collision:
     geometry: Geometry | None = None
     name: str | None = None
     location: SourceLocation | None = None
-    extras: tuple[str, ...] = ()
+    extras: tuple[Element, ...] = ()
 
 
 @record(frozen=True, slots=True)
@@ -243,7 +245,7 @@ class Link:
     collisions: tuple[Collision, ...] = ()
     location: SourceLocation | None = None
     pose: Pose | None = None
-    extras: tuple[str, ...] = ()
+    extras: tuple[Element, ...] = ()
 
 
 # --- joints ---------------------------------------------------------------------------------
@@ -391,7 +393,7 @@ class Joint:
     screw_thread_pitch: float | None = None
     gearbox_ratio: float | None = None
     gearbox_reference_body: str | None = None
-    extras: tuple[str, ...] = ()
+    extras: tuple[Element, ...] = ()
 
 
 @record(frozen=True, slots=True)
@@ -484,8 +486,8 @@ class Robot:
         SDFormat ``<static>``.
     location : SourceLocation or None
         Where the ``<robot>`` or ``<model>`` is.
-    extras : tuple of str
-        Serialised SDFormat children of the model that sdf_tools does not model (links,
+    extras : tuple of Element
+        The SDFormat children of the model that sdf_tools does not model, as written (links,
         joints, visuals and collisions have their own).
     urdf_extras : tuple of KeptElement
         Top-level URDF elements the model does not hold, in document order.
@@ -504,7 +506,7 @@ class Robot:
     warnings: tuple[Diagnostic, ...] = ()
     static: bool = False
     location: SourceLocation | None = None
-    extras: tuple[str, ...] = field(default=())
+    extras: tuple[Element, ...] = field(default=())
     urdf_extras: tuple[KeptElement, ...] = ()
 
     @cached_property

@@ -39,7 +39,6 @@ from sdf_tools.comparing.values import poses_close
 from sdf_tools.model import Pose
 from sdf_tools.records import record
 from sdf_tools.xmlio.parse import local_name
-from sdf_tools.xmlio.parse import parse_xml
 
 _BOOLS = {'true': 'true', '1': 'true', 'false': 'false', '0': 'false'}
 
@@ -56,11 +55,6 @@ class BlobDifference:
     path: str
     a: str | None
     b: str | None
-
-
-def parse_blobs(texts, source: str = '<extras>') -> list:
-    """Return the elements of serialised XML fragments (one element each)."""
-    return [parse_xml(text, source) for text in texts]
 
 
 def label(element) -> str:
@@ -156,7 +150,7 @@ def compare_elements(a_elements, b_elements, tol: float, path: str = '') -> list
 
     Parameters
     ----------
-    a_elements, b_elements : iterable of lxml elements
+    a_elements, b_elements : iterable of Element
         What each side holds at this place.
     tol : float
         The tolerance of numbers.

@@ -22,7 +22,6 @@ block it came from when a side is a lumped URDF.
 """
 
 from sdf_tools.comparing.blobs import compare_elements
-from sdf_tools.comparing.blobs import parse_blobs
 from sdf_tools.comparing.matching import Matching
 from sdf_tools.comparing.results import Difference
 from sdf_tools.comparing.results import Side
@@ -104,15 +103,15 @@ class Context:
     def content(self, entity: str, name: str, extras: tuple, at: Places, *, part: str = '',
                 keys: tuple = (None, None)) -> None:
         """
-        Add the differences of kept XML: ``extras`` holds each side's serialised elements.
+        Add the differences of kept XML: ``extras`` holds each side's elements (values).
 
         ``keys`` are the keys of :attr:`blocks` that say which ``<gazebo>`` block wrote the
         content on each side.
         """
-        a_texts, b_texts = extras
-        if tuple(a_texts) == tuple(b_texts):
+        a_elements, b_elements = extras
+        if tuple(a_elements) == tuple(b_elements):
             return
-        found = compare_elements(parse_blobs(a_texts), parse_blobs(b_texts), self.tol)
+        found = compare_elements(a_elements, b_elements, self.tol)
         for d in found:
             top = d.path.split('/', 1)[0].split(' #', 1)[0]
             places = (self._block(0, keys[0], top) or at[0], self._block(1, keys[1], top) or at[1])

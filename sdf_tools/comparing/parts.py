@@ -235,7 +235,7 @@ def compare_parts(ctx: Context, meshes: MeshFiles, link_a, link_b, kind: str) ->
 
 def _compare_material(ctx: Context, name: str, part: str, x, y, at) -> None:
     """Add the differences of two URDF materials (colour, texture) when SDFormat has none."""
-    if any(text.lstrip().startswith('<material') for text in x.extras + y.extras):
+    if any(extra.tag == 'material' for extra in x.extras + y.extras):
         return
     ma, mb = x.material, y.material
     rgba_a = list(ma.rgba) if ma is not None and ma.rgba is not None else None

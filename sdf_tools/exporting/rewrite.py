@@ -43,10 +43,6 @@ from sdf_tools.model import OtherGeometry
 from sdf_tools.records import replace
 from sdf_tools.resources.uris import names_a_file
 from sdf_tools.xmlio.element import Element
-from sdf_tools.xmlio.element import from_lxml
-from sdf_tools.xmlio.element import to_lxml
-from sdf_tools.xmlio.parse import parse_elements
-from sdf_tools.xmlio.parse import to_string
 
 #: Elements whose text is a URI of a file Gazebo loads.
 URI_TAGS = frozenset({'uri', 'albedo_map', 'normal_map', 'roughness_map', 'metalness_map',
@@ -95,26 +91,19 @@ def _content(robot):
     yield from _extras(robot)
 
 
-def _parsed(texts, source: str) -> tuple:
-    """Return the elements of kept texts as values (several a text: ``<polyline>`` s)."""
-    return tuple(from_lxml(element) for text in texts
-                 for element in parse_elements(text, source))
-
-
 def _extras(robot):
     """Yield ``(element, entity, location)`` of each kept SDFormat element of ``robot``."""
-    source = robot.source
-    for element in _parsed(robot.extras, source):
+    for element in robot.extras:
         yield element, f"model '{robot.name}'", robot.location
     for link in robot.links:
         entity = f"link '{link.name}'"
-        for element in _parsed(link.extras, source):
+        for element in link.extras:
             yield element, entity, link.location
         for part in link.visuals + link.collisions:
-            for element in _parsed(part.extras, source) + _other_geometry(part):
+            for element in part.extras + _other_geometry(part):
                 yield element, entity, part.location or link.location
     for joint in robot.joints:
-        for element in _parsed(joint.extras, source):
+        for element in joint.extras:
             yield element, f"joint '{joint.name}'", joint.location
 
 
@@ -132,35 +121,29 @@ def with_uris(robot, uris: dict):
     """
     if not uris:
         return robot
-    if robot.source_format == 'urdf':
-        blocks = tuple(replace(block, elements=tuple(_rewritten(e, uris)
-                                                     for e in block.elements))
-                       for block in robot.gazebo)
-        return replace(robot, gazebo=blocks)
 
-    def text(value: str) -> str:
-        elements = _parsed((value,), robot.source)
-        rewritten = [_rewritten(element, uris) for element in elements]
-        if all(new is old for new, old in zip(rewritten, elements)):
-            return value
-        return ''.join(to_string(to_lxml(e), pretty=False, with_tail=False) for e in rewritten)
+    def kept(elements: tuple) -> tuple:
+        return tuple(_rewritten(element, uris) for element in elements)
+
+    if robot.source_format == 'urdf':
+        return replace(robot, gazebo=tuple(replace(block, elements=kept(block.elements))
+                                           for block in robot.gazebo))
 
     def part(item):
         geometry = item.geometry
         if isinstance(geometry, Mesh) and geometry.filename in uris:
             geometry = replace(geometry, filename=uris[geometry.filename])
         elif isinstance(geometry, OtherGeometry):
-            geometry = replace(geometry, elements=tuple(_rewritten(element, uris)
-                                                        for element in geometry.elements))
-        return replace(item, geometry=geometry, extras=tuple(map(text, item.extras)))
+            geometry = replace(geometry, elements=kept(geometry.elements))
+        return replace(item, geometry=geometry, extras=kept(item.extras))
 
-    links = tuple(replace(link, extras=tuple(map(text, link.extras)),
+    links = tuple(replace(link, extras=kept(link.extras),
                           visuals=tuple(map(part, link.visuals)),
                           collisions=tuple(map(part, link.collisions)))
                   for link in robot.links)
-    joints = tuple(replace(joint, extras=tuple(map(text, joint.extras)))
+    joints = tuple(replace(joint, extras=kept(joint.extras))
                    for joint in robot.joints)
-    return replace(robot, links=links, joints=joints, extras=tuple(map(text, robot.extras)))
+    return replace(robot, links=links, joints=joints, extras=kept(robot.extras))
 
 
 def _rewritten(element: Element, uris: dict) -> Element:

@@ -31,7 +31,6 @@ import conversion_rules
 import numpy as np
 from sdf_tools import transforms
 from sdf_tools.xmlio.parse import local_name
-from sdf_tools.xmlio.parse import parse_xml
 
 
 class Context(conversion_rules.Context):
@@ -146,18 +145,18 @@ def _r_corrected_offsets(d, ctx):
 
 
 def _in_extras(extras, path):
-    """Return the element at ``path`` (``tag 'name'/tag/...``) in serialised elements."""
-    elements = [parse_xml(text) for text in extras]
-    found = None
+    """Return ``(parent, element)`` at ``path`` (``tag 'name'/tag/...``) in kept elements."""
+    elements = list(extras)
+    found = parent = None
     for step in path.split('/'):
         tag, _, name = step.partition(' ')
         name = name.strip("'") or None
-        found = next((e for e in elements if local_name(e) == tag and e.get('name') == name),
-                     None)
+        parent, found = found, next((e for e in elements
+                                     if local_name(e) == tag and e.get('name') == name), None)
         if found is None:
-            return None
+            return None, None
         elements = list(found)
-    return found
+    return parent, found
 
 
 def _r_schema_defaults(d, ctx):
@@ -165,14 +164,16 @@ def _r_schema_defaults(d, ctx):
     if d.kind != 'content' or d.a is not None or d.entity != 'link' or d.part:
         return False
     link = ctx.comparison.b.robot.link(ctx.comparison.link_names[d.name])
-    element = _in_extras(link.extras, d.field)
+    top, element = _in_extras(link.extras, d.field)
     if element is None:
         return False
-    leaves = [e for e in element.iter() if len(e) == 0]
-    return all((local_name(e.getparent()), local_name(e)) in conversion_rules._SCHEMA_DEFAULTS
-               and (e.text or '').strip() ==
-               conversion_rules._SCHEMA_DEFAULTS[(local_name(e.getparent()), local_name(e))]
-               for e in leaves)
+    leaves = [(parent, e) for parent in element.iter() for e in parent if len(e) == 0]
+    if len(element) == 0:
+        leaves.append((top, element))
+    return all(parent is not None and (local_name(parent), local_name(e)) in
+               conversion_rules._SCHEMA_DEFAULTS and (e.text or '').strip() ==
+               conversion_rules._SCHEMA_DEFAULTS[(local_name(parent), local_name(e))]
+               for parent, e in leaves)
 
 
 def _r_extension_target(d, ctx):

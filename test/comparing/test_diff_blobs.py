@@ -18,11 +18,12 @@
 import math
 
 from sdf_tools.comparing.blobs import compare_elements
-from sdf_tools.comparing.blobs import parse_blobs
+from sdf_tools.xmlio.element import parse_element
 
 
 def differences(a, b, tol=1e-6):
-    return [(d.path, d.a, d.b) for d in compare_elements(parse_blobs(a), parse_blobs(b), tol)]
+    return [(d.path, d.a, d.b) for d in compare_elements(
+        [parse_element(t) for t in a], [parse_element(t) for t in b], tol)]
 
 
 def test_the_order_of_elements_and_attributes_does_not_matter():

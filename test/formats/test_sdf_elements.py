@@ -33,8 +33,10 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Sphere
+from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.element import parse_element
 from sdf_tools.xmlio.parse import ValueReader
+from sdf_tools.xmlio.text import element_text
 from test_sdf_reader import oracle_reads
 from test_sdf_reader import oracle_refuses
 from test_sdf_reader import read_fixture
@@ -51,11 +53,10 @@ def test_geometry_materials_inertials_and_extras():
     (visual,) = base.visuals
     assert visual.name == 'body' and visual.geometry == Box((0.4, 0.3, 0.1))
     assert visual.material.rgba == (0.8, 0.2, 0.1, 1.0)
-    assert any(e.startswith('<material>') for e in visual.extras)
-    assert any('<cast_shadows>' in e for e in visual.extras)
+    assert {'material', 'cast_shadows'} <= {e.tag for e in visual.extras}
     (collision,) = base.collisions
-    assert collision.origin == IDENTITY and '<mu>0.9</mu>' in collision.extras[0]
-    assert base.extras[0].startswith('<sensor name="imu" type="imu">')
+    assert collision.origin == IDENTITY and '<mu>0.9</mu>' in element_text(collision.extras[0])
+    assert element_text(base.extras[0]).startswith('<sensor name="imu" type="imu">')
     assert robot.link('l_rev').visuals[0].geometry == Cylinder(0.05, 0.2)
     assert robot.link('l_cont').visuals[0].geometry == Sphere(0.04)
     assert robot.link('l_pri').collisions[0].geometry == Capsule(0.02, 0.1)
@@ -65,9 +66,9 @@ def test_geometry_materials_inertials_and_extras():
     assert isinstance(other, OtherGeometry) and other.kind == 'ellipsoid'
     assert [(e.tag, e.findtext('radii')) for e in other.elements] == \
         [('ellipsoid', '0.1 0.2 0.3')]
-    assert [e.split('>')[0] for e in robot.extras] == [
+    assert [element_text(e).split('>')[0] for e in robot.extras] == [
         '<self_collide', '<plugin filename="libexample.so" name="example::Plugin"']
-    assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in robot.extras[1]
+    assert robot.extras[1].findtext('ignition::corrected_offsets') == '1'
     assert robot.link('l_gear').inertial is None
 
 
@@ -96,7 +97,7 @@ def test_element_reader_reads_one_link_without_resolving_its_poses():
     assert (inertial.mass, inertial.ixx, inertial.iyy, inertial.origin) == (2.0, 3.0, 1.0,
                                                                             IDENTITY)
     assert (placed.pose, placed.rel_text) == (Pose((1.0, 0.0, 0.0)), 'f')
-    assert spec.extras == ('<sensor name="s"/>',)
+    assert spec.extras == (Element('sensor', (('name', 's'),)),)
     assert reporter.errors == [] and reporter.warnings == []
 
 

@@ -190,7 +190,7 @@ def test_include_static_and_plugins(tmp_path):
 </world>""")
     robot = read(path)
     assert robot.static
-    assert [e for e in robot.extras if e.startswith('<plugin name="p"')]
+    assert [e for e in robot.extras if e.tag == 'plugin' and e.get('name') == 'p']
     done = oracle('convert', path)   # gz sdf -p: the expanded world
     assert done.returncode == 0, done.stderr
     assert '<static>true</static>' in done.stdout.replace('1</static>', 'true</static>')

@@ -26,6 +26,7 @@ from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.model import JointType
 from sdf_tools.model import Limit
 from sdf_tools.model import Pose
+from sdf_tools.xmlio.text import element_text
 from test_sdf_reader import oracle_reads
 from test_sdf_reader import read_fixture
 from test_sdf_reader import sdf
@@ -43,7 +44,7 @@ def test_every_joint_type_and_its_fields():
     assert (rev.dynamics.damping, rev.dynamics.friction, rev.dynamics.spring_reference,
             rev.dynamics.spring_stiffness) == (0.5, 0.1, 0.2, 3.0)
     assert rev.origin == Pose((0.2, 0.0, 0.05)) and rev.joint_in_child == Pose((0, 0, -0.05))
-    assert any('<cfm>0.01</cfm>' in extra for extra in rev.extras)
+    assert any('<cfm>0.01</cfm>' in element_text(extra) for extra in rev.extras)
     assert robot.joint('cont').limit is None
     pri = robot.joint('pri')
     assert pri.axis == (0.0, 0.0, 1.0)

@@ -39,6 +39,7 @@ from sdf_tools.kinematics import compile_tree
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import JointType
 from sdf_tools.model import Pose
+from sdf_tools.xmlio.element import parse_element
 from support import DATA_DIR
 from support import NO_ORACLE
 from support import oracle_path
@@ -396,8 +397,8 @@ def test_file_written_by_libsdformat_loads():
     robot = read_fixture('gz_sdf_converted')
     assert robot.name == 'gz_arm'
     assert [j.name for j in robot.joints] == ['shoulder', 'elbow']
-    (plugin,) = [e for e in robot.extras if e.startswith('<plugin')]
-    assert '<ignition::corrected_offsets>1</ignition::corrected_offsets>' in plugin
+    (plugin,) = [e for e in robot.extras if e.tag == 'plugin']
+    assert plugin.findtext('ignition::corrected_offsets') == '1'
     assert robot.joint('shoulder').origin.xyz == (0.0, 0.0, 0.1)
     assert robot.joint('shoulder').joint_in_child == IDENTITY
 
@@ -413,8 +414,8 @@ def test_undeclared_prefixes_libsdformat_writes_are_read(tmp_path):
             '</model></sdf>')
     robot = parse_sdf(text)
     assert robot.joint('j').axis == (1.0, 0.0, 0.0) and robot.warnings == ()
-    assert robot.extras == ('<plugin name="p" filename="f"><ignition:x>1</ignition:x>'
-                            '</plugin>',)
+    assert robot.extras == (parse_element('<plugin name="p" filename="f"><ignition:x>1'
+                                          '</ignition:x></plugin>'),)
     if oracle_path() is not None:
         path = tmp_path / 'm.sdf'
         path.write_text(text)

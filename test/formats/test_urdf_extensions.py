@@ -34,6 +34,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from sdf_tools.records import replace
+from sdf_tools.xmlio.element import parse_element
 from test_urdf_writer import arm
 from test_urdf_writer import canonical
 from test_urdf_writer import error_of
@@ -41,18 +42,24 @@ from test_urdf_writer import rewrite
 from test_urdf_writer import SCRIPT
 
 
+def values(*texts):
+    """Return kept SDFormat content written as text: :class:`Element` values."""
+    return tuple(map(parse_element, texts))
+
+
 def test_sdformat_content_becomes_gazebo_extensions():
     robot = Robot(
-        'sdf', static=True, extras=('<self_collide>true</self_collide>',),
-        links=(Link('base', extras=('<gravity>false</gravity>',),
-                    collisions=(Collision(geometry=Sphere(1.0), extras=('<laser_retro>2'
-                                                                        '</laser_retro>',)),
-                                Collision(geometry=Sphere(2.0), extras=('<laser_retro>2'
-                                                                        '</laser_retro>',)))),
+        'sdf', static=True, extras=values('<self_collide>true</self_collide>',),
+        links=(Link('base', extras=values('<gravity>false</gravity>',),
+                    collisions=(Collision(geometry=Sphere(1.0),
+                                          extras=values('<laser_retro>2</laser_retro>')),
+                                Collision(geometry=Sphere(2.0),
+                                          extras=values('<laser_retro>2</laser_retro>')))),
                Link('tip')),
         joints=(Joint('j', JointType.REVOLUTE, 'base', 'tip', limit=Limit(-1.0, 1.0, 1.0, 1.0),
                       dynamics=Dynamics(0.1, 0.0, 0.25, 3.0),
-                      extras=('<physics><provide_feedback>true</provide_feedback></physics>',)),))
+                      extras=values('<physics><provide_feedback>true</provide_feedback>'
+                                    '</physics>')),))
     text, again = rewrite(robot)
     blocks = [(g.reference, [canonical(e).decode() for e in g.elements]) for g in again.gazebo]
     assert blocks == [
@@ -68,16 +75,16 @@ def test_sdformat_content_becomes_gazebo_extensions():
 
 def test_differing_visual_extras():
     robot = replace(arm(), links=(Link('base', visuals=(
-        Visual(geometry=Sphere(1.0), extras=('<transparency>0.5</transparency>',)),
+        Visual(geometry=Sphere(1.0), extras=values('<transparency>0.5</transparency>',)),
         Visual(geometry=Sphere(1.0)))), Link('tip')))
     error_of(robot, "link 'base': its <visual> elements carry different SDFormat-only content "
              '\\(<transparency>\\); URDF can only add the same content to every <visual>')
     # The same content, laid out differently, is the same content.
     robot = replace(arm(), links=(Link('base', visuals=(
-        Visual(geometry=Sphere(1.0), extras=('<material>\n  <diffuse>1 0 0 1</diffuse>\n'
-                                             '</material>',)),
-        Visual(geometry=Sphere(2.0), extras=('<material><diffuse>1 0 0 1</diffuse>'
-                                             '</material>',)))), Link('tip')))
+        Visual(geometry=Sphere(1.0), extras=values('<material>\n  <diffuse>1 0 0 1</diffuse>\n'
+                                                   '</material>')),
+        Visual(geometry=Sphere(2.0), extras=values('<material><diffuse>1 0 0 1</diffuse>'
+                                                   '</material>')))), Link('tip')))
     _, again = rewrite(robot)
     assert [canonical(e) for e in again.gazebo[0].elements] == [
         b'<visual><material><diffuse>1 0 0 1</diffuse></material></visual>']
@@ -87,9 +94,9 @@ def test_lossy_keeps_the_extras_every_visual_carries_and_names_each_one_left_out
     surface = '<surface><friction><ode><mu>0.5</mu></ode></friction></surface>'
     robot = replace(arm(), links=(Link('base', collisions=(
         Collision(geometry=Sphere(1.0), name='c1', location=SourceLocation('m.sdf', 7),
-                  extras=('<laser_retro>2</laser_retro>', surface)),
+                  extras=values('<laser_retro>2</laser_retro>', surface)),
         Collision(geometry=Sphere(2.0), location=SourceLocation('m.sdf', 9),
-                  extras=('<laser_retro>2</laser_retro>',)))), Link('tip')))
+                  extras=values('<laser_retro>2</laser_retro>',)))), Link('tip')))
     error = error_of(robot, "link 'base': its <collision> elements carry different "
                      'SDFormat-only content')
     assert error.diagnostic.message.endswith('; --lossy writes the nearest URDF '
@@ -128,7 +135,7 @@ def test_visuals_of_different_colours_keep_their_own_colour():
     # <material> holds only that visual's colour, which the URDF <color> carries.
     def coloured(rgba, extra=''):
         text = ' '.join(map(str, rgba))
-        return Visual(geometry=Sphere(1.0), material=Material(None, rgba), extras=(
+        return Visual(geometry=Sphere(1.0), material=Material(None, rgba), extras=values(
             f'<material><ambient>{text}</ambient><diffuse>{text}</diffuse>{extra}</material>',))
 
     robot = replace(arm(), links=(Link('base', visuals=(
@@ -150,16 +157,11 @@ def test_joint_physics_becomes_special_tags_where_they_say_it():
     physics = ('<physics><ode><limit><cfm>0.1</cfm><erp>0.3</erp></limit>'
                '<provide_feedback>true</provide_feedback></ode>'
                '<provide_feedback>true</provide_feedback></physics>')
-    _, again = rewrite(arm(extras=(physics,)))
+    _, again = rewrite(arm(extras=values(physics,)))
     assert [(e.tag, e.text) for e in again.gazebo[0].elements] == [
         ('stopCfm', '0.1'), ('stopErp', '0.3'), ('provideFeedback', 'true')]
     # What no special tag says stays a blob.
     other = '<physics><ode><cfm>0.1</cfm></ode></physics>'
-    _, again = rewrite(arm(extras=(other,)))
+    _, again = rewrite(arm(extras=values(other,)))
     assert [canonical(e) for e in again.gazebo[0].elements] == [
         b'<physics><ode><cfm>0.1</cfm></ode></physics>']
-
-
-def test_bad_extras():
-    robot = replace(arm(), links=(Link('base', extras=('<a><b></a>',)), Link('tip')))
-    error_of(robot, "link 'base': holds SDFormat content that is not one XML element")

@@ -58,6 +58,7 @@ from sdf_tools.model import Pose
 from sdf_tools.model import Sphere
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.xmlio.element import Element
 
 #: kg/m^3: libsdformat's ``DensityDefault()``, that of water.
 DEFAULT_DENSITY = 1000.0
@@ -72,7 +73,7 @@ class AutoInertial:
 
     bodies: tuple | None   # per collision, its body in its own frame; None: not computed
     mass: float | None     # the <mass> given: the sum is scaled to it
-    xml: str               # the <inertial> as written
+    element: Element       # the <inertial> as written
 
 
 class MeshWeigher:
@@ -134,7 +135,7 @@ class MeshWeigher:
         return solid
 
 
-def read(elements, inertial, xml: str, entity: str, collisions, meshes) -> AutoInertial:
+def read(elements, inertial, value, entity: str, collisions, meshes) -> AutoInertial:
     """
     Weigh the collisions of a link whose ``<inertial>`` has ``auto="true"``.
 
@@ -144,7 +145,7 @@ def read(elements, inertial, xml: str, entity: str, collisions, meshes) -> AutoI
         Reads the numbers; its ``v`` takes the warnings.
     inertial : lxml element
         The ``<inertial>``.
-    xml : str
+    value : Element
         It as written (kept, to be written back).
     entity : str
         The link, for messages.
@@ -161,7 +162,7 @@ def read(elements, inertial, xml: str, entity: str, collisions, meshes) -> AutoI
         if child is not None:
             v.warn(child, entity, f'<inertial auto="true"> ignores its <{tag}>: Gazebo '
                    'computes the inertial from the collisions', Code.NO_EFFECT)
-    auto = AutoInertial(None, mass, xml)
+    auto = AutoInertial(None, mass, value)
     if not collisions:
         v.warn(inertial, entity, '<inertial auto="true"> has no <collision> to compute the '
                f'inertial from{_REFUSED}; the inertial is read as written',
@@ -264,10 +265,10 @@ def resolve(auto: AutoInertial, collisions, inertial: Inertial) -> Inertial:
     ``<inertial>`` as written, returned (with ``auto``) when it was not computed.
     """
     if auto.bodies is None:
-        return replace(inertial, auto=auto.xml)
+        return replace(inertial, auto=auto.element)
     body = inertia.weld([inertia.placed(b, c.origin.xyz, c.origin.quat)
                          for b, c in zip(auto.bodies, collisions)])
     if auto.mass is not None:
         body = inertia.with_mass(body, auto.mass)
     mass, com, quat, (ixx, ixy, ixz, iyy, iyz, izz) = body
-    return Inertial(mass, ixx, ixy, ixz, iyy, iyz, izz, origin=Pose(com, quat), auto=auto.xml)
+    return Inertial(mass, ixx, ixy, ixz, iyy, iyz, izz, origin=Pose(com, quat), auto=auto.element)

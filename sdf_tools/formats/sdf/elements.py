@@ -21,11 +21,11 @@ the pose of an inertial, visual or collision, a :class:`Placed`). The model walk
 (:mod:`.reader`) puts the results on the vertices of the :class:`~.frames.FrameGraph`, and
 :mod:`.assembly` resolves them into the model.
 
-Children sdf_tools does not model are kept as serialised XML (``extras``, see
-:func:`element_text`), their numbers and booleans checked as libsdformat checks them
-(:mod:`.content`); a visual's ``<material>`` is kept there whole and also read, best effort,
-into a :class:`~sdf_tools.model.Material` (a ``<script>`` needs its ``<uri>`` and ``<name>``,
-as libsdformat says).
+Children sdf_tools does not model are kept as written, as values (``extras``:
+:class:`~sdf_tools.xmlio.element.Element`), their numbers and booleans checked as
+libsdformat checks them (:mod:`.content`); a visual's ``<material>`` is kept there whole and
+also read, best effort, into a :class:`~sdf_tools.model.Material` (a ``<script>`` needs its
+``<uri>`` and ``<name>``, as libsdformat says).
 
 An ``<inertial auto="true">`` is read as written, and its link's collisions are weighed
 (:mod:`.auto_inertial`): :mod:`.assembly` adds them up once their poses are resolved.
@@ -67,17 +67,11 @@ from sdf_tools.xmlio.element import from_lxml
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
 from sdf_tools.xmlio.parse import quote_value
-from sdf_tools.xmlio.parse import to_string
 from sdf_tools.xmlio.parse import ValueReader
 
 
 # What an <inertial> holds for auto="true" alone (SDFormat 1.11).
 _AUTO_ONLY = ('density', 'auto_inertia_params')
-
-
-def element_text(element) -> str:
-    """Serialise an element alone (no tail), with its names as written (``to_string``)."""
-    return to_string(element, pretty=False, with_tail=False)
 
 
 @record(slots=True, eq=False)
@@ -193,10 +187,10 @@ class ElementReader:
                     collisions.append((child, spec.collisions[-1][0]))
             elif tag != 'pose':
                 check_values(self.v, 'link', child, entity, self.version)
-                extras.append(element_text(child))
+                extras.append(from_lxml(child))
         spec.extras = tuple(extras)
         if auto is not None:
-            spec.auto = auto_inertial.read(self, auto, element_text(auto), entity, collisions,
+            spec.auto = auto_inertial.read(self, auto, from_lxml(auto), entity, collisions,
                                            self.meshes or (auto_inertial.MeshWeigher(), None))
         return spec
 
@@ -240,7 +234,7 @@ class ElementReader:
                 material = self._material(child, entity)
             if tag not in ('pose', 'geometry'):
                 check_values(self.v, 'visual', child, entity, self.version)
-                extras.append(element_text(child))
+                extras.append(from_lxml(child))
         visual = Visual(geometry=geometry, name=elem.get('name'), material=material,
                         location=self.v.loc(elem), extras=tuple(extras))
         return visual, self.placed(elem, entity)
@@ -251,7 +245,7 @@ class ElementReader:
         for child in elem:
             if child.tag not in ('pose', 'geometry'):
                 check_values(self.v, 'collision', child, entity, self.version)
-                extras.append(element_text(child))
+                extras.append(from_lxml(child))
         collision = Collision(geometry=geometry, name=elem.get('name'),
                               location=self.v.loc(elem), extras=tuple(extras))
         return collision, self.placed(elem, entity)

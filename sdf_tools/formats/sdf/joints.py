@@ -36,7 +36,6 @@ from typing import Any
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.formats.sdf.content import misspelt
-from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.values import read_bool
 from sdf_tools.formats.sdf.versions import joint_defaults
@@ -47,6 +46,7 @@ from sdf_tools.model import Limit
 from sdf_tools.model import Mimic
 from sdf_tools.records import record
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.element import from_lxml
 from sdf_tools.xmlio.parse import local_name
 
 #: The SDFormat joint types and the model's kinds.
@@ -136,7 +136,7 @@ def read_joint(r: ElementReader, elem, entity) -> JointSpec | None:
             spec.gearbox_elem = child
         elif tag != 'pose':
             check_values(v, 'joint', child, entity, r.version)
-            extras.append(element_text(child))
+            extras.append(from_lxml(child))
     spec.extras = tuple(extras)
     _complete(r, spec, elem, entity, thread_pitch, screw_pitch)
     return spec

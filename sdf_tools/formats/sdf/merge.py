@@ -42,7 +42,6 @@ links must be static, and its content may name only its own frames.
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.content import check_values
-from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.frames import FrameGraph
 from sdf_tools.formats.sdf.frames import MODEL_FRAME
 from sdf_tools.formats.sdf.frames import Scope
@@ -50,6 +49,8 @@ from sdf_tools.formats.sdf.frames import Vertex
 from sdf_tools.formats.sdf.include import Included
 from sdf_tools.formats.sdf.include import written
 from sdf_tools.formats.sdf.values import read_bool
+from sdf_tools.xmlio.element import Element
+from sdf_tools.xmlio.element import from_lxml
 
 # The children libsdformat moves into the including model besides the frames (and custom
 # elements, whose names hold a ':').
@@ -102,7 +103,7 @@ def add_frame(graph: FrameGraph, included: Included, scope: Scope, name: str, fr
     return inner
 
 
-def moved_parts(v, included, entity: str, kept: bool) -> list[str]:
+def moved_parts(v, included, entity: str, kept: bool) -> list[Element]:
     """
     Return the children a merged model gives the including model, and warn about the rest.
 
@@ -135,7 +136,7 @@ def moved_parts(v, included, entity: str, kept: bool) -> list[str]:
     for child in moved + list(included.plugins):
         if kept:
             check_values(v, 'model', child, entity, included.version)
-            out.append(element_text(child))
+            out.append(from_lxml(child))
         else:
             v.warn(child, entity, f'<{written(child)}> of a model merged into a nested model '
                    'is not kept (nested models are flattened)', Code.DROPPED)

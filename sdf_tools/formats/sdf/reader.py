@@ -52,9 +52,10 @@ Version rules (as libsdformat 12 applies them after converting old files):
   (``offset - multiplier * reference``).
 
 Not modelled but kept: children sdf_tools does not model (sensors, plugins, surface, ...) are
-serialised into the ``extras`` of their link, visual, collision, joint or (top-level) model,
-so that an SDF to SDF round trip keeps them; a visual's ``<material>`` is kept there whole
-and also read, best effort, into :class:`~sdf_tools.model.Material` (diffuse colour).
+kept as values (:class:`~sdf_tools.xmlio.element.Element`) in the ``extras`` of their link,
+visual, collision, joint or (top-level) model, so that an SDF to SDF round trip keeps them;
+a visual's ``<material>`` is kept there whole and also read, best effort, into
+:class:`~sdf_tools.model.Material` (diffuse colour).
 Axis details (``<initial_position>``, limit ``stiffness``/``dissipation``), mesh
 ``<submesh>`` and the children of nested models other than links, joints, frames and models
 are dropped with a warning. Names are held to the SDFormat vocabulary, and kept values are
@@ -111,7 +112,6 @@ from sdf_tools.formats.sdf.auto_inertial import MeshWeigher
 from sdf_tools.formats.sdf.content import check_document
 from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.formats.sdf.content import misspelt
-from sdf_tools.formats.sdf.elements import element_text
 from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.frames import add_member
 from sdf_tools.formats.sdf.frames import FrameGraph
@@ -141,6 +141,8 @@ from sdf_tools.records import record
 from sdf_tools.resources.models import ModelFinder
 from sdf_tools.validate import check_robot
 from sdf_tools.worlds import World
+from sdf_tools.xmlio.element import Element
+from sdf_tools.xmlio.element import from_lxml
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
@@ -318,7 +320,7 @@ class _ModelReader:
         self.pose_elem: etree._Element | None = None  # that <pose>
         self._origin = origin or _File(version, self.elements, None, ())
         self._files: dict[str, _File] = {}   # scope key -> the file it was written in
-        self._moved: list[str] = []          # what merged models give the top model
+        self._moved: list[Element] = []      # what merged models give the top model
 
     def read(self, elem: etree._Element, included: Included | None = None,
              placed: bool = False) -> Robot:
@@ -370,7 +372,7 @@ class _ModelReader:
                      extras=tuple(extras + self._moved))
 
     def _top_children(self, elem: etree._Element, entity: str, included: Included | None,
-                      ) -> tuple[etree._Element | None, bool, list[str]]:
+                      ) -> tuple[etree._Element | None, bool, list[Element]]:
         """Return the top model's ``<pose>``, whether it is static, and its kept children."""
         v = self.v
         static = False
@@ -387,11 +389,11 @@ class _ModelReader:
                 static = read_bool(v, child, entity, '<static>', child.text, False)
             elif tag not in _MODEL_CONTENT:
                 check_values(v, 'model', child, entity, self.version)
-                extras.append(element_text(child))
+                extras.append(from_lxml(child))
         if included is not None:   # what the include says wins
             pose_elem = included.pose
             static = self._static(included, entity, static)
-            extras += [element_text(plugin) for plugin in included.plugins]
+            extras += [from_lxml(plugin) for plugin in included.plugins]
         return pose_elem, static, extras
 
     # --- includes -----------------------------------------------------------------------

@@ -56,14 +56,12 @@ cannot hold raises :class:`~sdf_tools.errors.ConversionError`.
 
 import functools
 import math
-import re
 
 from sdf_tools import inertia
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Reporter
-from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.formats.sdf import inertials
 from sdf_tools.formats.sdf import names as sdf_names
@@ -101,9 +99,7 @@ from sdf_tools.records import replace
 from sdf_tools.topology import link_loop_message
 from sdf_tools.topology import WORLD
 from sdf_tools.xmlio.element import Element
-from sdf_tools.xmlio.element import from_lxml
 from sdf_tools.xmlio.element import stripped
-from sdf_tools.xmlio.parse import parse_elements
 from sdf_tools.xmlio.text import Block
 from sdf_tools.xmlio.text import escape_attribute
 from sdf_tools.xmlio.text import escape_text
@@ -120,7 +116,6 @@ _TYPE_NAMES = {
     JointType.SCREW: 'screw',
     JointType.GEARBOX: 'gearbox',
 }
-_MATERIAL = re.compile(r'\s*<material[\s/>]')
 
 
 def write_sdf(robot: Robot, *, version: str = '1.9', reporter: Reporter | None = None,
@@ -228,8 +223,7 @@ class _SdfWriter:
         if robot.static:
             out.leaf('static', 'true')
         self._fill_scope('', scopes, poses)
-        for extra in robot.extras:
-            self._append_xml(extra, f"robot '{robot.name}'")
+        self._kept(robot.extras)
         for plugin in plugins:
             out.element(plugin)
         out.end()
@@ -294,7 +288,7 @@ class _SdfWriter:
         self.pose_leaf(pose, entity, link.location, 'its pose in the model frame')
         inertial = link.inertial
         if inertial is not None and inertial.auto is not None and self.version >= (1, 11):
-            self._append_xml(inertial.auto, entity)   # as given: Gazebo computes it alike
+            self._kept((inertial.auto,))   # as given: Gazebo computes it alike
         elif inertial is not None:
             origin = None
             if not inertial.origin.is_identity():
@@ -305,8 +299,7 @@ class _SdfWriter:
                       number(mass), *map(number, moments))
         for tag, items in (('visual', link.visuals), ('collision', link.collisions)):
             self._parts(tag, items, local, entity)
-        for extra in link.extras:
-            self._append_xml(extra, entity)
+        self._kept(link.extras)
         out.end()
 
     def _loadable(self, link, inertial) -> tuple:
@@ -360,7 +353,7 @@ class _SdfWriter:
             self.fail('capsules need SDFormat 1.8 or later', entity, item.location)
         uri = escape_text(geometry.filename) if isinstance(geometry, Mesh) else ''
         shape = shape_texts(out, geometry, uri, default_scale=False)
-        has_material = any(_MATERIAL.match(extra) for extra in item.extras)
+        has_material = any(extra.tag == 'material' for extra in item.extras)
         colour = tag == 'visual' and not has_material and item.material is not None \
             and item.material.rgba is not None
         pose = None if item.origin.is_identity() else \
@@ -378,25 +371,18 @@ class _SdfWriter:
             out.block(geometry_block(geometry.__class__, shape_leaves(geometry, shape)), *shape)
         elif isinstance(geometry, OtherGeometry):
             out.start('geometry')
-            for element in geometry.elements:
-                out.element(stripped(element))
+            self._kept(geometry.elements)
             out.end()
         if colour:
             rgba = fmt_colour(item.material.rgba)
             out.group('material', [(c, rgba) for c in COLOURS])
-        for extra in item.extras:
-            self._append_xml(extra, entity)
+        self._kept(item.extras)
         out.end()
 
-    def _append_xml(self, text: str, entity) -> None:
-        """Write kept content: one element (or several, as ``<polyline>`` s) as text."""
-        try:
-            elements = parse_elements(text, f'extras of {entity}')
-        except SdfToolsError as e:  # an extra that is not XML: say whose it is
-            self.fail(f'an extra element is not well-formed XML: {e}', entity)
-            return
+    def _kept(self, elements) -> None:
+        """Write kept content (:class:`~sdf_tools.xmlio.element.Element` values), trimmed."""
         for element in elements:
-            self.out.element(stripped(from_lxml(element)))
+            self.out.element(stripped(element))
 
     # --- joints -----------------------------------------------------------------------
 
@@ -437,8 +423,7 @@ class _SdfWriter:
             if limit2 is not None:
                 limit2 = (limit2.lower, limit2.upper, limit2.effort, limit2.velocity)
             self._axis('axis2', joint.axis2, limit2, joint.dynamics2, None, prefix)
-        for extra in joint.extras:
-            self._append_xml(extra, entity)
+        self._kept(joint.extras)
         out.end()
 
     def _screw(self, joint, entity: str) -> None:

@@ -35,15 +35,13 @@ import copy
 
 from lxml import etree
 
-from sdf_tools.errors import Code
-from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.model import Joint
 from sdf_tools.model import Link
 from sdf_tools.model import Robot
+from sdf_tools.xmlio.element import to_lxml
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
-from sdf_tools.xmlio.parse import parse_xml
 
 
 #: What a collision holds for its link's auto inertial alone (SDFormat 1.11).
@@ -62,28 +60,27 @@ def gazebo_block(reference, elements):
 
 def model_content(robot: Robot, report: UrdfReport) -> list:
     """Return the model's SDFormat-only elements: ``<static>`` and its extras."""
-    entity = f"robot '{robot.name}'"
     elements = []
     if robot.static:
         static = etree.Element('static')
         static.text = 'true'
         elements.append(static)
-    elements += _parse_extras(robot.extras, entity, robot.location, report)
+    elements += map(to_lxml, robot.extras)
     return elements
 
 
 def link_content(link: Link, report: UrdfReport) -> list:
     """Return a link's SDFormat-only elements, with those of its visuals and collisions."""
     entity = f"link '{link.name}'"
-    elements = _parse_extras(link.extras, entity, link.location, report)
+    elements = list(map(to_lxml, link.extras))
     # An <inertial auto="true"> is written as the values computed from the collisions' own
     # <density> and <auto_inertia_params>, which have no other use.
     auto = () if link.inertial is None or link.inertial.auto is None else _WEIGHING
     for tag, items in (('visual', link.visuals), ('collision', link.collisions)):
         if not any(item.extras for item in items):
             continue
-        parsed = [[e for e in _parse_extras(item.extras, entity, link.location, report)
-                   if tag == 'visual' or e.tag not in auto] for item in items]
+        parsed = [[to_lxml(e) for e in item.extras if tag == 'visual' or e.tag not in auto]
+                  for item in items]
         forms = {tuple(_canonical(e) for e in group) for group in parsed}
         if len(forms) > 1 and tag == 'visual':
             # Visuals of different colours (as libsdformat writes URDF colours): the
@@ -139,7 +136,7 @@ def joint_content(joint: Joint, report: UrdfReport) -> list:
     """Return a joint's SDFormat-only elements: its extras and spring values."""
     entity = f"joint '{joint.name}'"
     elements = []
-    for element in _parse_extras(joint.extras, entity, joint.location, report):
+    for element in map(to_lxml, joint.extras):
         # A <physics> blob would follow the one the converter makes for joint extensions,
         # and simulators read only the first: say it with the special tags when they can.
         elements += _physics_tags(element) if element.tag == 'physics' else [element]
@@ -151,18 +148,6 @@ def joint_content(joint: Joint, report: UrdfReport) -> list:
                 item = etree.Element(tag)
                 item.text = report.num(value, entity, f'<dynamics> {tag}')
                 elements.append(item)
-    return elements
-
-
-def _parse_extras(extras, entity, location, report: UrdfReport) -> list:
-    elements = []
-    for text in extras:
-        try:
-            elements.append(parse_xml(text, f'{entity} extras'))
-        except XmlSyntaxError as e:
-            problem = f'SDFormat content that is not one XML element ({e.diagnostic.message})'
-            report.drop(entity, f'holds {problem}', f'{problem} is left out', location,
-                        Code.BAD_EXTRAS)
     return elements
 
 
