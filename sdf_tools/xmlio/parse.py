@@ -236,15 +236,6 @@ def parse_xml_file(path: str, max_bytes: int) -> etree._Element:
         raise ValueError(str(e)) from None
 
 
-def parse_elements(text: str, source: str = '<string>') -> list:
-    """
-    Parse one element, or several siblings, serialised one after another (kept content).
-
-    As :func:`parse_xml` (whose limits and errors apply); returns the elements in order.
-    """
-    return list(parse_xml(f'<_>{text}</_>', source))
-
-
 def _parse_namespace_lenient(data: bytes, keep_pis: bool = False):
     """
     Parse, reading ``::`` in names and undeclared prefixes as libsdformat does (docstring).
