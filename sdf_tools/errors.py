@@ -137,7 +137,6 @@ class Code(str, enum.Enum):
     NOT_EXPRESSIBLE = 'not-expressible'    # the model cannot be written in SDFormat
     NO_SDF_EQUIVALENT = 'no-sdf-equivalent'  # URDF content SDFormat has no place for
     NO_URDF_EQUIVALENT = 'no-urdf-equivalent'  # SDFormat content URDF has no place for
-    BAD_EXTRAS = 'bad-extras'              # kept SDFormat content that is not one element
     # --- export --------------------------------------------------------------------------
     NOT_EMPTY = 'not-empty'                # an output folder that already holds something
     NOT_COPIED = 'not-copied'              # a file the model uses, not copied into the folder
