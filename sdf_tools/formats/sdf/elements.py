@@ -298,7 +298,7 @@ class ElementReader:
                         not misspelt('model/link/visual/geometry/mesh', child.tag):
                     v.warn(child, entity, f'<mesh><{local_name(child)}> is not kept',
                            Code.DROPPED)
-            return Mesh(uri.text.strip(), self.vector(shape, entity, 'scale', 3, None))
+            return Mesh((uri.text or '').strip(), self.vector(shape, entity, 'scale', 3, None))
         return OtherGeometry(local_name(shape), element_text(shape))
 
     def _material(self, elem, entity):
