@@ -59,6 +59,7 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.xmlio.markup import markup_spans
 from sdf_tools.xmlio.markup import readable_comments
+from sdf_tools.xmlio.node import Node
 
 if TYPE_CHECKING:  # ValueReader's default left out is None (PEP 696; mypy flags the '= None')
     from typing_extensions import TypeVar as DefaultTypeVar
@@ -184,8 +185,7 @@ def parse_xml(data: bytes | bytearray | memoryview | str, source: str = '<string
         raise _syntax_error(source, 'document is empty')
     docinfo = root.getroottree().docinfo
     dtd = docinfo.internalDTD
-    # lxml-stubs 0.5.1 leaves out DTD.iterentities, DocInfo.system_url and the PIs' target
-    # and types sourceline as ``...`` (lxml's is int or None).
+    # lxml-stubs 0.5.1 lacks DTD.iterentities, DocInfo.system_url, a PI's target; sourceline: ...
     if dtd is not None and any(True for _ in dtd.iterentities()):  # type: ignore[attr-defined]
         raise _syntax_error(source, 'entity declarations are not allowed (entity expansion '
                             'is disabled for safety)', 1)
@@ -388,7 +388,7 @@ def first_child(parent: etree._Element | None, tag: str) -> etree._Element | Non
     return next(parent.iterchildren(tag), None)
 
 
-def local_name(element: etree._Element) -> str:
+def local_name(element: Node) -> str:
     """
     Return an element's name as written (for messages and comparisons).
 
@@ -441,22 +441,21 @@ class ValueReader:
         self._numbers: dict[str, float] = {}  # attribute text -> its finite value
         self._vectors: dict[tuple[str, int], tuple[float, ...]] = {}  # (text, n) -> n values
 
-    def loc(self, element: etree._Element) -> SourceLocation:
+    def loc(self, element: Node) -> SourceLocation:
         """Return the location of an element."""
-        # (lxml-stubs 0.5.1 types sourceline as ``...``: see parse_xml.)
         return SourceLocation(self.source, element.sourceline)  # type: ignore[arg-type]
 
-    def error(self, element: etree._Element, entity: str | None, message: str,
+    def error(self, element: Node, entity: str | None, message: str,
               code: Code = Code.INVALID) -> None:
         """Record an error at an element."""
         self.reporter.error(message, self.loc(element), entity, code)
 
-    def warn(self, element: etree._Element, entity: str | None, message: str,
+    def warn(self, element: Node, entity: str | None, message: str,
              code: Code = Code.WARNING) -> None:
         """Record a warning at an element."""
         self.reporter.warn(message, self.loc(element), entity, code)
 
-    def number(self, element: etree._Element, entity: str | None, what: str,
+    def number(self, element: Node, entity: str | None, what: str,
                text: str | None, default: _D = None,  # type: ignore[assignment]
                *, positive: bool = False, nonnegative: bool = False) -> float | _D:
         """
@@ -486,7 +485,7 @@ class ValueReader:
             return default
         return value
 
-    def attr_number(self, element: etree._Element, entity: str | None, attr: str,
+    def attr_number(self, element: Node, entity: str | None, attr: str,
                     default: _D = None,  # type: ignore[assignment]
                     *, required: bool = False, positive: bool = False,
                     nonnegative: bool = False) -> float | _D:
@@ -514,7 +513,7 @@ class ValueReader:
         return self.number(element, entity, f'<{local_name(element)}> {attr}', text, default,
                            positive=positive, nonnegative=nonnegative)
 
-    def vector(self, element: etree._Element, entity: str | None, what: str, text: str | None,
+    def vector(self, element: Node, entity: str | None, what: str, text: str | None,
                n: int, default: _D = None,  # type: ignore[assignment]
                ) -> tuple[float, ...] | _D:
         """Read ``n`` whitespace-separated numbers from ``text``; ``None`` text -> default."""
@@ -541,7 +540,7 @@ class ValueReader:
             return default
         return tuple(values)
 
-    def attr_vector(self, element: etree._Element, entity: str | None, attr: str, n: int,
+    def attr_vector(self, element: Node, entity: str | None, attr: str, n: int,
                     default: _D = None,  # type: ignore[assignment]
                     *, required: bool = False) -> tuple[float, ...] | _D:
         """Read an attribute holding ``n`` numbers."""
@@ -565,7 +564,7 @@ class ValueReader:
         return self.vector(element, entity, f'<{local_name(element)}> {attr}', text, n,
                            default)
 
-    def required_attr(self, element: etree._Element, entity: str | None,
+    def required_attr(self, element: Node, entity: str | None,
                       attr: str) -> str | None:
         """Return a non-empty attribute value, or record an error and return ``None``."""
         value = element.get(attr)
@@ -574,7 +573,7 @@ class ValueReader:
             return None
         return value
 
-    def missing_attr(self, element: etree._Element, entity: str | None, attr: str) -> None:
+    def missing_attr(self, element: Node, entity: str | None, attr: str) -> None:
         """Record a missing required attribute."""
         self.error(element, entity,
                    f'<{local_name(element)}> is missing required attribute {attr!r}',

@@ -215,7 +215,6 @@ class _UrdfReader:
             return pose
         v = self.v
         errors = len(v.reporter.errors)
-        # attr_vector returns n floats, or the default: cast to the tuple of that length.
         xyz = cast(Vec3, v.attr_vector(elem, entity, 'xyz', 3, _ZERO3))
         rpy = cast(Vec3, v.attr_vector(elem, entity, 'rpy', 3, _ZERO3))
         if rpy == _ZERO3:
@@ -469,8 +468,7 @@ class _UrdfReader:
             if (rgba is not None or texture is not None) and \
                     (rgba, texture) != (defined.rgba, defined.texture):
                 v.warn(elem, entity, f'material {name!r} is already defined differently; '
-                       'the earlier definition is used (as urdfdom does)',
-                       Code.MATERIAL_REDEFINED)
+                       'the earlier definition is used (as urdfdom does)', Code.MATERIAL_REDEFINED)
             return defined
         if rgba is None and texture is None:
             v.warn(elem, entity, f'material {name!r} is not defined; the visual gets no '
