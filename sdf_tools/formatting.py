@@ -25,6 +25,8 @@ not load. For the same reason a colour component below the smallest normal float
 is written ``0`` (:func:`fmt_colour`): libsdformat reads colours as floats (``std::stof``).
 """
 
+from collections.abc import Iterable
+from collections.abc import Sequence
 import sys
 
 from sdf_tools import transforms
@@ -40,18 +42,18 @@ def fmt(value: float) -> str:
     return (repr(value) if value.__class__ is float else repr(float(value))).removesuffix('.0')
 
 
-def fmt_vec(values) -> str:
+def fmt_vec(values: Iterable[float]) -> str:
     """Return space-separated :func:`fmt` texts."""
     return ' '.join(map(fmt, values))
 
 
-def fmt_colour(values) -> str:
+def fmt_colour(values: Iterable[float]) -> str:
     """Return :func:`fmt_vec` of colour components, those that no float holds as ``0``."""
     return ' '.join('0' if -_SMALLEST_FLOAT < value < _SMALLEST_FLOAT else fmt(value)
                     for value in values)
 
 
-def fmt_pose(xyz, quat) -> str:
+def fmt_pose(xyz: Sequence[float], quat: Sequence[float]) -> str:
     """Return ``x y z roll pitch yaw`` of a pose (fixed-axis rpy, exact for every rotation)."""
     if quat[0] == 0.0 and quat[1] == 0.0 and quat[2] == 0.0:
         if xyz[0] == 0.0 and xyz[1] == 0.0 and xyz[2] == 0.0:

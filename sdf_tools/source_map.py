@@ -24,9 +24,13 @@ the model and the readers never need to know that xacro exists. :func:`relocatin
 :func:`relocated` map through a map that may be absent (``None``: input that was not xacro).
 """
 
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
 import contextlib
 from typing import overload
 
+from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
@@ -88,7 +92,7 @@ class SourceMap:
             return SourceLocation(self.kept, line)
         return SourceLocation(self.document, None, self.paths.get(line))
 
-    def diagnostics(self, diagnostics) -> tuple:
+    def diagnostics(self, diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
         """
         Return the diagnostics with their locations (and other places) mapped.
 
@@ -97,7 +101,7 @@ class SourceMap:
         """
         return tuple(map(self._mapped, diagnostics))
 
-    def _mapped(self, d):
+    def _mapped(self, d: Diagnostic) -> Diagnostic:
         location = d.location
         changes: dict = {'location': self.locate(location)}
         if d.places:
@@ -108,7 +112,7 @@ class SourceMap:
         return replace(d, **changes)
 
     @contextlib.contextmanager
-    def relocating(self):
+    def relocating(self) -> Iterator[None]:
         """
         Map the locations of any :class:`SdfToolsError` raised inside the block.
 
@@ -123,7 +127,7 @@ class SourceMap:
                           partial=e.partial) from None
 
 
-def call_note(calls) -> str:
+def call_note(calls: Sequence[tuple[str, SourceLocation]]) -> str:
     """
     Return what an error adds about the macro calls that made its element, or ``''``.
 
@@ -136,11 +140,12 @@ def call_note(calls) -> str:
                                                for name, where in calls) + ')'
 
 
-def relocating(origins: SourceMap | None):
+def relocating(origins: SourceMap | None) -> contextlib.AbstractContextManager[None]:
     """Map the places of errors raised in the block through ``origins`` (xacro input only)."""
     return contextlib.nullcontext() if origins is None else origins.relocating()
 
 
-def relocated(origins: SourceMap | None, diagnostics) -> tuple:
+def relocated(origins: SourceMap | None,
+              diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Return ``diagnostics`` with their places mapped through ``origins`` (xacro only)."""
     return tuple(diagnostics) if origins is None else origins.diagnostics(diagnostics)

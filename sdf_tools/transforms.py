@@ -274,7 +274,7 @@ def quat_from_matrix(m: Any) -> Quat:
     return ((m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s)
 
 
-def quat_kdl_sign(q):
+def quat_kdl_sign(q: Quat) -> Quat:
     """
     Return ``q`` or ``-q``: the sign :func:`quat_from_matrix` (KDL) gives its rotation.
 

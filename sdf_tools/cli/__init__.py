@@ -26,9 +26,11 @@ The arguments are parsed first (:mod:`.arguments`, standard library only), so ``
 after.
 """
 
+from collections.abc import Callable
 import gc
 import os
 import sys
+from typing import NoReturn
 
 from sdf_tools.cli.arguments import main_parser
 from sdf_tools.cli.arguments import split_extras
@@ -41,7 +43,7 @@ EXIT_INVALID = 1
 EXIT_USAGE = 2
 
 
-def _run(func, argv, traceback_flag):
+def _run(func: Callable[[list[str]], int], argv: list[str], traceback_flag: bool) -> int:
     """Run a command body, turning every failure into a message and an exit code."""
     if sys.stderr is None:  # started with 2>&-: messages go nowhere (print would use stdout)
         sys.stderr = open(os.devnull, 'w')
@@ -83,7 +85,7 @@ def _failure(e: Exception, traceback_flag: bool) -> int:
     return EXIT_INVALID
 
 
-def _urdf2sdf(argv):
+def _urdf2sdf(argv: list[str]) -> int:
     rest, extras = split_extras(argv)
     args = urdf2sdf_parser().parse_args(rest)
     args.mappings = args.mappings + extras
@@ -91,14 +93,14 @@ def _urdf2sdf(argv):
     return urdf2sdf(args)
 
 
-def urdf2sdf_main(argv=None) -> int:
+def urdf2sdf_main(argv: list[str] | None = None) -> int:
     """Entry point of ``urdf2sdf``: run ``argv`` (a list), or the process's command line."""
     if argv is None:
         _as_process(_urdf2sdf)
     return _run(_urdf2sdf, argv, '--traceback' in argv)
 
 
-def _main(argv):
+def _main(argv: list[str]) -> int:
     rest, extras = split_extras(argv)
     args = main_parser().parse_args(rest)
     if args.command in ('convert', 'export'):
@@ -109,14 +111,14 @@ def _main(argv):
     return COMMANDS[args.command](args)
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Entry point of ``sdf_tools``: run ``argv`` (a list), or the process's command line."""
     if argv is None:
         _as_process(_main)
     return _run(_main, argv, '--traceback' in argv)
 
 
-def _as_process(command):
+def _as_process(command: Callable[[list[str]], int]) -> NoReturn:
     """
     Run ``command`` on the process's command line, then end the process with its exit code.
 

@@ -25,8 +25,14 @@ overwrite what was read mean the same in each; and writes its result through
 (meshes, package.xml files).
 """
 
+import argparse
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 import os
 import sys
+from typing import TextIO
+from typing import TYPE_CHECKING
 
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.errors import Code
@@ -35,23 +41,30 @@ from sdf_tools.errors import presented
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.model import JointType
+from sdf_tools.model import Robot
 from sdf_tools.outputs import check_outputs
 from sdf_tools.outputs import OverwriteError
 from sdf_tools.outputs import write_output
 from sdf_tools.records import replace
 
+if TYPE_CHECKING:  # the commands import loading when they run
+    from sdf_tools.loading import Loaded
+    from sdf_tools.loading import LoadOptions
+    from sdf_tools.loading import Prepared
+
 EXIT_OK = 0
 EXIT_INVALID = 1
 
 
-def color(stream, text: str, code: str) -> str:
+def color(stream: object, text: str, code: str) -> str:
     """Return ``text`` in the ANSI colour ``code`` when ``stream`` is a terminal (no NO_COLOR)."""
     if hasattr(stream, 'isatty') and stream.isatty() and 'NO_COLOR' not in os.environ:
         return f'\033[{code}m{text}\033[0m'
     return text
 
 
-def print_diagnostics(diagnostics, stream=None, quiet=False) -> None:
+def print_diagnostics(diagnostics: Iterable[Diagnostic], stream: TextIO | None = None,
+                      quiet: bool = False) -> None:
     """
     Print each diagnostic on its line: ``Error: file:line: ...`` or ``file:line: warning: ...``.
 
@@ -68,7 +81,7 @@ def print_diagnostics(diagnostics, stream=None, quiet=False) -> None:
             print(color(stream, 'Error', '31') + f': {d}', file=stream)
 
 
-def limit_warnings(robot, values) -> tuple:
+def limit_warnings(robot: Robot, values: Mapping[str, float]) -> tuple[Diagnostic, ...]:
     """
     Return a warning for each joint value outside its joint's limits (``view``, ``fk``).
 
@@ -96,8 +109,10 @@ def limit_warnings(robot, values) -> tuple:
 XACRO_REMEDY = 'if you trust it, give --xacro to expand it'
 
 
-def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
-               path: str | None = None, outputs=None, whole_document: bool = False):
+def load_input(args: argparse.Namespace, mappings: dict[str, str], prog: str,
+               formats: tuple[str, ...] = ('urdf', 'sdf', 'kindsl'), *,
+               path: str | None = None, outputs: Sequence[str] | None = None,
+               whole_document: bool = False) -> 'Loaded':
     """
     Load ``path`` (default ``args.input``) as :func:`sdf_tools.loading.load` does.
 
@@ -151,7 +166,7 @@ def load_input(args, mappings, prog, formats=('urdf', 'sdf', 'kindsl'), *,
     return loaded
 
 
-def _read_keeping(prepared, options, kept: str | None):
+def _read_keeping(prepared: 'Prepared', options: 'LoadOptions', kept: str | None) -> 'Loaded':
     """
     Read a prepared description; with ``kept``, write xacro's expansion there too.
 
@@ -165,6 +180,7 @@ def _read_keeping(prepared, options, kept: str | None):
     from sdf_tools.resources.uris import locate
     if kept is None:
         return read(prepared, options)
+    assert prepared.origins is not None  # kept only when xacro expanded it (load_input)
     prepared = replace(prepared, origins=prepared.origins.kept_as(kept))
     try:
         loaded = read(prepared, options)
@@ -185,8 +201,8 @@ def _read_keeping(prepared, options, kept: str | None):
     return loaded
 
 
-def write_result(output: str | None, result: str | bytes, loaded, prog: str, *,
-                 read: tuple[str, ...] = ()) -> None:
+def write_result(output: str | None, result: str | bytes, loaded: 'Loaded | None',
+                 prog: str, *, read: tuple[str, ...] = ()) -> None:
     """
     Write a command's result to ``output`` (``None`` or ``-``: standard output).
 

@@ -29,10 +29,13 @@ shown. A side without a kinematic tree only because a ``<mimic>`` names a missin
 drawn with that joint moving on its own.
 """
 
+import argparse
+from collections.abc import Iterable
 import json
 import math
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from sdf_tools.cli.arguments import mappings_of
 from sdf_tools.cli.arguments import UsageError
@@ -40,7 +43,13 @@ from sdf_tools.cli.common import EXIT_INVALID
 from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
 from sdf_tools.errors import SdfToolsError
+from sdf_tools.model import Robot
 from sdf_tools.outputs import write_output
+
+if TYPE_CHECKING:  # the command imports comparing (and numpy) when it runs
+    import numpy as np
+    import numpy.typing as npt
+    from sdf_tools.comparing.results import Comparison
 
 EXIT_EQUAL = 0
 EXIT_DIFFERENT = 1
@@ -48,7 +57,7 @@ EXIT_UNREADABLE = 2
 _PROG = 'sdf_tools diff'
 
 
-def diff_command(args) -> int:
+def diff_command(args: argparse.Namespace) -> int:
     """Compare ``args.a`` and ``args.b`` (module docstring); return the exit code."""
     from sdf_tools.comparing import diff
     from sdf_tools.comparing import DiffOptions
@@ -93,7 +102,7 @@ def diff_command(args) -> int:
     return EXIT_EQUAL if comparison.equal else EXIT_DIFFERENT
 
 
-def _picture_format(args) -> str | None:
+def _picture_format(args: argparse.Namespace) -> str | None:
     """Return ``--picture``'s format (``png``/``svg``), checked before anything is loaded."""
     if args.picture is None:
         return None
@@ -112,7 +121,7 @@ def _picture_format(args) -> str | None:
     return fmt
 
 
-def _draw(comparison, args, fmt: str) -> None:
+def _draw(comparison: 'Comparison', args: argparse.Namespace, fmt: str) -> None:
     """Draw both sides over each other where their link poses differ most."""
     from sdf_tools.drawing import overlay
     from sdf_tools.drawing import ViewOptions
@@ -145,7 +154,7 @@ def _name(source: str) -> str:
     return os.path.basename(source) or source
 
 
-def _zero_poses(robot) -> dict:
+def _zero_poses(robot: Robot) -> 'dict[str, npt.NDArray[np.float64]]':
     """
     Return a side's link poses at zero when the comparison has none (no kinematic tree).
 
@@ -159,7 +168,7 @@ def _zero_poses(robot) -> dict:
     return dict(zip(tree.link_names, forward_kinematics(tree, tree.joint_vector({}).q)))
 
 
-def _mappings(items) -> dict:
+def _mappings(items: Iterable[str]) -> dict[str, str]:
     """Return the ``name:=value`` words for both sides (joint values make no sense here)."""
     for item in items:
         if ':=' not in item:
@@ -167,7 +176,7 @@ def _mappings(items) -> dict:
     return mappings_of(items)
 
 
-def _finite(value):
+def _finite(value: object) -> object:
     """Return JSON data with infinite and NaN numbers written as text (JSON has none)."""
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)

@@ -21,6 +21,8 @@ copied and, when something was not, how much. ``--strict``: nothing is written u
 folder holds every file the model uses; what it would lack is printed as errors (exit 1).
 """
 
+import argparse
+
 from sdf_tools.cli.arguments import mappings_of
 from sdf_tools.cli.arguments import UsageError
 from sdf_tools.cli.common import EXIT_INVALID
@@ -29,7 +31,7 @@ from sdf_tools.cli.common import load_input
 from sdf_tools.cli.common import print_diagnostics
 
 
-def export_command(args) -> int:
+def export_command(args: argparse.Namespace) -> int:
     """Write ``args.input`` as the model folder ``args.output``; return the exit code."""
     from sdf_tools.convert.urdf_to_sdf import ConversionOptions
     from sdf_tools.exporting import export

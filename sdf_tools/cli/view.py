@@ -20,6 +20,7 @@ drawing (:mod:`sdf_tools.drawing`) and matplotlib are imported when the command 
 without matplotlib it fails (exit 1) saying which pip extra installs it.
 """
 
+import argparse
 import os
 
 from sdf_tools.cli.arguments import number
@@ -38,7 +39,7 @@ PROG = 'sdf_tools view'
 FORMATS = {'.png': 'png', '.svg': 'svg'}
 
 
-def view(args) -> int:
+def view(args: argparse.Namespace) -> int:
     """Draw ``args.input`` at the joint values given; write the picture to ``args.output``."""
     fmt = FORMATS.get(os.path.splitext(args.output)[1].lower())
     if fmt is None:

@@ -47,6 +47,12 @@ Modules
 ========== ==================================================================
 """
 
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
 from sdf_tools.drawing import caption as captions
 from sdf_tools.drawing.camera import Camera
 from sdf_tools.drawing.camera import camera
@@ -57,6 +63,7 @@ from sdf_tools.drawing.render import Layer
 from sdf_tools.drawing.render import RenderOptions
 from sdf_tools.drawing.render import require_matplotlib
 from sdf_tools.drawing.scene import build_scene
+from sdf_tools.drawing.scene import Scene
 from sdf_tools.drawing.scene import SceneOptions
 from sdf_tools.drawing.scene import shared
 from sdf_tools.drawing.skeleton import shared_bones
@@ -64,6 +71,7 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
 from sdf_tools.errors import Severity
+from sdf_tools.model import Robot
 from sdf_tools.outputs import write_atomically
 from sdf_tools.records import record
 from sdf_tools.records import replace
@@ -75,6 +83,10 @@ __all__ = ['Camera', 'link_poses', 'overlay', 'OVERLAY_COLORS', 'Picture', 'view
 #: :func:`overlay`'s colours: the first side's (blue), the second's (orange), both's (grey).
 OVERLAY_COLORS = ((0.12, 0.47, 0.71, 1.0), (1.0, 0.5, 0.05, 1.0), (0.75, 0.75, 0.75, 1.0))
 FORMATS = ('png', 'svg')
+
+_Poses = Mapping[str, npt.ArrayLike]  # link name -> T_model_link (4, 4)
+_Color = tuple[float, float, float, float]  # RGBA, 0..1
+_Source = tuple[Resources | None, str | None]  # where a side's meshes are (overlay)
 
 
 @record(frozen=True, eq=False)
@@ -170,7 +182,8 @@ class Picture:
         write_atomically(path, self.data)
 
 
-def link_poses(robot, joints=None) -> dict:
+def link_poses(robot: Robot,
+               joints: Mapping[str, float] | None = None) -> dict[str, npt.NDArray[np.float64]]:
     """
     Return every link's pose in the model frame at a configuration.
 
@@ -208,7 +221,8 @@ def link_poses(robot, joints=None) -> dict:
     return dict(zip(tree.link_names, poses))
 
 
-def view(robot, poses=None, options: ViewOptions | None = None, *, joints=None) -> Picture:
+def view(robot: Robot, poses: _Poses | None = None, options: ViewOptions | None = None, *,
+         joints: Mapping[str, float] | None = None) -> Picture:
     """
     Draw a robot at a configuration.
 
@@ -242,6 +256,7 @@ def view(robot, poses=None, options: ViewOptions | None = None, *, joints=None) 
     if poses is not None and joints is not None:
         raise ValueError('give the link poses or the joint values, not both')
     scene = _scene(robot, poses if poses is not None else link_poses(robot, joints), options)
+    assert scene.skeleton is not None  # build_scene gives every scene its skeleton
     warnings = scene.warnings
     if len(scene.triangles) == 0:  # a blank picture says nothing: the skeleton at least
         what = 'collision' if options.collision else 'visual'
@@ -256,16 +271,19 @@ def view(robot, poses=None, options: ViewOptions | None = None, *, joints=None) 
     return _picture([Layer(scene, skeleton=bones, names=names)], options, warnings, caption)
 
 
-def _skeleton_drawn(options: ViewOptions, *scenes) -> bool:
+def _skeleton_drawn(options: ViewOptions, *scenes: Scene) -> bool:
     """Return whether the skeleton is drawn: asked for, or geometry missing from a scene."""
     if options.skeleton is not None:
         return options.skeleton
     return any(captions.incomplete(scene) for scene in scenes)
 
 
-def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY_COLORS,
-            labels=(None, None), tolerance: float = 1e-6, sources=(None, None),
-            caption=()) -> Picture:
+def overlay(first: tuple[Robot, _Poses | None], second: tuple[Robot, _Poses | None],
+            options: ViewOptions | None = None, *,
+            colors: Sequence[str | _Color] = OVERLAY_COLORS,
+            labels: Sequence[str | None] = (None, None), tolerance: float = 1e-6,
+            sources: Sequence[_Source | None] = (None, None),
+            caption: Sequence[str] = ()) -> Picture:
     """
     Draw two robots (or one at two configurations) over each other: what differs in colour.
 
@@ -306,12 +324,14 @@ def overlay(first, second, options: ViewOptions | None = None, *, colors=OVERLAY
     a, b = (_scene(robot, poses if poses is not None else link_poses(robot), options, source)
             for (robot, poses), source in zip((first, second), sources))
     check_reach((a, b))  # before comparing corners, which overflows as drawing does
+    assert a.skeleton is not None and b.skeleton is not None  # (build_scene's)
     masks = [shared(a, b, tolerance)]
     if _skeleton_drawn(options, a, b):
         masks += shared_bones(a.skeleton, b.skeleton, tolerance)
     named = labels[0] is not None and labels[1] is not None
 
-    def layer(scene, side: int, keep: bool, color, text: str) -> Layer:
+    def layer(scene: Scene, side: int, keep: bool, color: _Color, text: str) -> Layer:
+        assert scene.skeleton is not None  # a or b
         wanted = [mask[side] if keep else ~mask[side] for mask in masks]
         bones = scene.skeleton.part(*wanted[1:]) if len(wanted) > 1 else None
         shown = any(mask.any() for mask in wanted)  # a legend entry for what is drawn
@@ -340,7 +360,8 @@ def _checked(options: ViewOptions | None) -> ViewOptions:
     return options
 
 
-def _scene(robot, poses, options: ViewOptions, source=None):
+def _scene(robot: Robot, poses: _Poses, options: ViewOptions,
+           source: _Source | None = None) -> Scene:
     """Return the triangles of ``robot`` at ``poses`` as ``options`` asks (``source``: overlay)."""
     resources, folder = (options.resources, options.folder) if source is None else source
     return build_scene(robot, poses, SceneOptions(
@@ -348,7 +369,8 @@ def _scene(robot, poses, options: ViewOptions, source=None):
         max_faces=options.max_faces))
 
 
-def _picture(layers, options: ViewOptions, warnings, caption=()) -> Picture:
+def _picture(layers: Sequence[Layer], options: ViewOptions, warnings: Iterable[Diagnostic],
+             caption: Sequence[str] = ()) -> Picture:
     """Draw ``layers`` with ``caption`` (lines); return the picture with ``warnings``."""
     cam = camera(options.view)
     data, window = draw_layers(layers, cam, RenderOptions(

@@ -31,9 +31,11 @@ Picture coordinates are metres in the plane of the picture: ``u = p . right`` to
 ``v = p . up`` upwards, and the depth ``p . toward`` grows towards the camera.
 """
 
+from collections.abc import Sequence
 import math
 
 import numpy as np
+import numpy.typing as npt
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
@@ -47,6 +49,9 @@ VIEWS = {
     'top': (-90.0, 90.0),
     'iso': (-45.0, math.degrees(math.atan(1.0 / math.sqrt(2.0)))),
 }
+
+#: A window of the picture plane: ``(u0, u1, v0, v1)`` (m), left, right, bottom and top.
+Window = tuple[float, float, float, float]
 
 
 @record(frozen=True)
@@ -76,7 +81,7 @@ class Camera:
         return np.array([self.right, self.up, self.toward])
 
 
-def camera(view) -> Camera:
+def camera(view: str | Sequence[float]) -> Camera:
     """
     Return the camera of a view.
 
@@ -108,7 +113,8 @@ def camera(view) -> Camera:
     return Camera(azimuth, elevation, right, up, toward)
 
 
-def fit_window(points, size: tuple[int, int], margin: float = 0.04, reserve=(0, 0)):
+def fit_window(points: npt.ArrayLike, size: tuple[int, int], margin: float = 0.04,
+               reserve: tuple[int, int] = (0, 0)) -> Window:
     """
     Return the window ``(u0, u1, v0, v1)`` (m) that shows ``points`` in a picture of ``size``.
 

@@ -24,13 +24,19 @@ A scene is *incomplete* (:func:`incomplete`) when a visual (collision) is not dr
 is there: its picture draws the kinematic skeleton too.
 """
 
+from collections.abc import Mapping
+from collections.abc import Sequence
 
-def incomplete(scene) -> bool:
+from sdf_tools.drawing.scene import Scene
+from sdf_tools.model import Robot
+
+
+def incomplete(scene: Scene) -> bool:
     """Return whether a scene lacks geometry: something not drawn, or nothing to draw."""
     return bool(scene.missing) or len(scene.triangles) == 0
 
 
-def configuration(joints) -> str:
+def configuration(joints: Mapping[str, float]) -> str:
     """Return joint values as text: ``'a=0.5, b=-1 (the others at 0)'`` or the zero one."""
     if not joints:
         return 'the zero configuration'
@@ -38,7 +44,7 @@ def configuration(joints) -> str:
     return f'{values} (the others at 0)'
 
 
-def missing(scene, collision: bool = False) -> str | None:
+def missing(scene: Scene, collision: bool = False) -> str | None:
     """
     Return what a scene does not draw, counted, and how it is drawn; ``None``: all of it.
 
@@ -65,7 +71,8 @@ def _plural(noun: str) -> str:
     return noun.replace('part ', 'parts ', 1)
 
 
-def view_caption(robot, joints, scene, collision: bool) -> tuple[str, ...]:
+def view_caption(robot: Robot, joints: Mapping[str, float] | None, scene: Scene,
+                 collision: bool) -> tuple[str, ...]:
     """
     Return the caption of :func:`sdf_tools.drawing.view`'s picture (module docstring).
 
@@ -78,7 +85,8 @@ def view_caption(robot, joints, scene, collision: bool) -> tuple[str, ...]:
     return (head,) if note is None else (head, note)
 
 
-def overlay_caption(scenes, labels, collision: bool) -> tuple[str, ...]:
+def overlay_caption(scenes: Sequence[Scene], labels: Sequence[str | None],
+                    collision: bool) -> tuple[str, ...]:
     """Return what each side of an overlay does not draw: a line per side, one if the same."""
     notes = [missing(scene, collision) for scene in scenes]
     names = [label or side for label, side in zip(labels, 'AB')]

@@ -35,16 +35,28 @@ matplotlib (``pip install 'sdf_tools[view]'``) is imported by :func:`draw_layers
 its Agg and SVG canvases (never pyplot, which would look for a display).
 """
 
+from collections.abc import Iterable
+from collections.abc import Sequence
 import io
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
-
+import numpy.typing as npt
+from sdf_tools.drawing.camera import Camera
 from sdf_tools.drawing.camera import fit_window
+from sdf_tools.drawing.camera import Window
+from sdf_tools.drawing.scene import Scene
+from sdf_tools.drawing.skeleton import Skeleton
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.records import record
 from sdf_tools.records import replace
+
+if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 #: Where the light comes from, in the camera frame (right, up, toward the camera).
 LIGHT = np.array([-0.4, 0.6, 0.7]) / np.linalg.norm([-0.4, 0.6, 0.7])
@@ -69,6 +81,10 @@ FONT_SIZE, LINE_PX, EDGE_PX = 9.0, 18, 6
 LABEL_PX, LABEL_OFFSET = 10.0, (7.0, 4.0)
 _DPI = 100
 
+_Array = npt.NDArray[np.float64]  # shapes in the docstrings
+_Color = tuple[float, float, float, float]  # RGBA, 0..1
+_Name = tuple[str, _Array]  # a text and its point (3,) (m)
+
 
 @record(frozen=True, eq=False)
 class Layer:
@@ -82,11 +98,11 @@ class Layer:
     :attr:`~sdf_tools.drawing.skeleton.Skeleton.labels`).
     """
 
-    scene: object
+    scene: Scene
     label: str | None = None
-    color: tuple[float, float, float, float] | None = None
-    skeleton: object = None
-    names: tuple = ()
+    color: _Color | None = None
+    skeleton: Skeleton | None = None
+    names: tuple[_Name, ...] = ()
 
 
 @record(frozen=True)
@@ -121,7 +137,7 @@ class RenderOptions:
     caption: tuple[str, ...] = ()
 
 
-def require_matplotlib():
+def require_matplotlib() -> ModuleType:
     """
     Return the ``matplotlib`` module.
 
@@ -141,7 +157,8 @@ def require_matplotlib():
     return matplotlib
 
 
-def draw_layers(layers, camera, options: RenderOptions):
+def draw_layers(layers: Sequence[Layer], camera: Camera,
+                options: RenderOptions) -> tuple[bytes, Window]:
     """
     Draw ``layers`` as seen by ``camera``; return the picture's bytes and its window.
 
@@ -182,9 +199,10 @@ def draw_layers(layers, camera, options: RenderOptions):
     caption = _caption_lines(options)
     window = options.window
     if window is None:
+        top, bottom = (EDGE_PX + LINE_PX * lines if lines else 0 for lines in (
+            sum(bool(layer.label) for layer in layers), len(caption)))
         window = _fitted(triangles, axes, ([bones for bones, _ in skeletons], names), options,
-                         tuple(EDGE_PX + LINE_PX * lines if lines else 0 for lines in (
-                             sum(bool(layer.label) for layer in layers), len(caption))))
+                         (top, bottom))
     axes[:, 1:] = axes[:, :1] + (axes[:, 1:] - axes[:, :1]) * _axis_length(window)
     longest = (window[1] - window[0]) * SPLIT
     triangles, shades = visible_faces(triangles, colors, closed, longest)
@@ -193,12 +211,13 @@ def draw_layers(layers, camera, options: RenderOptions):
                  replace(options, caption=caption)), window
 
 
-def _axis_length(window) -> float:
+def _axis_length(window: Window) -> float:
     """Return how long (m) a link frame's axes are drawn in ``window``."""
     return AXIS_LENGTH * max(window[1] - window[0], window[3] - window[2])
 
 
-def _fitted(triangles, axes, marks, options: RenderOptions, reserve):
+def _fitted(triangles: _Array, axes: _Array, marks: tuple[list[Skeleton], list[_Name]],
+            options: RenderOptions, reserve: tuple[int, int]) -> Window:
     """
     Return the window that shows everything drawn, ``reserve`` (top, bottom) pixels free.
 
@@ -225,7 +244,7 @@ def _fitted(triangles, axes, marks, options: RenderOptions, reserve):
     return window
 
 
-def _label_corners(labels, window, pixel: float) -> np.ndarray:
+def _label_corners(labels: Sequence[_Name], window: Window, pixel: float) -> _Array:
     """Return the far corner of each name (:func:`_labels`), ``pixel`` m a pixel."""
     middle = (window[0] + window[1]) / 2.0
     corners = []
@@ -256,7 +275,7 @@ def _caption_lines(options: RenderOptions) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def check_reach(scenes) -> None:
+def check_reach(scenes: Iterable[Scene]) -> None:
     """
     Refuse scenes with a point farther than :data:`MAX_REACH` (or not finite).
 
@@ -280,14 +299,15 @@ def check_reach(scenes) -> None:
             f'{MAX_REACH:g} m)', code=Code.TOO_LARGE))
 
 
-def _frame_axes(frames, rotation) -> np.ndarray:
+def _frame_axes(frames: _Array, rotation: _Array) -> _Array:
     """Return, per link frame, its origin and the tips of its x, y, z axes: (k, 4, 3), 1 m."""
     origins = frames[:, :3, 3]
     tips = origins[:, None, :] + np.swapaxes(frames[:, :3, :3], 1, 2)  # + each axis column
     return np.concatenate([origins[:, None, :], tips], axis=1) @ rotation.T
 
 
-def visible_faces(triangles, colors, closed, longest: float):
+def visible_faces(triangles: _Array, colors: _Array, closed: npt.NDArray[np.bool_],
+                  longest: float) -> tuple[_Array, _Array]:
     """
     Return the triangles the camera sees (split to edges of at most ``longest``) and shades.
 
@@ -324,7 +344,7 @@ def visible_faces(triangles, colors, closed, longest: float):
     return _split(triangles, shades, longest)
 
 
-def _split(triangles, values, longest: float):
+def _split(triangles: _Array, values: _Array, longest: float) -> tuple[_Array, _Array]:
     """Halve the longest edge of every triangle whose edge is over ``longest``, repeatedly."""
     for _ in range(16):
         edges = np.linalg.norm(np.roll(triangles, -1, axis=1) - triangles, axis=2)  # i -> i+1
@@ -342,7 +362,9 @@ def _split(triangles, values, longest: float):
     return triangles, values
 
 
-def _draw(triangles, shades, lines, window, layers, options: RenderOptions) -> bytes:
+def _draw(triangles: _Array, shades: _Array,
+          lines: tuple[_Array, list[tuple[Skeleton, _Color]], list[_Name]], window: Window,
+          layers: Sequence[Layer], options: RenderOptions) -> bytes:
     """
     Draw on a figure with axes filling it; return the file's bytes.
 
@@ -367,8 +389,10 @@ def _draw(triangles, shades, lines, window, layers, options: RenderOptions) -> b
     # antialiasing at SUPERSAMPLE times its size, then averaged down; in an SVG, opaque
     # triangles get edges in their colour (0.5 pt) that close the seams.
     opaque = shades[:, 3] >= 1.0
+    # (matplotlib's types want a Sequence of polygons; an (n, 3, 2) array is read as one.)
     ax.add_collection(PolyCollection(
-        triangles[:, :, :2], facecolors=shades, linewidths=0.0 if png else 0.5,
+        triangles[:, :, :2],  # type: ignore[arg-type]
+        facecolors=shades, linewidths=0.0 if png else 0.5,
         edgecolors=np.where(opaque[:, None], shades, 0.0), antialiaseds=not png),
         autolim=False)
     for bones, color in skeletons:
@@ -387,7 +411,7 @@ def _draw(triangles, shades, lines, window, layers, options: RenderOptions) -> b
     return _png(figure, options.size) if png else _svg(figure)
 
 
-def _png(figure, size) -> bytes:
+def _png(figure: 'Figure', size: tuple[int, int]) -> bytes:
     """Draw ``figure`` with Agg (SUPERSAMPLE times ``size``); return the averaged-down PNG."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from PIL import Image  # matplotlib's own dependency
@@ -401,7 +425,7 @@ def _png(figure, size) -> bytes:
     return data.getvalue()
 
 
-def _svg(figure) -> bytes:
+def _svg(figure: 'Figure') -> bytes:
     """Return ``figure`` as SVG text, the same for the same picture (no date, fixed ids)."""
     import matplotlib
     from matplotlib.backends.backend_svg import FigureCanvasSVG
@@ -411,22 +435,22 @@ def _svg(figure) -> bytes:
     return data.getvalue()
 
 
-def _skeleton(ax, bones, color) -> None:
+def _skeleton(ax: 'Axes', bones: Skeleton, color: _Color) -> None:
     """Draw a skeleton (camera frame): segments, joints as dots, roots as squares; darker."""
     from matplotlib.collections import LineCollection
-    color = tuple(c * 0.7 for c in color[:3]) + tuple(color[3:])
+    dark = tuple(c * 0.7 for c in color[:3]) + tuple(color[3:])
     ax.add_collection(LineCollection(list(bones.segments[:, :, :2]), linewidths=2.0,
-                                     colors=[color], zorder=2, capstyle='round'),
+                                     colors=[dark], zorder=2, capstyle='round'),
                       autolim=False)
     for points, marker, area in ((bones.joints[bones.moving], 'o', 22.0),
                                  (bones.joints[~bones.moving], 'o', 7.0),
                                  (bones.roots, 's', 22.0)):
         if len(points):
-            ax.scatter(points[:, 0], points[:, 1], s=area, marker=marker, c=[color],
+            ax.scatter(points[:, 0], points[:, 1], s=area, marker=marker, c=[dark],
                        linewidths=0.0, zorder=3)
 
 
-def _labels(ax, labels, window) -> None:
+def _labels(ax: 'Axes', labels: Sequence[_Name], window: Window) -> None:
     """Write each ``(text, point)`` at its point, away from the nearer side (white halo)."""
     from matplotlib import patheffects
     middle = (window[0] + window[1]) / 2.0
@@ -441,7 +465,7 @@ def _labels(ax, labels, window) -> None:
                     color='#222222', zorder=5, path_effects=halo)
 
 
-def _legend(ax, layers) -> None:
+def _legend(ax: 'Axes', layers: Sequence[Layer]) -> None:
     """Name each labelled layer beside a patch of its colour, in the upper left corner."""
     labelled = [layer for layer in layers if layer.label]
     if not labelled:

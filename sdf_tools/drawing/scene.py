@@ -29,10 +29,12 @@ a caption (``14 meshes not found``); the kinematic skeleton
 (:mod:`sdf_tools.drawing.skeleton`) shows where they are.
 """
 
+from collections.abc import Mapping
 import os
+from typing import TYPE_CHECKING
 
 import numpy as np
-
+import numpy.typing as npt
 from sdf_tools.drawing.shapes import primitive
 from sdf_tools.drawing.skeleton import matching_rows
 from sdf_tools.drawing.skeleton import Skeleton
@@ -41,17 +43,32 @@ from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
+from sdf_tools.errors import SourceLocation
+from sdf_tools.model import Geometry
 from sdf_tools.model import Mesh
+from sdf_tools.model import OtherGeometry
+from sdf_tools.model import Robot
 from sdf_tools.records import record
 from sdf_tools.resources.lookup import Resources
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.uris import locate
+
+if TYPE_CHECKING:  # imported when a mesh is read (resources.meshes)
+    import trimesh
 
 _NOT_FOUND = ('mesh', 'not found')
 _NO_TRIMESH = ('mesh', 'not drawn (no trimesh)')
 #: The colour of visuals without one, and of collisions (RGBA, 0..1).
 VISUAL_COLOR = (0.72, 0.74, 0.78, 1.0)
 COLLISION_COLOR = (0.85, 0.55, 0.25, 1.0)
+
+_Mask = npt.NDArray[np.bool_]
+#: Where a part is, for warnings: its location and entity (``"link 'base'"``).
+_Where = tuple[SourceLocation | None, str]
+#: A part's shape ``((vertices (n, 3) m, faces (k, 3) int, closed), '')``, or ``(None, why)``
+#: with ``why`` as :attr:`Scene.missing` counts it (``('mesh', 'not found')``).
+_Shaped = (tuple[tuple[npt.NDArray[np.float64], npt.NDArray[np.intp], bool], str]
+           | tuple[None, tuple[str, str]])
 
 
 @record(frozen=True, eq=False)
@@ -91,7 +108,8 @@ class Scene:
     missing: tuple[tuple[tuple[str, str], int], ...] = ()
     parts: int = 0
 
-    def part(self, mask, color=None, frames: bool = True) -> 'Scene':
+    def part(self, mask: _Mask, color: tuple[float, float, float, float] | None = None,
+             frames: bool = True) -> 'Scene':
         """
         Return the triangles where ``mask`` (bool, (n,)) is true, all in ``color`` if given.
 
@@ -104,7 +122,7 @@ class Scene:
                      self.frames if frames else self.frames[:0])
 
 
-def shared(first: Scene, second: Scene, tolerance: float):
+def shared(first: Scene, second: Scene, tolerance: float) -> tuple[_Mask, _Mask]:
     """
     Return which triangles of each scene the other has too, corner for corner.
 
@@ -154,7 +172,8 @@ class SceneOptions:
     max_faces: int = 5000
 
 
-def build_scene(robot, poses, options: SceneOptions | None = None) -> Scene:
+def build_scene(robot: Robot, poses: Mapping[str, npt.ArrayLike],
+                options: SceneOptions | None = None) -> Scene:
     """
     Return the triangles of ``robot``'s visuals (or collisions) with its links at ``poses``.
 
@@ -202,7 +221,7 @@ def build_scene(robot, poses, options: SceneOptions | None = None) -> Scene:
                  skeleton(robot, poses), tuple(missing.items()), parts)
 
 
-def _shape(geometry, meshes: '_MeshCache', where):
+def _shape(geometry: Geometry | None, meshes: '_MeshCache', where: _Where) -> _Shaped:
     """
     Return ``((vertices, faces, closed), '')`` of a geometry, or ``(None, why)`` (warned).
 
@@ -213,7 +232,8 @@ def _shape(geometry, meshes: '_MeshCache', where):
     shape = primitive(geometry)
     if shape is not None:
         return (shape[0], shape[1], True), ''
-    kind = 'no geometry' if geometry is None else f'<{geometry.kind}>'
+    # Not a primitive (primitive() draws them all): another shape, or none.
+    kind = f'<{geometry.kind}>' if isinstance(geometry, OtherGeometry) else 'no geometry'
     meshes.warn(where, f'{kind} is not drawn (no shape for it in a picture)', Code.NOT_DRAWN)
     return None, ('part without geometry' if geometry is None else kind, 'not drawn')
 
@@ -221,25 +241,25 @@ def _shape(geometry, meshes: '_MeshCache', where):
 class _MeshCache:
     """The meshes of one picture, each file read once; the warnings about those not drawn."""
 
-    def __init__(self, options: SceneOptions):
+    def __init__(self, options: SceneOptions) -> None:
         self.options = options
         self.read: dict = {}
         self.warnings: list = []
         self._missing_packages: set = set()
         self._no_trimesh = False
 
-    def warn(self, where, message: str, code: Code) -> None:
+    def warn(self, where: _Where, message: str, code: Code) -> None:
         location, entity = where
         self.warnings.append(Diagnostic(message, location, entity, Severity.WARNING, code))
 
-    def get(self, mesh: Mesh, where):
+    def get(self, mesh: Mesh, where: _Where) -> _Shaped:
         """Return ``((vertices, faces, closed), '')`` of ``mesh``, or ``(None, why)``."""
         key = (mesh.filename, mesh.scale)
         if key not in self.read:
             self.read[key] = self._load(mesh, where)
         return self.read[key]
 
-    def _load(self, mesh: Mesh, where):
+    def _load(self, mesh: Mesh, where: _Where) -> _Shaped:
         uri = mesh.filename
         if self._no_trimesh:
             return None, _NO_TRIMESH
@@ -275,7 +295,7 @@ class _MeshCache:
                 closed), ''
 
 
-def decimated(mesh, faces: int):
+def decimated(mesh: 'trimesh.Trimesh', faces: int) -> 'trimesh.Trimesh':
     """
     Return ``mesh`` (a trimesh.Trimesh) with about ``faces`` triangles.
 

@@ -23,11 +23,13 @@ half a percent of their radius (:data:`SEGMENTS` sides).
 """
 
 import numpy as np
-
+import numpy.typing as npt
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Cylinder
+from sdf_tools.model import Geometry
 from sdf_tools.model import Sphere
+from sdf_tools.transforms import Vec3
 
 #: Sides of round shapes: the polygon's outline is within 1 - cos(pi / 32) = 0.5 % of r.
 SEGMENTS = 32
@@ -45,12 +47,12 @@ _CUBE_FACES = np.array([[0, 1, 3], [0, 3, 2],    # -x
                         [1, 5, 7], [1, 7, 3]])   # +z
 
 
-def box(size) -> tuple[np.ndarray, np.ndarray]:
+def box(size: Vec3) -> tuple[np.ndarray, np.ndarray]:
     """Return the 8 corners and 12 triangles of a box of ``size`` (x, y, z) centred at 0."""
     return _CUBE_CORNERS * np.asarray(size, dtype=float), _CUBE_FACES
 
 
-def revolved(profile, segments: int = SEGMENTS) -> tuple[np.ndarray, np.ndarray]:
+def revolved(profile: npt.ArrayLike, segments: int = SEGMENTS) -> tuple[np.ndarray, np.ndarray]:
     """
     Return the surface swept by a profile turning about z.
 
@@ -117,7 +119,7 @@ def capsule(radius: float, length: float) -> tuple[np.ndarray, np.ndarray]:
                     _arc(radius, h, np.pi / 2, np.pi, half))
 
 
-def primitive(geometry) -> tuple[np.ndarray, np.ndarray] | None:
+def primitive(geometry: Geometry | None) -> tuple[np.ndarray, np.ndarray] | None:
     """Return the triangles of a box, cylinder, sphere or capsule; ``None`` for others."""
     if isinstance(geometry, Box):
         return box(geometry.size)

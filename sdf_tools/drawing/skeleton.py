@@ -26,14 +26,20 @@ links' points, the names of links at one point together.
 :func:`sdf_tools.drawing.scene.shared`): rows of coordinates equal within a tolerance.
 """
 
-import numpy as np
+from collections.abc import Mapping
 
+import numpy as np
+import numpy.typing as npt
 from sdf_tools.model import JointType
+from sdf_tools.model import Robot
 from sdf_tools.records import record
 
 #: Weights of the projection :func:`matching_rows` sorts rows by (fixed, irrational-ish).
 _SPREAD = (1.0, 0.7548776662, 0.5698402910, 0.4301597090, 0.3247179572, 0.2451223338,
            0.1850448197, 0.1396849609, 0.1054446009)
+
+_Array = npt.NDArray[np.float64]  # shapes in the docstrings
+_Mask = npt.NDArray[np.bool_]
 
 
 @record(frozen=True, eq=False)
@@ -66,19 +72,19 @@ class Skeleton:
         """Return every point drawn, (n, 3): segment ends, joints and roots."""
         return np.concatenate([self.segments.reshape(-1, 3), self.joints, self.roots])
 
-    def turned(self, rotation) -> 'Skeleton':
+    def turned(self, rotation: _Array) -> 'Skeleton':
         """Return the skeleton in another frame: every point rotated by ``rotation`` (3, 3)."""
         return Skeleton(self.segments @ rotation.T, self.joints @ rotation.T, self.moving,
                         self.roots @ rotation.T,
                         tuple((names, point @ rotation.T) for names, point in self.labels))
 
-    def part(self, segments, joints, roots) -> 'Skeleton':
+    def part(self, segments: _Mask, joints: _Mask, roots: _Mask) -> 'Skeleton':
         """Return the segments, joints and roots where the masks (bool) are true; the labels."""
         return Skeleton(self.segments[segments], self.joints[joints], self.moving[joints],
                         self.roots[roots], self.labels)
 
 
-def skeleton(robot, poses) -> Skeleton:
+def skeleton(robot: Robot, poses: Mapping[str, npt.ArrayLike]) -> Skeleton:
     """
     Return the skeleton of ``robot`` with its links at ``poses`` (module docstring).
 
@@ -122,7 +128,8 @@ def _labels(points: dict) -> tuple:
     return tuple((', '.join(names), point) for names, point in places.values())
 
 
-def shared_bones(first: Skeleton, second: Skeleton, tolerance: float) -> list:
+def shared_bones(first: Skeleton, second: Skeleton,
+                 tolerance: float) -> list[tuple[_Mask, _Mask]]:
     """
     Return which segments, joints and roots of each skeleton the other has too.
 
@@ -139,7 +146,7 @@ def shared_bones(first: Skeleton, second: Skeleton, tolerance: float) -> list:
             matching_rows(first.roots, second.roots, tolerance * scale)]
 
 
-def matching_rows(first: np.ndarray, second: np.ndarray, tolerance: float):
+def matching_rows(first: _Array, second: _Array, tolerance: float) -> tuple[_Mask, _Mask]:
     """
     Return which rows of each array the other has too, every number within ``tolerance``.
 
@@ -181,7 +188,9 @@ def matching_rows(first: np.ndarray, second: np.ndarray, tolerance: float):
     return in_second, in_first
 
 
-def _matching_chunked(first, second, tolerance, order, low, counts):
+def _matching_chunked(first: _Array, second: _Array, tolerance: float,
+                      order: npt.NDArray[np.intp], low: npt.NDArray[np.intp],
+                      counts: npt.NDArray[np.intp]) -> tuple[_Mask, _Mask]:
     """Return :func:`matching_rows`'s result comparing row by row (rows that crowd together)."""
     in_second, in_first = np.zeros(len(first), bool), np.zeros(len(second), bool)
     for i in np.nonzero(counts)[0]:

@@ -23,6 +23,8 @@ themselves differ (URDF gives their sizes as attributes, SDFormat as child eleme
 defaults), so each reader reads them itself.
 """
 
+from lxml import etree
+
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.model import Robot
@@ -30,7 +32,7 @@ from sdf_tools.validate import check_robot
 from sdf_tools.xmlio.parse import ValueReader
 
 
-def checked(robot: Robot, reporter: Reporter, **options) -> None:
+def checked(robot: Robot, reporter: Reporter, **options: bool) -> None:
     """
     Raise the errors found while reading; check the model's structure; raise its errors.
 
@@ -53,7 +55,8 @@ def with_warnings(robot: Robot, reporter: Reporter) -> Robot:
     return robot.with_warnings(reporter.warnings) if reporter.warnings else robot
 
 
-def shape_element(v: ValueReader, geometry, entity):
+def shape_element(v: ValueReader, geometry: etree._Element,
+                  entity: str | None) -> etree._Element | None:
     """
     Return the shape element of a ``<geometry>``, reporting one that holds none or several.
 

@@ -50,10 +50,12 @@ fixed, revolute and prismatic joints) as precomposed steps; :data:`MOTIONS` maps
 :class:`~sdf_tools.model.JointType` to its class.
 """
 
+from collections.abc import Sequence
 import math
 from types import MappingProxyType
 
 import numpy as np
+import numpy.typing as npt
 from sdf_tools.batch_transforms import matrices_from_axis_angle_batch
 from sdf_tools.batch_transforms import matrices_from_quats_batch
 from sdf_tools.batch_transforms import quat_normalize_batch
@@ -75,14 +77,17 @@ from sdf_tools.topology import WORLD
 from sdf_tools.transforms import compose
 from sdf_tools.transforms import IDENTITY_MAT3
 from sdf_tools.transforms import IDENTITY_QUAT
+from sdf_tools.transforms import Mat3
 from sdf_tools.transforms import mat3_from_quat
 from sdf_tools.transforms import mat3_multiply
 from sdf_tools.transforms import mat3_transpose
+from sdf_tools.transforms import Quat
 from sdf_tools.transforms import quat_conjugate
 from sdf_tools.transforms import quat_from_axis_angle
 from sdf_tools.transforms import quat_multiply
 from sdf_tools.transforms import quat_normalize
 from sdf_tools.transforms import quat_rotate
+from sdf_tools.transforms import Vec3
 from sdf_tools.transforms import vec_add
 from sdf_tools.transforms import vec_cross
 from sdf_tools.transforms import vec_dot
@@ -91,8 +96,12 @@ from sdf_tools.transforms import vec_sub
 from sdf_tools.transforms import vec_unit
 from sdf_tools.transforms import ZERO3
 
-DEFAULT_AXIS2 = (0.0, 0.0, 1.0)
+DEFAULT_AXIS2: Vec3 = (0.0, 0.0, 1.0)
 _PLANAR_PARALLEL_TOL = 1e-6
+
+_Array = npt.NDArray[np.float64]  # shapes in the docstrings
+_Transform = tuple[Vec3, Quat]  # (xyz (m), unit quaternion)
+_Batch = tuple[_Array, _Array]  # rotations (3, 3, B), translations (3, B) (m)
 
 
 class FixedMotion(Motion):
@@ -100,14 +109,14 @@ class FixedMotion(Motion):
 
     __slots__ = ()
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> _Transform:
         return ZERO3, IDENTITY_QUAT
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> _Batch:
         n = q.shape[0]
         return np.broadcast_to(np.eye(3)[:, :, None], (3, 3, n)), np.zeros((3, n))
 
-    def local(self, q):
+    def local(self, q: Sequence[float]) -> _Transform:
         return compose(self.xyz, self.quat, self.inv_xyz, self.inv_quat)
 
     def world_step(self) -> FixedStep:
@@ -119,13 +128,15 @@ class FixedMotion(Motion):
 class RevoluteMotion(Motion):
     """Revolute and continuous joints: rotation about ``axis`` by the value."""
 
+    axis: Vec3  # the kinds with an axis get one (compile._joint_axes)
     __slots__ = ()
     neutral = (0.0,)
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> _Transform:
         return ZERO3, quat_from_axis_angle(self.axis, self.value(q))
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> _Batch:
+        assert value is not None  # a 1-dof joint's values: batch.py gives it a row
         return _rotations(self.axis, value), np.zeros((3, q.shape[0]))
 
     def world_step(self) -> RevoluteStep:
@@ -180,18 +191,20 @@ class RevoluteMotion(Motion):
 class PrismaticMotion(Motion):
     """Prismatic joints: translation by the value along ``axis``."""
 
+    axis: Vec3  # the kinds with an axis get one (compile._joint_axes)
     __slots__ = ()
     neutral = (0.0,)
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> _Transform:
         return vec_scale(self.axis, self.value(q)), IDENTITY_QUAT
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> _Batch:
+        assert value is not None  # a 1-dof joint's values: batch.py gives it a row
         n = q.shape[0]
         return (np.broadcast_to(np.eye(3)[:, :, None], (3, 3, n)),
                 np.multiply.outer(np.array(self.axis), value))
 
-    def _constants(self):
+    def _constants(self) -> tuple[Quat, Vec3, Vec3]:
         """Return ``q_o q_i``, ``t_o + R_o t_i`` and ``R_o a``: ``X_PC = (base + v dir, quat)``."""
         base = vec_add(self.xyz, quat_rotate(self.quat, self.inv_xyz))
         return (quat_multiply(self.quat, self.inv_quat), base,
@@ -213,19 +226,22 @@ class PrismaticMotion(Motion):
 class ScrewMotion(Motion):
     """Screw joints: rotation by the value about ``axis`` and translation along it."""
 
+    axis: Vec3  # the kinds with an axis get one (compile._joint_axes)
     __slots__ = ('pitch',)
     neutral = (0.0,)
 
-    def __init__(self, joint: Joint, axis=None, axis2=None, drive: Drive = NO_DRIVE):
+    def __init__(self, joint: Joint, axis: Vec3 | None = None, axis2: Vec3 | None = None,
+                 drive: Drive = NO_DRIVE) -> None:
         super().__init__(joint, axis, axis2, drive)
         pitch = 1.0 if joint.screw_thread_pitch is None else float(joint.screw_thread_pitch)
         self.pitch = pitch / (2.0 * math.pi)  # m per rad
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> _Transform:
         v = self.value(q)
         return vec_scale(self.axis, v * self.pitch), quat_from_axis_angle(self.axis, v)
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> _Batch:
+        assert value is not None  # a 1-dof joint's values: batch.py gives it a row
         return (_rotations(self.axis, value),
                 np.multiply.outer(np.array(self.axis) * self.pitch, value))
 
@@ -233,19 +249,23 @@ class ScrewMotion(Motion):
 class GearboxMotion(Motion):
     """Gearbox joints: ``Rot(axis, -v) @ Rot(axis2, -ratio v)``."""
 
+    axis: Vec3  # the kinds with axes get them (compile._joint_axes)
+    axis2: Vec3
     __slots__ = ('ratio',)
     neutral = (0.0,)
 
-    def __init__(self, joint: Joint, axis=None, axis2=None, drive: Drive = NO_DRIVE):
+    def __init__(self, joint: Joint, axis: Vec3 | None = None, axis2: Vec3 | None = None,
+                 drive: Drive = NO_DRIVE) -> None:
         super().__init__(joint, axis, axis2, drive)
         self.ratio = 1.0 if joint.gearbox_ratio is None else float(joint.gearbox_ratio)
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> _Transform:
         v = self.value(q)
         return ZERO3, quat_multiply(quat_from_axis_angle(self.axis, -v),
                                     quat_from_axis_angle(self.axis2, -self.ratio * v))
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> _Batch:
+        assert value is not None  # a 1-dof joint's values: batch.py gives it a row
         with np.errstate(over='ignore'):
             angle2 = -self.ratio * value
         if np.isinf(angle2).any():
@@ -254,7 +274,7 @@ class GearboxMotion(Motion):
         r2 = _rotations(self.axis2, angle2)
         return np.einsum('ikb,kjb->ijb', r, r2), np.zeros((3, q.shape[0]))
 
-    def overflow(self, q) -> str | None:
+    def overflow(self, q: Sequence[float]) -> str | None:
         value = self.value(q)
         if math.isinf(self.ratio * value):
             return (f'gearbox angle {self.ratio:g} * {value:g} (gearbox_ratio times the joint '
@@ -268,11 +288,11 @@ class FloatingMotion(Motion):
     __slots__ = ()
     neutral = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0)
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> _Transform:
         i = self.drive.coordinate
         return (q[i], q[i + 1], q[i + 2]), quat_normalize(q[i + 3:i + 7])
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> _Batch:
         i = self.drive.coordinate
         return _quat_rotations(q[:, i + 3:i + 7]), q[:, i:i + 3].T.copy()
 
@@ -283,11 +303,11 @@ class BallMotion(Motion):
     __slots__ = ()
     neutral = (0.0, 0.0, 0.0, 1.0)
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> _Transform:
         i = self.drive.coordinate
         return ZERO3, quat_normalize(q[i:i + 4])
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> _Batch:
         i = self.drive.coordinate
         return _quat_rotations(q[:, i:i + 4]), np.zeros((3, q.shape[0]))
 
@@ -295,20 +315,22 @@ class BallMotion(Motion):
 class PlanarMotion(Motion):
     """Planar joints: ``Trans(x u + y v) @ Rot(n, theta)``, ``n = axis`` the plane normal."""
 
+    axis: Vec3  # the kinds with an axis get one (compile._joint_axes)
     __slots__ = ('plane_u', 'plane_v')
     neutral = (0.0, 0.0, 0.0)
 
-    def __init__(self, joint: Joint, axis=None, axis2=None, drive: Drive = NO_DRIVE):
+    def __init__(self, joint: Joint, axis: Vec3 | None = None, axis2: Vec3 | None = None,
+                 drive: Drive = NO_DRIVE) -> None:
         super().__init__(joint, axis, axis2, drive)
-        self.plane_u, self.plane_v = _plane_basis(axis)
+        self.plane_u, self.plane_v = _plane_basis(self.axis)
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> _Transform:
         i = self.drive.coordinate
         x, y, theta = q[i], q[i + 1], q[i + 2]
         return (vec_add(vec_scale(self.plane_u, x), vec_scale(self.plane_v, y)),
                 quat_from_axis_angle(self.axis, theta))
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> _Batch:
         i = self.drive.coordinate
         t = (np.multiply.outer(np.array(self.plane_u), q[:, i])
              + np.multiply.outer(np.array(self.plane_v), q[:, i + 1]))
@@ -318,15 +340,17 @@ class PlanarMotion(Motion):
 class UniversalMotion(Motion):
     """Universal and revolute2 joints: ``Rot(axis, q1) @ Rot(axis2, q2)``."""
 
+    axis: Vec3  # the kinds with axes get them (compile._joint_axes)
+    axis2: Vec3
     __slots__ = ()
     neutral = (0.0, 0.0)
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> _Transform:
         i = self.drive.coordinate
         return ZERO3, quat_multiply(quat_from_axis_angle(self.axis, q[i]),
                                     quat_from_axis_angle(self.axis2, q[i + 1]))
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> _Batch:
         i = self.drive.coordinate
         r1 = _rotations(self.axis, q[:, i])
         r2 = _rotations(self.axis2, q[:, i + 1])
@@ -349,7 +373,8 @@ MOTIONS = MappingProxyType({
 """The motion of each joint kind."""
 
 
-def joint_motion(joint: Joint, axis=None, axis2=None, drive: Drive = NO_DRIVE) -> Motion:
+def joint_motion(joint: Joint, axis: Vec3 | None = None, axis2: Vec3 | None = None,
+                 drive: Drive = NO_DRIVE) -> Motion:
     """
     Return the motion of a joint.
 
@@ -373,7 +398,7 @@ def root_motion(link: str, pose: Pose | None) -> FixedMotion:
 
 # --- helpers ----------------------------------------------------------------------------------
 
-def _axis_aligned(b):
+def _axis_aligned(b: Vec3) -> tuple[int, float] | None:
     """Return ``(k, sign)`` if ``b`` is exactly +-e_k, else ``None``."""
     for k in range(3):
         others = [b[j] for j in range(3) if j != k]
@@ -382,7 +407,7 @@ def _axis_aligned(b):
     return None
 
 
-def _frame_with_z(b):
+def _frame_with_z(b: Vec3) -> Mat3:
     """Return a rotation matrix (9-tuple) whose third column is the unit vector ``b``."""
     helper = (1.0, 0.0, 0.0) if abs(b[0]) < 0.9 else (0.0, 1.0, 0.0)
     x = vec_unit(vec_cross(helper, b))
@@ -390,7 +415,7 @@ def _frame_with_z(b):
     return (x[0], y[0], b[0], x[1], y[1], b[1], x[2], y[2], b[2])
 
 
-def _plane_basis(normal):
+def _plane_basis(normal: Vec3) -> tuple[Vec3, Vec3]:
     """Return ``(u, v)``: the joint x axis projected on the plane (y if x is normal), n x u."""
     for e in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0)):
         u = vec_sub(e, vec_scale(normal, vec_dot(e, normal)))
@@ -400,16 +425,16 @@ def _plane_basis(normal):
     raise AssertionError('unreachable: a unit normal is parallel to at most one of x, y')
 
 
-def _rotations(axis, angle):
+def _rotations(axis: Vec3, angle: _Array) -> _Array:
     """Return ``Rot(axis, angle)`` (3, 3, B) for angles (B,)."""
     return _configurations_last(matrices_from_axis_angle_batch(axis, angle))
 
 
-def _quat_rotations(quats):
+def _quat_rotations(quats: _Array) -> _Array:
     """Return the rotations (3, 3, B) of quaternions (B, 4), normalised (0 -> identity)."""
     return _configurations_last(matrices_from_quats_batch(quat_normalize_batch(quats)))
 
 
-def _configurations_last(matrices):
+def _configurations_last(matrices: _Array) -> _Array:
     """Return (B, 3, 3) matrices as a contiguous (3, 3, B) array: einsum is slow on views."""
     return np.ascontiguousarray(matrices.transpose(1, 2, 0))

@@ -33,19 +33,29 @@ an exact tuple about twice as fast, and the loop unpacks one per joint.
 """
 
 import array
+from collections.abc import Mapping
+from collections.abc import Sequence
 import math
+from typing import Any
+from typing import Protocol
 
 import numpy as np
+import numpy.typing as npt
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
+from sdf_tools.kinematics.motion import Drive
+from sdf_tools.kinematics.motion import Motion
 from sdf_tools.kinematics.motion import TfPrismatic
 from sdf_tools.kinematics.motion import TfRevolute
 from sdf_tools.kinematics.motion import TfRevoluteOffset
 from sdf_tools.kinematics.values import as_float
+from sdf_tools.kinematics.values import CompiledTree
 from sdf_tools.kinematics.values import raise_infinite_angle
 from sdf_tools.transforms import KDL_SIGN_W
+from sdf_tools.transforms import Quat
 from sdf_tools.transforms import quat_kdl_sign
+from sdf_tools.transforms import Vec3
 
 _REVOLUTE = 0         # revolute without child offset: constant translation
 _REVOLUTE_OFFSET = 1  # revolute whose child frame is away from the joint
@@ -57,8 +67,32 @@ _FLOAT_ONLY = frozenset({float})  # element types of joint_states positions on t
 #: publisher (measured: the same cost at about 12 revolute joints; 44: 3x faster).
 ARRAY_JOINTS = 16
 
+#: A record: ``(op, *step)`` or ``(op, motion)`` (module docstring), unpacked by position.
+_Record = tuple[Any, ...]
+_Transform = tuple[Vec3, Quat]  # T_parent_child: (xyz (m), unit quaternion (x, y, z, w))
+_Array = npt.NDArray[np.float64]  # shapes in the docstrings
+# Columns of one kind of TfArrays: their columns (None: all), the indices of their values in
+# the message, multipliers, offsets (each (n,)) and their records.
+_Group = tuple[npt.NDArray[np.intp] | None, npt.NDArray[np.intp], _Array, _Array,
+               list[_Record]]
 
-def tf_record(motion) -> tuple:
+
+class _Tree(CompiledTree, Protocol):
+    """What a plan reads of a :class:`~sdf_tools.kinematics.KinematicTree`."""
+
+    @property
+    def _mimic_names(self) -> frozenset[str]: ...  # noqa: D102
+
+    @property
+    def _dependents(self) -> tuple[tuple[int, ...], ...]: ...  # noqa: D102
+
+    @property
+    def _tf_records(self) -> tuple[_Record, ...]: ...  # noqa: D102
+
+    def mimic_drives(self, reported: Sequence[str]) -> Mapping[int, Drive]: ...  # noqa: D102
+
+
+def tf_record(motion: Motion) -> _Record:
     """Return the record of one moving joint (module docstring)."""
     step = motion.tf_step()
     if step is None:
@@ -68,7 +102,7 @@ def tf_record(motion) -> tuple:
     return (_OPS[type(step)], *step)
 
 
-def joint_transforms(records, q) -> list:
+def joint_transforms(records: Sequence[_Record], q: Sequence[float]) -> list[_Transform]:
     """
     Return ``T_parent_child`` of each record's joint as ``((x, y, z), (qx, qy, qz, qw))``.
 
@@ -77,7 +111,7 @@ def joint_transforms(records, q) -> list:
     :func:`~sdf_tools.transforms.quat_kdl_sign`), looked at only when ``qw`` is below
     :data:`~sdf_tools.transforms.KDL_SIGN_W`.
     """
-    out: list = []
+    out: list[_Transform] = []
     append = out.append
     sin = math.sin
     cos = math.cos
@@ -147,10 +181,11 @@ class JointStatePlan:
     __slots__ = ('names', 'coordinates', 'unknown', 'mimic', 'duplicates', 'joints',
                  'tree_joints', '_pairs', '_mimic_positions', '_records', '_tree')
 
-    def __init__(self, tree, names: tuple, coordinates: tuple):
+    def __init__(self, tree: _Tree, names: tuple[str, ...],
+                 coordinates: tuple[int, ...]) -> None:
         unknown, mimic, mimic_positions, duplicates, pairs = [], [], [], [], []
-        touched = set()
-        seen = set()
+        touched: set[int] = set()
+        seen: set[str] = set()
         for position, (name, i) in enumerate(zip(names, coordinates)):
             if name in seen:
                 if name not in duplicates:
@@ -180,7 +215,7 @@ class JointStatePlan:
                               else tree._tf_records[k] for k in self.joints)
         self._tree = tree
 
-    def update(self, q: list, positions) -> None:
+    def update(self, q: list[float], positions: Sequence[float]) -> None:
         """
         Write a message's positions into ``q``.
 
@@ -205,7 +240,7 @@ class JointStatePlan:
         for position, i in self._pairs:  # checked: converts without raising
             q[i] = as_float(positions[position], self.names[position])
 
-    def check(self, positions) -> bool:
+    def check(self, positions: Sequence[float]) -> bool:
         """
         Refuse what :meth:`update` refuses, without writing anything.
 
@@ -236,7 +271,7 @@ class JointStatePlan:
         # scalars, ints, bools, strings) is converted or refused value by value, without
         # numpy arithmetic warnings.
         kind = type(positions)
-        if kind is array.array:
+        if type(positions) is array.array:  # (not kind: mypy narrows positions only so)
             fast = positions.typecode in 'fd'
         elif kind is list or kind is tuple:
             fast = set(map(type, positions)) <= _FLOAT_ONLY
@@ -252,7 +287,8 @@ class JointStatePlan:
             as_float(positions[position], self.names[position])
         return False
 
-    def transforms(self, q, positions=None) -> list:
+    def transforms(self, q: Sequence[float],
+                   positions: Sequence[float] | None = None) -> list[_Transform]:
         """
         Return the transforms of :attr:`joints` (``T_parent_child`` as ``(xyz, quat)``).
 
@@ -280,7 +316,8 @@ class JointStatePlan:
         """
         return self._transforms(self._records, q, positions)
 
-    def _transforms(self, records, q, positions) -> list:
+    def _transforms(self, records: Sequence[_Record], q: Sequence[float],
+                    positions: Sequence[float] | None) -> list[_Transform]:
         """Return :func:`joint_transforms` of some of the plan's records (:meth:`transforms`)."""
         values = q
         if self._mimic_positions:
@@ -328,12 +365,12 @@ class TfArrays:
     __slots__ = ('poses', 'reads_q', '_plan', '_revolute', '_offset', '_prismatic',
                  '_general', '_check')
 
-    def __init__(self, plan: JointStatePlan):
+    def __init__(self, plan: JointStatePlan) -> None:
         records = plan._records
         n_q = len(plan._tree.coordinate_names)
         source = {i: position for position, i in plan._pairs}
 
-        def column_group(columns):  # (columns or None when all, message indices, m, o)
+        def column_group(columns: list[int]) -> _Group:
             rows = [records[k] for k in columns]
             index = [source[r[1]] if r[1] < n_q else plan._mimic_positions[r[1] - n_q]
                      for r in rows]
@@ -380,7 +417,7 @@ class TfArrays:
             for r in records)
         self.reads_q = bool(self._general) or self._check
 
-    def evaluate(self, q, positions):
+    def evaluate(self, q: Sequence[float], positions: Sequence[float]) -> _Array:
         """
         Compute :attr:`poses` for one message; return it.
 
@@ -445,7 +482,7 @@ class TfArrays:
                 poses[:, k] = (*xyz, *quat)
         return poses
 
-    def _values(self, values):
+    def _values(self, values: _Array) -> _Array:
         """Return the half angles and displacements of ``values`` (the overflow check)."""
         groups = [g for g in (self._revolute, self._prismatic) if g is not None]
         with np.errstate(over='ignore'):

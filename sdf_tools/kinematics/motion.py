@@ -35,14 +35,22 @@ constants, and each evaluator turns steps into its own records:
 identity), as in :mod:`sdf_tools.transforms`.
 """
 
+from collections.abc import Sequence
 import copy
 from typing import NamedTuple
 
+import numpy as np
+import numpy.typing as npt
 from sdf_tools.model import Joint
+from sdf_tools.transforms import Mat3
+from sdf_tools.transforms import Quat
 from sdf_tools.transforms import quat_multiply
 from sdf_tools.transforms import quat_normalize
 from sdf_tools.transforms import quat_rotate
+from sdf_tools.transforms import Vec3
 from sdf_tools.transforms import vec_add
+
+_Array = npt.NDArray[np.float64]  # shapes in the docstrings
 
 
 class Drive(NamedTuple):
@@ -70,7 +78,7 @@ class FixedStep(NamedTuple):
     ``R_child = R_parent @ rotation`` and ``t_child = t_parent + R_parent @ (x, y, z)``.
     """
 
-    rotation: tuple | None
+    rotation: Mat3 | None
     x: float
     y: float
     z: float
@@ -86,7 +94,7 @@ class RevoluteStep(NamedTuple):
     are ``None`` when they are the identity and zero.
     """
 
-    rotation: tuple | None
+    rotation: Mat3 | None
     x: float
     y: float
     z: float
@@ -94,8 +102,8 @@ class RevoluteStep(NamedTuple):
     coordinate: int
     multiplier: float
     offset: float
-    post: tuple | None
-    d: tuple | None
+    post: Mat3 | None
+    d: Vec3 | None
 
 
 class PrismaticStep(NamedTuple):
@@ -106,7 +114,7 @@ class PrismaticStep(NamedTuple):
     (ex, ey, ez))``, with ``v = multiplier * q[coordinate] + offset``.
     """
 
-    rotation: tuple | None
+    rotation: Mat3 | None
     x: float
     y: float
     z: float
@@ -129,7 +137,7 @@ class TfRevolute(NamedTuple):
     coordinate: int
     half_multiplier: float
     half_offset: float
-    xyz: tuple
+    xyz: Vec3
     px: float
     py: float
     pz: float
@@ -176,7 +184,7 @@ class TfPrismatic(NamedTuple):
     coordinate: int
     multiplier: float
     offset: float
-    quat: tuple
+    quat: Quat
     x: float
     y: float
     z: float
@@ -212,12 +220,15 @@ class Motion:
     #: The zero configuration of the joint's coordinates.
     neutral: tuple[float, ...] = ()
 
-    def __init__(self, joint: Joint, axis=None, axis2=None, drive: Drive = NO_DRIVE):
+    def __init__(self, joint: Joint, axis: Vec3 | None = None, axis2: Vec3 | None = None,
+                 drive: Drive = NO_DRIVE) -> None:
         inverse = joint.joint_in_child.inverse()
         self.kind = joint.kind
-        self.xyz = tuple(float(v) for v in joint.origin.xyz)
+        x, y, z = joint.origin.xyz
+        self.xyz: Vec3 = (float(x), float(y), float(z))
         self.quat = quat_normalize(tuple(float(v) for v in joint.origin.quat))
-        self.inv_xyz = tuple(float(v) for v in inverse.xyz)
+        x, y, z = inverse.xyz
+        self.inv_xyz: Vec3 = (float(x), float(y), float(z))
         self.inv_quat = quat_normalize(tuple(float(v) for v in inverse.quat))
         self.axis = axis
         self.axis2 = axis2
@@ -229,12 +240,12 @@ class Motion:
         other.drive = drive
         return other
 
-    def value(self, q) -> float:
+    def value(self, q: Sequence[float]) -> float:
         """Return the joint value ``multiplier * q[coordinate] + offset`` (rad or m)."""
         i, multiplier, offset = self.drive
         return q[i] * multiplier + offset
 
-    def transform(self, q):
+    def transform(self, q: Sequence[float]) -> tuple[Vec3, Quat]:
         """
         Return ``M(q)`` for one configuration.
 
@@ -251,7 +262,7 @@ class Motion:
         """
         raise NotImplementedError
 
-    def transform_batch(self, q, value):
+    def transform_batch(self, q: _Array, value: _Array | None) -> tuple[_Array, _Array]:
         """
         Return ``M(q)`` for a chunk of configurations, configuration index last.
 
@@ -272,7 +283,7 @@ class Motion:
         """
         raise NotImplementedError
 
-    def local(self, q):
+    def local(self, q: Sequence[float]) -> tuple[Vec3, Quat]:
         """
         Return ``X_PC(q) = X_PJ @ M(q) @ inv(X_CJ)`` as ``(xyz, quat)``.
 
@@ -292,6 +303,6 @@ class Motion:
         """Return the shortcut for the per-joint transforms, or ``None`` (module docstring)."""
         return None
 
-    def overflow(self, q) -> str | None:
+    def overflow(self, q: Sequence[float]) -> str | None:
         """Return why an angle of ``M(q)`` is infinite for finite joint values, if it is."""
         return None

@@ -30,9 +30,10 @@ from typing import Protocol
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import KinematicsError
+from sdf_tools.kinematics.motion import Motion
 
 
-class _Compiled(Protocol):
+class CompiledTree(Protocol):
     """What the slow path reads of a :class:`~sdf_tools.kinematics.KinematicTree`."""
 
     @property
@@ -45,7 +46,7 @@ class _Compiled(Protocol):
     def moving_joints(self) -> tuple[Any, ...]: ...  # noqa: D102
 
     @property
-    def _motions(self) -> tuple[Any, ...]: ...  # noqa: D102
+    def _motions(self) -> tuple[Motion, ...]: ...  # noqa: D102
 
 
 class InfiniteAngle(Exception):
@@ -80,7 +81,7 @@ def as_float(value: object, name: str) -> float:
                                      code=Code.BAD_NUMBER))
 
 
-def infinite_angle_error(tree: _Compiled,
+def infinite_angle_error(tree: CompiledTree,
                          rows: Iterable[Sequence[float]]) -> KinematicsError | None:
     """
     Return the error for configurations in which some joint value is infinite.
@@ -118,7 +119,7 @@ def infinite_angle_error(tree: _Compiled,
     return None
 
 
-def raise_infinite_angle(tree: _Compiled, rows: Iterable[Sequence[float]]) -> NoReturn:
+def raise_infinite_angle(tree: CompiledTree, rows: Iterable[Sequence[float]]) -> NoReturn:
     """
     Raise the KinematicsError naming the joint whose value is infinite in ``rows``.
 

@@ -49,13 +49,20 @@ cannot be opened is reported at the line that names it (the include, ``load_yaml
 what the package it is in tells (:meth:`PackageResolver.explain_missing`).
 """
 
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
 import contextlib
 import difflib
 import io
 import os
 import re
 import threading
+from types import ModuleType
+from typing import IO
 from typing import TYPE_CHECKING
+from xml.dom import minidom
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
@@ -63,9 +70,11 @@ from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
+from sdf_tools.loading.xacro_calls import Active
 from sdf_tools.loading.xacro_calls import call_failure
 from sdf_tools.loading.xacro_calls import Calls
 from sdf_tools.loading.xacro_calls import expansion_note
+from sdf_tools.loading.xacro_map import Files
 from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import PackageResolver
@@ -94,6 +103,10 @@ _CLASS_NAME = re.compile(r"<class '[\w.]+'>:\s*")
 _WHEN_EVALUATING = re.compile(r"\s*when evaluating expression '(.*)'\s*", re.DOTALL)
 # The markup a refusal quotes: a substitution or a xacro element's name.
 _MARKUP_SHOWN = re.compile(rb'\$\{[^}\n]*\}?|\$\([^)\n]*\)?|<\s*xacro:[-\w.]*|')
+# What run_xacro was given: (source, path, data).
+_Context = tuple[str, str | None, bytes]
+# Where a failing markup is: the offset of its match in a file's text, or None.
+_Matcher = Callable[[str], int | None]
 
 
 class _SubstitutionFailed(Exception):
@@ -141,7 +154,7 @@ class Expansion:
     calls: tuple = ()
 
 
-class _Arguments(dict):
+class _Arguments(dict[str, str]):
     """
     xacro's table of arguments (``name -> value``), noting the names the documents know.
 
@@ -152,15 +165,15 @@ class _Arguments(dict):
 
     __slots__ = ('known',)
 
-    def __init__(self, items) -> None:
+    def __init__(self, items: Iterable[tuple[str, str]]) -> None:
         super().__init__(items)
         self.known: dict[str, None] = {}  # names declared or read, in the order met
 
-    def __contains__(self, name) -> bool:
+    def __contains__(self, name: str) -> bool:  # type: ignore[override]  # xacro's: str
         self.known[name] = None
         return super().__contains__(name)
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> str:
         value = super().__getitem__(name)
         self.known[name] = None
         return value
@@ -255,8 +268,9 @@ def _unused_warning(name: str, value: str, known: tuple, source: str) -> Diagnos
 
 
 @contextlib.contextmanager
-def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple,
-                   calls: Calls):
+def _patched_xacro(xacro: ModuleType, packages: PackageResolver,
+                   files: dict[str | None, bytes], context: _Context,
+                   calls: Calls) -> Iterator[None]:
     """
     Replace xacro's file parser, package lookup, substitution entry and macro calls.
 
@@ -276,8 +290,9 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
     original_find = substitution_args._eval_find
     original_call, original_replace = xacro.handle_macro_call, xacro.replace_node
 
-    def parse(inp, filename=None):
+    def parse(inp: str | IO[bytes] | None, filename: str | None = None) -> minidom.Document:
         if inp is None:  # an include (the document is given as text)
+            assert filename is not None  # xacro names the file it includes
             name = os.path.join(xacro.root_dir, filename)
             try:
                 with open(name, 'rb') as f:
@@ -289,20 +304,20 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
             inp = io.BytesIO(readable_comments(data))
         return original_parse(inp, filename)
 
-    def find(package):
+    def find(package: str) -> str:
         folder = str(packages.find(package))
         expression = f'$(find {package})'
         packages.place_warnings(lambda: _locate(_context_files(xacro, *context),
                                                 _substitution_matcher(expression)), expression)
         return folder
 
-    def eval_extension(text):
+    def eval_extension(text: str) -> str:
         try:
             return original_extension(text)
         except Exception as e:
             raise _SubstitutionFailed(text, _innermost(e)) from None
 
-    def handle_macro_call(node, macros, symbols):
+    def handle_macro_call(node: minidom.Element, macros: object, symbols: object) -> bool:
         active = calls.active
         if not node.tagName.startswith('xacro:') or (active and active[-1][0] is node):
             return original_call(node, macros, symbols)  # no call, or xacro:call's own
@@ -311,23 +326,28 @@ def _patched_xacro(xacro, packages: PackageResolver, files: dict, context: tuple
         active.pop()  # not when it fails: then it names the call
         return handled
 
-    def replace_node(node, by, content_only=False):
+    def replace_node(node: minidom.Element, by: minidom.Element | None,
+                     content_only: bool = False) -> None:
         if by is not None and calls.active and calls.active[-1][0] is node:
             calls.insert(by.childNodes)  # the macro's expansion, put where the call was
         return original_replace(node, by, content_only)
 
-    xacro.parse, xacro.eval_extension = parse, eval_extension
-    xacro.handle_macro_call, xacro.replace_node = handle_macro_call, replace_node
+    # (mypy lets no one assign a ModuleType's attributes: the four lines are ignored.)
+    xacro.parse, xacro.eval_extension = parse, eval_extension  # type: ignore[attr-defined]
+    xacro.handle_macro_call, xacro.replace_node = (  # type: ignore[attr-defined]
+        handle_macro_call, replace_node)
     substitution_args._eval_find = find
     try:
         yield
     finally:
-        xacro.parse, xacro.eval_extension = original_parse, original_extension
-        xacro.handle_macro_call, xacro.replace_node = original_call, original_replace
+        xacro.parse, xacro.eval_extension = (  # type: ignore[attr-defined]
+            original_parse, original_extension)
+        xacro.handle_macro_call, xacro.replace_node = (  # type: ignore[attr-defined]
+            original_call, original_replace)
         substitution_args._eval_find = original_find
 
 
-def _check_hooks(xacro) -> None:
+def _check_hooks(xacro: ModuleType) -> None:
     """Refuse an ``xacro`` without what :func:`_patched_xacro` replaces (:data:`_HOOKS`)."""
     from xacro import substitution_args
     missing = [name for name in _HOOKS if not hasattr(xacro, name)]
@@ -335,7 +355,7 @@ def _check_hooks(xacro) -> None:
         missing.append('substitution_args._eval_find')
     if missing:
         raise SdfToolsError(Diagnostic(
-            f'the xacro installed ({os.path.dirname(xacro.__file__)}) has no '
+            f'the xacro installed ({os.path.dirname(str(xacro.__file__))}) has no '
             f'{", ".join(missing)}: sdf_tools expands xacro with xacro{XACRO_VERSIONS}; '
             f'install one of those (pip install "xacro{XACRO_VERSIONS}")', code=Code.XACRO))
 
@@ -347,7 +367,8 @@ def _innermost(e: BaseException) -> BaseException:
     return e
 
 
-def _explain(xacro, e: Exception, context: tuple, packages: PackageResolver, calls: tuple):
+def _explain(xacro: ModuleType, e: Exception, context: _Context, packages: PackageResolver,
+             calls: tuple[Files, list[Active]]) -> DescriptionError:
     """
     Return the :class:`DescriptionError` for a xacro failure (module docstring).
 
@@ -393,7 +414,8 @@ def _explain(xacro, e: Exception, context: tuple, packages: PackageResolver, cal
                                        code=Code.XACRO))
 
 
-def _context_files(xacro, source: str, path: str | None, data: bytes):
+def _context_files(xacro: ModuleType, source: str, path: str | None,
+                   data: bytes) -> list[tuple[str, str]]:
     """Return ``[(name, text)]`` of the files xacro is in: macros being expanded, includes."""
     macro_files = [macro.history[-1][-1] for macro in reversed(xacro.macrostack or [])
                    if getattr(macro, 'history', None) and macro.history[-1]]
@@ -435,7 +457,8 @@ def _reason(e: BaseException) -> str:
     return ' '.join(_CLASS_NAME.sub('', text).split())
 
 
-def _read_files(xacro, names, source: str, path: str | None, data: bytes):
+def _read_files(xacro: ModuleType, names: Iterable[str | None], source: str, path: str | None,
+                data: bytes) -> list[tuple[str, str]]:
     """
     Return ``[(name, text)]`` of xacro's file names, each once, in order.
 
@@ -451,6 +474,7 @@ def _read_files(xacro, names, source: str, path: str | None, data: bytes):
         if main:
             files.append((source, data.decode('utf-8', 'replace')))
             continue
+        assert name is not None  # (None is the main file)
         try:
             with open(os.path.join(xacro.root_dir, name), 'rb') as f:
                 text = f.read(DEFAULT_MAX_BYTES).decode('utf-8', 'replace')
@@ -460,7 +484,7 @@ def _read_files(xacro, names, source: str, path: str | None, data: bytes):
     return files
 
 
-def _locate(files, matcher) -> SourceLocation:
+def _locate(files: Sequence[tuple[str, str]], matcher: _Matcher) -> SourceLocation:
     """
     Return where the failing markup is: the first line ``matcher`` finds in ``files``.
 
@@ -480,7 +504,7 @@ def _find_literal(text: str, literal: str) -> int | None:
     return None if offset < 0 else offset
 
 
-def _path_matcher(path: str):
+def _path_matcher(path: str) -> _Matcher:
     """
     Return a matcher for where a file that could not be opened is named.
 
@@ -491,7 +515,7 @@ def _path_matcher(path: str):
     ends = [re.compile(r'(?<![\w.-])' + re.escape('/'.join(parts[i:])) + r'(?![\w.-])')
             for i in range(len(parts)) if parts[i]]
 
-    def match(text):
+    def match(text: str) -> int | None:
         for end in ends:
             m = end.search(text)
             if m is not None:
@@ -501,7 +525,7 @@ def _path_matcher(path: str):
     return match
 
 
-def _substitution_matcher(expression: str):
+def _substitution_matcher(expression: str) -> _Matcher:
     """
     Return a matcher for the ``$(...)`` that evaluated to ``expression``.
 
@@ -510,7 +534,7 @@ def _substitution_matcher(expression: str):
     """
     wanted = ' '.join(expression[2:-1].split())
 
-    def match(text):
+    def match(text: str) -> int | None:
         candidates = []
         for m in _SUBSTITUTION.finditer(text):
             written = ' '.join(m.group(1).split())

@@ -28,10 +28,15 @@ expansion put where it was. Afterwards:
   the macro does not have (``colour``: did you mean ``color``?).
 """
 
+from collections.abc import Iterable
+from xml.dom import minidom
+
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SourceLocation
+from sdf_tools.loading.xacro_map import Call
 from sdf_tools.loading.xacro_map import call_sites
+from sdf_tools.loading.xacro_map import Files
 from sdf_tools.loading.xacro_map import located
 from sdf_tools.loading.xacro_map import XACRO_ELEMENTS
 from sdf_tools.source_map import call_note
@@ -39,6 +44,10 @@ from sdf_tools.source_map import call_note
 #: How xacro's refusals of a call begin (the others carry the macro: ``XacroException.macros``).
 _UNKNOWN_MACRO = 'unknown macro name: '
 _INVALID_PARAMETER = 'Invalid parameter "'
+
+#: A call being expanded: its element, name, attributes as written and the macros it can
+#: name (xacro's table of them).
+Active = tuple[minidom.Element, str, tuple[tuple[str, str], ...], object]
 
 
 class Calls:
@@ -55,10 +64,10 @@ class Calls:
     __slots__ = ('active', 'inserted')
 
     def __init__(self) -> None:
-        self.active: list = []
-        self.inserted: dict = {}
+        self.active: list[Active] = []
+        self.inserted: dict[int, tuple[minidom.Node, tuple[Call, ...]]] = {}
 
-    def insert(self, nodes) -> None:
+    def insert(self, nodes: Iterable[minidom.Node]) -> None:
         """Record that the innermost active call put ``nodes`` where it was."""
         call = self.active[-1][1:3]
         for node in nodes:
@@ -66,7 +75,7 @@ class Calls:
             made = entry[1] if entry is not None and entry[0] is node else ()
             self.inserted[id(node)] = (node, made + (call,))
 
-    def of_elements(self, doc) -> tuple:
+    def of_elements(self, doc: minidom.Document) -> tuple[tuple[Call, ...], ...]:
         """
         Return, for each element of xacro's output ``doc``, the calls that made it.
 
@@ -75,7 +84,10 @@ class Calls:
         """
         if not self.inserted:
             return ()
-        made, stack = [], [(doc.documentElement, ())]
+        root = doc.documentElement
+        assert root is not None  # xacro parsed a document: it has one
+        made: list[tuple[Call, ...]] = []
+        stack: list[tuple[minidom.Node, tuple[Call, ...]]] = [(root, ())]
         while stack:  # an element, then its children
             node, chain = stack.pop()
             entry = self.inserted.get(id(node))
@@ -87,7 +99,7 @@ class Calls:
         return tuple(made)
 
 
-def call_failure(e: Exception, active: list, files) -> Diagnostic | None:
+def call_failure(e: Exception, active: list[Active], files: Files) -> Diagnostic | None:
     """
     Return the error for a macro call xacro refused, or ``None`` when ``e`` is not one.
 
@@ -117,14 +129,14 @@ def call_failure(e: Exception, active: list, files) -> Diagnostic | None:
                       where[0][1] if where else SourceLocation(files[0][0]), code=Code.XACRO)
 
 
-def expansion_note(files, active: list) -> str:
+def expansion_note(files: Files, active: list[Active]) -> str:
     """Return what a failure adds about the macro calls running (:func:`call_note`)."""
     if not active:
         return ''
     return call_note(located([call[1:3] for call in reversed(active)], call_sites(files)))
 
 
-def _macro_names(macros) -> tuple:
+def _macro_names(macros: object) -> tuple[str, ...]:
     """Return the names of the macros a call can name (``ns.name`` in a namespace)."""
     names: dict[str, None] = {}
     table = macros
@@ -137,7 +149,7 @@ def _macro_names(macros) -> tuple:
     return tuple(names)
 
 
-def _nearest(name: str, known) -> str | None:
+def _nearest(name: str, known: Iterable[str]) -> str | None:
     import difflib  # here: only a failed call needs it
     match = difflib.get_close_matches(name, list(known), n=1)
     return match[0] if match else None

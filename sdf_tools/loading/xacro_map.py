@@ -51,6 +51,9 @@ How an element is identified (it must be right when it answers, and silent other
 """
 
 from collections import Counter
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
 import re
 
 from lxml import etree
@@ -77,8 +80,18 @@ XACRO_ELEMENTS = ('arg', 'attribute', 'call', 'element', 'if', 'include', 'inser
 # Those that are not macro calls.
 _NOT_CALLS = frozenset(XACRO_ELEMENTS) - {'call'}
 
+#: The files xacro read: ``(name, bytes)``, the document first.
+Files = Sequence[tuple[str, bytes]]
+#: A macro call as xacro sees it: its name (``xacro:wheel``) and its attributes as written.
+Call = tuple[str, Iterable[tuple[str, str]]]
+#: Where calls are written: ``(name, frozenset of (attribute, value))`` -> their locations.
+Sites = dict[tuple[str, frozenset[tuple[str, str]]], list[SourceLocation]]
+# A name, attribute value or text as written, or a pattern of what its substitutions make.
+_Pattern = str | re.Pattern[str]
 
-def map_expansion(text: str, files, label: str, calls=()) -> tuple[str, SourceMap]:
+
+def map_expansion(text: str, files: Files, label: str,
+                  calls: Sequence[Sequence[Call]] = ()) -> tuple[str, SourceMap]:
     """
     Lay a xacro expansion out one element per line, and map its lines to the xacro files.
 
@@ -129,7 +142,7 @@ def map_expansion(text: str, files, label: str, calls=()) -> tuple[str, SourceMa
     return laid_out, SourceMap(label, document, lines, paths, calls=made)
 
 
-def call_sites(files) -> dict:
+def call_sites(files: Files) -> Sites:
     """
     Return where the macro calls of the xacro files are written.
 
@@ -137,7 +150,7 @@ def call_sites(files) -> dict:
     attributes)`` as xacro sees a call (``xacro:wheel``, a frozenset of ``(attribute,
     value)``) to the :class:`SourceLocation` of each element written so.
     """
-    sites: dict[tuple, list] = {}
+    sites: Sites = {}
     for name, data in files:
         try:
             root = parse_xml(data, name)
@@ -146,17 +159,14 @@ def call_sites(files) -> dict:
         for element in root.iter(etree.Element):
             if element.prefix != 'xacro' or etree.QName(element).localname in _NOT_CALLS:
                 continue
-            # lxml-stubs 0.5.1 types attribute names as str or bytes (lxml's are str) and
-            # sourceline as `...` (lxml's is int or None).
-            attributes = frozenset((_attribute_name(element, key), value)  # type: ignore[arg-type]
-                                   for key, value in element.attrib.items())
+            attributes = frozenset((_attribute_name(element, key), value)
+                                   for key, value in _attrib(element))
             key = (f'xacro:{etree.QName(element).localname}', attributes)
-            line: int | None = element.sourceline  # type: ignore[assignment]
-            sites.setdefault(key, []).append(SourceLocation(name, line))
+            sites.setdefault(key, []).append(SourceLocation(name, _line(element)))
     return sites
 
 
-def located(chain, sites: dict) -> tuple:
+def located(chain: Iterable[Call], sites: Sites) -> tuple[tuple[str, SourceLocation], ...]:
     """Return ``(name, location)`` of each call of ``chain`` while its site is known."""
     found = []
     for name, attributes in chain:
@@ -172,16 +182,16 @@ class _Candidate:
     """An element of a xacro file that xacro may copy into the output."""
 
     location: SourceLocation
-    name: object               # str, or a compiled pattern (xacro:element)
-    attributes: dict           # name -> str or compiled pattern
-    text: object               # leaves: str or compiled pattern; None: not compared
-    parent: object = None      # the candidate above it in its file, or None
+    name: _Pattern             # str, or a compiled pattern (xacro:element)
+    attributes: dict[str, _Pattern]
+    text: _Pattern | None      # leaves: str or compiled pattern; None: not compared
+    parent: '_Candidate | None' = None  # the candidate above it in its file, or None
     movable: bool = False      # lands wherever it is inserted (module docstring)
     more_attributes: bool = False
-    children: list = field(default_factory=list)  # those always copied with it
+    children: list['_Candidate'] = field(default_factory=list)  # always copied with it
     inserts: bool = False      # holds markup that inserts movable elements in it
 
-    def matches(self, name: str, attributes: dict, text) -> bool:
+    def matches(self, name: str, attributes: dict[str, str], text: str | None) -> bool:
         """Return whether xacro can have made an element (``text``: a leaf's, or None)."""
         if not _fits(self.name, name):
             return False
@@ -200,10 +210,10 @@ class _Candidates:
 
     __slots__ = ('made', 'by_key', 'by_name', 'computed', 'root', 'any_attributes', 'seen')
 
-    def __init__(self, files):
-        self.made: list = []            # every candidate
+    def __init__(self, files: Files) -> None:
+        self.made: list[_Candidate] = []  # every candidate
         self.any_attributes = False     # a xacro:attribute that may land anywhere
-        self.root = None
+        self.root: _Candidate | None = None
         for number, (name, data) in enumerate(files):
             try:
                 root = parse_xml(data, name)
@@ -214,11 +224,13 @@ class _Candidates:
                 self._walk(root, name, self.root, False)
             else:  # an included file's content lands where it is included
                 self._walk(root, name, None, True)
-        self.seen: dict[tuple, list] = {}  # an element's name, attributes, text -> matches
+        # an element's name, attributes, text -> matches
+        self.seen: dict[tuple[str, tuple[tuple[str, str], ...], str | None],
+                        list[_Candidate]] = {}
         # Looked up by name and attribute names, or by name only (more attributes allowed).
-        self.by_key: dict[tuple, list] = {}
-        self.by_name: dict[str, list] = {}
-        self.computed: list = []        # xacro:element with a computed name
+        self.by_key: dict[tuple[str, frozenset[str]], list[_Candidate]] = {}
+        self.by_name: dict[str, list[_Candidate]] = {}
+        self.computed: list[_Candidate] = []  # xacro:element with a computed name
         for candidate in self.made:
             if not isinstance(candidate.name, str):
                 self.computed.append(candidate)
@@ -229,9 +241,9 @@ class _Candidates:
                 key = (candidate.name, frozenset(candidate.attributes))
                 self.by_key.setdefault(key, []).append(candidate)
 
-    def candidates(self, element, name: str) -> list:
+    def candidates(self, element: etree._Element, name: str) -> list[_Candidate]:
         """Return the candidates that can have made ``element`` (descriptions repeat)."""
-        attributes = {_attribute_name(element, k): v for k, v in element.attrib.items()}
+        attributes = {_attribute_name(element, k): v for k, v in _attrib(element)}
         text = (element.text or '').strip() if len(element) == 0 else None
         key = (name, tuple(attributes.items()), text)
         found = self.seen.get(key)
@@ -242,7 +254,8 @@ class _Candidates:
                 if c.matches(name, attributes, text)]
         return found
 
-    def _walk(self, parent, file: str, above, movable: bool, always: bool = True) -> None:
+    def _walk(self, parent: etree._Element, file: str, above: _Candidate | None, movable: bool,
+              always: bool = True) -> None:
         """Add the candidates under ``parent``; ``always``: copied whenever ``above`` is."""
         for child in parent.iterchildren(etree.Element):
             kind = etree.QName(child).localname if child.prefix == 'xacro' else None
@@ -263,23 +276,26 @@ class _Candidates:
                     above.inserts = True
                 self._walk(child, file, above, True, False)
 
-    def _add(self, element, file: str, above, movable: bool) -> _Candidate:
+    def _add(self, element: etree._Element, file: str, above: _Candidate | None,
+             movable: bool) -> _Candidate:
         attributes = {}
-        for key, value in element.attrib.items():
-            name = _attribute_name(element, key)
-            if not name.startswith('xacro:'):
-                attributes[name] = _pattern(value)
+        for key, value in _attrib(element):
+            attribute = _attribute_name(element, key)
+            if not attribute.startswith('xacro:'):
+                attributes[attribute] = _pattern(value)
+        name: _Pattern
         if element.prefix == 'xacro':  # xacro:element: its name is xacro:name
             name = _pattern(element.get(_xacro_name(element), ''))
         else:
             name = _qualified(element)
         text = _pattern((element.text or '').strip()) if len(element) == 0 else None
-        candidate = _Candidate(SourceLocation(file, element.sourceline), name, attributes,
+        candidate = _Candidate(SourceLocation(file, _line(element)), name, attributes,
                                text, above, movable)
         self.made.append(candidate)
         return candidate
 
-    def match(self, root):
+    def match(self, root: etree._Element
+              ) -> Iterator[tuple[etree._Element, str, SourceLocation | None]]:
         """Yield ``(element, path, location or None)`` for each element of the expansion."""
         elements = list(root.iter(etree.Element))
         found = {root: [self.root] if self.root is not None else []}
@@ -304,7 +320,8 @@ class _Candidates:
                    candidates[0].location if len(candidates) == 1 else None)
 
     @staticmethod
-    def _by_parents(elements, found) -> None:
+    def _by_parents(elements: list[etree._Element],
+                    found: dict[etree._Element, list[_Candidate]]) -> None:
         """
         Set aside candidates whose parent cannot be the element's (module docstring).
 
@@ -312,14 +329,16 @@ class _Candidates:
         element whose markup inserts something (a call, a block, an include).
         """
         for element in elements[1:]:
-            above = set(found[element.getparent()])
+            parent = element.getparent()
+            assert parent is not None  # (not the root)
+            above = set(found[parent])
             if len(found[element]) > 1 and above:
                 inserted = any(p.inserts for p in above)
                 found[element] = [c for c in found[element]
                                   if c.parent in above or (c.movable and inserted)]
 
 
-def _pattern(text: str):
+def _pattern(text: str) -> _Pattern:
     """Return ``text`` (no substitution), or a pattern its substitutions can produce."""
     if '$' not in text:
         return text
@@ -331,20 +350,20 @@ def _pattern(text: str):
     return re.compile('.*?'.join(map(re.escape, parts)), re.DOTALL)
 
 
-def _fits(pattern, text: str) -> bool:
+def _fits(pattern: _Pattern, text: str) -> bool:
     if isinstance(pattern, str):
         return pattern == text
     return pattern.fullmatch(text) is not None
 
 
-def _qualified(element) -> str:
+def _qualified(element: etree._Element) -> str:
     """Return an element's name as written: ``prefix:name`` for any namespace."""
     if element.prefix is None or element.prefix == 'xacro':
         return local_name(element)
     return f'{element.prefix}:{etree.QName(element).localname}'
 
 
-def _attribute_name(element, key: str) -> str:
+def _attribute_name(element: etree._Element, key: str) -> str:
     """Return an attribute's name as written (``prefix:name``)."""
     if not key.startswith('{'):
         return key
@@ -353,13 +372,23 @@ def _attribute_name(element, key: str) -> str:
     return name if prefix is None else f'{prefix}:{name}'
 
 
-def _xacro_name(element) -> str:
+def _xacro_name(element: etree._Element) -> str:
     """Return the key of an element's ``xacro:name`` attribute."""
-    return next((k for k in element.attrib if _attribute_name(element, k) == 'xacro:name'),
+    return next((k for k, _ in _attrib(element) if _attribute_name(element, k) == 'xacro:name'),
                 'xacro:name')
 
 
-def _steps(parent) -> dict:
+def _attrib(element: etree._Element) -> list[tuple[str, str]]:
+    """Return an element's attributes (lxml-stubs 0.5.1 types them str or bytes; lxml: str)."""
+    return element.attrib.items()  # type: ignore[return-value]
+
+
+def _line(element: etree._Element) -> int | None:
+    """Return an element's line (lxml-stubs 0.5.1 types it as ``...``; lxml: int or None)."""
+    return element.sourceline  # type: ignore[return-value]
+
+
+def _steps(parent: etree._Element) -> dict[etree._Element, str]:
     """Return each child's step in a path: its name, and ``[@name=...]`` or its number."""
     children = list(parent.iterchildren(etree.Element))
     counts = Counter(child.tag for child in children)

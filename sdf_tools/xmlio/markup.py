@@ -34,6 +34,7 @@ they look like, and where comments are as tinyxml2 reads them:
 """
 
 import codecs
+from collections.abc import Iterator
 import re
 
 # Unexpanded xacro: its elements or substitutions. The xmlns:xacro declaration alone is
@@ -104,7 +105,7 @@ def evaluated_by_xacro(value: str) -> bool:
     return _SUBSTITUTION.search(value) is not None
 
 
-def markup_spans(data: bytes):
+def markup_spans(data: bytes) -> Iterator[tuple[int, int, bytes]]:
     """
     Yield ``(start, end, opener)`` of each comment and CDATA section of ``data``, in order.
 

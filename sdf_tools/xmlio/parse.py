@@ -42,9 +42,12 @@ Safe XML parsing with source lines, and strict readers for the values inside.
 everywhere and records each problem, with its line and entity, in a :class:`Reporter`.
 """
 
+from collections.abc import Iterable
 import copy
 import math
 import re
+from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from lxml import etree
 
@@ -56,6 +59,13 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.errors import XmlSyntaxError
 from sdf_tools.xmlio.markup import markup_spans
 from sdf_tools.xmlio.markup import readable_comments
+from sdf_tools.xmlio.node import Node
+
+if TYPE_CHECKING:  # ValueReader's default left out is None (PEP 696; mypy flags the '= None')
+    from typing_extensions import TypeVar as DefaultTypeVar
+    _D = DefaultTypeVar('_D', default=None)
+else:
+    _D = TypeVar('_D')
 
 #: Largest document :func:`parse_xml` accepts by default (bytes). The biggest real robot
 #: descriptions are a few hundred kilobytes.
@@ -105,10 +115,10 @@ def _escape_dcolon_tags(data: bytes) -> bytes:
     """Replace ``::`` in element names (outside comments and CDATA) by :data:`DCOLON`."""
     mark = DCOLON.encode()
 
-    def escape(text):
+    def escape(text: bytes) -> bytes:
         return _DCOLON_TAG.sub(lambda t: t.group(1) + t.group(2).replace(b'::', mark), text)
 
-    out: list = []
+    out: list[bytes] = []
     pos = 0
     for start, end, _ in markup_spans(data):
         out += (escape(data[pos:start]), data[start:end])
@@ -121,9 +131,9 @@ def _syntax_error(source: str, message: str, line: int | None = None) -> XmlSynt
     return XmlSyntaxError(Diagnostic(message, SourceLocation(source, line), code=Code.SYNTAX))
 
 
-def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BYTES,
-              max_tags: int = DEFAULT_MAX_TAGS,
-              instructions: list | None = None) -> etree._Element:
+def parse_xml(data: bytes | bytearray | memoryview | str, source: str = '<string>', *,
+              max_bytes: int = DEFAULT_MAX_BYTES, max_tags: int = DEFAULT_MAX_TAGS,
+              instructions: list[Diagnostic] | None = None) -> etree._Element:
     """
     Parse XML text safely and return the root element (comments and PIs dropped).
 
@@ -175,10 +185,12 @@ def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BY
         raise _syntax_error(source, 'document is empty')
     docinfo = root.getroottree().docinfo
     dtd = docinfo.internalDTD
-    if dtd is not None and any(True for _ in dtd.iterentities()):
+    # lxml-stubs 0.5.1 lacks DTD.iterentities, DocInfo.system_url, a PI's target; sourceline: ...
+    if dtd is not None and any(True for _ in dtd.iterentities()):  # type: ignore[attr-defined]
         raise _syntax_error(source, 'entity declarations are not allowed (entity expansion '
                             'is disabled for safety)', 1)
-    if docinfo.system_url is not None or docinfo.public_id is not None:
+    system_url = docinfo.system_url  # type: ignore[attr-defined]
+    if system_url is not None or docinfo.public_id is not None:
         # The external DTD is never loaded, so libxml2 accepts references to the entities
         # it might declare: left unexpanded in text, silently dropped from attributes. The
         # raw text is searched (a comment can give a false alarm; no reference is missed).
@@ -194,22 +206,25 @@ def parse_xml(data, source: str = '<string>', *, max_bytes: int = DEFAULT_MAX_BY
     return root
 
 
-def _drop_instructions(root, source: str) -> list:
+def _drop_instructions(root: etree._Element, source: str) -> list[Diagnostic]:
     """Remove the processing instructions inside ``root``; return a warning for each."""
     warnings = []
     for pi in list(root.iter(etree.ProcessingInstruction)):
         parent = pi.getparent()
+        assert parent is not None  # inside root
         if pi.tail:  # text after it stays where it was (lxml removes a node with its tail)
             before = pi.getprevious()
             if before is not None:
                 before.tail = (before.tail or '') + pi.tail
             else:
                 parent.text = (parent.text or '') + pi.tail
-        target = pi.target if len(pi.target) <= 40 else pi.target[:40] + '...'
+        name: str = pi.target  # type: ignore[attr-defined]
+        target = name if len(name) <= 40 else name[:40] + '...'
         warnings.append(Diagnostic(
             f'the processing instruction <?{target} ...?> inside <{local_name(parent)}> is '
             'left out (libsdformat and urdfdom, which read XML with tinyxml2, refuse a '
-            'document holding one)', SourceLocation(source, pi.sourceline),
+            'document holding one)',
+            SourceLocation(source, pi.sourceline),  # type: ignore[arg-type]
             severity=Severity.WARNING, code=Code.DROPPED))
         parent.remove(pi)
     return warnings
@@ -236,7 +251,7 @@ def parse_xml_file(path: str, max_bytes: int) -> etree._Element:
         raise ValueError(str(e)) from None
 
 
-def _parse_namespace_lenient(data: bytes, keep_pis: bool = False):
+def _parse_namespace_lenient(data: bytes, keep_pis: bool = False) -> etree._Element:
     """
     Parse, reading ``::`` in names and undeclared prefixes as libsdformat does (docstring).
 
@@ -276,6 +291,7 @@ def _parse_namespace_lenient(data: bytes, keep_pis: bool = False):
                 raise
             data = declaring
             declared |= prefixes
+    raise AssertionError('unreachable: the last attempt returns or raises')
 
 
 def preamble_end(data: bytes) -> int:
@@ -284,7 +300,7 @@ def preamble_end(data: bytes) -> int:
     return match.end() if match is not None else 0
 
 
-def _declare_prefixes(data: bytes, prefixes) -> bytes | None:
+def _declare_prefixes(data: bytes, prefixes: Iterable[str]) -> bytes | None:
     """Return ``data`` with ``prefixes`` declared on the root (``None``: no root found)."""
     start = preamble_end(data)
     name = _ROOT_NAME.match(data, start)
@@ -311,7 +327,7 @@ def _xml_error(source: str, e: etree.XMLSyntaxError) -> XmlSyntaxError:
     return _syntax_error(source, msg, line)
 
 
-def to_string(element, *, pretty: bool = True, declaration: bool = False,
+def to_string(element: etree._Element, *, pretty: bool = True, declaration: bool = False,
               with_tail: bool = True) -> str:
     """
     Serialise an element to text, with its names as they were written.
@@ -355,7 +371,7 @@ def restore_names(text: str) -> str:
     return text
 
 
-def first_child(parent, tag: str):
+def first_child(parent: etree._Element | None, tag: str) -> etree._Element | None:
     """Return the first child of ``parent`` named ``tag``, or ``None`` (also for no parent)."""
     if parent is None:
         return None
@@ -363,7 +379,7 @@ def first_child(parent, tag: str):
     return next(parent.iterchildren(tag), None)
 
 
-def local_name(element) -> str:
+def local_name(element: Node) -> str:
     """
     Return an element's name as written (for messages and comparisons).
 
@@ -379,7 +395,7 @@ def local_name(element) -> str:
     return tag
 
 
-def parse_number(text: str):
+def parse_number(text: str) -> float | None:
     """
     Parse a strict decimal number; return ``None`` when the text is not one.
 
@@ -410,26 +426,29 @@ class ValueReader:
 
     __slots__ = ('source', 'reporter', '_numbers', '_vectors')
 
-    def __init__(self, source: str, reporter: Reporter):
+    def __init__(self, source: str, reporter: Reporter) -> None:
         self.source = source
         self.reporter = reporter
         self._numbers: dict[str, float] = {}  # attribute text -> its finite value
-        self._vectors: dict[tuple[str, int], tuple] = {}  # (text, n) -> n finite values
+        self._vectors: dict[tuple[str, int], tuple[float, ...]] = {}  # (text, n) -> n values
 
-    def loc(self, element) -> SourceLocation:
+    def loc(self, element: Node) -> SourceLocation:
         """Return the location of an element."""
-        return SourceLocation(self.source, element.sourceline)
+        return SourceLocation(self.source, element.sourceline)  # type: ignore[arg-type]
 
-    def error(self, element, entity: str | None, message: str, code: Code = Code.INVALID) -> None:
+    def error(self, element: Node, entity: str | None, message: str,
+              code: Code = Code.INVALID) -> None:
         """Record an error at an element."""
         self.reporter.error(message, self.loc(element), entity, code)
 
-    def warn(self, element, entity: str | None, message: str, code: Code = Code.WARNING) -> None:
+    def warn(self, element: Node, entity: str | None, message: str,
+             code: Code = Code.WARNING) -> None:
         """Record a warning at an element."""
         self.reporter.warn(message, self.loc(element), entity, code)
 
-    def number(self, element, entity, what: str, text, default=None, *,
-               positive: bool = False, nonnegative: bool = False):
+    def number(self, element: Node, entity: str | None, what: str,
+               text: str | None, default: _D = None,  # type: ignore[assignment]
+               *, positive: bool = False, nonnegative: bool = False) -> float | _D:
         """
         Read one number from ``text`` (an attribute value or element text).
 
@@ -457,8 +476,10 @@ class ValueReader:
             return default
         return value
 
-    def attr_number(self, element, entity, attr: str, default=None, *, required=False,
-                    positive=False, nonnegative=False):
+    def attr_number(self, element: Node, entity: str | None, attr: str,
+                    default: _D = None,  # type: ignore[assignment]
+                    *, required: bool = False, positive: bool = False,
+                    nonnegative: bool = False) -> float | _D:
         """Read a numeric attribute; a missing required one is an error."""
         text = element.get(attr)
         if text is None:
@@ -483,7 +504,9 @@ class ValueReader:
         return self.number(element, entity, f'<{local_name(element)}> {attr}', text, default,
                            positive=positive, nonnegative=nonnegative)
 
-    def vector(self, element, entity, what: str, text, n: int, default=None):
+    def vector(self, element: Node, entity: str | None, what: str, text: str | None,
+               n: int, default: _D = None,  # type: ignore[assignment]
+               ) -> tuple[float, ...] | _D:
         """Read ``n`` whitespace-separated numbers from ``text``; ``None`` text -> default."""
         if text is None:
             return default
@@ -508,8 +531,9 @@ class ValueReader:
             return default
         return tuple(values)
 
-    def attr_vector(self, element, entity, attr: str, n: int, default=None, *,
-                    required=False):
+    def attr_vector(self, element: Node, entity: str | None, attr: str, n: int,
+                    default: _D = None,  # type: ignore[assignment]
+                    *, required: bool = False) -> tuple[float, ...] | _D:
         """Read an attribute holding ``n`` numbers."""
         text = element.get(attr)
         if text is None:
@@ -531,7 +555,8 @@ class ValueReader:
         return self.vector(element, entity, f'<{local_name(element)}> {attr}', text, n,
                            default)
 
-    def required_attr(self, element, entity, attr: str):
+    def required_attr(self, element: Node, entity: str | None,
+                      attr: str) -> str | None:
         """Return a non-empty attribute value, or record an error and return ``None``."""
         value = element.get(attr)
         if value is None or not value.strip():
@@ -539,7 +564,7 @@ class ValueReader:
             return None
         return value
 
-    def missing_attr(self, element, entity, attr: str) -> None:
+    def missing_attr(self, element: Node, entity: str | None, attr: str) -> None:
         """Record a missing required attribute."""
         self.error(element, entity,
                    f'<{local_name(element)}> is missing required attribute {attr!r}',

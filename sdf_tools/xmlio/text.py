@@ -25,7 +25,10 @@ for an element without content, ``<tag></tag>`` for empty text, and libxml2's es
 are always the same, with only their text changing, is a :class:`Block`, written in one step.
 """
 
+from collections.abc import Iterable
+
 from sdf_tools.xmlio.element import BLANK
+from sdf_tools.xmlio.element import Element
 
 
 def escape_text(text: str) -> str:
@@ -126,7 +129,8 @@ class XmlText:
         else:
             self._parts.append(f'{self._indent}<{tag}>{text}</{tag}>\n')
 
-    def group(self, tag: str, leaves, attributes: dict | None = None) -> None:
+    def group(self, tag: str, leaves: Iterable[tuple[str, str]],
+              attributes: dict | None = None) -> None:
         """Write ``<tag ...>`` holding a leaf for each ``(tag, text)`` of ``leaves``."""
         indent = self._indent
         inner = indent + '  '
@@ -139,7 +143,7 @@ class XmlText:
         """Write ``block`` here with its slots filled with ``texts`` (written as given)."""
         self._parts.append(block._format.format(self._indent, *texts))
 
-    def element(self, element) -> None:
+    def element(self, element: Element) -> None:
         """Write an :class:`~sdf_tools.xmlio.element.Element` and its content, indented here."""
         indent = self._indent
         parts = self._parts
@@ -159,7 +163,7 @@ def _attributes(attributes: dict) -> str:
     return text
 
 
-def element_text(element, depth: int = 0) -> str:
+def element_text(element: Element, depth: int = 0) -> str:
     """
     Return an :class:`~sdf_tools.xmlio.element.Element` as XML text, indented for ``depth``.
 
@@ -173,12 +177,12 @@ def element_text(element, depth: int = 0) -> str:
     return ''.join(parts)
 
 
-def _write_element(parts: list, element, indent: str) -> None:
+def _write_element(parts: list[str], element: Element, indent: str) -> None:
     """Append ``element``'s text to ``parts``, its start tag at the current place."""
     tag = element.tag
     head = f'<{tag}'
-    for name, value in element.attributes:
-        head += f' {name}="{escape_attribute(value)}"'
+    for name, written in element.attributes:
+        head += f' {name}="{escape_attribute(written)}"'
     children = element.children
     text = element.text
     if not children:

@@ -39,6 +39,7 @@ reader: two visuals, or two collisions, of one name in a link (both lines are na
 
 import math
 from typing import Any
+from typing import cast
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.reading import shape_element
@@ -72,6 +73,8 @@ from sdf_tools.xmlio.parse import ValueReader
 
 # What an <inertial> holds for auto="true" alone (SDFormat 1.11).
 _AUTO_ONLY = ('density', 'auto_inertia_params')
+#: A colour, RGBA (0..1).
+_Rgba = tuple[float, float, float, float]
 
 
 @record(slots=True, eq=False)
@@ -290,19 +293,20 @@ class ElementReader:
                         not misspelt('model/link/visual/geometry/mesh', child.tag):
                     v.warn(child, entity, f'<mesh><{local_name(child)}> is not kept',
                            Code.DROPPED)
-            return Mesh(uri.text.strip(), self.vector(shape, entity, 'scale', 3, None))
+            return Mesh((uri.text or '').strip(), self.vector(shape, entity, 'scale', 3, None))
         return OtherGeometry(local_name(shape), (from_lxml(shape),))
 
     def _material(self, elem, entity):
         """Read a visual's colour and script name (its values are checked by :mod:`.content`)."""
-        rgba = None
+        rgba: _Rgba | None = None
         for tag in ('diffuse', 'ambient'):
             child = elem.find(tag)
             if child is not None and child.text and child.text.strip():
                 values = tuple(map(parse_number, child.text.split(None, 4)))  # never it all
                 if len(values) in (3, 4) and all(x is not None and math.isfinite(x)
                                                  for x in values):
-                    rgba = values + (1.0,) * (4 - len(values))  # three numbers: opaque
+                    # three numbers: opaque (cast: all numbers, checked just above)
+                    rgba = cast(_Rgba, values + (1.0,) * (4 - len(values)))
                 break
         for where, problem, code in material_problems(elem):
             self.v.error(where, entity, f'{problem} (libsdformat refuses the file)', code)

@@ -41,6 +41,7 @@ have no pose and no body. Names written in the document are resolved in the scop
 model that holds them (:meth:`FrameGraph.ref`).
 """
 
+from collections.abc import Iterator
 from typing import Any
 
 from sdf_tools.errors import Code
@@ -51,6 +52,7 @@ from sdf_tools.records import record
 from sdf_tools.topology import cycle_text
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import WORLD
+from sdf_tools.xmlio.node import Node
 from sdf_tools.xmlio.parse import ValueReader
 
 #: Name of the implicit model frame.
@@ -79,7 +81,7 @@ class Scope:
     merged_into: Any = None       # a merged model's content: the Scope whose names it joins
 
 
-def owners(scope: Scope):
+def owners(scope: Scope) -> Iterator[Scope]:
     """Yield a scope, then the scopes it is merged into."""
     at = scope
     while at is not None:
@@ -180,7 +182,8 @@ class FrameGraph:
         self.vertices[vertex.key] = vertex
         self.order.append(vertex)
 
-    def ref(self, scope: Scope, text: str, elem, entity, what) -> str | None:
+    def ref(self, scope: Scope, text: str, elem: Node, entity: str | None,
+            what: str) -> str | None:
         """Return the vertex key a frame name in ``scope`` refers to; report if none."""
         text = text.strip()
         if text == MODEL_FRAME:

@@ -35,15 +35,19 @@ from sdf_tools import inertia
 from sdf_tools.errors import Code
 from sdf_tools.errors import DescriptionError
 from sdf_tools.errors import Diagnostic
+from sdf_tools.errors import Reporter
 from sdf_tools.errors import Severity
+from sdf_tools.errors import SourceLocation
+from sdf_tools.model import Robot
 
 #: Mass (kg) and principal moments (kg m^2) of the placeholder inertial.
 MASSLESS_MASS = 1e-3
 MASSLESS_INERTIA = 1e-6
 
 
-def placeholder(body, *, what: str, then: str, location, entity: str, reporter,
-                mass: float = MASSLESS_MASS, moment: float = MASSLESS_INERTIA) -> tuple:
+def placeholder(body: inertia.Body | None, *, what: str, then: str,
+                location: SourceLocation | None, entity: str, reporter: Reporter,
+                mass: float = MASSLESS_MASS, moment: float = MASSLESS_INERTIA) -> inertia.Body:
     """
     Return the placeholder body of a link without positive mass, and warn.
 
@@ -72,8 +76,8 @@ def placeholder(body, *, what: str, then: str, location, entity: str, reporter,
     return mass, com, quat, (moment, 0.0, 0.0, moment, 0.0, moment)
 
 
-def valid_inertia(m: float, values: tuple, *, location, entity: str, reporter,
-                  degenerate: bool = True) -> tuple:
+def valid_inertia(m: float, values: inertia.Inertia6, *, location: SourceLocation | None,
+                  entity: str, reporter: Reporter, degenerate: bool = True) -> inertia.Inertia6:
     """
     Return ``values``, or the nearest valid inertia with a warning if it is not valid.
 
@@ -110,7 +114,7 @@ def valid_inertia(m: float, values: tuple, *, location, entity: str, reporter,
     return fixed
 
 
-def refused(robot) -> tuple[Diagnostic, ...]:
+def refused(robot: Robot) -> tuple[Diagnostic, ...]:
     """
     Return an error for each link whose inertial libsdformat refuses (negative mass, invalid).
 

@@ -33,6 +33,8 @@ import functools
 import math
 from typing import Any
 
+from lxml import etree
+
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.content import check_values
 from sdf_tools.formats.sdf.content import misspelt
@@ -96,7 +98,7 @@ class JointSpec:
     extras: tuple = ()
 
 
-def read_joint(r: ElementReader, elem, entity) -> JointSpec | None:
+def read_joint(r: ElementReader, elem: etree._Element, entity: str | None) -> JointSpec | None:
     """Read a ``<joint>`` (not its pose); ``None`` when its type is missing or unknown."""
     v = r.v
     type_text = elem.get('type')
@@ -114,7 +116,7 @@ def read_joint(r: ElementReader, elem, entity) -> JointSpec | None:
     for child in elem:
         tag = child.tag
         if tag in ('parent', 'child'):
-            text = (child.text or '').strip()
+            text: str | None = (child.text or '').strip()
             if not text:
                 v.error(child, entity, f'<{tag}> is empty', Code.MISSING_ELEMENT)
                 text = None
@@ -142,7 +144,7 @@ def read_joint(r: ElementReader, elem, entity) -> JointSpec | None:
     return spec
 
 
-def _thread_pitch(r: ElementReader, elem, entity) -> float | None:
+def _thread_pitch(r: ElementReader, elem: etree._Element, entity: str | None) -> float | None:
     """Read a ``<thread_pitch>`` that can be inverted into a screw pitch."""
     v = r.v
     pitch = v.number(elem, entity, '<thread_pitch>', elem.text)
@@ -156,8 +158,8 @@ def _thread_pitch(r: ElementReader, elem, entity) -> float | None:
     return pitch
 
 
-def _complete(r: ElementReader, spec: JointSpec, elem, entity, thread_pitch,
-              screw_pitch) -> None:
+def _complete(r: ElementReader, spec: JointSpec, elem: etree._Element, entity: str | None,
+              thread_pitch: float | None, screw_pitch: float | None) -> None:
     """Check what the joint's type needs and apply the SDFormat defaults."""
     v = r.v
     kind = spec.kind
@@ -193,7 +195,7 @@ def _complete(r: ElementReader, spec: JointSpec, elem, entity, thread_pitch,
         spec.axis = None      # fixed and ball joints have no axis to keep
 
 
-def _axis(r: ElementReader, elem, entity) -> AxisSpec:
+def _axis(r: ElementReader, elem: etree._Element, entity: str | None) -> AxisSpec:
     v = r.v
     what = f'<{elem.tag}>'
     spec = AxisSpec(Z_AXIS, None, False, elem)
@@ -255,7 +257,7 @@ def _numbers(version: tuple | None) -> dict:
     return {path: float(text) for path, text in table.items() if ' ' not in text}
 
 
-def _limit(r: ElementReader, elem, entity, what) -> Limit:
+def _limit(r: ElementReader, elem: etree._Element, entity: str | None, what: str) -> Limit:
     values = []
     for key in _LIMIT_KEYS:
         child = elem.find(key)
@@ -271,7 +273,7 @@ def _limit(r: ElementReader, elem, entity, what) -> Limit:
     return Limit(*values)
 
 
-def _mimic(r: ElementReader, elem, entity) -> Mimic | None:
+def _mimic(r: ElementReader, elem: etree._Element, entity: str | None) -> Mimic | None:
     v = r.v
     leader = v.required_attr(elem, entity, 'joint')
     if leader is None:

@@ -432,6 +432,7 @@ class _ModelReader:
               version: tuple[int, int] | None = None) -> str | None:
         v = self.v
         if included is None:
+            assert elem is not None  # (elem is None only with an include)
             name = v.required_attr(elem, f'<{kind}>', 'name')
         else:   # the include's <name>, else the included model's
             name = included.name

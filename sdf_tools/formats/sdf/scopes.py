@@ -27,17 +27,28 @@ without links is written static (:func:`holds_links`), as SDFormat requires.
 ``fail(message, entity=None, location=None)`` records each problem.
 """
 
+from collections.abc import Callable
+
+from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.sdf import names as sdf_names
+from sdf_tools.model import Frame
+from sdf_tools.model import Joint
+from sdf_tools.model import Link
 from sdf_tools.model import Robot
 from sdf_tools.topology import WORLD
 
+#: What records a problem: ``fail(message, entity, location)``.
+Fail = Callable[[str, str | None, SourceLocation | None], None]
+#: A scope's content: ``'link'``, ``'joint'``, ``'frame'`` -> the items, in document order.
+Scope = dict[str, list[Link | Joint | Frame]]
 
-def empty_scope() -> dict:
+
+def empty_scope() -> Scope:
     """Return the content of a scope with nothing in it: kind -> list."""
     return {'link': [], 'joint': [], 'frame': []}
 
 
-def world_link(robot: Robot, fail) -> str | None:
+def world_link(robot: Robot, fail: Fail) -> str | None:
     """Return the name of a URDF-style empty root link called ``world``, if any."""
     index = robot.index
     link = index.links.get(WORLD)
@@ -50,7 +61,8 @@ def world_link(robot: Robot, fail) -> str | None:
     return WORLD
 
 
-def group_by_scope(robot: Robot, world: str | None, version: tuple, fail) -> dict:
+def group_by_scope(robot: Robot, world: str | None, version: tuple[int, int],
+                   fail: Fail) -> dict[str, Scope]:
     """
     Group links, joints and frames by scope prefix (``''``, ``'a::'``, ``'a::b::'``, ...).
 
@@ -72,7 +84,7 @@ def group_by_scope(robot: Robot, world: str | None, version: tuple, fail) -> dic
         a prefix is there too.
 
     """
-    scopes: dict[str, dict] = {}
+    scopes: dict[str, Scope] = {}
     for link in robot.links:
         if link.name == world:
             continue
@@ -104,7 +116,8 @@ def group_by_scope(robot: Robot, world: str | None, version: tuple, fail) -> dic
     return scopes
 
 
-def _scope_of(scopes, name, entity, location, version, fail) -> str:
+def _scope_of(scopes: dict[str, Scope], name: str, entity: str,
+              location: SourceLocation | None, version: tuple[int, int], fail: Fail) -> str:
     """Return the scope prefix of a name, adding it and its enclosing scopes to ``scopes``."""
     prefix, _, local = name.rpartition('::')
     if prefix and version < (1, 8):
@@ -119,13 +132,13 @@ def _scope_of(scopes, name, entity, location, version, fail) -> str:
     return prefix
 
 
-def holds_links(prefix: str, scopes: dict) -> bool:
+def holds_links(prefix: str, scopes: dict[str, Scope]) -> bool:
     """Return whether the scope ``prefix`` or a scope inside it holds a link."""
     return any(items['link'] for p, items in scopes.items() if p.startswith(prefix))
 
 
-def _check_names(prefix, items, scopes, fail) -> None:
-    taken = {}
+def _check_names(prefix: str, items: Scope, scopes: dict[str, Scope], fail: Fail) -> None:
+    taken: dict[str, str] = {}
     nested = {p[len(prefix):-2] for p in scopes if p != prefix and p.startswith(prefix)
               and '::' not in p[len(prefix):-2]}
     for name in nested:

@@ -21,16 +21,24 @@ The converter meets ``<pose>`` inside ``<gazebo>`` blobs (with ``degrees`` and
 
 import math
 from typing import cast
+from typing import TypeVar
+
+from lxml import etree
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.params import read_pose
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
+from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.parse import quote_value
+from sdf_tools.xmlio.parse import ValueReader
+
+_Default = TypeVar('_Default', bool, None)
 
 
-def read_bool(v, elem, entity, what, text, default):
+def read_bool(v: ValueReader, elem: etree._Element | Element, entity: str | None, what: str,
+              text: str | None, default: _Default) -> bool | _Default:
     """Read an SDFormat boolean (``true``/``false``/``1``/``0``); report anything else."""
     if text is None:
         return default
@@ -43,7 +51,8 @@ def read_bool(v, elem, entity, what, text, default):
     return default
 
 
-def pose_value(v, elem, entity, notes: bool = True) -> Pose:
+def pose_value(v: ValueReader, elem: etree._Element | Element, entity: str | None,
+               notes: bool = True) -> Pose:
     """
     Return the value of an SDFormat ``<pose>`` element (its ``relative_to`` aside).
 

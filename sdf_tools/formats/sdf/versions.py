@@ -31,9 +31,14 @@ default; before, ``-1e16``/``1e16`` and ``-1``).
 import functools
 import re
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.spec import vocabulary
+from sdf_tools.xmlio.node import Node
+
+if TYPE_CHECKING:  # lxml is imported when a document is read, not for the CLI's --help
+    from sdf_tools.xmlio.parse import ValueReader
 
 #: Versions :func:`~sdf_tools.formats.sdf.reader.parse_sdf` reads (a newer one is read with
 #: the newest rules and a warning).
@@ -65,7 +70,7 @@ def version_tuple(text: str) -> tuple[int, int]:
 _VERSION = re.compile(r'\s*0*(\d{1,9})\.0*(\d{1,9})(?:\.\d+)?\s*')
 
 
-def read_version(v, root) -> tuple | None:
+def read_version(v: 'ValueReader', root: Node) -> tuple[int, int] | None:
     """
     Return the version rules to read an ``<sdf>`` document with; ``None`` if it has none.
 
@@ -151,7 +156,7 @@ def joint_required() -> MappingProxyType:
                              for path in _COMPLETED})
 
 
-def joint_defaults(version) -> MappingProxyType:
+def joint_defaults(version: str | tuple[int, int]) -> MappingProxyType[str, str]:
     """
     Return what a version's schema gives a joint's children that a file leaves out.
 
@@ -164,7 +169,8 @@ def joint_defaults(version) -> MappingProxyType:
     return _defaults(text if text in READABLE_VERSIONS else READABLE_VERSIONS[-1])
 
 
-def required_leaves(version, element: str) -> tuple[tuple[str, str], ...]:
+def required_leaves(version: str | tuple[int, int],
+                    element: str) -> tuple[tuple[str, str], ...]:
     """
     Return the ``(tag, default text)`` the schema adds to a joint's ``element`` (a path).
 

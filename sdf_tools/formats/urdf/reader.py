@@ -38,6 +38,7 @@ collisions, is kept with a warning (rule ``nameless-material``).
 """
 
 import re
+from typing import cast
 
 from lxml import etree
 
@@ -76,6 +77,7 @@ from sdf_tools.model import Robot
 from sdf_tools.model import SafetyController
 from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
+from sdf_tools.transforms import Vec3
 from sdf_tools.xmlio.element import children_from_lxml
 from sdf_tools.xmlio.element import from_lxml
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
@@ -92,6 +94,7 @@ _URDF_JOINT_TYPES = {
     'planar': JointType.PLANAR,
 }
 _ZERO3 = (0.0, 0.0, 0.0)
+_Rgba = tuple[float, float, float, float]
 # One part of a URDF version as urdfdom's strtol reads it whole (leading spaces, a sign).
 _VERSION_PART = re.compile(r'\s*\+?[0-9]+|\s*-0+')
 _SHAPES = frozenset(CHILDREN['geometry'])
@@ -212,8 +215,8 @@ class _UrdfReader:
             return pose
         v = self.v
         errors = len(v.reporter.errors)
-        xyz = v.attr_vector(elem, entity, 'xyz', 3, _ZERO3)
-        rpy = v.attr_vector(elem, entity, 'rpy', 3, _ZERO3)
+        xyz = cast(Vec3, v.attr_vector(elem, entity, 'xyz', 3, _ZERO3))
+        rpy = cast(Vec3, v.attr_vector(elem, entity, 'rpy', 3, _ZERO3))
         if rpy == _ZERO3:
             pose = Pose(xyz) if xyz != _ZERO3 else IDENTITY
         else:
@@ -391,7 +394,7 @@ class _UrdfReader:
         if tag in _SHAPES:
             check_leaf(v, shape, entity, tag)
         if tag == 'box':
-            size = v.attr_vector(shape, entity, 'size', 3, required=True)
+            size = cast(Vec3 | None, v.attr_vector(shape, entity, 'size', 3, required=True))
             return Box(size) if size is not None else None
         if tag in ('cylinder', 'capsule'):  # both: radius and length
             r = v.attr_number(shape, entity, 'radius', required=True)
@@ -403,7 +406,7 @@ class _UrdfReader:
             return Sphere(r) if r is not None else None
         if tag == 'mesh':
             filename = v.required_attr(shape, entity, 'filename')
-            scale = v.attr_vector(shape, entity, 'scale', 3)
+            scale = cast(Vec3 | None, v.attr_vector(shape, entity, 'scale', 3))
             return Mesh(filename, scale) if filename is not None else None
         v.error(shape, entity, f'unknown geometry <{tag}> (URDF has box, cylinder, sphere, '
                 'capsule and mesh)', Code.BAD_GEOMETRY)
@@ -434,7 +437,7 @@ class _UrdfReader:
                 seen[tag] = child
             if tag == 'color':
                 check_leaf(v, child, entity, 'color')
-                rgba = v.attr_vector(child, entity, 'rgba', 4, required=True)
+                rgba = cast(_Rgba | None, v.attr_vector(child, entity, 'rgba', 4, required=True))
                 if rgba is not None and not all(0.0 <= c <= 1.0 for c in rgba):
                     # urdfdom's Color refuses it; a <material> of the robot keeps its default
                     # colour, one of a visual is not defined (libsdformat writes none).
@@ -465,8 +468,7 @@ class _UrdfReader:
             if (rgba is not None or texture is not None) and \
                     (rgba, texture) != (defined.rgba, defined.texture):
                 v.warn(elem, entity, f'material {name!r} is already defined differently; '
-                       'the earlier definition is used (as urdfdom does)',
-                       Code.MATERIAL_REDEFINED)
+                       'the earlier definition is used (as urdfdom does)', Code.MATERIAL_REDEFINED)
             return defined
         if rgba is None and texture is None:
             v.warn(elem, entity, f'material {name!r} is not defined; the visual gets no '
@@ -519,7 +521,7 @@ class _UrdfReader:
             elif tag == 'child':
                 child_name = v.required_attr(child, entity, 'link')
             elif tag == 'axis':
-                axis = v.attr_vector(child, entity, 'xyz', 3, axis, required=True)
+                axis = cast(Vec3, v.attr_vector(child, entity, 'xyz', 3, axis, required=True))
             elif tag == 'limit':
                 limit = self._limit(child, entity)
             elif tag == 'dynamics':

@@ -24,11 +24,13 @@ Some content URDF cannot hold can be left out and still give the nearest URDF: w
 naming it, its entity and its place.
 """
 
+from collections.abc import Iterable
 import math
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Reporter
+from sdf_tools.errors import SourceLocation
 from sdf_tools.formatting import fmt
 
 
@@ -47,21 +49,24 @@ class UrdfReport:
 
     __slots__ = ('reporter', 'lossy', '_refused')
 
-    def __init__(self, lossy: bool = False):
+    def __init__(self, lossy: bool = False) -> None:
         self.reporter = Reporter(ConversionError)
         self.lossy = lossy
         self._refused: set[tuple] = set()  # (entity, refusal): each said once
 
-    def error(self, entity, message, location=None, code=Code.NO_URDF_EQUIVALENT) -> None:
+    def error(self, entity: str | None, message: str, location: SourceLocation | None = None,
+              code: Code = Code.NO_URDF_EQUIVALENT) -> None:
         """Record that entity cannot be written as it is (by default: no equivalent)."""
         self.reporter.error(message, location, entity, code)
 
-    def warn(self, entity, message, location=None, code=Code.WARNING) -> None:
+    def warn(self, entity: str | None, message: str, location: SourceLocation | None = None,
+             code: Code = Code.WARNING) -> None:
         """Record a warning: what the URDF says differently, and how."""
         self.reporter.warn(message, location, entity, code)
 
-    def drop(self, entity, refusal: str, dropped: str, location=None,
-             code=Code.NO_URDF_EQUIVALENT) -> bool:
+    def drop(self, entity: str | None, refusal: str, dropped: str,
+             location: SourceLocation | None = None,
+             code: Code = Code.NO_URDF_EQUIVALENT) -> bool:
         """
         Record content URDF cannot hold that the nearest URDF leaves out.
 
@@ -98,7 +103,7 @@ class UrdfReport:
         """Return the warnings: what is written differently, and what a lossy write left out."""
         return tuple(self.reporter.warnings)
 
-    def num(self, value, entity, what) -> str:
+    def num(self, value: float, entity: str | None, what: str) -> str:
         """Return a number's shortest text; a number that is not finite is a problem."""
         value = float(value)
         if not math.isfinite(value):
@@ -107,7 +112,7 @@ class UrdfReport:
             return '0'
         return fmt(value)
 
-    def nums(self, values, entity, what) -> str:
+    def nums(self, values: Iterable[float], entity: str | None, what: str) -> str:
         """Return numbers as space-separated text (see :meth:`num`)."""
         return ' '.join(self.num(v, entity, what) for v in values)
 

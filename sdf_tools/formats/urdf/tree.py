@@ -30,9 +30,12 @@ write first takes the model's largest tree (:func:`nearest_tree`).
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.urdf.report import UrdfReport
+from sdf_tools.model import Joint
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.records import replace
+from sdf_tools.robot_index import RobotIndex
+from sdf_tools.topology import Topology
 from sdf_tools.topology import WORLD
 
 #: Name of the link added above a root link whose ``Link.pose`` is not the identity.
@@ -142,7 +145,7 @@ def _roots(robot: Robot) -> list:
     return roots
 
 
-def _below(topology, root: str) -> set:
+def _below(topology: Topology[Joint], root: str) -> set[str]:
     """Return the links below ``root`` through tree joints, ``root`` included."""
     found, stack = set(), [root]
     while stack:
@@ -153,7 +156,7 @@ def _below(topology, root: str) -> set:
     return found
 
 
-def _loop(index, joint) -> str:
+def _loop(index: RobotIndex, joint: Joint) -> str:
     return (f'closes a kinematic loop (link {joint.child!r} is already the child of joint '
             f'{index.parent_joint[joint.child].name!r}); a URDF is a tree')
 

@@ -29,6 +29,7 @@ What the description files do not say, libsdformat's loader does, and is tabled 
 :data:`SENSOR_TYPES`, the ``type`` of a ``<sensor>`` that ``sdf::Sensor::Load`` accepts.
 """
 
+from collections.abc import Iterable
 import functools
 import os
 
@@ -188,7 +189,7 @@ def vocabulary(version: str) -> Vocabulary:
     return Vocabulary(version, files.root('root.sdf'))
 
 
-def nearest(name: str, known, cutoff: float = 0.6) -> str | None:
+def nearest(name: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
     """
     Return the name of ``known`` that ``name`` most likely misspells, or ``None``.
 
