@@ -42,7 +42,6 @@ Safe XML parsing with source lines, and strict readers for the values inside.
 everywhere and records each problem, with its line and entity, in a :class:`Reporter`.
 """
 
-import copy
 import math
 import re
 
@@ -337,6 +336,7 @@ def to_string(element, *, pretty: bool = True, declaration: bool = False,
     one indented ``<gazebo>`` blob put a whole model on one line.)
     """
     if element.nsmap and element.getparent() is not None:
+        import copy  # (here: a conversion never needs it)
         element = copy.deepcopy(element)
         etree.cleanup_namespaces(element)
     if pretty:
