@@ -137,16 +137,37 @@ def apply_collision(extensions, on_overwrite=None) -> tuple[Element, ...]:
     when missing, so values always land in the surface that is written (libsdformat keeps
     pointers into a surface a later blob has replaced).
     """
-    collision = Element('collision')
+    collision = None
     for ext in extensions:
-        collision = _insert_blobs(collision, ext.collision_blobs, 'surface')
-        collision = ensure_path(collision, ('surface', 'contact', 'ode'))
-        collision = ensure_path(collision, ('surface', 'friction', 'ode'))
         settings = [(parent, tag, _text(value)) for name, parent, tag in COLLISION_SETTINGS
                     if (value := getattr(ext, name)) is not None and value != '']
+        if collision is None and not ext.collision_blobs:
+            collision = _first_surface(settings)
+            continue
+        collision = _insert_blobs(collision or Element('collision'), ext.collision_blobs,
+                                  'surface')
+        collision = ensure_path(collision, ('surface', 'contact', 'ode'))
+        collision = ensure_path(collision, ('surface', 'friction', 'ode'))
         if settings:
             collision = _set_all(collision, settings, _COLLISION_PARENTS, on_overwrite)
-    return collision.children
+    return collision.children if collision is not None else ()
+
+
+def _first_surface(settings: list) -> Element:
+    """
+    Return a collision holding the first extension's ``settings`` (it has no blobs).
+
+    What the general steps of :func:`apply_collision` make of them, made in one step: a
+    ``<surface>`` with ``<contact><ode>`` and ``<friction><ode>``, then the collision's own
+    settings; each setting is given once, so none overwrites another.
+    """
+    leaves: dict = {'contact': [], 'friction': [], 'collision': []}
+    for parent, tag, text in settings:
+        leaves[parent].append(Element(tag, text=text))
+    surface = Element('surface', children=tuple(
+        Element(parent, children=(Element('ode', children=tuple(leaves[parent])),))
+        for parent in ('contact', 'friction')))
+    return Element('collision', children=(surface, *leaves['collision']))
 
 
 def _insert_blobs(target: Element, blobs, replaced: str) -> Element:

@@ -30,10 +30,8 @@ Where each setting lands in SDFormat is tabled here (:data:`COLLISION_SETTINGS`,
 :data:`JOINT_SETTINGS`); :mod:`.gazebo_apply` writes it there.
 """
 
-from sdf_tools.convert.blob_values import check_blob
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.errors import Code
-from sdf_tools.formats.sdf.content import check_value
 from sdf_tools.formats.sdf.spec import nearest
 from sdf_tools.formats.sdf.spec import vocabulary
 from sdf_tools.xmlio.element import Element
@@ -185,8 +183,16 @@ def parse_extensions(robot, values, version: str = '1.9') -> list:
         Every malformed value, with its line.
 
     """
+    if not robot.gazebo:
+        values.reporter.raise_if_errors()
+        return []
     links = {link.name for link in robot.links}
     joints = {joint.name for joint in robot.joints}
+    # Here, not at the top: a robot without <gazebo> blocks never loads the readers of
+    # SDFormat values (formats.sdf.params and what imports it); urdf2sdf starts faster.
+    from sdf_tools.convert.blob_values import check_blob
+    from sdf_tools.formats.sdf.content import check_value
+    checks = (check_blob, check_value)
     vocab = vocabulary(version)
     named = {block.reference or '' for block in robot.gazebo   # a <material> tag names a
              if any(child.tag == 'material' for child in block.elements)}   # script whole
@@ -197,18 +203,20 @@ def parse_extensions(robot, values, version: str = '1.9') -> list:
             'model' if not ref else None   # else the block names nothing: it is ignored
         landing = None if path is None else (path, vocab.at(path))
         extensions.append(_parse_extension(block, values, landing, vocab,
-                                           (block.reference or '') not in named))
+                                           (block.reference or '') not in named, checks))
     values.reporter.raise_if_errors()
     return extensions
 
 
-def _parse_extension(block, values, landing, vocab, scripts: bool) -> Extension:
+def _parse_extension(block, values, landing, vocab, scripts: bool, checks) -> Extension:
     """
     Parse one :class:`~sdf_tools.model.GazeboExtension`.
 
     ``scripts``: whether its ``<visual>`` blobs' material scripts must be whole (no
-    ``<material>`` tag of a block of its reference completes them).
+    ``<material>`` tag of a block of its reference completes them); ``checks``:
+    :func:`~.blob_values.check_blob` and :func:`~sdf_tools.formats.sdf.content.check_value`.
     """
+    check_blob, check_value = checks
     ext = Extension(block.reference or '', block.location)
     where = block_name(ext.ref)
     on_link = landing is not None and landing[0] == 'model/link'

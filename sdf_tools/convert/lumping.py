@@ -38,7 +38,6 @@ from sdf_tools import inertia
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Link
 from sdf_tools.convert.tree import Tree
-from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.formatting import fmt_pose
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import IDENTITY
@@ -213,6 +212,7 @@ def _reduce_blob_pose(blob: Element, x_kl: Pose, values) -> Element:
         if pose_elem.get('relative_to'):
             return blob
         errors = len(values.reporter.errors)
+        from sdf_tools.formats.sdf.values import pose_value  # (as gazebo_ext: only with blobs)
         pose = pose_value(values, pose_elem, f'<{blob.tag}>', notes=False)  # quat_xyzw
         if len(values.reporter.errors) > errors:
             return blob

@@ -33,17 +33,26 @@ overwrite rule), :func:`ensure`, :func:`at_path`, :func:`replace_child`, :func:`
 (the URDF writer) a tree.
 """
 
-from sdf_tools.records import record
+from typing import TYPE_CHECKING
+
+if not TYPE_CHECKING:  # namedtuple's field getters (in C; in collections from Python 3.8)
+    from collections import _tuplegetter
 
 #: The characters libxml2 counts as blank (``xmlIsBlankNode``): text made of them is layout.
 BLANK = ' \t\n\r'
 _XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace'
+_FIELDS = ('tag', 'attributes', 'text', 'children', 'tail', 'line')
 
 
-@record(frozen=True, slots=True)
-class Element:
+class Element(tuple):
     """
     One XML element and what it holds, as written (module docstring).
+
+    A frozen record: made as ``Element(tag, attributes, text, children, tail, line)`` (all
+    but ``tag`` optional), its fields read by name. It is held in a tuple, made in C
+    (``tuple.__new__``) where this module makes values in bulk, in about a quarter of the
+    time of a record class's ``__init__``; but it reads as an lxml element: iterating,
+    ``len``, ``in`` and indexing are over its children.
 
     Attributes
     ----------
@@ -62,12 +71,34 @@ class Element:
 
     """
 
-    tag: str
-    attributes: tuple[tuple[str, str], ...] = ()
-    text: str | None = None
-    children: tuple['Element', ...] = ()
-    tail: str | None = None
-    line: int | None = None
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        tag: str
+        attributes: tuple[tuple[str, str], ...]
+        text: str | None
+        children: tuple['Element', ...]
+        tail: str | None
+        line: int | None
+    else:
+        tag = _tuplegetter(0, 'The name as written.')
+        attributes = _tuplegetter(1, 'The (name, value) of the attributes, in order.')
+        text = _tuplegetter(2, 'The text before the first child, or None.')
+        children = _tuplegetter(3, 'The child elements.')
+        tail = _tuplegetter(4, 'Text after the element (mixed content), or None.')
+        line = _tuplegetter(5, 'Where it starts in its source (not compared).')
+
+    def __new__(cls, tag: str, attributes: tuple[tuple[str, str], ...] = (),
+                text: str | None = None, children: tuple['Element', ...] = (),
+                tail: str | None = None, line: int | None = None) -> 'Element':
+        return _new(cls, (tag, attributes, text, children, tail, line))
+
+    def __getnewargs__(self):  # copy and pickle (tuple's own would be the children)
+        return _fields(self)
+
+    def __repr__(self) -> str:
+        shown = ', '.join(f'{name}={value!r}' for name, value in zip(_FIELDS, _fields(self)))
+        return f'Element({shown})'
 
     def __eq__(self, other):
         if other.__class__ is not Element:
@@ -76,11 +107,23 @@ class Element:
                 and self.text == other.text and self.tail == other.tail
                 and self.children == other.children)
 
+    def __ne__(self, other):  # (tuple's own compares the lines too)
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __lt__(self, other):  # not ordered (tuple's order would be its fields')
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
     def __hash__(self):
         return hash((self.tag, self.attributes, self.text, self.children, self.tail))
 
     def __bool__(self) -> bool:
         return True  # (lxml's elements are false without children; this one never is)
+
+    def __contains__(self, element) -> bool:
+        return element in self.children
 
     # --- read as an lxml element is read ----------------------------------------------------
 
@@ -154,6 +197,16 @@ class Element:
         return default if found is None else found.text or ''
 
 
+_new = tuple.__new__  # _new(Element, (tag, attributes, text, children, tail, line))
+_getitem = tuple.__getitem__
+_ALL = slice(None)
+
+
+def _fields(element: Element) -> tuple:
+    """Return ``(tag, attributes, text, children, tail, line)`` of ``element``, as a tuple."""
+    return _getitem(element, _ALL)
+
+
 # --- from and to lxml -------------------------------------------------------------------------
 
 def from_lxml(element, *, tail: bool = False) -> Element:
@@ -167,15 +220,76 @@ def from_lxml(element, *, tail: bool = False) -> Element:
     processing instructions are left out, as the parser drops them. With ``tail``, the
     element's own tail is kept (when not blank).
     """
-    parent = element.getparent()
-    uses: list = []
-    value = _convert(element, {} if parent is None else parent.nsmap, uses)
-    if uses:  # what the element's ancestors declared: on the element, after its own
-        value = _declare(value, uses)
+    value = None
+    if not _declares(element):
+        try:  # most content: no namespace declared in it or used by it
+            value = _plain(element)
+        except _Namespaced:
+            pass
+    if value is None:
+        parent = element.getparent()
+        uses: list = []
+        value = _convert(element, {} if parent is None else parent.nsmap, uses)
+        if uses:  # what the element's ancestors declared: on the element, after its own
+            value = _declare(value, uses)
     if tail and element.tail is not None and element.tail.strip(BLANK):
-        value = Element(value.tag, value.attributes, value.text, value.children, element.tail,
-                        value.line)
+        value = _new(Element, (value.tag, value.attributes, value.text, value.children,
+                               element.tail, value.line))
     return value
+
+
+class _Namespaced(Exception):
+    """A name in a namespace: :func:`_plain` cannot make the value."""
+
+
+def _declares(element) -> bool:
+    """Return whether ``element`` or one below it declares a namespace (lxml walks, in C)."""
+    from lxml.etree import iterwalk  # (loaded: element is lxml's)
+    for _ in iterwalk(element, events=('start-ns',)):
+        return True
+    return False
+
+
+def _plain(element, tail: str | None = None) -> Element:
+    """
+    Return ``element`` (with ``tail``) as a value where no namespace is declared.
+
+    One call per element with children (leaves are made here), the fewest reads of lxml
+    per element; raises :class:`_Namespaced` at the first name in a namespace
+    (``{uri}name``).
+    """
+    children: list = []
+    add = children.append
+    for child in element:
+        tag = child.tag
+        if tag.__class__ is not str:
+            continue  # a comment or processing instruction
+        after = child.tail
+        if after is not None and not after.strip(BLANK):
+            after = None
+        if len(child):
+            value = _plain(child, after)
+        else:
+            pairs = child.items()
+            if tag[0] == '{' or _DCOLON in tag or pairs:
+                tag, pairs = _plain_names(tag, pairs)
+            value = _new(Element, (tag, pairs or (), child.text, (), after, child.sourceline))
+        add(value)
+    tag, pairs = _plain_names(element.tag, element.items())
+    text = element.text
+    if children and text is not None and not text.strip(BLANK):
+        text = None
+    return _new(Element, (tag, pairs, text, tuple(children), tail, element.sourceline))
+
+
+def _plain_names(tag: str, pairs: list) -> tuple:
+    """Return an element's name as written and its attributes as a tuple (:func:`_plain`)."""
+    if tag[0] == '{':
+        raise _Namespaced
+    for key, _ in pairs:
+        if key[0] == '{':
+            raise _Namespaced
+    return tag.replace(_DCOLON, '::'), tuple(pairs)
 
 
 def parse_element(text: str, source: str = '<string>') -> Element:
@@ -348,8 +462,8 @@ def appended(parent: Element, *children: Element) -> Element:
 
 
 def _with_children(parent: Element, children: tuple) -> Element:
-    return Element(parent.tag, parent.attributes, parent.text, children, parent.tail,
-                   parent.line)
+    return _new(Element, (parent.tag, parent.attributes, parent.text, children, parent.tail,
+                          parent.line))
 
 
 def with_attribute(element: Element, name: str, value: str) -> Element:
@@ -391,7 +505,7 @@ def with_key(parent: Element, key: str, value: str, on_overwrite=None) -> Elemen
         if old != value and on_overwrite is not None:
             on_overwrite(key, old, value)
         children = children[:index] + children[index + 1:]
-    return _with_children(parent, children + (Element(key, text=value),))
+    return _with_children(parent, children + (_new(Element, (key, (), value, (), None, None)),))
 
 
 def ensure(parent: Element, tag: str) -> Element:
@@ -436,8 +550,8 @@ def ensure_path(element: Element, path: tuple) -> Element:
 def stripped(element: Element) -> Element:
     """Return a copy whose texts are stripped of blanks (``None`` when empty), no tails."""
     text = element.text.strip() or None if element.text is not None else None
-    return Element(element.tag, element.attributes, text,
-                   tuple(map(stripped, element.children)), None, element.line)
+    return _new(Element, (element.tag, element.attributes, text,
+                          tuple(map(stripped, element.children)), None, element.line))
 
 
 # The stand-ins parse_xml uses while lxml holds a tree (xmlio.parse's, spelled here so that

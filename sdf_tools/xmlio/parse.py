@@ -43,7 +43,6 @@ everywhere and records each problem, with its line and entity, in a :class:`Repo
 """
 
 from collections.abc import Iterable
-import copy
 import math
 import re
 from typing import TYPE_CHECKING
@@ -344,6 +343,7 @@ def to_string(element: etree._Element, *, pretty: bool = True, declaration: bool
     one indented ``<gazebo>`` blob put a whole model on one line.)
     """
     if element.nsmap and element.getparent() is not None:
+        import copy  # (here: a conversion never needs it)
         element = copy.deepcopy(element)
         etree.cleanup_namespaces(element)
     if pretty:

@@ -190,22 +190,24 @@ def _write_element(parts: list[str], element: Element, indent: str) -> None:
         return
     inner = indent + '  '
     between = '\n' + inner
-    parts.append(f'{head}>{escape_text(text)}' if text is not None and text.strip(BLANK)
-                 else f'{head}>{between}')
-    last = len(children) - 1
-    for index, child in enumerate(children):
+    add = parts.append
+    add(f'{head}>{escape_text(text)}' if text is not None and text.strip(BLANK)
+        else f'{head}>{between}')
+    for child in children:
         tail = child.tail
-        after = escape_text(tail) if tail is not None and tail.strip(BLANK) else \
-            between if index != last else f'\n{indent}'
+        after = between if tail is None or not tail.strip(BLANK) else escape_text(tail)
         if child.children or child.attributes:
             _write_element(parts, child, inner)
-            parts.append(after)
+            add(after)
         else:  # a leaf (most are): written here
             leaf, value = child.tag, child.text
             if value is None:
-                parts.append(f'<{leaf}/>{after}')
+                add(f'<{leaf}/>{after}')
             else:
                 if '&' in value or '<' in value or '>' in value or '\r' in value:
                     value = escape_text(value)
-                parts.append(f'<{leaf}>{value}</{leaf}>{after}')
-    parts.append(f'</{tag}>')
+                add(f'<{leaf}>{value}</{leaf}>{after}')
+    if after is between:  # the last child's: the end tag goes one level out
+        parts[-1] = f'{parts[-1][:-2]}</{tag}>'
+    else:
+        add(f'</{tag}>')

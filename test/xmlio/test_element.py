@@ -21,6 +21,7 @@ the URDF writer writes).
 """
 
 import copy
+import pickle
 
 from hypothesis import given
 from hypothesis import settings
@@ -112,6 +113,33 @@ def test_equal_by_what_they_hold_not_by_lines_or_layout():
     assert one != parse_element('<sensor type="imu" name="s"><topic>t</topic></sensor>')
     assert parse_element('<a>x<b/>y</a>') != parse_element('<a>x<b/></a>')  # mixed content
     assert parse_element('<a> 1 </a>') != parse_element('<a>1</a>')  # a leaf's text as written
+
+
+def test_a_frozen_record_that_reads_as_its_children():
+    element = parse_element('<sensor name="s"><topic>t</topic><pose>0 0 0 0 0 0</pose></sensor>')
+    topic = Element('topic', text='t')
+    assert topic in element and Element('topic', text='u') not in element
+    assert 'sensor' not in element and 's' not in element  # its fields are not its content
+    assert list(element) == [topic, Element('pose', text='0 0 0 0 0 0')]
+    assert len(element) == 2 and element[0] == topic and element[-1].tag == 'pose'
+    assert element != Element('sensor', element.attributes, None, element.children[:1])
+    assert not element != parse_element('\n<sensor name="s"><topic>t</topic>'
+                                        '<pose>0 0 0 0 0 0</pose></sensor>')  # line 2
+    for made in (copy.copy(element), copy.deepcopy(element),
+                 pickle.loads(pickle.dumps(element))):
+        assert made == element and made.line == element.line and made.children[0] == topic
+    assert repr(topic) == ("Element(tag='topic', attributes=(), text='t', children=(), "
+                           'tail=None, line=None)')
+    with pytest.raises(AttributeError):
+        element.tag = 'x'  # type: ignore[misc]
+
+
+def test_content_below_a_declaration_keeps_its_names():
+    # (no namespace in the block: the quick path; a prefix declared around it or in it: not)
+    plain, used, declared = _parsed('<a><gz::b c="1"/></a><n:a/><a xmlns:p="http://p"/>')
+    assert from_lxml(plain) == parse_element('<a><gz::b c="1"/></a>')
+    assert from_lxml(used).attributes == (('xmlns:n', 'http://n'),)
+    assert from_lxml(declared).attributes == (('xmlns:p', 'http://p'),)
 
 
 def test_names_are_as_written():

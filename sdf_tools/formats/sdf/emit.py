@@ -405,15 +405,60 @@ def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list:
     Return the poses of a document that are not finite, in document order.
 
     Each as ``(text, parent tag, tag of the nearest named element, its name)``; the pose
-    texts of extension content are read for ``inf`` and ``nan``.
+    texts of extension content are read for ``inf`` and ``nan``. Where is looked for only
+    when the sum of the decided poses is not finite or some content's pose is not
+    (:func:`_each_non_finite`).
     """
+    model = document.model
+    total = 0.0
+    content = [*model.content, *model.plugins]
+    for item in model.items:
+        if isinstance(item, LinkOut):
+            if item.pose is not None:
+                total += _sum(item.pose)
+            for part in item.parts:
+                total += _sum(part.origin)
+                content += part.content
+            content += item.content
+        elif isinstance(item, JointOut):
+            total += _sum(item.origin)
+        else:
+            content.append(item)
+    for pose in (*(frame.pose for frame in model.frames), model.pose):
+        if pose is not None:
+            total += _sum(pose)
+    if total - total == 0.0 and not _any_non_finite(content):
+        return []
+    return _each_non_finite(model, texts)
+
+
+def _any_non_finite(elements) -> bool:
+    """Return whether a ``<pose>`` in ``elements`` or below is not finite."""
+    for element in elements:
+        children = element.children
+        if children:
+            if _any_non_finite(children):
+                return True
+        elif element.tag == 'pose' and _not_finite(element.text):
+            return True
+    return False
+
+
+def _sum(pose) -> float:
+    """Return the sum of a pose's seven numbers (finite when they are, unless it overflows)."""
+    x, y, z = pose.xyz
+    a, b, c, d = pose.quat
+    return x + y + z + a + b + c + d
+
+
+def _each_non_finite(model, texts: NumberTexts) -> list:
+    """Return :func:`non_finite_poses` of ``model``, looking at each pose."""
     found: list = []
 
     def typed(pose, where: str, named: tuple) -> None:
         if pose is not None and not _finite(pose):
             found.append((texts.pose(pose.xyz, pose.quat), where, *named))
 
-    model = document.model
     around = ('model', model.name)
     for item in model.items:
         if isinstance(item, LinkOut):
@@ -439,10 +484,8 @@ def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list:
 
 def _finite(pose) -> bool:
     """Return whether a pose's seven numbers are finite (their sum is, unless it overflows)."""
-    x, y, z = pose.xyz
-    a, b, c, d = pose.quat
-    total = x + y + z + a + b + c + d
-    return total - total == 0.0 or all(map(math.isfinite, (x, y, z, a, b, c, d)))
+    total = _sum(pose)
+    return total - total == 0.0 or all(map(math.isfinite, (*pose.xyz, *pose.quat)))
 
 
 _NOT_FINITE = frozenset(('inf', 'infinity', 'nan'))

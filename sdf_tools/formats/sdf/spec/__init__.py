@@ -148,17 +148,23 @@ class Vocabulary:
     (``'model/link/collision'``).
     """
 
-    __slots__ = ('version', 'root')
+    __slots__ = ('version', 'root', '_found')
 
     def __init__(self, version: str, root: ElementSpec):
         self.version = version
         self.root = root
+        self._found: dict = {}  # path -> what at() found (a conversion asks for a few often)
 
     def at(self, path: str) -> ElementSpec | None:
         """Return the element at ``path`` (tags below ``<sdf>``, ``/``-separated), or None."""
+        found = self._found
+        if path in found:
+            return found[path]
         spec: ElementSpec | None = self.root
         for tag in path.split('/'):
             spec = spec.children.get(tag) if spec is not None else None
+        if len(found) < 4096:  # (paths hold tags a description names)
+            found[path] = spec
         return spec
 
 
