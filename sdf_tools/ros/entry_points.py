@@ -54,6 +54,7 @@ def _start(node: str) -> int:
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not ignored (nohup)
         signal.signal(signal.SIGINT, _interrupted)
     try:
+        importlib.import_module('rclpy')  # first: a missing ROS is named, not what it holds
         module = importlib.import_module(f'sdf_tools.ros.{node}')
     except ModuleNotFoundError as e:
         if (e.name or '').partition('.')[0] == 'sdf_tools':

@@ -22,8 +22,11 @@ check the launch files and ``config/*.yaml`` against it.
 ``main()`` spins the node with rclpy's ``EventsExecutor`` where it exists (rclpy 9,
 Kilted and later): it dispatches a callback in about 14 us where the
 ``SingleThreadedExecutor`` takes about 130 us, which decides how fast ``joint_states`` can
-arrive before messages are dropped (measured: 7 kHz kept up with against 2 kHz). Older
-rclpy uses the ``SingleThreadedExecutor``; ``SDF_TOOLS_EXECUTOR=single`` forces it.
+arrive before messages are dropped (measured: 7 kHz kept up with against 2 kHz). The
+EventsExecutor handles the events of 0.2 s at a time in C++ (stopping at once when the node
+fails, :class:`FailingNode`), with no Python between two of them. Older rclpy uses the
+``SingleThreadedExecutor``, spun one event at a time; ``SDF_TOOLS_EXECUTOR=single`` forces
+it. Between two calls, ``run()`` looks at its SIGINT/SIGTERM flag and the node's failure.
 """
 
 import contextlib
@@ -39,12 +42,15 @@ from rcl_interfaces.msg import ParameterDescriptor
 from rcl_interfaces.msg import SetParametersResult
 import rclpy
 from rclpy.exceptions import ParameterException
+from rclpy.executors import Executor
 from rclpy.executors import ExternalShutdownException
 import rclpy.logging
+from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy
 from rclpy.qos import HistoryPolicy
 from rclpy.qos import QoSProfile
 from rclpy.qos import ReliabilityPolicy
+from rclpy.task import Future
 from sdf_tools.errors import clip
 from sdf_tools.errors import presented
 from sdf_tools.errors import SdfToolsError
@@ -75,6 +81,36 @@ PACKAGE_PATH_DESCRIPTION = (
     'ROS_PACKAGE_PATH): packages, folders of packages, install prefixes or colcon '
     'workspaces; searched before AMENT_PREFIX_PATH and ROS_PACKAGE_PATH. Each description '
     'is checked: package:// URIs that name no file are warned about.')
+
+
+class FailingNode(Node):
+    """
+    A node that can stop :func:`run` for good: it sets ``failure`` to the reason.
+
+    Setting ``failure`` to a message (a cause that cannot go away by itself) completes
+    ``failed``, the future ``run()`` spins until: the executor stops right after the callback
+    that set it, and ``run()`` logs the message as fatal and exits with code 1.
+
+    Attributes
+    ----------
+    failed : rclpy.task.Future
+        Done once ``failure`` is set (its result: the message).
+
+    """
+
+    def __init__(self, *args, **kwargs):
+        self.failed: Future[str] = Future()
+        super().__init__(*args, **kwargs)
+
+    @property
+    def failure(self) -> str | None:
+        """Get or set why the node cannot go on (``None``: it can); set once."""
+        return self.failed.result() if self.failed.done() else None
+
+    @failure.setter
+    def failure(self, message: str | None) -> None:
+        if message is not None and not self.failed.done():
+            self.failed.set_result(message)
 
 
 class StartupError(Exception):
@@ -246,8 +282,9 @@ def _own_signal_handling() -> dict:
     Return ``rclpy.init`` keyword arguments that leave SIGINT/SIGTERM to :func:`run`.
 
     rclpy's own handler shuts the context down from its signal thread, which can land between
-    the ``rclpy.ok()`` check and the executor's wait ("context is not valid"); :func:`run`
-    handles the signals itself and stops between two ``spin_once`` calls instead.
+    the ``rclpy.ok()`` check and the executor's wait ("context is not valid"), and is a thread
+    more; :func:`run` handles the signals itself and stops between two calls of the executor
+    instead (:func:`_spin`).
     """
     try:
         from rclpy.signals import SignalHandlerOptions
@@ -326,6 +363,31 @@ def _command_line(prog: str, summary: str, specs, argv) -> int | None:
     return None
 
 
+def _spin(executor, node, stop: list) -> None:
+    """
+    Spin ``executor`` until the context is shut down, ``stop`` is set or the node fails.
+
+    The EventsExecutor (a C++ object, no :class:`rclpy.executors.Executor`) handles the
+    events of 0.2 s per call, in C++, and stops at once when ``node.failed`` is done
+    (:class:`FailingNode`); ``stop``, which run()'s signal handler sets, is seen between two
+    calls. (rclpy 9.1's EventsExecutor neither sees signals itself nor waits without a
+    timeout: ``spin()`` and a timeout of 1e6 s hang in a busy loop.) Another executor handles
+    one event per call, so that ``stop`` and the node's ``failure`` are seen after each.
+    """
+    in_cpp = not isinstance(executor, Executor)
+    done = getattr(node, 'failed', None) or Future()
+    while rclpy.ok() and not stop and getattr(node, 'failure', None) is None:
+        try:
+            if in_cpp:
+                executor.spin_until_future_complete(done, timeout_sec=0.2)
+            else:
+                executor.spin_once(timeout_sec=0.2)
+        except Exception:
+            if rclpy.ok():
+                raise
+            break  # the context was shut down while waiting (another shutdown path)
+
+
 def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int:
     """
     Run a node until Ctrl-C; return the exit code.
@@ -351,7 +413,8 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
     int
         0 after a normal shutdown, 1 when the node could not start (missing requirement,
         bad parameters) or set its ``failure`` attribute to a message (a cause that cannot go
-        away by itself: logged as fatal, the node stopped), 2 on a usage error.
+        away by itself: logged as fatal, the node stopped; :class:`FailingNode`), 2 on a usage
+        error.
 
     """
     argv = list(sys.argv if args is None else args)
@@ -380,14 +443,7 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
         node = make_node()
         executor = make_executor()
         executor.add_node(node)
-        # spin_once: the signal flag and the node's failure are seen between events.
-        while rclpy.ok() and not stop and getattr(node, 'failure', None) is None:
-            try:
-                executor.spin_once(timeout_sec=0.2)
-            except Exception:
-                if rclpy.ok():
-                    raise
-                break  # the context was shut down while waiting (another shutdown path)
+        _spin(executor, node, stop)
         failure = getattr(node, 'failure', None)
         if failure is not None:
             log_lines(node.get_logger(), failure)

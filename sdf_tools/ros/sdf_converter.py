@@ -54,7 +54,6 @@ it to the file state_publisher's description was read from).
 
 from typing import Any
 
-from rclpy.node import Node
 from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import ConversionError
@@ -69,6 +68,7 @@ from sdf_tools.ros.descriptions import convert
 from sdf_tools.ros.descriptions import SOURCE
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
+from sdf_tools.ros.node_support import FailingNode
 from sdf_tools.ros.node_support import LATCHED_QOS
 from sdf_tools.ros.node_support import node_resources
 from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
@@ -138,7 +138,7 @@ _OPTION_NAMES = ('preserve_fixed_joints', 'sdf_version', 'massless_mass', 'massl
                  'mesh_uris', 'auto_inertials', 'gz_joint_state_topic')
 
 
-class SdfConverter(Node):
+class SdfConverter(FailingNode):
     """
     The ``sdf_converter`` node (module docstring).
 
@@ -153,6 +153,9 @@ class SdfConverter(Node):
     ----------
     converted : Conversion or None
         The last good conversion (what ``robot_description_sdf`` holds).
+    failure : str or None
+        Why the node cannot go on (:class:`~sdf_tools.ros.node_support.FailingNode`:
+        ``run()`` then stops it with exit code 1).
 
     Raises
     ------
@@ -178,8 +181,6 @@ class SdfConverter(Node):
                 raise StartupError(problem)
         self.resources = node_resources(self._values['package_path'])
         self.converted: Conversion | None = None
-        #: Why the node cannot go on (node_support.run then stops it with exit code 1).
-        self.failure: str | None = None
         # The names of the parameter's and the topic's descriptions in messages: the first
         # description the node gets is description_source, any later one SOURCE.
         self._first_source = self._values['description_source'] or SOURCE
