@@ -86,6 +86,7 @@ def _in_link(graph: FrameGraph, placed: Placed, link: Vertex, entity: str) -> Po
     """Return a pose written inside a link (a :class:`~.elements.Placed`) in the link frame."""
     if placed.rel_text is None:
         return placed.pose
+    assert placed.elem is not None  # relative_to is read from it
     rel = graph.ref(link.scope, placed.rel_text, placed.elem, entity, '<pose> relative_to')
     if rel is None:
         return placed.pose
