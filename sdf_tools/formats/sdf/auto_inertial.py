@@ -81,7 +81,8 @@ _Shape = tuple[Callable[..., inertia.Body] | None, tuple[object, ...],
 #: kg/m^3: libsdformat's ``DensityDefault()``, that of water.
 DEFAULT_DENSITY = 1000.0
 #: What libsdformat counts a mesh as without a calculator: 1 kg, unit moments, at its origin.
-UNWEIGHED: inertia.Body = (1.0, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), (1.0, 0.0, 0.0, 1.0, 0.0, 1.0))
+UNWEIGHED: inertia.Body = (
+    1.0, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), (1.0, 0.0, 0.0, 1.0, 0.0, 1.0))
 _REFUSED = ': libsdformat 14 and later refuse the link (Gazebo Harmonic loads nothing)'
 
 
