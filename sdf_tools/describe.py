@@ -22,15 +22,19 @@ whole); DOT keeps names whole, as data.
 """
 
 from collections import Counter
+from collections.abc import Iterator
+from collections.abc import Sized
 
 from sdf_tools.errors import short_name as n
 from sdf_tools.formatting import fmt_vec
+from sdf_tools.model import Joint
 from sdf_tools.model import Robot
+from sdf_tools.robot_index import RobotIndex
 from sdf_tools.topology import WORLD
 from sdf_tools.worlds import World
 
 
-def joint_label(joint) -> str:
+def joint_label(joint: Joint) -> str:
     """Return ``'type, axis x y z'`` for a joint (no axis for fixed, floating, ball)."""
     label = joint.kind.value
     if joint.kind.axes:
@@ -81,13 +85,13 @@ def world_line(world: World) -> str:
     return f"{what}: {', '.join(parts)}"
 
 
-def _tops(index) -> list:
+def _tops(index: RobotIndex) -> list[str]:
     """Return the roots of the tree, ``world`` first when joints attach links to it."""
     world = WORLD not in index.links and index.child_joints.get(WORLD)
     return ([WORLD] if world else []) + list(index.roots)
 
 
-def _count(items, noun: str) -> str:
+def _count(items: Sized, noun: str) -> str:
     return f"{len(items)} {noun}{'' if len(items) == 1 else 's'}"
 
 
@@ -109,15 +113,14 @@ def tree_text(robot: Robot) -> str:
     the text grows linearly with the tree, however deep.
     """
     index = robot.index
-    frames: dict[str, list] = {}
+    frames: dict[str, list[str]] = {}
     for frame in robot.frames:
         frames.setdefault(frame.attached_to, []).append(frame.name)
 
-    def items(link):
-        entries = [('frame', f) for f in frames.get(link, ())] + \
-            [('joint', j) for j in index.child_joints.get(link, ())]
-        return iter([(kind, item, i == len(entries) - 1)
-                     for i, (kind, item) in enumerate(entries)])
+    def items(link: str) -> Iterator[tuple[str | Joint, bool]]:
+        """Return ``(frame name or joint, last)`` of what hangs below a link, in order."""
+        entries: list[str | Joint] = [*frames.get(link, ()), *index.child_joints.get(link, ())]
+        return iter([(item, i == len(entries) - 1) for i, item in enumerate(entries)])
 
     tops = _tops(index)
     if WORLD in frames and WORLD not in tops:  # frames fixed in the model frame
@@ -132,10 +135,10 @@ def tree_text(robot: Robot) -> str:
             if entry is None:
                 stack.pop()
                 continue
-            kind, item, last = entry
+            item, last = entry
             mark = f'[depth {depth}] ' if depth > TREE_INDENT_LEVELS + 1 else ''
             branch = prefix + mark + ('`-- ' if last else '|-- ')
-            if kind == 'frame':
+            if isinstance(item, str):  # a frame's name
                 lines.append(f'{branch}[frame] {n(item)}')
                 continue
             lines.append(f'{branch}{n(item.name)} ({joint_label(item)}) -> {n(item.child)}')
@@ -150,10 +153,10 @@ def tree_text(robot: Robot) -> str:
 
 def tree_dot(robot: Robot) -> str:
     """Return the kinematic tree as Graphviz DOT: links as boxes, joints as labelled edges."""
-    def esc(text):
+    def esc(text: str) -> str:
         return text.replace('\\', '\\\\').replace('"', '\\"')
 
-    def q(text):
+    def q(text: str) -> str:
         return f'"{esc(text)}"'
 
     out = [f'digraph {q(robot.name)} {{', '  rankdir=TB;',

@@ -19,6 +19,8 @@ Each check records diagnostics (with the element's line) in a :class:`Reporter`;
 :func:`check_robot` once the model is built and raise if it found errors.
 """
 
+from collections.abc import Collection
+from collections.abc import Sequence
 import math
 import sys
 
@@ -28,10 +30,15 @@ from sdf_tools.errors import Reporter
 from sdf_tools.formatting import fmt_vec
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
+from sdf_tools.model import Collision
 from sdf_tools.model import Cylinder
+from sdf_tools.model import Geometry
+from sdf_tools.model import Joint
+from sdf_tools.model import Link
 from sdf_tools.model import Mesh
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
+from sdf_tools.model import Visual
 from sdf_tools.topology import find_cycles
 from sdf_tools.topology import mimic_loop_message
 from sdf_tools.topology import WORLD
@@ -88,7 +95,7 @@ def check_robot(robot: Robot, reporter: Reporter, *, single_root: bool = True,
         _check_joint(joint, reporter)
 
 
-def _check_mimic(robot, reporter):
+def _check_mimic(robot: Robot, reporter: Reporter) -> None:
     """
     Warn about mimic joints whose source is missing or that form loops.
 
@@ -101,7 +108,7 @@ def _check_mimic(robot, reporter):
             reporter.warn(f'<mimic> names joint {joint.mimic.joint!r}, which does not exist',
                           joint.location, f"joint '{joint.name}'", Code.MISSING_JOINT)
 
-    def source(name):
+    def source(name: str) -> str | None:
         mimic = joints[name].mimic
         return None if mimic is None else mimic.joint
 
@@ -112,7 +119,7 @@ def _check_mimic(robot, reporter):
         reporter.warn(message, start.location, f"joint '{start.name}'", Code.CYCLE)
 
 
-def _check_name_clashes(robot, links, reporter):
+def _check_name_clashes(robot: Robot, links: Collection[str], reporter: Reporter) -> None:
     for joint in robot.joints:
         if joint.name in links:
             reporter.warn('has the same name as a link; SDFormat needs distinct names, so '
@@ -121,7 +128,7 @@ def _check_name_clashes(robot, links, reporter):
                           f"joint '{joint.name}'", Code.NAME_CLASH)
 
 
-def _check_joint(joint, reporter):
+def _check_joint(joint: Joint, reporter: Reporter) -> None:
     entity = f"joint '{joint.name}'"
     if joint.kind.axes and _zero(joint.axis):
         reporter.error('<axis> xyz must not be the zero vector', joint.location, entity,
@@ -131,7 +138,7 @@ def _check_joint(joint, reporter):
                        Code.ZERO_AXIS)
 
 
-def _zero(axis) -> bool:
+def _zero(axis: Sequence[float]) -> bool:
     """
     Return whether an axis is the zero vector as SDFormat can hold it.
 
@@ -141,7 +148,7 @@ def _zero(axis) -> bool:
     return max(map(abs, axis)) < sys.float_info.min
 
 
-def check_inertial(link, reporter) -> None:
+def check_inertial(link: Link, reporter: Reporter) -> None:
     """Warn about negative masses and invalid inertia tensors; non-finite values are errors."""
     inertial = link.inertial
     if inertial is None:
@@ -171,7 +178,7 @@ def check_inertial(link, reporter) -> None:
                       entity, Code.BAD_INERTIA)
 
 
-def geometry_problem(geometry) -> str | None:
+def geometry_problem(geometry: Geometry | None) -> str | None:
     """
     Return why a shape has no volume, or ``None`` if it has one (or is not checked here).
 
@@ -199,14 +206,16 @@ def geometry_problem(geometry) -> str | None:
     return None
 
 
-def _check_geometry(link, reporter) -> None:
+def _check_geometry(link: Link, reporter: Reporter) -> None:
     """
     Warn about collisions whose shape has no volume, and visuals that draw nothing.
 
     A visual with an area (a flat box, a disc, a flattened mesh: a ground plane written
     ``<box size="5 5 0"/>``) is drawn as it is meant: it is not warned about.
     """
-    for kind, parts in (('visual', link.visuals), ('collision', link.collisions)):
+    groups: tuple[tuple[str, Sequence[Visual | Collision]], ...] = (
+        ('visual', link.visuals), ('collision', link.collisions))
+    for kind, parts in groups:
         for part in parts:
             problem = geometry_problem(part.geometry)
             if problem is None or (kind == 'visual' and _has_area(part.geometry)):
@@ -219,7 +228,7 @@ def _check_geometry(link, reporter) -> None:
                           Code.BAD_GEOMETRY)
 
 
-def _has_area(geometry) -> bool:
+def _has_area(geometry: Geometry | None) -> bool:
     """Return whether a shape without volume still has an area (it is drawn flat)."""
     if isinstance(geometry, Box):
         return min(geometry.size) == 0.0 and sorted(geometry.size)[1] > 0.0

@@ -148,7 +148,8 @@ def _joints_by_links(a: Robot, b: Robot, links: dict, joints: dict) -> bool:
     return found
 
 
-def _links_by_content(a: Robot, b: Robot, links: dict, same_content) -> bool:
+def _links_by_content(a: Robot, b: Robot, links: dict[str, str],
+                      same_content: Callable[[str, str], bool]) -> bool:
     """Pair unmatched links of the same content, one candidate each (step 3)."""
     taken = set(links.values())
     free_a = [name for name in a.index.links if name not in links]

@@ -241,7 +241,7 @@ def _compare_material(ctx: Context, name: str, part: str, x, y, at) -> None:
     rgba_a = list(ma.rgba) if ma is not None and ma.rgba is not None else None
     rgba_b = list(mb.rgba) if mb is not None and mb.rgba is not None else None
     if (rgba_a is None) != (rgba_b is None) or (
-            rgba_a is not None and not all_close(rgba_a, rgba_b, ctx.tol)):
+            rgba_a is not None and rgba_b is not None and not all_close(rgba_a, rgba_b, ctx.tol)):
         ctx.add('link', name, 'material', rgba_a, rgba_b, part=part, field='rgba', at=at)
     texture_a = ma.texture if ma is not None else None
     texture_b = mb.texture if mb is not None else None

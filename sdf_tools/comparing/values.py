@@ -22,11 +22,17 @@ equal when their positions are within ``tol`` (times the larger of 1 and the dis
 the origin) and the rotation between them is at most ``tol`` rad.
 """
 
+from collections.abc import Iterable
+from collections.abc import Sequence
 import math
 
 from sdf_tools import transforms
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Pose
+from sdf_tools.transforms import Vec3
+
+#: A pose as JSON: ``{'xyz': [x, y, z], 'rpy': [roll, pitch, yaw]}``.
+PoseValue = dict[str, list[float]]
 
 
 def close(a: float, b: float, tol: float) -> bool:
@@ -38,12 +44,12 @@ def close(a: float, b: float, tol: float) -> bool:
     return abs(a - b) <= tol * max(1.0, abs(a), abs(b))
 
 
-def all_close(a, b, tol: float) -> bool:
+def all_close(a: Sequence[float], b: Sequence[float], tol: float) -> bool:
     """Return whether two sequences of numbers have one length and equal members."""
     return len(a) == len(b) and all(close(x, y, tol) for x, y in zip(a, b))
 
 
-def rotation_angle(qa, qb) -> float:
+def rotation_angle(qa: Sequence[float], qb: Sequence[float]) -> float:
     """Return the angle (rad, 0 to pi) of the rotation from quaternion ``qa`` to ``qb``."""
     x, y, z, w = transforms.quat_multiply(transforms.quat_conjugate(qa), qb)
     return 2.0 * math.atan2(math.sqrt(x * x + y * y + z * z), abs(w))
@@ -63,13 +69,15 @@ def poses_close(a: Pose | None, b: Pose | None, tol: float) -> bool:
     return distance <= tol * scale and angle <= tol
 
 
-def unit(vector) -> tuple[float, float, float]:
-    """Return ``vector`` scaled to length 1 (a zero vector as it is)."""
-    norm = math.hypot(*vector)
-    return tuple(v / norm for v in vector) if norm > 0.0 else tuple(vector)
+def unit(vector: Sequence[float]) -> Vec3:
+    """Return the 3-vector ``vector`` scaled to length 1 (a zero vector as it is)."""
+    x, y, z = vector
+    norm = math.hypot(x, y, z)
+    return (x / norm, y / norm, z / norm) if norm > 0.0 else (x, y, z)
 
 
-def pose_value(pose: Pose | None, tol: float = 0.0, rpy=None) -> dict:
+def pose_value(pose: Pose | None, tol: float = 0.0,
+               rpy: Sequence[float] | None = None) -> PoseValue:
     """
     Return a pose as JSON: ``{'xyz': [x, y, z], 'rpy': [roll, pitch, yaw]}`` (m, rad).
 
@@ -78,12 +86,12 @@ def pose_value(pose: Pose | None, tol: float = 0.0, rpy=None) -> dict:
     """
     pose = pose or IDENTITY
 
-    def clean(values):
+    def clean(values: Iterable[float]) -> list[float]:
         return [0.0 if close(float(v), 0.0, tol) else float(v) + 0.0 for v in values]
     return {'xyz': clean(pose.xyz), 'rpy': clean(pose.rpy if rpy is None else rpy)}
 
 
-def pose_values(a: Pose | None, b: Pose | None, tol: float) -> tuple[dict, dict]:
+def pose_values(a: Pose | None, b: Pose | None, tol: float) -> tuple[PoseValue, PoseValue]:
     """
     Return two poses that differ as JSON (:func:`pose_value`), for a report.
 
@@ -94,7 +102,7 @@ def pose_values(a: Pose | None, b: Pose | None, tol: float) -> tuple[dict, dict]
     return pose_value(a, tol), pose_value(b, tol, (a or IDENTITY).rpy if same else None)
 
 
-def shown(value) -> str:
+def shown(value: object) -> str:
     """Return a JSON value of a difference as text (numbers with 10 significant digits)."""
     if value is None:
         return '(none)'

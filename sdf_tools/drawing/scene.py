@@ -265,8 +265,9 @@ class _MeshCache:
             return None, _NO_TRIMESH
         try:
             resources = self.options.resources
-            path = locate(uri, resources and resources.packages, self.options.folder,
-                          model_as_package=True, models=resources and resources.models)
+            path = locate(uri, resources.packages if resources is not None else None,
+                          self.options.folder, model_as_package=True,
+                          models=resources.models if resources is not None else None)
         except PackageNotFoundError as e:
             if e.package not in self._missing_packages:
                 self._missing_packages.add(e.package)

@@ -44,6 +44,7 @@ folder ``DIR`` in a folder of its resource path (``GZ_SIM_RESOURCE_PATH``, libsd
 ``SDF_PATH``), wherever that is; renaming the folder breaks the URIs.
 """
 
+from collections.abc import Iterable
 import os
 import re
 
@@ -70,6 +71,7 @@ from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.resources.lookup import Resources
+from sdf_tools.resources.package_places import Manifest
 from sdf_tools.resources.package_places import package_folder
 from sdf_tools.resources.package_places import read_manifest
 
@@ -274,7 +276,8 @@ def _cwd() -> str | None:
         return None
 
 
-def _refuse_inputs(target: str, folder: str, inputs) -> None:
+def _refuse_inputs(target: str, folder: str,
+                   inputs: Iterable[str | os.PathLike[str] | None]) -> None:
     """
     Refuse to replace a folder holding a file read to make the export.
 
@@ -294,7 +297,8 @@ def _refuse_inputs(target: str, folder: str, inputs) -> None:
                                  'written')
 
 
-def _manifest(file: str | None):
+def _manifest(file: str | None) -> tuple[Manifest | None, tuple[Diagnostic, ...],
+                                         tuple[str, ...]]:
     """Return the description's package's manifest (or ``None``), a warning, the file read."""
     package = None if file is None else package_folder(file)
     if package is None:

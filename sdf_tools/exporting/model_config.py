@@ -37,10 +37,12 @@ description. Without one, the version is ``1.0``, there is no author, and the de
 says where the model comes from.
 """
 
+from sdf_tools.resources.package_places import Manifest
 from sdf_tools.xmlio.text import XmlText
 
 
-def model_config(name: str, sdf_version: str, manifest=None, source: str | None = None,
+def model_config(name: str, sdf_version: str, manifest: Manifest | None = None,
+                 source: str | None = None,
                  file: str = 'model.sdf') -> str:
     """
     Return the text of ``model.config`` (module docstring).

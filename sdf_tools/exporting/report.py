@@ -26,6 +26,11 @@ What export says about a model folder as a whole.
   from being written when a warning says it would not hold everything the model uses.
 """
 
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import SdfToolsError
@@ -35,6 +40,14 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.records import replace
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.xmlio.parse import local_name
+
+if TYPE_CHECKING:
+    from sdf_tools.exporting.assets import Plan
+    from sdf_tools.model import GazeboExtension
+    from sdf_tools.model import Robot
+
+#: ``Plan.used``: ``(kind, outcome)`` -> how many files.
+_Used = Mapping[tuple[str, str], int]
 
 #: Names listed for each group of a message; the rest are counted.
 LISTED = 3
@@ -46,7 +59,7 @@ class NotSelfContained(SdfToolsError):
     """``--strict``: the folder would not hold everything the model uses; nothing written."""
 
 
-def summary(plan, source: str) -> tuple[Diagnostic, ...]:
+def summary(plan: 'Plan', source: str) -> tuple[Diagnostic, ...]:
     """
     Return the warning saying what of ``plan`` is not copied (module docstring), or nothing.
 
@@ -61,7 +74,7 @@ def summary(plan, source: str) -> tuple[Diagnostic, ...]:
     if not lacking(plan.used):
         return ()
     parts = ['copied ' + counted(plan.used)]
-    groups: dict = {}
+    groups: dict[str, tuple[str | PackageNotFoundError, list[str]]] = {}
     for left in plan.left:
         key = left.why.package if isinstance(left.why, PackageNotFoundError) else left.why
         groups.setdefault(key, (left.why, []))[1].append(left.name)
@@ -74,12 +87,12 @@ def summary(plan, source: str) -> tuple[Diagnostic, ...]:
                        Code.NOT_COPIED),)
 
 
-def lacking(used: dict) -> bool:
+def lacking(used: _Used) -> bool:
     """Return whether ``used`` (``Plan.used``) counts a file that is not copied."""
     return any(n for (_, outcome), n in used.items() if outcome != 'copied')
 
 
-def counted(used: dict, outcome: str = 'copied') -> str:
+def counted(used: _Used, outcome: str = 'copied') -> str:
     """
     Return how many of the files ``used`` counts have ``outcome``, of how many, by kind.
 
@@ -98,7 +111,7 @@ def counted(used: dict, outcome: str = 'copied') -> str:
     return ' and '.join(said)
 
 
-def _group(why, names: list) -> str:
+def _group(why: 'str | PackageNotFoundError', names: list[str]) -> str:
     """Return the part of :func:`summary` saying one group of ``Plan.left``."""
     listed = listing(names)
     if isinstance(why, PackageNotFoundError):
@@ -111,7 +124,7 @@ def _group(why, names: list) -> str:
             f'model.config: export copies only their files): {listed}')
 
 
-def listing(names) -> str:
+def listing(names: Iterable[str]) -> str:
     """Return the first :data:`LISTED` names, each as messages quote it, and how many more."""
     names = list(names)
     shortened = [short_name(name) for name in names[:LISTED]]
@@ -123,7 +136,7 @@ def _count(number: int, one: str, many: str) -> str:
     return f'{number} {one if number == 1 else many}'
 
 
-def loop_joints(robot, sdf: str, file: str) -> tuple[Diagnostic, ...]:
+def loop_joints(robot: 'Robot', sdf: str, file: str) -> tuple[Diagnostic, ...]:
     """
     Return one warning naming the joints of ``<gazebo>`` blocks that close kinematic loops.
 
@@ -138,7 +151,7 @@ def loop_joints(robot, sdf: str, file: str) -> tuple[Diagnostic, ...]:
         Its name for messages (the folder's ``model.sdf``).
 
     """
-    blocks: dict = {}  # joint name -> the <gazebo> block declaring it
+    blocks: dict[str | None, GazeboExtension] = {}  # joint name -> the <gazebo> declaring it
     for block in robot.gazebo if robot.source_format == 'urdf' else ():
         for element in block.elements:
             if isinstance(element.tag, str) and local_name(element) == 'joint':
@@ -163,7 +176,7 @@ def loop_joints(robot, sdf: str, file: str) -> tuple[Diagnostic, ...]:
         Code.KINEMATIC_LOOP),)
 
 
-def refuse_unless_self_contained(warnings, folder: str) -> None:
+def refuse_unless_self_contained(warnings: Sequence[Diagnostic], folder: str) -> None:
     """
     Raise :class:`NotSelfContained` if a warning says the folder lacks what the model uses.
 

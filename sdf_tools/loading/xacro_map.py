@@ -63,6 +63,7 @@ from sdf_tools.errors import SourceLocation
 from sdf_tools.records import field
 from sdf_tools.records import record
 from sdf_tools.source_map import SourceMap
+from sdf_tools.xmlio.parse import attribute_items
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_xml
 from sdf_tools.xmlio.parse import to_string
@@ -160,7 +161,7 @@ def call_sites(files: Files) -> Sites:
             if element.prefix != 'xacro' or etree.QName(element).localname in _NOT_CALLS:
                 continue
             attributes = frozenset((_attribute_name(element, key), value)
-                                   for key, value in _attrib(element))
+                                   for key, value in attribute_items(element))
             key = (f'xacro:{etree.QName(element).localname}', attributes)
             sites.setdefault(key, []).append(SourceLocation(name, _line(element)))
     return sites
@@ -243,7 +244,7 @@ class _Candidates:
 
     def candidates(self, element: etree._Element, name: str) -> list[_Candidate]:
         """Return the candidates that can have made ``element`` (descriptions repeat)."""
-        attributes = {_attribute_name(element, k): v for k, v in _attrib(element)}
+        attributes = {_attribute_name(element, k): v for k, v in attribute_items(element)}
         text = (element.text or '').strip() if len(element) == 0 else None
         key = (name, tuple(attributes.items()), text)
         found = self.seen.get(key)
@@ -279,7 +280,7 @@ class _Candidates:
     def _add(self, element: etree._Element, file: str, above: _Candidate | None,
              movable: bool) -> _Candidate:
         attributes = {}
-        for key, value in _attrib(element):
+        for key, value in attribute_items(element):
             attribute = _attribute_name(element, key)
             if not attribute.startswith('xacro:'):
                 attributes[attribute] = _pattern(value)
@@ -374,13 +375,9 @@ def _attribute_name(element: etree._Element, key: str) -> str:
 
 def _xacro_name(element: etree._Element) -> str:
     """Return the key of an element's ``xacro:name`` attribute."""
-    return next((k for k, _ in _attrib(element) if _attribute_name(element, k) == 'xacro:name'),
+    return next((k for k, _ in attribute_items(element)
+                 if _attribute_name(element, k) == 'xacro:name'),
                 'xacro:name')
-
-
-def _attrib(element: etree._Element) -> list[tuple[str, str]]:
-    """Return an element's attributes (lxml-stubs 0.5.1 types them str or bytes; lxml: str)."""
-    return element.attrib.items()  # type: ignore[return-value]
 
 
 def _line(element: etree._Element) -> int | None:

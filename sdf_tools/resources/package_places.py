@@ -25,7 +25,10 @@ does, from the :class:`Place` and :class:`Scan` records these return.
 """
 
 from collections import deque
+from collections.abc import Iterator
 import os
+
+from lxml import etree
 
 from sdf_tools.records import record
 from sdf_tools.xmlio.parse import parse_xml_file
@@ -199,7 +202,7 @@ def classify(folder: str, route: str, group: str = 'given') -> list[Place]:
     return [Place(folder, 'packages', route, group, full, folder)]
 
 
-def _ancestors(folder: str):
+def _ancestors(folder: str) -> Iterator[str]:
     """Yield ``folder`` and every folder above it, up to the root."""
     while True:
         yield folder
@@ -298,10 +301,11 @@ def read_manifest(folder: str) -> Manifest:
     if not name:
         raise ValueError(f'{path}: no <package><name>')
 
-    def text(element) -> str:
-        return ' '.join(''.join(element.itertext()).split())
+    def text(element: etree._Element) -> str:
+        # lxml-stubs 0.5.1 types the pieces str or bytes; lxml gives str
+        return ' '.join(''.join(element.itertext()).split())  # type: ignore[arg-type]
 
-    def people(tag: str) -> tuple:
+    def people(tag: str) -> tuple[tuple[str, str | None], ...]:
         return tuple((text(e), (e.get('email') or '').strip() or None)
                      for e in root.iterchildren(tag) if text(e))
 
@@ -392,7 +396,7 @@ def scan(root: str, full: bool = False) -> Scan:
                 manifests=tuple(manifests))
 
 
-def _entries(folder: str):
+def _entries(folder: str) -> tuple[set[str], list[tuple[str, str, bool]], list[Skipped]]:
     """
     Return the names in ``folder``, its subfolders to search and the links that failed.
 

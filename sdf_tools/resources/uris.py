@@ -48,12 +48,19 @@ from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.records import replace
 from sdf_tools.resources.models import in_model
+from sdf_tools.resources.models import ModelFinder
 from sdf_tools.resources.packages import PackageNotFoundError
+from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.resources.packages import unquote
 from sdf_tools.xmlio.parse import local_name
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from sdf_tools.model import Robot
+
+#: A use of a URI: ``(uri, what, entity, location)`` (``what``: ``''`` for a mesh or texture).
+_Use = tuple[str, str, str, SourceLocation | None]
 
 #: URI schemes looked up in a package: ``model://`` only where Gazebo's is meant.
 _PACKAGE = 'package://'
@@ -64,7 +71,7 @@ _FILE = 'file://'
 class ModelFolderNotFoundError(PackageNotFoundError):
     """``model://NAME/...``: no model folder ``NAME`` on the resource path, no package ``NAME``."""
 
-    def __init__(self, missing: PackageNotFoundError, models):
+    def __init__(self, missing: PackageNotFoundError, models: ModelFinder) -> None:
         LookupError.__init__(
             self, f"no model folder '{missing.package}' in "
             f'{models.resource_path.described()}, and {missing}; add the folder holding '
@@ -73,8 +80,8 @@ class ModelFolderNotFoundError(PackageNotFoundError):
         self.searched = missing.searched
 
 
-def locate(uri: str, packages, folder: str | None = None, *,
-           model_as_package=False, models=None) -> 'Path':
+def locate(uri: str, packages: PackageResolver | None, folder: str | None = None, *,
+           model_as_package: bool = False, models: ModelFinder | None = None) -> 'Path':
     """
     Return the file a mesh or texture URI names (it need not exist).
 
@@ -138,7 +145,7 @@ def locate(uri: str, packages, folder: str | None = None, *,
     return Path(os.path.abspath(os.path.join(folder, uri)))
 
 
-def _exists(path, folder_too: bool) -> bool:
+def _exists(path: 'Path', folder_too: bool) -> bool:
     """
     Return whether ``path`` is a file (or, with ``folder_too``, a folder).
 
@@ -152,7 +159,8 @@ def _exists(path, folder_too: bool) -> bool:
     return folder_too or stat.S_ISREG(mode)
 
 
-def _lookup_warnings(packages, location, entity) -> tuple[Diagnostic, ...]:
+def _lookup_warnings(packages: PackageResolver | None, location: SourceLocation | None,
+                     entity: str) -> tuple[Diagnostic, ...]:
     """Return the warnings a resolver's lookups left (:meth:`PackageResolver.take_warnings`)."""
     take = getattr(packages, 'take_warnings', None)
     return take(location, entity) if take is not None else ()
@@ -180,7 +188,7 @@ def names_a_file(text: str) -> bool:
     return text.startswith('/') and '.' in text.rpartition('/')[2]
 
 
-def gazebo_uses(robot) -> list:
+def gazebo_uses(robot: 'Robot') -> list[_Use]:
     """
     Return ``(uri, what, entity, location)`` of each path written in ``<gazebo>`` content.
 
@@ -188,7 +196,7 @@ def gazebo_uses(robot) -> list:
     in document order; ``what`` names the element (``<parameters>``) or the attribute
     (``<plugin> filename``), ``entity`` the block (``<gazebo reference='base'>``).
     """
-    uses = []
+    uses: list[_Use] = []
     source = robot.source
     for block in robot.gazebo:
         entity = f"<gazebo reference='{block.reference}'>" if block.reference else '<gazebo>'
@@ -208,7 +216,8 @@ def gazebo_uses(robot) -> list:
     return uses
 
 
-def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool = False):
+def check_uris(robot: 'Robot', packages: PackageResolver | None, folder: str | None = None, *,
+               every_mesh: bool = False):  # -> (dict[str, Path], tuple[Diagnostic, ...])
     """
     Look up the URIs of ``robot``'s files; return what was found and the warnings.
 
@@ -245,11 +254,11 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
         written wrong, is one line, not one per mesh.
 
     """
-    located: dict = {}
+    located: dict[str, Path] = {}
     problems = _Warnings(every_mesh)
     done = set()
-    uses = [(uri, '', entity, location) for uri, is_mesh, entity, location
-            in robot.resource_uses() if _checked(uri, is_mesh, every_mesh)]
+    uses: list[_Use] = [(uri, '', entity, location) for uri, is_mesh, entity, location
+                        in robot.resource_uses() if _checked(uri, is_mesh, every_mesh)]
     gazebo = len(uses)
     uses += gazebo_uses(robot)
     for number, use in enumerate(uses):
@@ -282,12 +291,13 @@ def check_uris(robot, packages, folder: str | None = None, *, every_mesh: bool =
 class _Warnings:
     """:func:`check_uris`' warnings: a package's URIs with one problem are one, counted."""
 
-    def __init__(self, every_mesh: bool):
+    def __init__(self, every_mesh: bool) -> None:
         self.every_mesh = every_mesh
         self.problems: list[Diagnostic] = []
-        self.groups: dict[tuple, list] = {}  # (code, package) -> [its warning's index, places]
+        # (code, package) -> (its warning's index, the next uses' places)
+        self.groups: dict[tuple[Code, str], tuple[int, list[SourceLocation | None]]] = {}
 
-    def warn(self, use: tuple, message: str, code: Code) -> None:
+    def warn(self, use: _Use, message: str, code: Code) -> None:
         """Warn about a use ``(uri, what, entity, location)``, or count it in its group."""
         uri, what, entity, location = use
         package = _package_of(uri, self.every_mesh)
@@ -296,7 +306,7 @@ class _Warnings:
             group[1].append(location)
             return
         if package is not None:
-            self.groups[code, package] = [len(self.problems), []]
+            self.groups[code, package] = (len(self.problems), [])
         self.problems.append(Diagnostic(f'{what}: {message}' if what else message, location,
                                         entity, Severity.WARNING, code))
 
@@ -304,9 +314,10 @@ class _Warnings:
         """Return the warnings, each group's first with its count and next places."""
         problems = self.problems
         for index, others in self.groups.values():
-            if others:
-                others.sort(key=lambda place: (place.source, place.line or 0))
-                problems[index] = replace(problems[index], places=tuple(others[:3]),
+            if others:  # a model made in code has no places: its uses are counted
+                known = sorted((place for place in others if place is not None),
+                               key=lambda place: (place.source, place.line or 0))
+                problems[index] = replace(problems[index], places=tuple(known[:3]),
                                           count=1 + len(others))
         return tuple(problems)
 

@@ -379,6 +379,11 @@ def first_child(parent: etree._Element | None, tag: str) -> etree._Element | Non
     return next(parent.iterchildren(tag), None)
 
 
+def attribute_items(element: etree._Element) -> list[tuple[str, str]]:
+    """Return an element's attributes (lxml-stubs 0.5.1 types them str or bytes; lxml: str)."""
+    return element.attrib.items()  # type: ignore[return-value]
+
+
 def local_name(element: Node) -> str:
     """
     Return an element's name as written (for messages and comparisons).

@@ -21,6 +21,10 @@ from sdf_tools import inertia
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.formats.urdf.reader import parse_urdf
+from sdf_tools.model import Link
+from sdf_tools.model import Mesh
+from sdf_tools.model import Robot
+from sdf_tools.model import Visual
 from sdf_tools.resources import meshes
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.packages import PackagePath
@@ -346,3 +350,13 @@ def test_the_uris_of_one_package_with_one_problem_are_one_warning_with_their_cou
         (14, Code.MISSING_FILE, 0, [])]
     assert str(warnings[0]).endswith('(5 in all; also lines 4, 5, 6, ...)')
     assert str(warnings[2]).count('searched: ') == 1  # the search path once, for two URIs
+
+
+def test_uris_of_a_robot_made_in_code_without_places_are_grouped_all_the_same(found):
+    # A model made in code has no locations: the group counts its URIs and names no places.
+    _, packages = found
+    robot = Robot(name='r', links=(Link('a', visuals=tuple(
+        Visual(geometry=Mesh(f'package://missing/{n}.stl')) for n in range(3))),))
+    _, warnings = check_uris(robot, packages)
+    assert [(w.location, w.code, w.count, w.places) for w in warnings] == [
+        (None, Code.PACKAGE_NOT_FOUND, 3, ())]

@@ -29,23 +29,27 @@ The parent and child of a joint are the links (bodies) its ``<parent>`` and ``<c
 frames are attached to.
 """
 
-import math
 
 from sdf_tools import transforms
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf import auto_inertial
+from sdf_tools.formats.sdf.elements import Placed
 from sdf_tools.formats.sdf.frames import FrameGraph
 from sdf_tools.formats.sdf.frames import MODEL_FRAME
 from sdf_tools.formats.sdf.frames import Vertex
 from sdf_tools.formats.sdf.joints import AxisSpec
 from sdf_tools.formats.sdf.joints import Z_AXIS
+from sdf_tools.model import Dynamics
 from sdf_tools.model import Frame
 from sdf_tools.model import Joint
 from sdf_tools.model import JointType
+from sdf_tools.model import Limit
 from sdf_tools.model import Link
+from sdf_tools.model import Mimic
 from sdf_tools.model import Pose
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
+from sdf_tools.transforms import Vec3
 from sdf_tools.xmlio.parse import ValueReader
 
 
@@ -78,10 +82,11 @@ def links(graph: FrameGraph, v: ValueReader) -> list[Link]:
     return out
 
 
-def _in_link(graph: FrameGraph, placed, link: Vertex, entity) -> Pose:
+def _in_link(graph: FrameGraph, placed: Placed, link: Vertex, entity: str) -> Pose:
     """Return a pose written inside a link (a :class:`~.elements.Placed`) in the link frame."""
     if placed.rel_text is None:
         return placed.pose
+    assert placed.elem is not None  # relative_to is read from it
     rel = graph.ref(link.scope, placed.rel_text, placed.elem, entity, '<pose> relative_to')
     if rel is None:
         return placed.pose
@@ -145,7 +150,8 @@ def _joint(graph: FrameGraph, v: ValueReader, version: tuple, vertex: Vertex) ->
                  gearbox_reference_body=reference, extras=spec.extras)
 
 
-def _axis(graph: FrameGraph, version: tuple, vertex: Vertex, spec: AxisSpec | None):
+def _axis(graph: FrameGraph, version: tuple[int, int], vertex: Vertex, spec: AxisSpec | None
+          ) -> tuple[Vec3, Limit | None, Dynamics | None, Mimic | None]:
     """Return (axis in the joint frame, limit, dynamics, mimic) of an axis element."""
     if spec is None:
         return Z_AXIS, None, None, None
@@ -158,14 +164,11 @@ def _axis(graph: FrameGraph, version: tuple, vertex: Vertex, spec: AxisSpec | No
                           f'<{spec.elem.tag}> <xyz> expressed_in')
     else:
         frame = vertex.key
-    norm = math.hypot(*spec.xyz)  # no overflow for 1e200, no underflow for 1e-200
-    xyz = tuple(c / norm for c in spec.xyz)
+    xyz = transforms.vec_unit(spec.xyz)
     if frame is not None and frame != vertex.key:
         x_je = graph.relative(frame, vertex.key)
         if x_je is not None:
-            xyz = transforms.quat_rotate(x_je.quat, xyz)
-            norm = math.hypot(*xyz)
-            xyz = tuple(c / norm for c in xyz)
+            xyz = transforms.vec_unit(transforms.quat_rotate(x_je.quat, xyz))
     mimic = spec.mimic
     if mimic is not None and scope.prefix:
         mimic = replace(mimic, joint=scope.prefix + mimic.joint)

@@ -44,13 +44,21 @@ Poses are resolved after the elements are read, so this takes two steps: :func:`
 weighs each collision in its own frame, :func:`resolve` adds them up in the link frame.
 """
 
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
 from sdf_tools import inertia
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.formats.sdf import params
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
+from sdf_tools.model import Collision
 from sdf_tools.model import Cylinder
+from sdf_tools.model import Geometry
 from sdf_tools.model import Inertial
 from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
@@ -58,12 +66,23 @@ from sdf_tools.model import Pose
 from sdf_tools.model import Sphere
 from sdf_tools.records import record
 from sdf_tools.records import replace
+from sdf_tools.transforms import Vec3
 from sdf_tools.xmlio.element import Element
+
+if TYPE_CHECKING:  # meshes are read through trimesh, imported when one is weighed
+    from sdf_tools.formats.sdf.elements import ElementReader
+    from sdf_tools.resources.meshes import Solid
+    from sdf_tools.resources.models import ModelFinder
+
+#: ``(function, args, sizes)``: a shape's body is ``function(*args, density)``.
+_Shape = tuple[Callable[..., inertia.Body] | None, tuple[object, ...],
+               Sequence[float]]
 
 #: kg/m^3: libsdformat's ``DensityDefault()``, that of water.
 DEFAULT_DENSITY = 1000.0
 #: What libsdformat counts a mesh as without a calculator: 1 kg, unit moments, at its origin.
-UNWEIGHED = (1.0, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), (1.0, 0.0, 0.0, 1.0, 0.0, 1.0))
+UNWEIGHED: inertia.Body = (
+    1.0, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), (1.0, 0.0, 0.0, 1.0, 0.0, 1.0))
 _REFUSED = ': libsdformat 14 and later refuse the link (Gazebo Harmonic loads nothing)'
 
 
@@ -71,7 +90,8 @@ _REFUSED = ': libsdformat 14 and later refuse the link (Gazebo Harmonic loads no
 class AutoInertial:
     """A link's ``<inertial auto="true">``, its collisions weighed, not yet placed."""
 
-    bodies: tuple | None   # per collision, its body in its own frame; None: not computed
+    # per collision, its body in its own frame; None: not computed
+    bodies: tuple[inertia.Body, ...] | None
     mass: float | None     # the <mass> given: the sum is scaled to it
     element: Element       # the <inertial> as written
 
@@ -94,12 +114,14 @@ class MeshWeigher:
 
     __slots__ = ('finder', 'files', '_solids')
 
-    def __init__(self, finder=None):
+    def __init__(self, finder: 'ModelFinder | None' = None) -> None:
         self.finder = finder
         self.files: dict[str, None] = {}
-        self._solids: dict = {}   # (uri, folder, scale) -> Solid, or why there is none
+        # (uri, folder, scale) -> Solid, or why there is none
+        self._solids: dict[tuple[str, str | None, Vec3 | None], Solid | str] = {}
 
-    def weigh(self, mesh: Mesh, folder: str | None, density: float) -> tuple:
+    def weigh(self, mesh: Mesh, folder: str | None,
+              density: float) -> tuple[inertia.Body | None, str | None]:
         """
         Return ``(body, note)``: the mesh's body in its frame (``None``: not weighed).
 
@@ -115,7 +137,7 @@ class MeshWeigher:
         body = inertia.solid_mesh(solid.vertices, solid.faces, density)
         return body, None if solid.closed else 'is not closed: its convex hull stands for it'
 
-    def _load(self, mesh: Mesh, folder: str | None):
+    def _load(self, mesh: Mesh, folder: str | None) -> 'Solid | str':
         from sdf_tools.resources import meshes   # trimesh: only for meshes to weigh
         from sdf_tools.resources.packages import PackageNotFoundError
         from sdf_tools.resources.uris import locate
@@ -135,7 +157,9 @@ class MeshWeigher:
         return solid
 
 
-def read(elements, inertial, value, entity: str, collisions, meshes) -> AutoInertial:
+def read(elements: 'ElementReader', inertial: etree._Element, value: Element, entity: str,
+         collisions: Sequence[tuple[etree._Element, Collision]],
+         meshes: tuple[MeshWeigher, str | None]) -> AutoInertial:
     """
     Weigh the collisions of a link whose ``<inertial>`` has ``auto="true"``.
 
@@ -143,7 +167,7 @@ def read(elements, inertial, value, entity: str, collisions, meshes) -> AutoIner
     ----------
     elements : ElementReader
         Reads the numbers; its ``v`` takes the warnings.
-    inertial : lxml element
+    inertial : lxml.etree._Element
         The ``<inertial>``.
     value : Element
         It as written (kept, to be written back).
@@ -169,14 +193,16 @@ def read(elements, inertial, value, entity: str, collisions, meshes) -> AutoIner
                Code.LOADER_REFUSES)
         return auto
     density = elements.number(inertial, entity, 'density', None)
-    bodies, defaulted = [], []
+    bodies: list[inertia.Body] = []
+    defaulted: list[str | None] = []
     for elem, collision in collisions:
         own = elem.find('density')
         given = density
         if own is not None:   # read as libsdformat reads it (a refusal: an error already)
-            given = params.read('double', own.text or '').value
-            if not isinstance(given, float):
+            own_density = params.read('double', own.text or '').value
+            if not isinstance(own_density, float):
                 return auto
+            given = own_density
         if given is None:
             defaulted.append(collision.name)
         body = _body(elements, elem, collision, DEFAULT_DENSITY if given is None else given,
@@ -192,18 +218,20 @@ def read(elements, inertial, value, entity: str, collisions, meshes) -> AutoIner
     return auto
 
 
-def _names(names) -> str:
+def _names(names: Sequence[str | None]) -> str:
     shown = ', '.join(repr(name) for name in names)
     return f"collision{'s' if len(names) > 1 else ''} {shown}"
 
 
-def _body(elements, elem, collision, density: float, entity: str, meshes):
+def _body(elements: 'ElementReader', elem: etree._Element, collision: Collision, density: float,
+          entity: str, meshes: tuple[MeshWeigher, str | None]) -> inertia.Body | None:
     """Return a collision's body in its frame, or ``None`` with a loader-refuses warning."""
     v = elements.v
     what = f'<inertial auto="true">: collision {collision.name!r}'
     shape = collision.geometry
     solid = _solid(elements, elem, shape, entity)
     if solid is None:
+        assert shape is None or isinstance(shape, OtherGeometry)  # the others are weighed
         kind = 'no <geometry>' if shape is None else f'a <{shape.kind}>'
         v.warn(elem, entity, f'{what} has {kind}, which libsdformat does not weigh'
                f'{_REFUSED}; the inertial is read as written', Code.LOADER_REFUSES)
@@ -215,6 +243,7 @@ def _body(elements, elem, collision, density: float, entity: str, meshes):
         return None
     if function is not None:
         return function(*args, density)
+    assert isinstance(shape, Mesh)  # the one shape weighed without a function
     weigher, folder = meshes
     body, note = weigher.weigh(shape, folder, density)
     if body is None:
@@ -228,7 +257,8 @@ def _body(elements, elem, collision, density: float, entity: str, meshes):
     return body
 
 
-def _solid(elements, elem, shape, entity) -> tuple | None:
+def _solid(elements: 'ElementReader', elem: etree._Element, shape: Geometry | None,
+           entity: str) -> _Shape | None:
     """
     Return ``(function, args, sizes)``: the shape's body is ``function(*args, density)``.
 
@@ -248,16 +278,18 @@ def _solid(elements, elem, shape, entity) -> tuple | None:
         return None, (), ()
     if isinstance(shape, OtherGeometry) and shape.kind == 'ellipsoid':
         found = elem.find('geometry/ellipsoid')
+        assert found is not None  # the shape was read from it
         radii = elements.vector(found, entity, 'radii', 3, (1.0, 1.0, 1.0))
         return inertia.ellipsoid, (radii,), radii
     if isinstance(shape, OtherGeometry) and shape.kind == 'cone':
         found = elem.find('geometry/cone')
+        assert found is not None  # the shape was read from it
         args = tuple(elements.number(found, entity, tag, 1.0) for tag in ('radius', 'length'))
         return inertia.cone, args, args
     return None
 
 
-def resolve(auto: AutoInertial, collisions, inertial: Inertial) -> Inertial:
+def resolve(auto: AutoInertial, collisions: Sequence[Collision], inertial: Inertial) -> Inertial:
     """
     Return the link's inertial: its collisions' bodies added up in the link frame.
 

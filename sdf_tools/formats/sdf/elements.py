@@ -38,8 +38,10 @@ reader: two visuals, or two collisions, of one name in a link (both lines are na
 """
 
 import math
-from typing import Any
 from typing import cast
+from typing import TypeVar
+
+from lxml import etree
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.reading import shape_element
@@ -54,6 +56,7 @@ from sdf_tools.model import Box
 from sdf_tools.model import Capsule
 from sdf_tools.model import Collision
 from sdf_tools.model import Cylinder
+from sdf_tools.model import Geometry
 from sdf_tools.model import IDENTITY
 from sdf_tools.model import Inertial
 from sdf_tools.model import Material
@@ -64,6 +67,8 @@ from sdf_tools.model import Sphere
 from sdf_tools.model import Visual
 from sdf_tools.records import field
 from sdf_tools.records import record
+from sdf_tools.transforms import Vec3
+from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.element import from_lxml
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
@@ -75,6 +80,9 @@ from sdf_tools.xmlio.parse import ValueReader
 _AUTO_ONLY = ('density', 'auto_inertia_params')
 #: A colour, RGBA (0..1).
 _Rgba = tuple[float, float, float, float]
+#: ``ixx, ixy, ixz, iyy, iyz, izz``.
+_Moments = tuple[float, float, float, float, float, float]
+_D = TypeVar('_D')
 
 
 @record(slots=True, eq=False)
@@ -83,17 +91,17 @@ class Placed:
 
     pose: Pose
     rel_text: str | None    # its relative_to as written (None: the link frame)
-    elem: Any               # the <pose> (lxml), for messages
+    elem: etree._Element | None  # the <pose>, for messages
 
 
 @record(slots=True, eq=False)
 class LinkSpec:
     """What a ``<link>`` holds, with the poses inside it not yet resolved."""
 
-    inertial: tuple | None = None    # (Inertial without origin, Placed)
-    visuals: list = field(default_factory=list)      # (Visual, Placed)
-    collisions: list = field(default_factory=list)   # (Collision, Placed)
-    extras: tuple = ()
+    inertial: tuple[Inertial, Placed] | None = None    # (Inertial without origin, Placed)
+    visuals: list[tuple[Visual, Placed]] = field(default_factory=list)
+    collisions: list[tuple[Collision, Placed]] = field(default_factory=list)
+    extras: tuple[Element, ...] = ()
     auto: AutoInertial | None = None  # <inertial auto="true">: the collisions weighed
 
 
@@ -115,14 +123,15 @@ class ElementReader:
 
     __slots__ = ('v', 'version', 'meshes')
 
-    def __init__(self, values: ValueReader, version: tuple, meshes: tuple | None = None):
+    def __init__(self, values: ValueReader, version: tuple[int, int],
+                 meshes: 'tuple[auto_inertial.MeshWeigher, str | None] | None' = None) -> None:
         self.v = values
         self.version = version
         self.meshes = meshes
 
     # --- values -------------------------------------------------------------------------
 
-    def pose(self, elem, entity) -> tuple:
+    def pose(self, elem: etree._Element, entity: str | None) -> tuple[Pose, str | None]:
         """Return the value of a ``<pose>`` and its ``relative_to`` text (or ``None``)."""
         v = self.v
         rel = elem.get('relative_to')
@@ -137,21 +146,23 @@ class ElementReader:
         rel = rel.strip() if rel is not None and rel.strip() else None
         return pose_value(v, elem, entity), rel
 
-    def number(self, elem, entity, tag, default, **checks):
+    def number(self, elem: etree._Element, entity: str | None, tag: str, default: _D,
+               **checks: bool) -> float | _D:
         """Return the number in child ``<tag>`` of ``elem`` (``default`` when absent)."""
         child = elem.find(tag)
         if child is None:
             return default
         return self.v.number(child, entity, f'<{tag}>', child.text, default, **checks)
 
-    def vector(self, elem, entity, tag, n, default):
+    def vector(self, elem: etree._Element, entity: str | None, tag: str, n: int,
+               default: _D) -> tuple[float, ...] | _D:
         """Return the ``n`` numbers in child ``<tag>`` of ``elem`` (``default`` when absent)."""
         child = elem.find(tag)
         if child is None:
             return default
         return self.v.vector(child, entity, f'<{tag}>', child.text, n, default)
 
-    def placed(self, elem, entity) -> Placed:
+    def placed(self, elem: etree._Element, entity: str | None) -> Placed:
         """Return the ``<pose>`` of an element inside a link."""
         poses = [c for c in elem if c.tag == 'pose']
         if len(poses) > 1:
@@ -164,11 +175,11 @@ class ElementReader:
 
     # --- links --------------------------------------------------------------------------
 
-    def link(self, elem, entity) -> LinkSpec:
+    def link(self, elem: etree._Element, entity: str) -> LinkSpec:
         """Read a ``<link>``'s inertial, visuals, collisions and extras (not its pose)."""
         spec = LinkSpec()
         extras = []
-        seen: dict = {}   # (tag, name) -> the first element of that name
+        seen: dict[tuple[str, str], etree._Element] = {}   # (tag, name) -> the first one
         auto = None       # an <inertial auto="true">
         collisions = []   # (element, Collision)
         for child in elem:
@@ -197,7 +208,8 @@ class ElementReader:
                                            self.meshes or (auto_inertial.MeshWeigher(), None))
         return spec
 
-    def _unique(self, elem, entity, seen: dict) -> None:
+    def _unique(self, elem: etree._Element, entity: str,
+                seen: dict[tuple[str, str], etree._Element]) -> None:
         """Report a visual or collision named like an earlier one of its link."""
         name = elem.get('name')
         if name is None:
@@ -208,14 +220,15 @@ class ElementReader:
                          f'the link (first at line {first.sourceline}): libsdformat and Gazebo '
                          f'refuse two {elem.tag}s of one name in a link', Code.DUPLICATE_NAME)
 
-    def _inertial(self, elem, entity, auto: bool):
+    def _inertial(self, elem: etree._Element, entity: str,
+                  auto: bool) -> tuple[Inertial, Placed]:
         """Read an ``<inertial>`` as written (``auto``: its collisions give the values)."""
         mass = self.number(elem, entity, 'mass', 1.0)
-        moments = (1.0, 0.0, 0.0, 1.0, 0.0, 1.0)   # the SDFormat defaults
+        moments: _Moments = (1.0, 0.0, 0.0, 1.0, 0.0, 1.0)   # the SDFormat defaults
         inertia = elem.find('inertia')
-        if inertia is not None:
-            moments = tuple(self.number(inertia, entity, k, d) for k, d in zip(
-                ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'), moments))
+        if inertia is not None:   # (cast: six names, six numbers)
+            moments = cast(_Moments, tuple(self.number(inertia, entity, k, d) for k, d in zip(
+                ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'), moments)))
         for child in elem:   # (an unknown name is reported as one: .content)
             tag = child.tag
             if tag in _AUTO_ONLY and not auto:
@@ -227,7 +240,7 @@ class ElementReader:
                             Code.DROPPED)
         return Inertial(mass, *moments), self.placed(elem, entity)
 
-    def _visual(self, elem, entity):
+    def _visual(self, elem: etree._Element, entity: str) -> tuple[Visual, Placed]:
         geometry = self._geometry_of(elem, entity)
         material = None
         extras = []
@@ -242,7 +255,7 @@ class ElementReader:
                         location=self.v.loc(elem), extras=tuple(extras))
         return visual, self.placed(elem, entity)
 
-    def _collision(self, elem, entity):
+    def _collision(self, elem: etree._Element, entity: str) -> tuple[Collision, Placed]:
         geometry = self._geometry_of(elem, entity)
         extras = []
         for child in elem:
@@ -253,7 +266,7 @@ class ElementReader:
                               location=self.v.loc(elem), extras=tuple(extras))
         return collision, self.placed(elem, entity)
 
-    def _geometry_of(self, elem, entity):
+    def _geometry_of(self, elem: etree._Element, entity: str) -> Geometry | None:
         found = elem.findall('geometry')
         if not found:
             return None  # libsdformat reads it as an empty geometry
@@ -262,7 +275,7 @@ class ElementReader:
                          Code.REPEATED_ELEMENT)
         return self._geometry(found[0], entity)
 
-    def _geometry(self, elem, entity):
+    def _geometry(self, elem: etree._Element, entity: str) -> Geometry | None:
         v = self.v
         shapes = [c for c in elem if isinstance(c.tag, str)]
         if not shapes:
@@ -274,7 +287,7 @@ class ElementReader:
             return None
         tag = shape.tag
         if tag == 'box':
-            return Box(self.vector(shape, entity, 'size', 3, (1.0, 1.0, 1.0)))
+            return Box(cast(Vec3, self.vector(shape, entity, 'size', 3, (1.0, 1.0, 1.0))))
         if tag == 'cylinder':
             return Cylinder(self.number(shape, entity, 'radius', 1.0),
                             self.number(shape, entity, 'length', 1.0))
@@ -293,10 +306,11 @@ class ElementReader:
                         not misspelt('model/link/visual/geometry/mesh', child.tag):
                     v.warn(child, entity, f'<mesh><{local_name(child)}> is not kept',
                            Code.DROPPED)
-            return Mesh((uri.text or '').strip(), self.vector(shape, entity, 'scale', 3, None))
+            scale = cast(Vec3 | None, self.vector(shape, entity, 'scale', 3, None))
+            return Mesh((uri.text or '').strip(), scale)
         return OtherGeometry(local_name(shape), (from_lxml(shape),))
 
-    def _material(self, elem, entity):
+    def _material(self, elem: etree._Element, entity: str) -> Material | None:
         """Read a visual's colour and script name (its values are checked by :mod:`.content`)."""
         rgba: _Rgba | None = None
         for tag in ('diffuse', 'ambient'):

@@ -52,9 +52,12 @@ of them, and nothing else in the document is wrong (a pose or frame naming the i
 model is); else each is the error it would have been.
 """
 
+from collections.abc import Callable
+from collections.abc import Iterable
 import os
 import re
-from typing import Any
+
+from lxml import etree
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
@@ -64,8 +67,11 @@ from sdf_tools.formats.sdf.content import check_document
 from sdf_tools.formats.sdf.content import misspelt
 from sdf_tools.records import record
 from sdf_tools.resources.models import model_file
+from sdf_tools.resources.models import ModelFinder
 from sdf_tools.resources.models import ModelNotFoundError
 from sdf_tools.resources.models import WEB_SCHEMES
+from sdf_tools.worlds import World
+from sdf_tools.xmlio.node import Node
 from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import DEFAULT_MAX_TAGS
 from sdf_tools.xmlio.parse import local_name
@@ -86,19 +92,26 @@ _APPLIED = frozenset({'uri', 'name', 'pose', 'static', 'placement_frame', 'plugi
 _HEX = re.compile(r'\s*0[xX]([0-9a-fA-F]+)')
 _INT = re.compile(r'\s*([+-]?\d+)')
 
+#: An SDFormat version: ``(major, minor)``.
+Version = tuple[int, int]
+#: A file read: ``(root, version, size, tags)``, or ``(message,)`` when it cannot be read.
+_File = tuple[etree._Element, Version | None, int, int] | tuple[str]
+
 
 class SourcedValues(ValueReader):
     """A :class:`ValueReader` whose locations name the file each element comes from."""
 
     __slots__ = ()
 
-    def loc(self, element) -> SourceLocation:
+    def loc(self, element: Node) -> SourceLocation:
         """Return the location of an element: its own file's name (an included one's path)."""
+        assert isinstance(element, etree._Element)  # the SDFormat reader reads lxml's tree
         url = element.getroottree().docinfo.URL
-        return SourceLocation(self.source if url is None else url, element.sourceline)
+        return SourceLocation(self.source if url is None else url,
+                              element.sourceline)  # type: ignore[arg-type]
 
 
-def no_finder_error(v: ValueReader, elem, entity) -> None:
+def no_finder_error(v: ValueReader, elem: etree._Element, entity: str | None) -> None:
     """Report an ``<include>`` that a reader given no model finder cannot read."""
     uri = (elem.findtext('uri') or '').strip()
     v.error(elem, entity, f'<include> of {uri!r} cannot be resolved: this reader was given no '
@@ -123,16 +136,17 @@ class Included:
     """What an ``<include>`` brings in, with its overrides (module docstring)."""
 
     kind: str                 # 'model', 'light' or 'actor'
-    elem: Any                 # that element, in the included file (lxml)
+    elem: etree._Element      # that element, in the included file
     name: str                 # the include's <name>, else the element's name
-    include: Any              # the <include> (lxml)
-    pose: Any                 # the <pose> that places it: the include's, else the file's, or None
-    static: Any               # the <static> that applies (the include's first), or None
-    placement: Any            # the include's <placement_frame>, or None
-    plugins: tuple            # the include's <plugin> elements
-    version: tuple            # the included file's SDFormat version
+    include: etree._Element   # the <include>
+    # the <pose> that places it: the include's, else the file's, or None
+    pose: etree._Element | None
+    static: etree._Element | None     # the <static> that applies (the include's first)
+    placement: etree._Element | None  # the include's <placement_frame>
+    plugins: tuple[etree._Element, ...]  # the include's <plugin> elements
+    version: Version          # the included file's SDFormat version
     source: str               # the file read
-    chain: tuple              # real paths of the files included to get here, outermost first
+    chain: tuple[str, ...]    # real paths of the files included to get here, outermost first
     merge: bool = False       # merge="true": merged into the model holding the include
 
     @property
@@ -168,20 +182,23 @@ class IncludeReader:
     __slots__ = ('v', 'finder', 'read_version', 'newest', 'max_bytes', 'wanted', '_files',
                  '_configs', '_read', '_tags', '_inclusions', '_unfetched')
 
-    def __init__(self, values: SourcedValues, finder, read_version, newest: tuple,
-                 max_bytes: int = DEFAULT_MAX_BYTES, wanted: str | None = None):
+    def __init__(self, values: SourcedValues, finder: ModelFinder,
+                 read_version: Callable[[ValueReader, etree._Element], Version | None],
+                 newest: Version, max_bytes: int = DEFAULT_MAX_BYTES,
+                 wanted: str | None = None) -> None:
         self.v = values
         self.finder = finder
         self.read_version = read_version
         self.newest = newest
         self.max_bytes = max_bytes
-        self._files: dict[str, tuple] = {}   # real path -> (root, version, size, tags) or
+        self._files: dict[str, _File] = {}   # real path -> (root, version, size, tags) or
         self._configs: dict[str, None] = {}  # (message,); the model.config files read
         self._read = 0                       # bytes included so far
         self._tags = 0                       # tags included so far
         self._inclusions = 0                 # inclusions so far
         self.wanted = wanted
-        self._unfetched: list[tuple] = []    # (include's name, <uri>, entity, message)
+        # (include's name, <uri>, entity, message)
+        self._unfetched: list[tuple[str | None, etree._Element, str | None, str]] = []
 
     @property
     def files(self) -> tuple[str, ...]:
@@ -192,16 +209,16 @@ class IncludeReader:
         files that named them.
         """
         return tuple(entry[0].getroottree().docinfo.URL for entry in self._files.values()
-                     if len(entry) > 1) + tuple(self._configs)
+                     if isinstance(entry[0], etree._Element)) + tuple(self._configs)
 
-    def read(self, include, folder: str | None, chain: tuple, entity: str | None,
-             kinds: tuple = INCLUDABLE) -> Included | None:
+    def read(self, include: etree._Element, folder: str | None, chain: tuple[str, ...],
+             entity: str | None, kinds: tuple[str, ...] = INCLUDABLE) -> Included | None:
         """
         Return what ``include`` brings in, or ``None`` after reporting why it cannot.
 
         Parameters
         ----------
-        include : lxml element
+        include : lxml.etree._Element
             The ``<include>``.
         folder : str or None
             The folder of the file holding it (relative URIs start there).
@@ -216,14 +233,16 @@ class IncludeReader:
         v = self.v
         uri_elem = include.find('uri')
         uri = (uri_elem.text or '').strip() if uri_elem is not None else ''
-        if not uri:
+        if uri_elem is None or not uri:
             v.error(include, entity, '<include> needs a <uri>', Code.MISSING_ELEMENT)
             return None
         what = f'<include> of {uri!r}'
         merge = merged(include)
         if merge and 'light' in kinds:   # not in a <model>
+            holder = include.getparent()
+            assert holder is not None  # the reader met it in a <world>
             v.error(include, entity, f'{what}: merge="true" merges a model into the <model> '
-                    f'holding the include, not into a <{include.getparent().tag}> (libsdformat '
+                    f'holding the include, not into a <{holder.tag}> (libsdformat '
                     'refuses it)', Code.INCLUDE)
             return None
         path = self._path(uri, uri_elem, folder, entity, world='light' in kinds)
@@ -255,20 +274,23 @@ class IncludeReader:
             return None
         return self._included(include, elem, version, path, (*chain, real), entity, merge)
 
-    def settle(self, worlds) -> None:
+    def settle(self, worlds: Iterable[World]) -> None:
         """Report the web includes set aside for the model asked for (module docstring)."""
         unfetched, self._unfetched = self._unfetched, []
         names = [robot.name for world in worlds for robot in world.models]
-        needed = bool(self.v.reporter.errors) or names.count(self.wanted) != 1
+        needed = bool(self.v.reporter.errors) or self.wanted is None or \
+            names.count(self.wanted) != 1
         for name, uri_elem, entity, message in unfetched:
             if needed or name == self.wanted:
                 self.v.error(uri_elem, entity, message, Code.INCLUDE)
             else:
-                self.v.warn(uri_elem, entity, f'<include> of {uri_elem.text.strip()!r} is left '
-                            'out: sdf_tools does not download models, and the model asked for '
+                uri = str(uri_elem.text).strip()  # not empty: it was looked for
+                self.v.warn(uri_elem, entity, f'<include> of {uri!r} is left out: sdf_tools '
+                            'does not download models, and the model asked for '
                             f'({self.wanted!r}) does not need it', Code.INCLUDE)
 
-    def _path(self, uri, uri_elem, folder, entity, world: bool) -> str | None:
+    def _path(self, uri: str, uri_elem: etree._Element, folder: str | None,
+              entity: str | None, world: bool) -> str | None:
         """Return the SDFormat file a URI names (a model folder's model.config decides)."""
         v = self.v
         try:
@@ -284,14 +306,17 @@ class IncludeReader:
         except ModelNotFoundError as e:
             message = f'<include> of {uri!r} cannot be resolved: {e}'
             if world and self.wanted is not None and uri.startswith(WEB_SCHEMES):
-                name = (uri_elem.getparent().findtext('name') or '').strip() or None
+                include = uri_elem.getparent()
+                assert include is not None  # the <uri> of an <include>
+                name = (include.findtext('name') or '').strip() or None
                 self._unfetched.append((name, uri_elem, entity, message))
             else:
                 v.error(uri_elem, entity, message, Code.INCLUDE)
             return None
         return path
 
-    def _document(self, path, real, uri_elem, entity, what) -> tuple | None:
+    def _document(self, path: str, real: str, uri_elem: etree._Element, entity: str | None,
+                  what: str) -> tuple[etree._Element, Version] | None:
         """Return ``(root, version)`` of an included file (read once), or ``None``."""
         v = self.v
         cached = self._files.get(real)
@@ -317,14 +342,14 @@ class IncludeReader:
             return None
         return root, version
 
-    def _parse(self, path: str) -> tuple:
+    def _parse(self, path: str) -> _File:
         """Return ``(root, version, size, tags)`` of a file, or ``(message,)`` if unreadable."""
         try:
             if not os.path.isfile(path):
                 return (f'{path} is not a file',)
             with open(path, 'rb') as f:
                 data = f.read(self.max_bytes + 1)
-            dropped: list = []   # processing instructions: libsdformat refuses the file
+            dropped: list[Diagnostic] = []  # processing instructions: libsdformat refuses it
             root = parse_xml(data, path, max_bytes=self.max_bytes, instructions=dropped)
             if dropped:
                 return (f'{dropped[0].location}: {instruction_error(dropped[0])}',)
@@ -340,7 +365,8 @@ class IncludeReader:
             check_document(self.v, root, version)
         return root, version, len(data), data.count(b'<')
 
-    def _top(self, root, uri_elem, entity, what, path):
+    def _top(self, root: etree._Element, uri_elem: etree._Element, entity: str | None,
+             what: str, path: str) -> etree._Element | None:
         """Return the one top-level model, actor or light of an included file (libsdformat)."""
         v = self.v
         found = {kind: [c for c in root if c.tag == kind] for kind in INCLUDABLE}
@@ -357,11 +383,12 @@ class IncludeReader:
                     f'<{kinds[0]}>; an included file holds one', Code.INCLUDE)
         return found[kinds[0]][0]
 
-    def _included(self, include, elem, version, path, chain, entity,
-                  merge) -> Included | None:
+    def _included(self, include: etree._Element, elem: etree._Element, version: Version,
+                  path: str, chain: tuple[str, ...], entity: str | None,
+                  merge: bool) -> Included | None:
         """Apply the include's overrides (module docstring) to what it names."""
         v = self.v
-        children: dict[str, list] = {}
+        children: dict[str, list[etree._Element]] = {}
         for child in include:
             if isinstance(child.tag, str):
                 children.setdefault(child.tag, []).append(child)
@@ -397,7 +424,7 @@ class IncludeReader:
                         tuple(children.get('plugin', ())), version, path, chain, merge)
 
 
-def merged(include) -> bool:
+def merged(include: etree._Element) -> bool:
     """
     Return whether an ``<include>`` is a merge-include, as libsdformat reads ``merge``.
 
@@ -413,7 +440,7 @@ def merged(include) -> bool:
     return text in ('true', 'True', 'TRUE')
 
 
-def written(element) -> str:
+def written(element: etree._Element) -> str:
     """Return an element's name as written: ``prefix:name``, without a namespace URI."""
     name = local_name(element)
     if name.startswith('{'):   # a declared namespace
@@ -423,6 +450,6 @@ def written(element) -> str:
     return name
 
 
-def _first(children: dict, tag: str):
+def _first(children: dict[str, list[etree._Element]], tag: str) -> etree._Element | None:
     items = children.get(tag)
     return items[0] if items else None

@@ -42,6 +42,7 @@ links must be static, and its content may name only its own frames.
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.content import check_values
+from sdf_tools.formats.sdf.elements import ElementReader
 from sdf_tools.formats.sdf.frames import FrameGraph
 from sdf_tools.formats.sdf.frames import MODEL_FRAME
 from sdf_tools.formats.sdf.frames import Scope
@@ -51,6 +52,7 @@ from sdf_tools.formats.sdf.include import written
 from sdf_tools.formats.sdf.values import read_bool
 from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.element import from_lxml
+from sdf_tools.xmlio.parse import ValueReader
 
 # The children libsdformat moves into the including model besides the frames (and custom
 # elements, whose names hold a ':').
@@ -69,7 +71,7 @@ def frame_name(model: str) -> str:
 
 
 def add_frame(graph: FrameGraph, included: Included, scope: Scope, name: str, frame: str,
-              version: tuple, poses) -> Scope:
+              version: tuple[int, int], poses: ElementReader | None) -> Scope:
     """
     Add the ``<frame>`` a merged model stands behind to a graph; return its content's scope.
 
@@ -96,6 +98,7 @@ def add_frame(graph: FrameGraph, included: Included, scope: Scope, name: str, fr
     vertex = Vertex(inner.key, 'frame', frame, included.include, scope, inner=inner,
                     rel_text=MODEL_FRAME, data=included)
     if included.pose is not None:
+        assert poses is not None  # given with a pose to read
         vertex.pose, rel = poses.pose(included.pose, vertex.entity)
         vertex.rel_text, vertex.pose_elem = rel or MODEL_FRAME, included.pose
     graph.add(vertex)
@@ -103,7 +106,8 @@ def add_frame(graph: FrameGraph, included: Included, scope: Scope, name: str, fr
     return inner
 
 
-def moved_parts(v, included, entity: str, kept: bool) -> list[Element]:
+def moved_parts(v: ValueReader, included: Included, entity: str,
+                kept: bool) -> list[Element]:
     """
     Return the children a merged model gives the including model, and warn about the rest.
 
@@ -143,7 +147,7 @@ def moved_parts(v, included, entity: str, kept: bool) -> list[Element]:
     return out
 
 
-def check_merged(v, included: Included, scope: Scope) -> None:
+def check_merged(v: ValueReader, included: Included, scope: Scope) -> None:
     """Report a merged model without links that is not static; warn that <static> goes."""
     entity = f"model '{scope.name}'"
     at = included.static
@@ -151,7 +155,7 @@ def check_merged(v, included: Included, scope: Scope) -> None:
     if not scope.links and not scope.models and not static:
         v.error(included.include, entity, 'has no <link> (only static models may have none; '
                 'libsdformat checks a merged model alone)', Code.NO_LINKS)
-    elif static and scope.links:
-        v.warn(included.static, entity, 'is static, but merging makes its links links of '
+    elif static and scope.links and at is not None:
+        v.warn(at, entity, 'is static, but merging makes its links links of '
                'the including model: they are static only if that model is (libsdformat '
                'drops the <static> of a merged model)', Code.DROPPED)

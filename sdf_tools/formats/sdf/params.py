@@ -46,6 +46,7 @@ by ``test/formats/test_sdf_params.py``:
   (:attr:`Reading.bounds`); ``nan`` passes.
 """
 
+from collections.abc import Callable
 import functools
 import math
 import re
@@ -117,7 +118,8 @@ def read(kind: str, text: str | None, *, required: bool = False, minimum: str | 
     return _read(kind, text, required, minimum, maximum)
 
 
-def _read(kind: str, text: str, required: bool, minimum, maximum) -> Reading:
+def _read(kind: str, text: str, required: bool, minimum: str | None,
+          maximum: str | None) -> Reading:
     trimmed = text.strip(_TRIM)
     if not trimmed:
         return Reading(refusal='it is empty, and the element is required') if required \
@@ -187,13 +189,16 @@ def _plain(text: str, count: int, kind: str) -> tuple | None:
     return None
 
 
-def _bounded(kind: str, reading: Reading, minimum, maximum) -> Reading:
+def _bounded(kind: str, reading: Reading, minimum: str | None,
+             maximum: str | None) -> Reading:
     """Refuse a value outside the element's ``min`` and ``max`` (ValidateValue)."""
     for bound, text, below in ((minimum, 'minimum', True), (maximum, 'maximum', False)):
         if bound is None:
             continue
         limit = _READERS[kind](bound.strip(_TRIM)).value
         value = reading.value
+        assert isinstance(value, (int, float))  # a scalar, read (not empty, not refused)
+        assert limit is None or isinstance(limit, (int, float))
         if limit is not None and (value < limit if below else value > limit):
             return Reading(value, note=reading.note, bounds=f'{_text(value)} is '
                            f'{"less" if below else "greater"} than the {text} allowed value '
@@ -230,7 +235,8 @@ def _number_of(text: str) -> float | None:
     return float(text) if len(text) < 400 and _DECIMAL.fullmatch(text) else None
 
 
-def _real(kind: str):
+def _real(kind: str) -> Callable[[str], Reading]:
+    """Return the reader of a ``double`` or a ``float`` (``std::stod``, ``std::stof``)."""
     def read_real(text: str) -> Reading:
         plain = _plain(text, 1, kind) if kind == 'double' else None   # the usual text
         if plain is not None:
@@ -299,7 +305,7 @@ def _exact(number: str, value: float) -> bool:
     return exact == abs(Fraction(value))
 
 
-def _stream(count: int, integers: bool = False):
+def _stream(count: int, integers: bool = False) -> Callable[[str], Reading]:
     """Return the reader of ``count`` numbers from a C++ stream (``operator>>``)."""
     def read_stream(text: str) -> Reading:
         values = []
@@ -371,7 +377,7 @@ _READERS = {
 }
 
 
-def _text(value) -> str:
+def _text(value: object) -> str:
     """Return a value as a message shows it."""
     if isinstance(value, tuple):
         return ' '.join(map(_text, value))

@@ -34,6 +34,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Code
+from sdf_tools.formats.sdf.spec import ElementSpec
 from sdf_tools.formats.sdf.spec import vocabulary
 from sdf_tools.xmlio.node import Node
 
@@ -127,18 +128,22 @@ def _as_written(text: str) -> str:
     return ' '.join(re.sub(r'^([+-]?[0-9]+)\.0*$', r'\1', word) for word in text.split())
 
 
-def _at(spec, path: str):
+def _at(spec: ElementSpec | None, path: str) -> ElementSpec | None:
+    """Return the spec of the element at ``path`` (``a/b``) under ``spec``, or ``None``."""
     for tag in path.split('/'):
         spec = spec.children.get(tag) if spec is not None else None
     return spec
 
 
 @functools.cache
-def _defaults(version: str) -> MappingProxyType:
+def _defaults(version: str) -> MappingProxyType[str, str]:
     joint = vocabulary(version).at('model/joint')
-    found = {path: _at(joint, path) for path in _DEFAULTED}
-    written = {path: _as_written(spec.default) for path, spec in found.items()
-               if spec is not None}
+    written = {}
+    for path in _DEFAULTED:
+        spec = _at(joint, path)
+        if spec is not None:
+            assert spec.default is not None  # the schema gives each of these leaves one
+            written[path] = _as_written(spec.default)
     return MappingProxyType({**_SPRING, **written})
 
 
@@ -152,8 +157,12 @@ def joint_required() -> MappingProxyType:
     path (:data:`_COMPLETED`) -> tags. (``axis2/limit`` needs none.)
     """
     joint = vocabulary(READABLE_VERSIONS[-1]).at('model/joint')
-    return MappingProxyType({path: tuple(leaf.name for leaf in _at(joint, path).leaves('1'))
-                             for path in _COMPLETED})
+    required = {}
+    for path in _COMPLETED:
+        spec = _at(joint, path)
+        assert spec is not None  # every version's joint has these elements
+        required[path] = tuple(leaf.name for leaf in spec.leaves('1'))
+    return MappingProxyType(required)
 
 
 def joint_defaults(version: str | tuple[int, int]) -> MappingProxyType[str, str]:

@@ -35,8 +35,9 @@ the world frame. What a document holds outside its worlds is checked as libsdfor
 (:func:`select_model`).
 """
 
-from typing import Any
-from typing import Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from sdf_tools.describe import world_line
 from sdf_tools.errors import Code
@@ -55,6 +56,19 @@ from sdf_tools.topology import find_cycles
 from sdf_tools.topology import WORLD
 from sdf_tools.worlds import World
 from sdf_tools.worlds import WorldFrame
+from sdf_tools.xmlio.parse import ValueReader
+
+if TYPE_CHECKING:  # read by the model walk, which imports them
+    from lxml import etree
+
+    from sdf_tools.formats.sdf.elements import ElementReader
+    from sdf_tools.formats.sdf.frames import FrameGraph
+    from sdf_tools.formats.sdf.include import Included
+
+    #: ``include(elem, entity)``: what an ``<include>`` brings in, or ``None``.
+    IncludeFn = Callable[[etree._Element, str | None], Included | None]
+    #: ``read_model(elem, included, placed)``: the model walk.
+    ReadModel = Callable[[etree._Element, Included | None, bool], 'PlacedModel']
 
 # What an <sdf> may hold one of, and only one kind of, outside a world (libsdformat's order).
 _ROOT_ALONE = ('model', 'light', 'actor')
@@ -68,11 +82,11 @@ _MODEL_FRAME = '__model__'
 class PlacedModel:
     """A model read by the model walk, with what places it in its world."""
 
-    robot: Any            # Robot; its origin is the model frame in its relative_to frame
-    graph: Any            # the model's FrameGraph (for names inside it, model::link)
+    robot: Robot          # its origin is the model frame in its relative_to frame
+    graph: 'FrameGraph'   # the model's (for names inside it, model::link)
     rel_text: str | None  # its <pose> relative_to as written
-    pose_elem: Any        # that <pose> (lxml), for messages
-    elem: Any             # the <model> or <include> (lxml), for messages
+    pose_elem: 'etree._Element | None'  # that <pose>, for messages
+    elem: 'etree._Element'  # the <model> or <include>, for messages
 
 
 @record(slots=True, eq=False)
@@ -81,10 +95,10 @@ class _Node:
 
     kind: str                     # 'model' or 'frame'
     name: str
-    elem: Any
+    elem: 'etree._Element'
     pose: Pose = IDENTITY         # in its relative_to frame
     rel_text: str | None = None   # //pose/@relative_to as written
-    pose_elem: Any = None         # that <pose>
+    pose_elem: 'etree._Element | None' = None  # that <pose>
     attach_text: str | None = None  # frames: //frame/@attached_to as written
     rel: str | None = None        # key of the relative_to frame (None: unresolved)
     attach: str | None = None     # frames: key of what it is attached to
@@ -114,7 +128,8 @@ class WorldGraph:
     __slots__ = ('v', 'name', 'elem', 'version', 'entity', '_nodes', '_frames', '_lights',
                  '_actors', '_world', '_scoped_keys')
 
-    def __init__(self, values, name: str | None, elem, version: tuple):
+    def __init__(self, values: ValueReader, name: str | None, elem: 'etree._Element',
+                 version: tuple[int, int]) -> None:
         self.v = values
         self.name = name
         self.elem = elem
@@ -141,7 +156,7 @@ class WorldGraph:
         """Add a light or an actor (by name: sdf_tools does not model them)."""
         (self._lights if kind == 'light' else self._actors).append(name)
 
-    def add_frame(self, elem, elements) -> None:
+    def add_frame(self, elem: 'etree._Element', elements: 'ElementReader') -> None:
         """Add a world ``<frame>``; ``elements`` (an ElementReader) reads its ``<pose>``."""
         v = self.v
         name = v.required_attr(elem, '<frame>', 'name')
@@ -233,12 +248,13 @@ class WorldGraph:
         if node.rel_text is None:
             node.rel = WORLD
             return
+        assert node.pose_elem is not None  # relative_to is read from it
         node.rel = self._ref(node.rel_text, node.pose_elem, entity, '<pose> relative_to')
         if node.rel == node.name:
             self.v.error(node.pose_elem, entity, '<pose> is relative to itself', Code.CYCLE)
             node.rel = None
 
-    def _ref(self, text: str, elem, entity: str, what: str) -> str | None:
+    def _ref(self, text: str, elem: 'etree._Element', entity: str, what: str) -> str | None:
         """Return the key a name in the world refers to (a node, world, model::frame)."""
         text = text.strip()
         if text == WORLD or text in self._nodes:
@@ -378,7 +394,7 @@ class SdfDocument:
         return self.robot
 
 
-def check_root_content(v, root) -> None:
+def check_root_content(v: ValueReader, root: 'etree._Element') -> None:
     """
     Report a second model, light or actor outside a world, as libsdformat's Root::Load does.
 
@@ -387,7 +403,7 @@ def check_root_content(v, root) -> None:
     ("Skipping this light"). A second model of the first one's name is left to the name
     check, as libsdformat only says that the name is taken.
     """
-    found: dict = {}   # kind -> its first two elements
+    found: dict[str, list[etree._Element]] = {}   # kind -> its first two elements
     for child in root:
         if child.tag in _ROOT_ALONE and len(found.setdefault(child.tag, [])) < 2:
             found[child.tag].append(child)
@@ -436,7 +452,9 @@ def select_model(worlds: Iterable[World], wanted: str | None,
 # --- the walk ----------------------------------------------------------------------------------
 
 
-def read_worlds(v, root, version: tuple, elements, include, read_model) -> list[World]:
+def read_worlds(v: ValueReader, root: 'etree._Element', version: tuple[int, int],
+                elements: 'ElementReader', include: 'IncludeFn',
+                read_model: 'ReadModel') -> list[World]:
     """
     Read the worlds of an ``<sdf>`` element, and its top-level content as one more.
 
@@ -485,7 +503,9 @@ def read_worlds(v, root, version: tuple, elements, include, read_model) -> list[
 _CONTENT = ('model', 'include', 'light', 'actor')
 
 
-def _read_world(v, elem, version, elements, include, read_model) -> World:
+def _read_world(v: ValueReader, elem: 'etree._Element', version: tuple[int, int],
+                elements: 'ElementReader', include: 'IncludeFn',
+                read_model: 'ReadModel') -> World:
     name = sdf_names.as_read(v.required_attr(elem, '<world>', 'name') or '')
     if elem.get('name') is not None and (not name or sdf_names.is_reserved(name)):
         v.error(elem, f"world '{name}'", f'the world name {name!r} is '
@@ -501,7 +521,8 @@ def _read_world(v, elem, version, elements, include, read_model) -> World:
     return graph.world()
 
 
-def _add(graph: WorldGraph, child, entity, include, read_model) -> None:
+def _add(graph: WorldGraph, child: 'etree._Element', entity: str | None, include: 'IncludeFn',
+         read_model: 'ReadModel') -> None:
     """Add a model, include, light or actor to a world (or to a file's top level)."""
     placed = graph.name is not None
     if child.tag == 'model':
@@ -518,7 +539,7 @@ def _add(graph: WorldGraph, child, entity, include, read_model) -> None:
         _add_other(graph, child.tag, sdf_names.as_read(child.get('name') or ''), child)
 
 
-def _add_other(graph: WorldGraph, kind: str, name: str, elem) -> None:
+def _add_other(graph: WorldGraph, kind: str, name: str, elem: 'etree._Element') -> None:
     """Add a light or an actor; a light's colours and numbers are checked (:mod:`.content`)."""
     if kind == 'light':
         for part in elem:

@@ -31,14 +31,20 @@ elements of a ``<gazebo>`` block (the rules are listed in :mod:`.writer`):
 Each function returns the elements of one block (empty: no block).
 """
 
+from collections.abc import Iterable
+from collections.abc import Sequence
 import copy
 
 from lxml import etree
 
+from sdf_tools.errors import SourceLocation
 from sdf_tools.formats.urdf.report import UrdfReport
+from sdf_tools.model import Collision
 from sdf_tools.model import Joint
 from sdf_tools.model import Link
+from sdf_tools.model import Material
 from sdf_tools.model import Robot
+from sdf_tools.model import Visual
 from sdf_tools.xmlio.element import to_lxml
 from sdf_tools.xmlio.parse import local_name
 from sdf_tools.xmlio.parse import parse_number
@@ -48,7 +54,8 @@ from sdf_tools.xmlio.parse import parse_number
 _WEIGHING = ('density', 'auto_inertia_params')
 
 
-def gazebo_block(reference, elements):
+def gazebo_block(reference: str | None,
+                 elements: Iterable[etree._Element]) -> etree._Element:
     """Return a ``<gazebo>`` element (for ``reference``, when given) holding ``elements``."""
     block = etree.Element('gazebo')
     if reference is not None:
@@ -58,7 +65,7 @@ def gazebo_block(reference, elements):
     return block
 
 
-def model_content(robot: Robot, report: UrdfReport) -> list:
+def model_content(robot: Robot, report: UrdfReport) -> list[etree._Element]:
     """Return the model's SDFormat-only elements: ``<static>`` and its extras."""
     elements = []
     if robot.static:
@@ -69,7 +76,7 @@ def model_content(robot: Robot, report: UrdfReport) -> list:
     return elements
 
 
-def link_content(link: Link, report: UrdfReport) -> list:
+def link_content(link: Link, report: UrdfReport) -> list[etree._Element]:
     """Return a link's SDFormat-only elements, with those of its visuals and collisions."""
     entity = f"link '{link.name}'"
     elements = list(map(to_lxml, link.extras))
@@ -100,7 +107,9 @@ def link_content(link: Link, report: UrdfReport) -> list:
     return elements
 
 
-def _common(parsed, items, tag: str, entity: str, location, report: UrdfReport) -> list:
+def _common(parsed: list[list[etree._Element]], items: Sequence[Visual | Collision], tag: str,
+            entity: str, location: SourceLocation | None,
+            report: UrdfReport) -> list[etree._Element]:
     """
     Return the extras every visual (collision) has; report each other one as dropped.
 
@@ -124,7 +133,7 @@ def _common(parsed, items, tag: str, entity: str, location, report: UrdfReport) 
     return [e for e, form in zip(parsed[0], canonical[0]) if form in shared]
 
 
-def _but_colour(element, item) -> str:
+def _but_colour(element: etree._Element, item: Visual | Collision) -> str:
     """Return what of a visual's SDFormat ``<material>`` left out the URDF still says."""
     material = getattr(item, 'material', None)
     if local_name(element) != 'material' or material is None or material.rgba is None:
@@ -132,10 +141,10 @@ def _but_colour(element, item) -> str:
     return ' but for its colour (the URDF <color>)'
 
 
-def joint_content(joint: Joint, report: UrdfReport) -> list:
+def joint_content(joint: Joint, report: UrdfReport) -> list[etree._Element]:
     """Return a joint's SDFormat-only elements: its extras and spring values."""
     entity = f"joint '{joint.name}'"
-    elements = []
+    elements: list[etree._Element] = []
     for element in map(to_lxml, joint.extras):
         # A <physics> blob would follow the one the converter makes for joint extensions,
         # and simulators read only the first: say it with the special tags when they can.
@@ -159,16 +168,18 @@ _PHYSICS_TAGS = {
     ('ode', 'cfm_damping'): 'implicitSpringDamper', ('ode', 'fudge_factor'): 'fudgeFactor'}
 
 
-def _physics_tags(physics) -> list:
+def _physics_tags(physics: etree._Element) -> list[etree._Element]:
     """Return a joint ``<physics>`` as special tags, or ``[physics]`` when they cannot say it."""
-    values: dict = {}
+    values: dict[str, str] = {}
     for leaf in physics.iter():
         if len(leaf) or leaf is physics:
             continue
         path, e = [], leaf
         while e is not physics:
             path.append(e.tag)
-            e = e.getparent()
+            parent = e.getparent()
+            assert parent is not None  # e is inside physics
+            e = parent
         tag = _PHYSICS_TAGS.get(tuple(reversed(path)))
         text = (leaf.text or '').strip()
         if tag is None or leaf.attrib or values.setdefault(tag, text) != text:
@@ -181,7 +192,7 @@ def _physics_tags(physics) -> list:
     return out
 
 
-def _colour_only(element, material) -> bool:
+def _colour_only(element: etree._Element, material: Material | None) -> bool:
     """Return whether a visual's SDFormat ``<material>`` holds only its URDF colour."""
     if element.tag != 'material' or material is None or material.rgba is None \
             or element.attrib or len(element) == 0:
@@ -197,7 +208,7 @@ def _colour_only(element, material) -> bool:
     return True
 
 
-def _canonical(element) -> bytes:
+def _canonical(element: etree._Element) -> bytes:
     """Return an element's text with whitespace-only text and tails dropped (to compare)."""
     element = copy.deepcopy(element)
     for e in element.iter():

@@ -33,7 +33,15 @@ published robots carry (:data:`_EXTENSION_ATTRIBUTES`, :data:`_EXTENSION_CHILDRE
 who writes it), which no URDF reader uses and which lose nothing a URDF reader would keep.
 """
 
+from collections.abc import Collection
+from collections.abc import Iterable
+
+from lxml import etree
+
 from sdf_tools.errors import Code
+from sdf_tools.errors import SourceLocation
+from sdf_tools.xmlio.node import Node
+from sdf_tools.xmlio.parse import attribute_items
 from sdf_tools.xmlio.parse import ValueReader
 
 #: Attributes of the URDF elements (URDF XML specification; what urdfdom reads).
@@ -143,7 +151,8 @@ CHILDREN = {tag: frozenset(_SPEC_CHILDREN.get(tag, ()) + _EXTENSION_CHILDREN.get
             for tag in SPEC_ATTRIBUTES}
 
 
-def report_unknown(v, element, entity, tag: str) -> None:
+def report_unknown(v: ValueReader, element: etree._Element, entity: str | None,
+                   tag: str) -> None:
     """
     Warn about the attributes, and for a leaf the children, that ``<tag>`` does not have.
 
@@ -156,7 +165,7 @@ def report_unknown(v, element, entity, tag: str) -> None:
     ----------
     v : ValueReader
         Receives the warnings (``unknown-name``).
-    element : lxml element
+    element : lxml.etree._Element
         A URDF element named ``tag``.
     entity : str or None
         Its link, joint or robot, for messages.
@@ -166,8 +175,8 @@ def report_unknown(v, element, entity, tag: str) -> None:
     """
     known = ATTRIBUTES[tag]
     required = REQUIRED.get(tag, ())
-    for name in element.keys():
-        if name in known or name.startswith('{') or _silent(tag, name, element.get(name)):
+    for name, value in attribute_items(element):
+        if name in known or name.startswith('{') or _silent(tag, name, value):
             continue
         match = nearest(name, known)
         if match in required and element.get(match) is None:
@@ -180,7 +189,7 @@ def report_unknown(v, element, entity, tag: str) -> None:
             report_unknown_child(v, child, entity, tag)
 
 
-def check_leaf(v, elem, entity, tag: str) -> None:
+def check_leaf(v: ValueReader, elem: etree._Element, entity: str | None, tag: str) -> None:
     """
     Report the unknown attributes, and any child, of a URDF element that holds none.
 
@@ -193,7 +202,8 @@ def check_leaf(v, elem, entity, tag: str) -> None:
         report_unknown(v, elem, entity, tag)
 
 
-def report_unknown_child(v, child, entity, parent: str) -> None:
+def report_unknown_child(v: ValueReader, child: etree._Element, entity: str | None,
+                         parent: str) -> None:
     """
     Warn about ``child`` unless ``<parent>`` may hold it (:data:`CHILDREN`) or it is namespaced.
 
@@ -210,8 +220,10 @@ def report_unknown_child(v, child, entity, parent: str) -> None:
     else:
         owners = [name for name, children in _SPEC_CHILDREN.items() if tag in children]
         match = nearest(tag, known) if not owners else None
-        if match is not None and match in required_children(child.getparent(), parent) \
-                and child.getparent().find(match) is None:
+        holder = child.getparent()
+        assert holder is not None  # the reader met child among its parent's children
+        if match is not None and match in required_children(holder, parent) \
+                and holder.find(match) is None:
             return  # the missing-element error names it (misspelt)
         hint = f'; did you mean <{match}>?' if match else '' if not owners else \
             ' (URDF puts it in ' + ' or '.join(f'<{name}>' for name in owners) + ')'
@@ -219,14 +231,14 @@ def report_unknown_child(v, child, entity, parent: str) -> None:
            Code.UNKNOWN_NAME)
 
 
-def required_children(element, tag: str) -> tuple:
+def required_children(element: etree._Element, tag: str) -> tuple[str, ...]:
     """Return the children ``element`` (a ``<tag>``) must have (:data:`REQUIRED_CHILDREN`)."""
     if tag == 'joint' and element.get('type', '').strip() in ('revolute', 'prismatic'):
         return REQUIRED_CHILDREN['joint'] + ('limit',)
     return REQUIRED_CHILDREN.get(tag, ())
 
 
-def misspelt(name: str, present, known):
+def misspelt(name: str, present: Iterable[object], known: Collection[str]) -> str | None:
     """
     Return the one of ``present`` that is a misspelling of the missing ``name``, or ``None``.
 
@@ -241,7 +253,7 @@ def misspelt(name: str, present, known):
     return None
 
 
-def nearest(name: str, known):
+def nearest(name: str, known: Collection[str]) -> str | None:
     """Return the closest of ``known`` to ``name`` (``difflib``, or the same but for case)."""
     import difflib  # here: a command-line process that meets no unknown name never needs it
 
@@ -271,19 +283,24 @@ class UrdfValues(ValueReader):
 
     __slots__ = ()
 
-    def missing_attr(self, element, entity, attr: str) -> None:
+    def missing_attr(self, element: Node, entity: str | None, attr: str) -> None:
         """Record a missing required attribute, and the unknown one that is its typo."""
+        assert isinstance(element, etree._Element)  # the URDF reader reads lxml's tree
         tag = element.tag
-        typo = misspelt(attr, element.keys(), ATTRIBUTES[tag]) if tag in ATTRIBUTES else None
+        present = [name for name, _ in attribute_items(element)]
+        typo = misspelt(attr, present, ATTRIBUTES[tag]) if tag in ATTRIBUTES else None
         hint = f'; did you mean {attr!r} for {typo!r}?' if typo is not None else ''
         self.error(element, entity, f'<{tag}> is missing required attribute {attr!r}{hint}',
                    Code.MISSING_ATTRIBUTE)
 
-    def missing_child(self, element, entity, tag: str, message: str) -> None:
+    def missing_child(self, element: etree._Element, entity: str | None, tag: str,
+                      message: str) -> None:
         """Record a missing required child, and the unknown one that is its typo (its line)."""
         typo = misspelt(tag, (c.tag for c in element), CHILDREN[element.tag])
-        places: tuple = ()
+        places: tuple[SourceLocation, ...] = ()
         if typo is not None:
             message += f'; did you mean <{tag}> for <{typo}>?'
-            places = (self.loc(element.find(typo)),)
+            found = element.find(typo)
+            assert found is not None  # typo is the tag of one of element's children
+            places = (self.loc(found),)
         self.reporter.error(message, self.loc(element), entity, Code.MISSING_ELEMENT, places)

@@ -28,9 +28,12 @@ sensors) that is exactly such a name. One warning lists the renames of the model
 joints and frames; a new name that another link or joint already has is an error.
 """
 
+from lxml import etree
+
 from sdf_tools.errors import Code
 from sdf_tools.formats.urdf.report import UrdfReport
 from sdf_tools.model import Robot
+from sdf_tools.xmlio.parse import attribute_items
 
 #: SDFormat's scope delimiter, and what the URDF writer writes in its place.
 SCOPE = '::'
@@ -40,13 +43,13 @@ _NAMED = (('link', 'name'), ('joint', 'name'), ('joint/parent', 'link'),
           ('joint/child', 'link'), ('joint/mimic', 'joint'), ('gazebo', 'reference'))
 
 
-def flatten_names(root, robot: Robot, report: UrdfReport) -> None:
+def flatten_names(root: etree._Element, robot: Robot, report: UrdfReport) -> None:
     """
     Write every scoped name of a finished ``<robot>`` with :data:`SEPARATOR` (module docstring).
 
     Parameters
     ----------
-    root : lxml element
+    root : lxml.etree._Element
         The ``<robot>`` the writer made (changed in place).
     robot : Robot
         The model written (for the warning and the places of errors).
@@ -67,13 +70,14 @@ def flatten_names(root, robot: Robot, report: UrdfReport) -> None:
         for elem in block.iter():
             if elem.text is not None and elem.text.strip() in renamed:
                 elem.text = renamed[elem.text.strip()]
-            for key, value in elem.attrib.items():
+            for key, value in attribute_items(elem):
                 if value.strip() in renamed:
                     elem.set(key, renamed[value.strip()])
     _report(root, robot, renamed, report)
 
 
-def _report(root, robot: Robot, renamed: dict, report: UrdfReport) -> None:
+def _report(root: etree._Element, robot: Robot, renamed: dict[str, str],
+            report: UrdfReport) -> None:
     """Warn once with the renames of the model's names; report each new name taken twice."""
     own = robot.links + robot.joints + robot.frames
     shown = ', '.join(f'{item.name!r} as {renamed[item.name]!r}' for item in own
@@ -88,7 +92,7 @@ def _report(root, robot: Robot, renamed: dict, report: UrdfReport) -> None:
     places = {item.name: item.location for item in own}
     kinds = {frame.name: 'frame' for frame in robot.frames}
     for tag in ('link', 'joint'):
-        seen: set = set()
+        seen: set[str | None] = set()
         for elem in root.iterfind(tag):
             name = elem.get('name')
             if name in seen and name in new:

@@ -97,6 +97,7 @@ The links and joints the writer adds are made in :mod:`.tree`, the ``<gazebo>`` 
 in :mod:`.extensions`; every problem goes to one :class:`~.report.UrdfReport`.
 """
 
+from collections.abc import Iterable
 import math
 
 from lxml import etree
@@ -113,17 +114,25 @@ from sdf_tools.formats.urdf.tree import nearest_tree
 from sdf_tools.formats.urdf.tree import tree_additions
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
+from sdf_tools.model import Collision
 from sdf_tools.model import Cylinder
+from sdf_tools.model import Geometry
+from sdf_tools.model import Joint
 from sdf_tools.model import JointType
+from sdf_tools.model import KeptElement
 from sdf_tools.model import Limit
+from sdf_tools.model import Link
+from sdf_tools.model import Material
 from sdf_tools.model import Mesh
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
 from sdf_tools.model import Sphere
+from sdf_tools.model import Visual
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
 from sdf_tools.xmlio.element import to_lxml
 from sdf_tools.xmlio.markup import evaluated_by_xacro
+from sdf_tools.xmlio.parse import attribute_items
 from sdf_tools.xmlio.parse import to_string
 
 _WRITTEN_AS_IS = {
@@ -191,9 +200,11 @@ class _UrdfWriter:
         self.robot = nearest_tree(robot, self.report) if lossy else robot
         self.unlimited_prismatic = unlimited_prismatic
         self.unlimited_effort = unlimited_effort
-        self.gazebo: list = []  # <gazebo> blocks of SDFormat-only content, after the model's own
+        # <gazebo> blocks of SDFormat-only content, after the model's own
+        self.gazebo: list[etree._Element] = []
         self.unenforced: list[str] = []  # joints whose effort or velocity is not enforced
-        self.defined: dict = {}  # material name -> the first material of that name written
+        # material name -> the first material of that name written
+        self.defined: dict[str, Material] = {}
 
     def write(self) -> str:
         robot = self.robot
@@ -237,7 +248,7 @@ class _UrdfWriter:
         etree.indent(root, space='  ')
         return to_string(root, pretty=True, declaration=True)
 
-    def refuse_xacro_markup(self, root) -> None:
+    def refuse_xacro_markup(self, root: etree._Element) -> None:
         """
         Refuse text xacro would evaluate (``${...}``, ``$(...)``): one error per element.
 
@@ -264,27 +275,29 @@ class _UrdfWriter:
                               '.urdf holding it); a URDF cannot hold it',
                               getattr(item, 'location', None), Code.XACRO)
 
-    def kept(self, root, item) -> None:
+    def kept(self, root: etree._Element, item: KeptElement) -> None:
         """Write back a top-level element the model does not hold, as it was written."""
         to_lxml(item.element, root)
 
-    def extension(self, reference: str, content: list) -> None:
+    def extension(self, reference: str, content: list[etree._Element]) -> None:
         """Queue a ``<gazebo reference=...>`` block holding ``content`` (none if empty)."""
         if content:
             self.gazebo.append(extensions.gazebo_block(reference, content))
 
     # --- shared pieces ------------------------------------------------------------------
 
-    def numbers(self, parent, tag, source, keys, entity, **attrs):
+    def numbers(self, parent: etree._Element, tag: str, source: object, keys: Iterable[str],
+                entity: str, **attrs: str) -> etree._Element:
         """Add ``<tag>`` with ``attrs`` and, as numbers, the ``keys`` of ``source`` not None."""
-        elem = etree.SubElement(parent, tag, **attrs)
+        elem = etree.SubElement(parent, tag, attrs)
         for key in keys:
             value = getattr(source, key)
             if value is not None:
                 elem.set(key, self.report.num(value, entity, f'<{tag}> {key}'))
         return elem
 
-    def origin(self, parent, pose: Pose, entity, *, force=False) -> None:
+    def origin(self, parent: etree._Element, pose: Pose, entity: str, *,
+               force: bool = False) -> None:
         """Write ``<origin>`` (omitted for the identity unless ``force``)."""
         xyz = tuple(float(v) for v in pose.xyz)
         rpy = transforms.rpy_from_quat(pose.quat)
@@ -298,13 +311,15 @@ class _UrdfWriter:
         if has_rpy or force:
             elem.set('rpy', self.report.nums(rpy, entity, '<origin> rpy'))
 
-    def material(self, parent, material, entity) -> None:
+    def material(self, parent: etree._Element, material: Material, entity: str) -> None:
         """Write a top-level ``<material>`` (the first of a name is the one readers use)."""
+        assert material.name is not None  # URDF's top-level materials are named
         elem = etree.SubElement(parent, 'material', name=material.name)
         self.defined.setdefault(material.name, material)
         self.colour(elem, material, entity)
 
-    def visual_material(self, parent, material, entity) -> None:
+    def visual_material(self, parent: etree._Element, material: Material,
+                        entity: str) -> None:
         """Write a visual's ``<material>``: a reference, a definition, or none (docstring)."""
         name = material.name
         if name is not None and material in self.robot.materials:
@@ -318,7 +333,7 @@ class _UrdfWriter:
         # refuses a <material> without the attribute, and the link's content with it.
         self.colour(etree.SubElement(parent, 'material', name=name or ''), material, entity)
 
-    def colour(self, elem, material, entity) -> None:
+    def colour(self, elem: etree._Element, material: Material, entity: str) -> None:
         """Write a material's ``<color>`` and ``<texture>`` into ``elem``."""
         if material.rgba is not None:
             etree.SubElement(elem, 'color', rgba=self.report.nums(material.rgba, entity,
@@ -326,7 +341,7 @@ class _UrdfWriter:
         if material.texture is not None:
             etree.SubElement(elem, 'texture', filename=material.texture)
 
-    def writable(self, item, tag: str, number: int, entity: str) -> bool:
+    def writable(self, item: Visual | Collision, tag: str, number: int, entity: str) -> bool:
         """Return whether a visual or collision has a URDF geometry (else report it)."""
         geometry = item.geometry
         if isinstance(geometry, (Box, Cylinder, Sphere, Capsule, Mesh)):
@@ -341,7 +356,8 @@ class _UrdfWriter:
                          item.location)
         return False
 
-    def geometry(self, parent, geometry, entity) -> None:
+    def geometry(self, parent: etree._Element, geometry: Geometry | None,
+                 entity: str) -> None:
         elem = etree.SubElement(parent, 'geometry')
         if isinstance(geometry, Box):
             etree.SubElement(elem, 'box', size=self.report.nums(geometry.size, entity,
@@ -359,7 +375,7 @@ class _UrdfWriter:
 
     # --- links --------------------------------------------------------------------------
 
-    def link(self, root, link) -> None:
+    def link(self, root: etree._Element, link: Link) -> None:
         entity = f"link '{link.name}'"
         elem = etree.SubElement(root, 'link', name=link.name)
         inertial = link.inertial
@@ -370,8 +386,10 @@ class _UrdfWriter:
                                                                '<mass>'))
             self.numbers(ie, 'inertia', inertial, ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz'),
                          entity)
-        kept = {}
-        for tag, items in (('visual', link.visuals), ('collision', link.collisions)):
+        kept: dict[str, list[Visual | Collision]] = {}
+        groups: tuple[tuple[str, tuple[Visual | Collision, ...]], ...] = (
+            ('visual', link.visuals), ('collision', link.collisions))
+        for tag, items in groups:
             kept[tag] = [item for number, item in enumerate(items, 1)
                          if self.writable(item, tag, number, entity)]
             for item in kept[tag]:
@@ -380,7 +398,7 @@ class _UrdfWriter:
                     item_elem.set('name', item.name)
                 self.origin(item_elem, item.origin, entity)
                 self.geometry(item_elem, item.geometry, entity)
-                if tag == 'visual' and item.material is not None:
+                if isinstance(item, Visual) and item.material is not None:
                     self.visual_material(item_elem, item.material, entity)
         written = replace(link, visuals=tuple(kept['visual']),
                           collisions=tuple(kept['collision']))
@@ -388,7 +406,7 @@ class _UrdfWriter:
 
     # --- joints -------------------------------------------------------------------------
 
-    def joint(self, root, joint) -> None:
+    def joint(self, root: etree._Element, joint: Joint) -> None:
         entity = f"joint '{joint.name}'"
         written = self.joint_type(joint, entity)
         if written is None:
@@ -422,7 +440,7 @@ class _UrdfWriter:
                          entity)
         self.extension(joint.name, extensions.joint_content(joint, self.report))
 
-    def joint_type(self, joint, entity) -> tuple | None:
+    def joint_type(self, joint: Joint, entity: str) -> tuple[str, Limit | None] | None:
         """Return the URDF type and the limit to write; ``None``: URDF cannot (reported)."""
         kind = joint.kind
         if kind not in _WRITTEN_AS_IS:
@@ -482,14 +500,14 @@ class _UrdfWriter:
             f'{effort:g} and velocity {velocity:g} are written for them (--unlimited-effort '
             'EFFORT VELOCITY chooses the values)', self.robot.location, Code.NO_URDF_EQUIVALENT)
 
-    def fixed_joint(self, root, parent, child, pose) -> None:
+    def fixed_joint(self, root: etree._Element, parent: str, child: str, pose: Pose) -> None:
         elem = etree.SubElement(root, 'joint', name=child + FIXED_SUFFIX, type='fixed')
         self.origin(elem, pose, f"joint '{child + FIXED_SUFFIX}'")
         etree.SubElement(elem, 'parent', link=parent)
         etree.SubElement(elem, 'child', link=child)
 
 
-def _unbounded(limit, kind: JointType, source_format: str) -> bool:
+def _unbounded(limit: Limit | None, kind: JointType, source_format: str) -> bool:
     """
     Return whether a limit leaves the position free (absent, or infinite both ways).
 
@@ -503,7 +521,7 @@ def _unbounded(limit, kind: JointType, source_format: str) -> bool:
     return limit.lower <= -bound and limit.upper >= bound
 
 
-def _xacro_markup(elements) -> tuple | None:
+def _xacro_markup(elements: Iterable[etree._Element]) -> tuple[str, str | None, str] | None:
     """
     Return ``(tag, attribute, value)`` of the first text xacro would evaluate, or ``None``.
 
@@ -513,7 +531,7 @@ def _xacro_markup(elements) -> tuple | None:
     for element in elements:
         if not isinstance(element.tag, str):  # a comment kept in <gazebo> content
             continue
-        for key, value in element.attrib.items():
+        for key, value in attribute_items(element):
             if evaluated_by_xacro(value):
                 return element.tag, key, value
         if element.text and evaluated_by_xacro(element.text):

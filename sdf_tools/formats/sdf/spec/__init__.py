@@ -97,16 +97,16 @@ class ElementSpec:
         self.copy_data = row.get('copy_data', False)
         self._row = row
         self._files = files
-        self._children: dict | None = None
+        self._children: dict[str, ElementSpec] | None = None
 
     def __repr__(self) -> str:
         return f'<ElementSpec {self.name}>'
 
     @property
-    def children(self) -> dict:
+    def children(self) -> dict[str, 'ElementSpec']:
         """Tag -> the spec of each element it may hold (the first of a name, as libsdformat)."""
         if self._children is None:
-            children: dict = {}
+            children: dict[str, ElementSpec] = {}
             for item in self._row.get('elements', ()):
                 if 'include' in item:
                     child = self._files.root(item['include'])

@@ -39,6 +39,7 @@ libsdformat checkout to follow the specification.
 import json
 from pathlib import Path
 import sys
+from typing import TypedDict
 
 from lxml import etree
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
@@ -46,10 +47,20 @@ from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 _VALUE = ('type', 'default', 'min', 'max')
 _ATTRIBUTE = ('name', 'type', 'default', 'required')
 
+#: An ``<element>`` as the table holds it: JSON text, numbers, lists and objects.
+Description = dict[str, object]
 
-def element(node) -> dict:
+
+class Table(TypedDict):
+    """The whole table: version -> file name -> variant, and file name -> its variants."""
+
+    versions: dict[str, dict[str, int]]
+    files: dict[str, list[Description]]
+
+
+def element(node: etree._Element) -> Description:
     """Return an ``<element>`` description as the table holds it (no description text)."""
-    out: dict = {'name': node.get('name')}
+    out: Description = {'name': node.get('name')}
     if node.get('required') != '0':
         out['required'] = node.get('required')
     if node.get('ref') is not None:
@@ -59,7 +70,7 @@ def element(node) -> dict:
     attributes = [[item.get(key) for key in _ATTRIBUTE] for item in node.iterchildren('attribute')]
     if attributes:
         out['attributes'] = attributes
-    children: list = []
+    children: list[Description] = []
     for item in node.iterchildren('element', 'include'):
         if item.tag == 'include':
             children.append({'include': item.get('filename')})
@@ -72,7 +83,7 @@ def element(node) -> dict:
     return out
 
 
-def read_version(folder: Path) -> dict:
+def read_version(folder: Path) -> dict[str, Description]:
     """Return ``{file name: element}`` of the description files of one version folder."""
     parser = etree.XMLParser(remove_comments=True, resolve_entities=False, no_network=True)
     files = {}
@@ -83,10 +94,10 @@ def read_version(folder: Path) -> dict:
     return files
 
 
-def table(checkout: Path) -> dict:
+def table(checkout: Path) -> Table:
     """Return the whole table of a libsdformat checkout (module docstring)."""
-    variants: dict = {}   # file name -> [element, ...]
-    versions: dict = {}
+    variants: dict[str, list[Description]] = {}   # file name -> [element, ...]
+    versions: dict[str, dict[str, int]] = {}
     for version in READABLE_VERSIONS:
         folder = checkout / 'sdf' / version
         if not folder.is_dir():
@@ -101,7 +112,7 @@ def table(checkout: Path) -> dict:
     return {'versions': versions, 'files': variants}
 
 
-def dump(data: dict) -> str:
+def dump(data: Table) -> str:
     """Return the table as JSON text: one line per version and per variant of a file."""
     lines = ['{"versions": {']
     lines += [f'  {json.dumps(v)}: {json.dumps(files, sort_keys=True)},'
@@ -118,7 +129,7 @@ def dump(data: dict) -> str:
     return '\n'.join(lines) + '\n'
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Write the table of the checkout ``argv[0]`` to ``argv[1]`` (default: next to here)."""
     argv = sys.argv[1:] if argv is None else argv
     if not argv or len(argv) > 2:
