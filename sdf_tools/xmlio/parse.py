@@ -169,7 +169,8 @@ def parse_xml(data: bytes | bytearray | memoryview | str, source: str = '<string
     if len(data) > max_bytes:
         raise _syntax_error(source, f'document is {len(data)} bytes, more than the limit of '
                             f'{max_bytes} bytes')
-    tags = data.count(b'<')
+    # (no more '<' than bytes: counted only when there could be too many)
+    tags = data.count(b'<') if len(data) > max_tags else 0
     if tags > max_tags:
         raise _syntax_error(source, f'document has {tags} tags, more than the limit of '
                             f'{max_tags}')
