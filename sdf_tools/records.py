@@ -55,6 +55,13 @@ _MISSING: Any = object()  # a field's absent default or factory
 # A code object holds its function's qualified name (for tracebacks) from Python 3.11 on;
 # 3.10's has no such field, and the function's own __qualname__ does there.
 _CODE_HAS_QUALNAME = sys.version_info >= (3, 11)
+# From this many fields a frozen slotted record's __init__ sets them by name on an instance
+# of a subclass that is not frozen, whose class is then set back (_init): a field set through
+# its slot's own setter is a call of a C wrapper (a tuple made and unpacked), five to ten
+# times the cost of an assignment; changing the class twice costs about what three such
+# calls do.
+_SWAP_FROM = 4
+_SET_CLASS = object.__dict__['__class__'].__set__
 
 
 class FrozenInstanceError(AttributeError):
@@ -163,15 +170,27 @@ def _init(record_class: type, names: tuple[str, ...], defaults: tuple[Any, ...],
 
     Its code depends only on the number of fields, which have factories and how fields are
     set (``setting``), so it is compiled once per such shape (:func:`_init_code`) and given
-    the field names as its parameter names; what it calls comes through its globals. A
-    frozen record's fields are set past its ``__setattr__``: through the slots' own setters
-    (faster than ``object.__setattr__`` by name) or, without slots, ``object.__setattr__``.
+    the field names as its parameter names (and, setting fields by name, as its attribute
+    names); what it calls comes through its globals. A frozen record's fields are set past
+    its ``__setattr__``: without slots through ``object.__setattr__``; with slots through the
+    slots' own setters (faster than ``object.__setattr__`` by name) or, from
+    :data:`_SWAP_FROM` fields (``setting`` ``'swap'``), by assignment while the instance's
+    class is a subclass of the record that is not frozen (``_Unfrozen``), then the record's.
     """
     qualname = f'{record_class.__qualname__}.__init__'
+    if setting == 'slots' and len(names) >= _SWAP_FROM:
+        setting = 'swap'
     code = _init_code(len(names), tuple(factories), setting, post_init)
     named: dict[str, Any] = {'co_qualname': qualname} if _CODE_HAS_QUALNAME else {}
-    code = code.replace(co_varnames=('self', *names), **named)
+    attributes = tuple(names[int(name[2:])] if name[:2] == '_a' and name[2:].isdigit()
+                       else name for name in code.co_names)  # (fields set by name: 'swap')
+    code = code.replace(co_varnames=('self', *names), co_names=attributes, **named)
     globs = {'__builtins__': builtins, '_MISSING': _MISSING, '_setattr': object.__setattr__}
+    if setting == 'swap':  # a subclass that is not frozen, whose instances take fields fast
+        globs.update(_Frozen=record_class, _to_class=_SET_CLASS, _Unfrozen=type(record_class)(
+            record_class.__name__, (record_class,),
+            {'__slots__': (), '__setattr__': object.__setattr__,
+             '__delattr__': object.__delattr__, '__qualname__': record_class.__qualname__}))
     for index, name in enumerate(names):
         globs[f'_name_{index}'] = name
         if setting == 'slots':
@@ -187,17 +206,21 @@ def _init(record_class: type, names: tuple[str, ...], defaults: tuple[Any, ...],
 def _init_code(count: int, factories: tuple[int, ...], setting: str,
                post_init: bool) -> CodeType:
     """Return the code of ``__init__`` for records of one shape (fields ``_0``, ``_1``...)."""
-    body = []
+    body = ['_to_class(self, _Unfrozen)'] if setting == 'swap' else []
     for index in range(count):
         value = f'_{index}'
         if index in factories:
             value = f'_factory_{index}() if {value} is _MISSING else {value}'
-        if setting == 'slots':
+        if setting == 'swap':
+            body.append(f'self._a{index} = {value}')
+        elif setting == 'slots':
             body.append(f'_set_{index}(self, {value})')
         elif setting == 'frozen':
             body.append(f'_setattr(self, _name_{index}, {value})')
         else:
             body.append(f'setattr(self, _name_{index}, {value})')
+    if setting == 'swap':
+        body.append('self.__class__ = _Frozen')
     if post_init:
         body.append('self.__post_init__()')
     params = ''.join(f', _{index}' for index in range(count))

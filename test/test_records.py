@@ -164,6 +164,28 @@ def test_post_init_runs_and_may_set_frozen_fields():
         assert Named('a').name == 'A'
 
 
+def test_many_fields_records_are_of_their_class_and_frozen_in_post_init():
+    """From four fields __init__ sets them on a subclass that is not frozen, then not."""
+    seen = []
+
+    @records.record(frozen=True, slots=True)
+    class Wide:
+        a: int
+        b: int
+        c: int
+        d: int = 4
+        e: list = records.field(default_factory=list)
+
+        def __post_init__(self):
+            seen.append(type(self))
+            with pytest.raises(records.FrozenInstanceError):
+                self.a = 0
+
+    wide = Wide(1, 2, 3)
+    assert (type(wide), seen, wide.a, wide.d, wide.e) == (Wide, [Wide], 1, 4, [])
+    assert Wide(1, 2, 3) == wide and Wide(1, 2, 5) != wide
+
+
 def test_methods_the_class_defines_are_kept():
     for decorate in (dataclasses.dataclass, records.record):
         @decorate(frozen=True, slots=True)
