@@ -54,6 +54,10 @@ def nested(text: str) -> str:
     return ''.join(f'  {line}\n' for line in text.splitlines() if line)
 
 
+#: The depths a :class:`Block` has a template for (documents are seldom deeper).
+_BLOCK_DEPTHS = 8
+
+
 class Block:
     """
     A fixed piece of XML with ``{}`` slots, written whole at any depth (:meth:`XmlText.block`).
@@ -61,11 +65,12 @@ class Block:
     ``text`` is the piece as it reads at depth 0: one or more sibling elements, one element
     a line, two spaces a level, as :class:`XmlText` writes them. Each ``{}`` is filled with a
     text written as given: user text must be escaped (:func:`escape_text`,
-    :func:`escape_attribute`); numbers need not be. Writing one costs one ``str.format``,
-    not a call for each element.
+    :func:`escape_attribute`); numbers need not be. Writing one costs one ``%`` of a
+    template already indented for its depth (up to :data:`_BLOCK_DEPTHS` levels; deeper, one
+    ``str.format``), not a call for each element.
     """
 
-    __slots__ = ('_format',)
+    __slots__ = ('_format', '_indented')
 
     def __init__(self, text: str):
         lines = text.strip('\n').split('\n')
@@ -74,6 +79,9 @@ class Block:
         pieces = ''.join(f'\0{line}\n' for line in lines).split('{}')
         numbered = pieces[0] + ''.join(f'{{{n}}}{piece}' for n, piece in enumerate(pieces[1:], 1))
         self._format = numbered.replace('\0', '{0}')  # slot 0: the indentation
+        template = '%s'.join(piece.replace('%', '%%') for piece in pieces)
+        self._indented = tuple(template.replace('\0', '  ' * depth)
+                               for depth in range(_BLOCK_DEPTHS))
 
     def __repr__(self) -> str:
         return f'Block({self._format!r})'
@@ -141,7 +149,16 @@ class XmlText:
 
     def block(self, block: Block, *texts: str) -> None:
         """Write ``block`` here with its slots filled with ``texts`` (written as given)."""
-        self._parts.append(block._format.format(self._indent, *texts))
+        indent = self._indent
+        depth = len(indent) >> 1
+        if depth < _BLOCK_DEPTHS and all(text.__class__ is str for text in texts):
+            # (str only: of anything else % writes str(x), str.format format(x))
+            try:
+                self._parts.append(block._indented[depth] % texts)
+                return
+            except TypeError:  # not as many texts as slots: as str.format does
+                pass
+        self._parts.append(block._format.format(indent, *texts))
 
     def element(self, element: Element) -> None:
         """Write an :class:`~sdf_tools.xmlio.element.Element` and its content, indented here."""

@@ -136,7 +136,7 @@ def test_a_group_is_what_start_leaf_and_end_write(tree, depth):
     assert at_once.text() == by_element.text()
 
 
-@pytest.mark.parametrize('depth', [0, 1, 3])
+@pytest.mark.parametrize('depth', [0, 1, 3, 9])  # (9: deeper than a block's templates)
 def test_a_block_is_written_as_the_same_elements_would_be(depth):
     block = Block("""
 <inertial>
@@ -156,6 +156,15 @@ def test_a_block_is_written_as_the_same_elements_would_be(depth):
     expected.end()
     expected.end()
     expected.leaf('mass', '2')
+    assert out.text() == expected.text()
+
+
+@pytest.mark.parametrize('depth', [0, 2, 9])
+def test_a_blocks_percent_signs_and_its_texts_are_written_as_given(depth):
+    out, expected = XmlText(depth), XmlText(depth)
+    out.block(Block('<a b="50%">{}</a>\n<c>%s{}</c>\n'), '%s %d %%', '%(x)s')
+    expected.leaf('a', '%s %d %%', {'b': '50%'})
+    expected.leaf('c', '%s%(x)s')
     assert out.text() == expected.text()
 
 
