@@ -175,7 +175,8 @@ def _init(record_class: type, names: tuple[str, ...], defaults: tuple[Any, ...],
     its ``__setattr__``: without slots through ``object.__setattr__``; with slots through the
     slots' own setters (faster than ``object.__setattr__`` by name) or, from
     :data:`_SWAP_FROM` fields (``setting`` ``'swap'``), by assignment while the instance's
-    class is a subclass of the record that is not frozen (``_Unfrozen``), then the record's.
+    class is a subclass of the record that is not frozen (``_Unfrozen``), then the record's
+    (an object of a class derived from the record is given its fields through the setters).
     """
     qualname = f'{record_class.__qualname__}.__init__'
     if setting == 'slots' and len(names) >= _SWAP_FROM:
@@ -193,7 +194,7 @@ def _init(record_class: type, names: tuple[str, ...], defaults: tuple[Any, ...],
              '__delattr__': object.__delattr__, '__qualname__': record_class.__qualname__}))
     for index, name in enumerate(names):
         globs[f'_name_{index}'] = name
-        if setting == 'slots':
+        if setting in ('slots', 'swap'):
             globs[f'_set_{index}'] = record_class.__dict__[name].__set__
     for index, factory in factories.items():
         globs[f'_factory_{index}'] = factory
@@ -206,21 +207,21 @@ def _init(record_class: type, names: tuple[str, ...], defaults: tuple[Any, ...],
 def _init_code(count: int, factories: tuple[int, ...], setting: str,
                post_init: bool) -> CodeType:
     """Return the code of ``__init__`` for records of one shape (fields ``_0``, ``_1``...)."""
-    body = ['_to_class(self, _Unfrozen)'] if setting == 'swap' else []
+    body, by_name = [], []
     for index in range(count):
         value = f'_{index}'
         if index in factories:
             value = f'_factory_{index}() if {value} is _MISSING else {value}'
-        if setting == 'swap':
-            body.append(f'self._a{index} = {value}')
-        elif setting == 'slots':
+        by_name.append(f'  self._a{index} = {value}')
+        if setting in ('slots', 'swap'):
             body.append(f'_set_{index}(self, {value})')
         elif setting == 'frozen':
             body.append(f'_setattr(self, _name_{index}, {value})')
         else:
             body.append(f'setattr(self, _name_{index}, {value})')
-    if setting == 'swap':
-        body.append('self.__class__ = _Frozen')
+    if setting == 'swap':  # by assignment; through the slots' setters for a subclass's object
+        body = ['if self.__class__ is _Frozen:', '  _to_class(self, _Unfrozen)', *by_name,
+                '  self.__class__ = _Frozen', 'else:', *('  ' + line for line in body)]
     if post_init:
         body.append('self.__post_init__()')
     params = ''.join(f', _{index}' for index in range(count))

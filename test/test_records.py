@@ -186,6 +186,27 @@ def test_many_fields_records_are_of_their_class_and_frozen_in_post_init():
     assert Wide(1, 2, 3) == wide and Wide(1, 2, 5) != wide
 
 
+def test_a_subclass_of_a_many_fields_record_is_made_of_its_own_class():
+    """A class derived from a frozen slotted record (not a record itself) is made as such."""
+    for decorate in (dataclasses.dataclass, records.record):
+        @decorate(frozen=True, slots=True)
+        class Wide:
+            a: int
+            b: int
+            c: int
+            d: list = dataclasses.field(default_factory=list) if decorate is \
+                dataclasses.dataclass else records.field(default_factory=list)
+
+        class Derived(Wide):
+            __slots__ = ()
+
+        derived = Derived(1, 2, 3)
+        assert (type(derived), derived.a, derived.d) == (Derived, 1, [])
+        with pytest.raises(AttributeError):  # (FrozenInstanceError is one)
+            derived.a = 0
+        assert type(Wide(1, 2, 3)) is Wide
+
+
 def test_methods_the_class_defines_are_kept():
     for decorate in (dataclasses.dataclass, records.record):
         @decorate(frozen=True, slots=True)
