@@ -63,12 +63,15 @@ the joint values used, zero first; ``links``; ``position_error`` (m), ``position
 ``location``). ``kind`` is one of :data:`.results.KINDS`.
 """
 
+from typing import TYPE_CHECKING
+
 from sdf_tools.comparing.context import Context
 from sdf_tools.comparing.joints import compare_joints
 from sdf_tools.comparing.joints import KINEMATIC
 from sdf_tools.comparing.links import compare_links
 from sdf_tools.comparing.links import same_content
 from sdf_tools.comparing.matching import match
+from sdf_tools.comparing.matching import Matching
 from sdf_tools.comparing.model import compare_frames
 from sdf_tools.comparing.model import compare_gazebo
 from sdf_tools.comparing.model import compare_model
@@ -83,7 +86,11 @@ from sdf_tools.comparing.sides import lumped
 from sdf_tools.comparing.sides import sdf_version
 from sdf_tools.errors import KinematicsError
 from sdf_tools.loading import Loaded
+from sdf_tools.model import Robot
 from sdf_tools.records import record
+
+if TYPE_CHECKING:  # numpy is imported when comparing
+    from sdf_tools.kinematics.tree import KinematicTree
 
 __all__ = ['Comparison', 'DEFAULT_TOLERANCE', 'diff', 'DiffOptions', 'Difference', 'Note',
            'PoseCheck', 'Side']
@@ -178,7 +185,7 @@ def _sides(a: Loaded, b: Loaded) -> tuple:
     return sides[0], sides[1], notes, tuple(blocks)
 
 
-def _compiled(robot):
+def _compiled(robot: Robot) -> 'KinematicTree | None':
     """Return the robot's kinematic tree, or ``None`` if it cannot be compiled."""
     from sdf_tools.kinematics import compile_tree  # numpy: imported when comparing
     try:
@@ -204,9 +211,9 @@ def _explained(ctx: Context) -> set:
     return explained
 
 
-def _unexplained(a: Side, b: Side, poses: PoseCheck, matching) -> list:
+def _unexplained(a: Side, b: Side, poses: PoseCheck, matching: Matching) -> list[Difference]:
     """Return a difference for each link whose pose nothing else explains."""
-    out = []
+    out: list[Difference] = []
     for name in poses.unexplained:
         other = matching.links[name]
         out.append(Difference(

@@ -32,12 +32,14 @@ Each difference is a :class:`BlobDifference` at the path of the element that dif
 (``sensor 'camera'/camera/image/width``).
 """
 
+from collections.abc import Iterable
 import math
 
 from sdf_tools.comparing.values import all_close
 from sdf_tools.comparing.values import poses_close
 from sdf_tools.model import Pose
 from sdf_tools.records import record
+from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.parse import local_name
 
 _BOOLS = {'true': 'true', '1': 'true', 'false': 'false', '0': 'false'}
@@ -57,20 +59,20 @@ class BlobDifference:
     b: str | None
 
 
-def label(element) -> str:
+def label(element: Element) -> str:
     """Return how a path names an element: ``tag`` or ``tag 'name'``."""
     name = element.get('name')
     tag = local_name(element)
     return tag if name is None else f"{tag} '{name}'"
 
 
-def start_tag(element) -> str:
+def start_tag(element: Element) -> str:
     """Return an element's start tag, attributes in document order."""
     attributes = ''.join(f' {key}="{value}"' for key, value in element.attrib.items())
     return f'<{local_name(element)}{attributes}>'
 
 
-def summary(element) -> str:
+def summary(element: Element) -> str:
     """Return an element only one side has, as text (:class:`BlobDifference`)."""
     start = start_tag(element)
     if any(isinstance(child.tag, str) for child in element):
@@ -79,7 +81,7 @@ def summary(element) -> str:
     return f'{start}{text}</{local_name(element)}>' if text else start
 
 
-def is_empty(element) -> bool:
+def is_empty(element: Element) -> bool:
     """Return whether an element configures nothing (module docstring)."""
     for item in element.iter():
         if isinstance(item.tag, str) and (item.attrib or (item.text and item.text.strip())):
@@ -100,7 +102,7 @@ def same_text(a: str | None, b: str | None, tol: float) -> bool:
         all_close(numbers_a, numbers_b, tol)
 
 
-def _numbers(text: str) -> list | None:
+def _numbers(text: str) -> list[float] | None:
     """Return the numbers of a space-separated list, or ``None`` if a word is no number."""
     try:
         return [float(word) for word in text.split()] if text else None
@@ -108,7 +110,7 @@ def _numbers(text: str) -> list | None:
         return None
 
 
-def _pose(element) -> Pose | None:
+def _pose(element: Element) -> Pose | None:
     """Return the pose a ``<pose>`` element's text gives (``None`` if it is no pose)."""
     numbers = _numbers(' '.join((element.text or '').split()))
     if numbers is None or not all(map(math.isfinite, numbers)):
@@ -117,8 +119,8 @@ def _pose(element) -> Pose | None:
         if len(numbers) != 7 or not any(numbers[3:]):
             return None
         norm = math.hypot(*numbers[3:])
-        x, y, z, *quat = numbers
-        return Pose((x, y, z), tuple(v / norm for v in quat))
+        x, y, z, qx, qy, qz, qw = numbers
+        return Pose((x, y, z), (qx / norm, qy / norm, qz / norm, qw / norm))
     if len(numbers) != 6:
         return None
     x, y, z, roll, pitch, yaw = numbers
@@ -127,7 +129,7 @@ def _pose(element) -> Pose | None:
     return Pose.from_rpy((x, y, z), (roll, pitch, yaw))
 
 
-def _same_pose(a, b, tol: float) -> bool:
+def _same_pose(a: Element, b: Element, tol: float) -> bool:
     """Return whether two ``<pose>`` elements give one pose within ``tol``."""
     if local_name(a) != 'pose':
         return False
@@ -135,16 +137,17 @@ def _same_pose(a, b, tol: float) -> bool:
     return pose_a is not None and pose_b is not None and poses_close(pose_a, pose_b, tol)
 
 
-def keyed(elements) -> dict:
+def keyed(elements: Iterable[Element]) -> dict[tuple[str, str | None], list[Element]]:
     """Return ``(tag, name) -> [element, ...]`` of the elements that configure something."""
-    groups: dict = {}
+    groups: dict[tuple[str, str | None], list[Element]] = {}
     for element in elements:
         if isinstance(element.tag, str) and not is_empty(element):
             groups.setdefault((local_name(element), element.get('name')), []).append(element)
     return groups
 
 
-def compare_elements(a_elements, b_elements, tol: float, path: str = '') -> list:
+def compare_elements(a_elements: Iterable[Element], b_elements: Iterable[Element], tol: float,
+                     path: str = '') -> list[BlobDifference]:
     """
     Return the :class:`BlobDifference` s between two lists of sibling elements.
 
@@ -158,14 +161,16 @@ def compare_elements(a_elements, b_elements, tol: float, path: str = '') -> list
         The path of their parent (``''`` at the top).
 
     """
-    out: list = []
+    out: list[BlobDifference] = []
     groups_a, groups_b = keyed(a_elements), keyed(b_elements)
     for key in list(groups_a) + [k for k in groups_b if k not in groups_a]:
         list_a, list_b = groups_a.get(key, []), groups_b.get(key, [])
         for index in range(max(len(list_a), len(list_b))):
             a = list_a[index] if index < len(list_a) else None
             b = list_b[index] if index < len(list_b) else None
-            here = _join(path, label(a if a is not None else b), index)
+            named = a if a is not None else b
+            assert named is not None   # index < the longer list's length
+            here = _join(path, label(named), index)
             if a is None or b is None:
                 out.append(BlobDifference(here, None if a is None else summary(a),
                                           None if b is None else summary(b)))
@@ -180,7 +185,8 @@ def _join(path: str, name: str, index: int) -> str:
     return f'{path}/{name}' if path else name
 
 
-def _compare_element(a, b, tol: float, path: str, out: list) -> None:
+def _compare_element(a: Element, b: Element, tol: float, path: str,
+                     out: list[BlobDifference]) -> None:
     """Append the differences of two elements of one tag and name."""
     same_pose = _same_pose(a, b, tol)
     skipped = ('name', 'degrees', 'rotation_format') if same_pose else ('name',)

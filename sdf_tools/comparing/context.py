@@ -21,6 +21,10 @@ compares kept XML content (:mod:`.blobs`) and places each difference at the ``<g
 block it came from when a side is a lumped URDF.
 """
 
+from collections.abc import Iterator
+from collections.abc import Sequence
+from typing import TypeVar
+
 from sdf_tools.comparing.blobs import compare_elements
 from sdf_tools.comparing.matching import Matching
 from sdf_tools.comparing.results import Difference
@@ -29,8 +33,23 @@ from sdf_tools.comparing.values import pose_error
 from sdf_tools.comparing.values import pose_values
 from sdf_tools.comparing.values import poses_close
 from sdf_tools.errors import SourceLocation
+from sdf_tools.model import Frame
+from sdf_tools.model import Joint
+from sdf_tools.model import Link
+from sdf_tools.model import Pose
+from sdf_tools.xmlio.element import Element
 
 Places = tuple[SourceLocation | None, SourceLocation | None]
+#: An element's key in :data:`Blocks`: ``('link' | 'joint' | 'model', name)``,
+#: ``('visual' | 'collision', link, name)``.
+Key = tuple[str | None, ...]
+#: A ``<gazebo>`` block whose content reaches an element: its location, the tags it holds,
+#: and label -> place of each element it keeps whole (:attr:`.sides.Lumped.blocks`).
+BlockTags = tuple[SourceLocation | None, frozenset[str], dict[str, SourceLocation | None]]
+#: Where ``<gazebo>`` content comes from: element key -> its blocks (a visual's or a
+#: collision's: the first block's location).
+Blocks = dict[Key, tuple[BlockTags, ...] | SourceLocation | None]
+_Item = TypeVar('_Item', Link, Joint, Frame)
 
 
 class Context:
@@ -53,7 +72,8 @@ class Context:
 
     """
 
-    def __init__(self, a: Side, b: Side, tol: float, matching: Matching, blocks=({}, {})):
+    def __init__(self, a: Side, b: Side, tol: float, matching: Matching,
+                 blocks: tuple[Blocks, Blocks] = ({}, {})) -> None:
         self.a = a
         self.b = b
         self.tol = tol
@@ -61,13 +81,15 @@ class Context:
         self.blocks = blocks
         self.differences: list[Difference] = []
 
-    def add(self, entity: str, name: str, kind: str, a=None, b=None, *, part: str = '',
+    def add(self, entity: str, name: str, kind: str, a: object = None, b: object = None, *,
+            part: str = '',
             field: str = '', at: Places = (None, None), detail: str = '') -> None:
         """Record a difference (the arguments are :class:`.results.Difference`'s)."""
         self.differences.append(Difference(entity, name, kind, a, b, part, field, at[0], at[1],
                                            detail))
 
-    def paired(self, entity: str, items_a, items_b, names: dict):
+    def paired(self, entity: str, items_a: Sequence[_Item], items_b: Sequence[_Item],
+               names: dict[str, str]) -> Iterator[tuple[_Item, _Item]]:
         """
         Yield the pairs of matched items (links, joints, frames) in side A's order.
 
@@ -91,8 +113,8 @@ class Context:
                 self.add(entity, item.name, 'only-in-b', None, item.name,
                          at=(None, item.location))
 
-    def pose(self, entity: str, name: str, kind: str, poses: tuple, at: Places, *,
-             part: str = '', detail: str = '') -> None:
+    def pose(self, entity: str, name: str, kind: str, poses: tuple[Pose | None, Pose | None],
+             at: Places, *, part: str = '', detail: str = '') -> None:
         """Record a difference of two poses (``poses``: ``(a, b)``) if they differ."""
         a, b = poses
         if not poses_close(a, b, self.tol):
@@ -100,8 +122,9 @@ class Context:
             self.add(entity, name, kind, *pose_values(a, b, self.tol), part=part, at=at,
                      detail=f'moved {distance:.6g} m, turned {angle:.6g} rad{detail}')
 
-    def content(self, entity: str, name: str, extras: tuple, at: Places, *, part: str = '',
-                keys: tuple = (None, None)) -> None:
+    def content(self, entity: str, name: str,
+                extras: tuple[Sequence[Element], Sequence[Element]], at: Places, *,
+                part: str = '', keys: tuple[Key | None, Key | None] = (None, None)) -> None:
         """
         Add the differences of kept XML: ``extras`` holds each side's elements (values).
 
@@ -117,7 +140,7 @@ class Context:
             places = (self._block(0, keys[0], top) or at[0], self._block(1, keys[1], top) or at[1])
             self.add(entity, name, 'content', d.a, d.b, part=part, field=d.path, at=places)
 
-    def _block(self, side: int, key, top: str) -> SourceLocation | None:
+    def _block(self, side: int, key: Key | None, top: str) -> SourceLocation | None:
         """
         Return where the ``<gazebo>`` content ``top`` (``"sensor 'cam'"``) came from, if known.
 

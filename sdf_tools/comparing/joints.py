@@ -23,6 +23,7 @@ of continuous joints, axes of fixed ones. Absent dynamics are zero dynamics.
 """
 
 from sdf_tools.comparing.context import Context
+from sdf_tools.comparing.context import Places
 from sdf_tools.comparing.values import all_close
 from sdf_tools.comparing.values import close
 from sdf_tools.comparing.values import unit
@@ -68,7 +69,7 @@ def compare_joint(ctx: Context, a: Joint, b: Joint) -> None:
                 keys=(('joint', a.name), ('joint', b.name)))
 
 
-def _compare_limits(ctx: Context, a: Joint, b: Joint, at) -> None:
+def _compare_limits(ctx: Context, a: Joint, b: Joint, at: Places) -> None:
     """Add the differences of the limits and dynamics of the joint's axes."""
     positions = a.kind not in _NO_POSITION_LIMITS and b.kind not in _NO_POSITION_LIMITS
     for suffix, limit_a, limit_b, dynamics_a, dynamics_b in (
@@ -92,7 +93,7 @@ def _compare_limits(ctx: Context, a: Joint, b: Joint, at) -> None:
                         at=at)
 
 
-def _record_value(item, names) -> dict | None:
+def _record_value(item: object, names: tuple[str, ...]) -> dict[str, object] | None:
     """Return the named fields of a record as JSON (``None`` for no record)."""
     return None if item is None else {name: getattr(item, name) for name in names}
 
@@ -108,7 +109,7 @@ def _same_values(x: dict | None, y: dict | None, tol: float) -> bool:
 _SAFETY = ('k_velocity', 'k_position', 'soft_lower_limit', 'soft_upper_limit')
 
 
-def _compare_records(ctx: Context, a: Joint, b: Joint, at) -> None:
+def _compare_records(ctx: Context, a: Joint, b: Joint, at: Places) -> None:
     """Add the differences of mimic, calibration, safety controller, screw and gearbox."""
     links, joints = ctx.matching.links, ctx.matching.joints
     mimic_a = _record_value(a.mimic, ('joint', 'multiplier', 'offset'))

@@ -20,8 +20,11 @@ centre of mass in the link frame (m), and the inertia tensor about it expressed 
 frame (kg m^2, relative to the larger tensor), whatever frame each side wrote it in.
 """
 
+from collections.abc import Callable
+
 from sdf_tools import transforms
 from sdf_tools.comparing.context import Context
+from sdf_tools.comparing.context import Places
 from sdf_tools.comparing.matching import Matching
 from sdf_tools.comparing.parts import compare_parts
 from sdf_tools.comparing.parts import MeshFiles
@@ -53,7 +56,8 @@ def compare_link(ctx: Context, meshes: MeshFiles, link_a: Link, link_b: Link) ->
                 keys=(('link', link_a.name), ('link', link_b.name)))
 
 
-def same_content(a: Side, b: Side, tol: float, meshes: MeshFiles):
+def same_content(a: Side, b: Side, tol: float, meshes: MeshFiles,
+                 ) -> Callable[[str, str], bool]:
     """Return ``f(link_a, link_b)``: whether two links hold the same (likely renames)."""
     def same(name_a: str, name_b: str) -> bool:
         link_a, link_b = a.robot.index.links[name_a], b.robot.index.links[name_b]
@@ -88,7 +92,7 @@ def _in_link_frame(inertial: Inertial) -> tuple:
 
 
 def compare_inertials(ctx: Context, name: str, a: Inertial | None, b: Inertial | None,
-                      at) -> None:
+                      at: Places) -> None:
     """Add the differences of two links' mass properties (module docstring)."""
     if a is None or b is None:
         if a is not b:

@@ -23,10 +23,15 @@ together (however they are split), each setting matched by tag and name
 ``<ros2_control>`` and other top-level URDF elements compare the same way.
 """
 
+from collections.abc import Sequence
+
 from sdf_tools.comparing.blobs import compare_elements
 from sdf_tools.comparing.blobs import label
 from sdf_tools.comparing.context import Context
+from sdf_tools.comparing.results import Side
 from sdf_tools.comparing.sides import element_place
+from sdf_tools.errors import SourceLocation
+from sdf_tools.model import GazeboExtension
 from sdf_tools.model import Robot
 
 
@@ -103,7 +108,8 @@ def _by_reference(robot: Robot, renamed: dict) -> dict:
     return blocks
 
 
-def _place_of(side, blocks, top: str):
+def _place_of(side: Side, blocks: Sequence[GazeboExtension], top: str,
+              ) -> SourceLocation | None:
     """
     Return where the ``<gazebo>`` content ``top`` (``"sensor 'cam'"``, ``mu1``) is.
 

@@ -29,26 +29,37 @@ is looked for in the model folder ``NAME`` on Gazebo's resource path first, as
 which is then compared as content.
 """
 
+from collections.abc import Callable
+from collections.abc import Sequence
 import filecmp
 import os
 import re
 
 from sdf_tools.comparing.blobs import compare_elements
 from sdf_tools.comparing.context import Context
+from sdf_tools.comparing.context import Places
 from sdf_tools.comparing.values import all_close
 from sdf_tools.comparing.values import poses_close
 from sdf_tools.loading import Loaded
 from sdf_tools.model import Box
 from sdf_tools.model import Capsule
+from sdf_tools.model import Collision
 from sdf_tools.model import Cylinder
+from sdf_tools.model import Geometry
+from sdf_tools.model import Link
 from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Sphere
+from sdf_tools.model import Visual
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.uris import locate
 from sdf_tools.xmlio.text import element_text
 
 _ONES = (1.0, 1.0, 1.0)
+#: A visual or a collision.
+_Part = Visual | Collision
+#: Whether a part's name is one a converter makes up (:func:`generated`).
+_MadeUp = Callable[[str | None], bool]
 
 
 class MeshFiles:
@@ -95,7 +106,7 @@ def _normal(uri: str) -> str:
     return uri[len('file://'):] if uri.startswith('file:///') else uri
 
 
-def geometry_value(geometry) -> dict | None:
+def geometry_value(geometry: Geometry | None) -> dict[str, object] | None:
     """Return a geometry as JSON: ``{'shape': 'box', 'size': [...]}``, ... (m)."""
     if geometry is None:
         return None
@@ -111,9 +122,9 @@ def geometry_value(geometry) -> dict | None:
     return {'shape': geometry.kind, 'xml': ''.join(map(element_text, geometry.elements))}
 
 
-def _numbers(value: dict) -> list:
+def _numbers(value: dict[str, object]) -> list[float]:
     """Return the numbers of a geometry value, in order."""
-    out = []
+    out: list[float] = []
     for item in value.values():
         if isinstance(item, list):
             out.extend(item)
@@ -122,7 +133,8 @@ def _numbers(value: dict) -> list:
     return out
 
 
-def compare_geometry(ctx: Context, meshes: MeshFiles, where: tuple, a, b, at) -> None:
+def compare_geometry(ctx: Context, meshes: MeshFiles, where: tuple[str, str],
+                     a: Geometry | None, b: Geometry | None, at: Places) -> None:
     """Add the differences of two geometries; ``where`` is ``(name, part)`` of the link."""
     name, part = where
     value_a, value_b = geometry_value(a), geometry_value(b)
@@ -131,10 +143,12 @@ def compare_geometry(ctx: Context, meshes: MeshFiles, where: tuple, a, b, at) ->
             ctx.add('link', name, 'geometry', value_a, value_b, part=part, at=at)
         return
     if isinstance(a, OtherGeometry):
+        assert isinstance(b, OtherGeometry)   # of one shape
         for d in compare_elements(a.elements, b.elements, ctx.tol):
             ctx.add('link', name, 'geometry', d.a, d.b, part=part, field=d.path, at=at)
         return
     if isinstance(a, Mesh):
+        assert isinstance(b, Mesh)   # of one shape
         same, why = meshes.same(a.filename, b.filename)
         if not same:
             ctx.add('link', name, 'mesh', a.filename, b.filename, part=part, at=at, detail=why)
@@ -146,7 +160,7 @@ def compare_geometry(ctx: Context, meshes: MeshFiles, where: tuple, a, b, at) ->
         ctx.add('link', name, 'geometry', value_a, value_b, part=part, at=at)
 
 
-def generated(name: str, link: str) -> bool:
+def generated(name: str | None, link: str) -> bool:
     """
     Return whether a part's name is none, or one a converter makes up from its position.
 
@@ -157,7 +171,10 @@ def generated(name: str, link: str) -> bool:
                                     r'(visual|collision)(_\d+)?', name) is not None
 
 
-def pair_parts(items_a, items_b, same_name, same, generated_names=(None, None)) -> list:
+def pair_parts(items_a: Sequence[_Part], items_b: Sequence[_Part],
+               same_name: Callable[[str, str], bool], same: Callable[[_Part, _Part], bool],
+               generated_names: tuple[_MadeUp | None, _MadeUp | None] = (None, None),
+               ) -> list[tuple[int | None, int | None]]:
     """
     Return ``(index_a, index_b)`` pairs of two lists of parts (``None``: no counterpart).
 
@@ -166,7 +183,7 @@ def pair_parts(items_a, items_b, same_name, same, generated_names=(None, None)) 
     (``same_name(a, b)``), then equal unmatched ones, then the rest in order; side A's
     order, then the parts only side B has.
     """
-    partner: dict = {}
+    partner: dict[int, int] = {}
     free_b = list(range(len(items_b)))
     made_up_a, made_up_b = (test or (lambda name: False) for test in generated_names)
     for rule in ('generated', 'name', 'same', 'order'):
@@ -182,25 +199,27 @@ def pair_parts(items_a, items_b, same_name, same, generated_names=(None, None)) 
                     partner[i] = j
                     free_b.remove(j)
                     break
-    pairs = [(i, partner.get(i)) for i in range(len(items_a))]
+    pairs: list[tuple[int | None, int | None]] = [(i, partner.get(i))
+                                                  for i in range(len(items_a))]
     return pairs + [(None, j) for j in free_b]
 
 
-def part_label(kind: str, item, index: int) -> str:
+def part_label(kind: str, item: _Part, index: int) -> str:
     """Return how a report names a visual or collision: by its name, else its position."""
     return f"{kind} '{item.name}'" if item.name else f'{kind} {index + 1}'
 
 
-def compare_parts(ctx: Context, meshes: MeshFiles, link_a, link_b, kind: str) -> None:
+def compare_parts(ctx: Context, meshes: MeshFiles, link_a: Link, link_b: Link,
+                  kind: str) -> None:
     """Add the differences of the visuals (``kind='visual'``) or collisions of two links."""
-    items_a = link_a.visuals if kind == 'visual' else link_a.collisions
-    items_b = link_b.visuals if kind == 'visual' else link_b.collisions
+    items_a: Sequence[_Part] = link_a.visuals if kind == 'visual' else link_a.collisions
+    items_b: Sequence[_Part] = link_b.visuals if kind == 'visual' else link_b.collisions
     rename = (link_a.name, link_b.name)
 
-    def same_name(x, y):
+    def same_name(x: str, y: str) -> bool:
         return x == y or x.replace(*rename) == y
 
-    def same(x, y):
+    def same(x: _Part, y: _Part) -> bool:
         if type(x.geometry) is not type(y.geometry) or \
                 not poses_close(x.origin, y.origin, ctx.tol):
             return False
@@ -210,13 +229,19 @@ def compare_parts(ctx: Context, meshes: MeshFiles, link_a, link_b, kind: str) ->
         compare_geometry(trial, meshes, ('', ''), x.geometry, y.geometry, (None, None))
         return not trial.differences
 
-    made_up = (lambda n: generated(n, link_a.name), lambda n: generated(n, link_b.name))
+    made_up: tuple[_MadeUp, _MadeUp] = (lambda n: generated(n, link_a.name),
+                                        lambda n: generated(n, link_b.name))
     name = link_a.name
     for i, j in pair_parts(items_a, items_b, same_name, same, made_up):
         x = items_a[i] if i is not None else None
         y = items_b[j] if j is not None else None
-        at = (x and (x.location or link_a.location), y and (y.location or link_b.location))
-        part = part_label(kind, x, i) if x is not None else part_label(kind, y, j)
+        at: Places = (None if x is None else x.location or link_a.location,
+                      None if y is None else y.location or link_b.location)
+        if i is not None:
+            part = part_label(kind, items_a[i], i)
+        else:
+            assert j is not None   # a pair holds one part at least
+            part = part_label(kind, items_b[j], j)
         if x is None or y is None:
             ctx.add('link', name, 'only-in-a' if y is None else 'only-in-b',
                     part=part, at=at, a=x and geometry_value(x.geometry),
@@ -227,13 +252,14 @@ def compare_parts(ctx: Context, meshes: MeshFiles, link_a, link_b, kind: str) ->
             ctx.add('link', name, 'name', x.name, y.name, part=part, at=at)
         ctx.pose('link', name, 'pose', (x.origin, y.origin), at, part=part)
         compare_geometry(ctx, meshes, (name, part), x.geometry, y.geometry, at)
-        if kind == 'visual':
+        if isinstance(x, Visual) and isinstance(y, Visual):
             _compare_material(ctx, name, part, x, y, at)
-        keys = tuple((kind, link.name, item.name) for link, item in ((link_a, x), (link_b, y)))
+        keys = ((kind, link_a.name, x.name), (kind, link_b.name, y.name))
         ctx.content('link', name, (x.extras, y.extras), at, part=part, keys=keys)
 
 
-def _compare_material(ctx: Context, name: str, part: str, x, y, at) -> None:
+def _compare_material(ctx: Context, name: str, part: str, x: Visual, y: Visual,
+                      at: Places) -> None:
     """Add the differences of two URDF materials (colour, texture) when SDFormat has none."""
     if any(extra.tag == 'material' for extra in x.extras + y.extras):
         return

@@ -33,9 +33,13 @@ is reported on its own (``PoseCheck.unexplained``).
 import math
 
 import numpy as np
+import numpy.typing as npt
 
+from sdf_tools.comparing.matching import Matching
 from sdf_tools.comparing.results import PoseCheck
 from sdf_tools.comparing.results import Side
+from sdf_tools.kinematics.tree import KinematicTree
+from sdf_tools.model import Joint
 from sdf_tools.model import JointType
 
 _ANGLE = (-math.pi, math.pi)
@@ -43,7 +47,7 @@ _LENGTH = (-0.5, 0.5)
 _QUATERNION = ('qx', 'qy', 'qz', 'qw')
 
 
-def check_poses(a: Side, b: Side, matching, explained: set, tol: float, count: int,
+def check_poses(a: Side, b: Side, matching: Matching, explained: set[str], tol: float, count: int,
                 seed: int) -> PoseCheck:
     """
     Compare the link poses of two sides (module docstring).
@@ -105,16 +109,22 @@ def _errors(poses_a: np.ndarray, poses_b: np.ndarray) -> tuple[np.ndarray, np.nd
     return distance, np.arctan2(sin, cos)
 
 
-def _local_errors(tree_a, tree_b, pairs, poses_a, poses_b):
+def _local_errors(tree_a: KinematicTree, tree_b: KinematicTree, pairs: list[tuple[int, int]],
+                  poses_a: npt.NDArray[np.float64], poses_b: npt.NDArray[np.float64],
+                  ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """
     Return the errors of each link's pose in its parent link (in the model frame for roots).
 
     A link whose parent on side A has no counterpart, or a different one on side B, counts
-    as not moved here: the joint or link differences say that already.
+    as not moved here: the joint or link differences say that already. ``pairs``: (link
+    index on A, on B); poses: shape (configurations, len(pairs), 4, 4); errors: shape
+    (configurations, len(pairs)), m and rad.
     """
     row_of_a = {i: k for k, (i, _) in enumerate(pairs)}
     partner = dict(pairs)
-    children, parents, skipped = [], [], []   # rows: of links below a matched parent, ...
+    children: list[int] = []
+    parents: list[int] = []
+    skipped: list[int] = []   # rows: of links below a matched parent, ...
     for k, (i, j) in enumerate(pairs):
         parent_a, parent_b = tree_a.link_parent[i], tree_b.link_parent[j]
         if parent_a < 0 and parent_b < 0:
@@ -134,7 +144,7 @@ def _local_errors(tree_a, tree_b, pairs, poses_a, poses_b):
     return distance, angle
 
 
-def _coordinates(tree) -> list:
+def _coordinates(tree: KinematicTree) -> list[tuple[str, str]]:
     """Return ``(joint, suffix)`` of each coordinate of a tree (suffix ``''``: 1-dof)."""
     out: list = [None] * tree.n_q
     for joint in tree.moving_joints:
@@ -144,7 +154,7 @@ def _coordinates(tree) -> list:
     return out
 
 
-def _range(joint, suffix: str) -> tuple[float, float]:
+def _range(joint: Joint, suffix: str) -> tuple[float, float]:
     """Return the range a coordinate is drawn from (module docstring)."""
     if suffix in _QUATERNION:
         return (-1.0, 1.0)
@@ -163,13 +173,14 @@ def _range(joint, suffix: str) -> tuple[float, float]:
     return (lower, upper) if lower < upper else default
 
 
-def _configurations(a: Side, b: Side, joints: dict, count: int, seed: int):
-    """Return side A's and side B's joint values: zero first, then ``count`` random rows."""
+def _configurations(a: Side, b: Side, joints: dict[str, str], count: int, seed: int,
+                    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Return side A's and B's joint values (shapes (count + 1, n_q)): zero, then random."""
     rng = np.random.default_rng(seed)
     tree_a, tree_b = a.tree, b.tree
     assert tree_a is not None and tree_b is not None
     coordinates_a, coordinates_b = _coordinates(tree_a), _coordinates(tree_b)
-    index_b = {key: i for i, key in enumerate(coordinates_b)}
+    index_b: dict[tuple[str | None, str], int] = {key: i for i, key in enumerate(coordinates_b)}
     q_a = np.tile(tree_a.default_q(), (count + 1, 1))
     q_b = np.tile(tree_b.default_q(), (count + 1, 1))
     drawn_b = set()

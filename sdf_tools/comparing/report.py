@@ -33,11 +33,14 @@ named once, at its first difference.
 The JSON schema is in :mod:`sdf_tools.comparing`'s docstring.
 """
 
+from collections.abc import Sequence
+
 from sdf_tools.comparing.results import Comparison
 from sdf_tools.comparing.results import Difference
 from sdf_tools.comparing.results import KINDS
 from sdf_tools.comparing.results import Side
 from sdf_tools.comparing.values import shown
+from sdf_tools.errors import SourceLocation
 
 _NOT_FOUND = 'not found: '
 _FORMATS = {'urdf': 'URDF', 'sdf': 'SDFormat', 'kindsl': 'RobCoGen Kinematics-DSL'}
@@ -62,7 +65,7 @@ def _describe(tag: str, side: Side) -> str:
     return text + ')'
 
 
-def _place(location) -> str:
+def _place(location: SourceLocation | None) -> str:
     return str(location) if location is not None else '-'
 
 
@@ -143,7 +146,7 @@ def to_text(comparison: Comparison) -> str:
     return '\n'.join(lines) + '\n'
 
 
-def _verdict(differences) -> str:
+def _verdict(differences: Sequence[Difference]) -> str:
     """Return ``equal``, or how many differences there are, by kind when more than one."""
     n = len(differences)
     if n < 2:
@@ -162,7 +165,7 @@ def _side(side: Side) -> dict:
             'lumped': side.lumped}
 
 
-def _location(location) -> str | None:
+def _location(location: SourceLocation | None) -> str | None:
     return None if location is None else str(location)
 
 

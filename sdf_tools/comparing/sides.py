@@ -30,15 +30,22 @@ them (:func:`~sdf_tools.convert.tree.part_name` over the lumped tree), content a
 ``<gazebo>`` blocks to the blocks (:attr:`Lumped.blocks`). The notes say what lumping did.
 """
 
+from collections.abc import Callable
+from collections.abc import Collection
 import re
 
 from sdf_tools.comparing.blobs import label
+from sdf_tools.comparing.context import Blocks
+from sdf_tools.comparing.context import BlockTags
 from sdf_tools.comparing.results import Note
 from sdf_tools.convert import gazebo_ext
 from sdf_tools.convert import lumping
+from sdf_tools.convert.gazebo_ext import Extension
+from sdf_tools.convert.tree import Link as TreeLink
 from sdf_tools.convert.tree import part_name
 from sdf_tools.convert.tree import Tree
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+from sdf_tools.convert.urdf_to_sdf import ConversionResult
 from sdf_tools.convert.urdf_to_sdf import urdf_to_sdf
 from sdf_tools.errors import Reporter
 from sdf_tools.errors import SourceLocation
@@ -48,7 +55,9 @@ from sdf_tools.formats.sdf.versions import version_tuple
 from sdf_tools.loading import left_out_of_sdf
 from sdf_tools.loading import Loaded
 from sdf_tools.model import GazeboExtension
+from sdf_tools.model import Joint
 from sdf_tools.model import JointType
+from sdf_tools.model import Link
 from sdf_tools.model import Robot
 from sdf_tools.records import field
 from sdf_tools.records import record
@@ -83,7 +92,7 @@ class Lumped:
 
     robot: Robot
     notes: tuple[Note, ...] = ()
-    blocks: dict = field(default_factory=dict)
+    blocks: Blocks = field(default_factory=dict)
 
 
 def sdf_version(loaded: Loaded) -> str:
@@ -105,7 +114,8 @@ def sdf_version(loaded: Loaded) -> str:
                key=version_tuple, default=CONVERTIBLE_VERSIONS[0])
 
 
-def lumped(loaded: Loaded, other_links=frozenset(), version: str = '1.9') -> Lumped:
+def lumped(loaded: Loaded, other_links: Collection[str] = frozenset(),
+           version: str = '1.9') -> Lumped:
     """
     Return a URDF as SDFormat holds it (module docstring).
 
@@ -142,10 +152,10 @@ def lumped(loaded: Loaded, other_links=frozenset(), version: str = '1.9') -> Lum
     places = _places(robot, sdf, tree, result)
     fallback = SourceLocation(loaded.source)
 
-    def locate(location):
+    def locate(location: SourceLocation) -> SourceLocation:
         if location is None or location.source != label:
             return location
-        return places.get(location.line, fallback)
+        return fallback if location.line is None else places.get(location.line, fallback)
 
     notes = _merge_notes(tree, robot) + _rename_notes(robot, result.renamed_joints)
     for kind, warnings in (('converted', result.warnings), ('left-out', left_out_of_sdf(robot))):
@@ -157,12 +167,12 @@ def lumped(loaded: Loaded, other_links=frozenset(), version: str = '1.9') -> Lum
                   _blocks(tree, extensions, result.renamed_joints, _element_place(loaded)))
 
 
-def _element_place(loaded: Loaded):
+def _element_place(loaded: Loaded) -> Callable[[Element], SourceLocation | None]:
     """Return ``f(element)``: :func:`element_place` of the elements of ``loaded``."""
     return lambda element: element_place(loaded, element)
 
 
-def element_place(loaded: Loaded, element) -> SourceLocation | None:
+def element_place(loaded: Loaded, element: Element) -> SourceLocation | None:
     """Return where an element of the description read is (xacro: in its xacro file)."""
     origins = loaded.origins
     if origins is None or origins.label is None:
@@ -175,7 +185,7 @@ def _preserving(joint: str) -> GazeboExtension:
     return GazeboExtension(joint, (Element('preserveFixedJoint', text='true'),))
 
 
-def _lumped_tree(robot: Robot, preserve: bool) -> tuple[Tree, list]:
+def _lumped_tree(robot: Robot, preserve: bool) -> tuple[Tree, list[Extension]]:
     """Return the converter's tree of ``robot`` after lumping, and its ``<gazebo>`` blocks."""
     values = ValueReader(robot.source, Reporter())
     extensions = gazebo_ext.parse_extensions(robot, values)
@@ -184,7 +194,8 @@ def _lumped_tree(robot: Robot, preserve: bool) -> tuple[Tree, list]:
     return tree, extensions
 
 
-def _places(robot: Robot, sdf: Robot, tree: Tree, result) -> dict:
+def _places(robot: Robot, sdf: Robot, tree: Tree, result: ConversionResult,
+            ) -> dict[int, SourceLocation]:
     """Return line of the converted SDFormat -> the place in the URDF it was written from."""
     joint_of = {new: old for old, new in result.renamed_joints.items()}
     frame_of = {new: old for old, new in result.renamed_frames.items()}
@@ -195,13 +206,13 @@ def _places(robot: Robot, sdf: Robot, tree: Tree, result) -> dict:
             for i, part in enumerate(items):
                 parts[(link.name, kind, part_name(part.name, link.name, i, kind))] = \
                     part.model.location or link.model.location
-    places = {}
+    places: dict[int, SourceLocation] = {}
 
-    def put(location, place):
+    def put(location: SourceLocation | None, place: SourceLocation | None) -> None:
         if location is not None and location.line is not None and place is not None:
             places[location.line] = place
 
-    def location_of(item):
+    def location_of(item: Link | Joint | None) -> SourceLocation | None:
         return None if item is None else item.location
 
     put(sdf.location, robot.location)
@@ -218,9 +229,10 @@ def _places(robot: Robot, sdf: Robot, tree: Tree, result) -> dict:
     return places
 
 
-def _kept_ancestor(tree: Tree, link):
+def _kept_ancestor(tree: Tree, link: TreeLink) -> TreeLink:
     """Return the kept link a lumped link was merged into."""
     while link.lumped:
+        assert link.parent_joint is not None  # a lumped link has its fixed joint
         link = tree.links[link.parent_joint.parent]
     return link
 
@@ -245,18 +257,19 @@ def _merge_notes(tree: Tree, robot: Robot) -> tuple[Note, ...]:
     return tuple(notes)
 
 
-def _rename_notes(robot: Robot, renamed: dict) -> tuple[Note, ...]:
+def _rename_notes(robot: Robot, renamed: dict[str, str]) -> tuple[Note, ...]:
     """Return one note per joint the conversion renamed."""
     return tuple(Note('lumped', f"joint '{old}' is called '{new}' in SDFormat (a link or "
                       'element has its name)', robot.joint(old).location)
                  for old, new in renamed.items())
 
 
-def _blocks(tree: Tree, extensions: list, renamed_joints: dict, place) -> dict:
+def _blocks(tree: Tree, extensions: list[Extension], renamed_joints: dict[str, str],
+            place: Callable[[Element], SourceLocation | None]) -> Blocks:
     """Return where ``<gazebo>`` content comes from (:attr:`Lumped.blocks`)."""
-    blocks: dict = {}
+    blocks: Blocks = {}
 
-    def tags(ext):
+    def tags(ext: Extension) -> BlockTags:
         found = {tag for tag, _ in ext.tags}
         found.update(blob.tag for blob in ext.blobs if isinstance(blob.tag, str))
         places = {label(blob): place(blob) for blob in ext.blobs if isinstance(blob.tag, str)}

@@ -42,9 +42,16 @@ here then.
 """
 
 import os
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from sdf_tools.errors import Reporter
 from sdf_tools.model import Mesh
+from sdf_tools.model import Robot
 from sdf_tools.resources.uris import check_uris
+
+if TYPE_CHECKING:   # (urdf_to_sdf imports this module)
+    from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 
 #: The values of ``ConversionOptions.mesh_uris``.
 MODES = ('model', 'file', 'package')
@@ -56,7 +63,8 @@ def model_uri(filename: str) -> str:
     return filename.replace('package://', 'model://', 1)
 
 
-def mesh_uris(robot, options, reporter) -> dict:
+def mesh_uris(robot: Robot, options: 'ConversionOptions', reporter: Reporter,
+              ) -> dict[str, str]:
     """
     Return URDF mesh filename -> the ``<uri>`` to write, for every mesh of ``robot``.
 
@@ -74,14 +82,14 @@ def mesh_uris(robot, options, reporter) -> dict:
         resolver only).
 
     """
-    located = {}
+    located: dict[str, Path] = {}
     given = options.uri_map or {}
     if options.packages is not None:
         located, warnings = check_uris(robot, options.packages, options.input_folder,
                                        every_mesh=options.mesh_uris == 'file')
         if options.uri_map is None:
             reporter.warnings.extend(warnings)
-    uris = {}
+    uris: dict[str, str] = {}
     for link in robot.links:
         for part in link.visuals + link.collisions:
             if isinstance(part.geometry, Mesh) and part.geometry.filename not in uris:

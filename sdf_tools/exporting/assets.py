@@ -58,8 +58,10 @@ the same path, every file of the later one goes below a folder of its name
 (``gripper/meshes/base.stl``).
 """
 
+from collections.abc import Iterable
 import os
 import re
+from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
@@ -73,8 +75,12 @@ from sdf_tools.resources.models import in_model
 from sdf_tools.resources.models import ModelFinder
 from sdf_tools.resources.package_places import read_manifest
 from sdf_tools.resources.packages import PackageNotFoundError
+from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.resources.packages import unquote
 from sdf_tools.resources.uris import locate
+
+if TYPE_CHECKING:  # (pathlib: imported when a file is placed)
+    from pathlib import Path
 
 #: What a simulator loads as a resource, by file suffix (in lower case): the only files
 #: export copies. Meshes (Gazebo reads STL, COLLADA and OBJ, gz-sim also glTF and FBX, OGRE
@@ -184,7 +190,7 @@ class _Root:
     name: str
 
 
-def plan(uses, name: str, packages, folder: str | None,
+def plan(uses: Iterable[Use], name: str, packages: PackageResolver | None, folder: str | None,
          models: ModelFinder | None = None) -> Plan:
     """
     Locate, check and place every file of ``uses`` (module docstring).
@@ -248,7 +254,8 @@ def kind_of(path: str) -> str | None:
 class _Planner:
     """Collects the files of :func:`plan`, grouped by root, each once; then places them."""
 
-    def __init__(self, packages, folder: str | None, models: ModelFinder | None = None):
+    def __init__(self, packages: PackageResolver | None, folder: str | None,
+                 models: ModelFinder | None = None) -> None:
         self.packages = packages
         # The resource path only: the package NAME is looked up by ``packages``, as before.
         self.models = None if models is None else replace(models, packages=None)
@@ -271,7 +278,7 @@ class _Planner:
         self.warnings.append(Diagnostic(message, use.location, use.entity, Severity.WARNING,
                                         code))
 
-    def leave(self, use: Use, why, name: str) -> None:
+    def leave(self, use: Use, why: 'str | PackageNotFoundError', name: str) -> None:
         self.not_copied.add(use.uri)
         self.left.append(Left(use, why, name))
 
@@ -355,6 +362,7 @@ class _Planner:
         for scheme in ('package://', 'model://'):
             if uri.startswith(scheme):
                 package = uri[len(scheme):].partition('/')[0]
+                assert self.packages is not None   # it located the URI
                 folder = os.path.abspath(self.packages.find(package))
                 self.inputs.add(os.path.join(folder, 'package.xml'))
                 return _Root(folder, package)
@@ -521,6 +529,6 @@ def _count(number: int, one: str, many: str) -> str:
     return f'{number} {one if number == 1 else many}'
 
 
-def _path(path: str):
+def _path(path: str) -> 'Path':
     from pathlib import Path
     return Path(path)

@@ -31,15 +31,21 @@ SDFormat input, what the model keeps as ``extras``. Here:
   Gazebo's own ``file://media/...`` files, which come from the simulator's install.
 """
 
+from collections.abc import Collection
+from collections.abc import Iterator
 import re
+from typing import TypeVar
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import Diagnostic
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.exporting.assets import Use
+from sdf_tools.model import Collision
 from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
+from sdf_tools.model import Robot
+from sdf_tools.model import Visual
 from sdf_tools.records import replace
 from sdf_tools.resources.uris import names_a_file
 from sdf_tools.xmlio.element import Element
@@ -48,9 +54,12 @@ from sdf_tools.xmlio.element import Element
 URI_TAGS = frozenset({'uri', 'albedo_map', 'normal_map', 'roughness_map', 'metalness_map',
                       'emissive_map', 'light_map', 'environment_map', 'ambient_occlusion_map',
                       'specular_map', 'glossiness_map'})
+#: A kept element, where it is for messages (its entity) and where its owner is written.
+_Content = tuple[Element, str, SourceLocation | None]
+_Part = TypeVar('_Part', Visual, Collision)
 
 
-def uses(robot) -> list[Use]:
+def uses(robot: Robot) -> list[Use]:
     """Return each use of a URI in ``robot`` (module docstring), in document order."""
     found = [Use(uri, 'mesh' if is_mesh else 'texture', entity, location)
              for uri, is_mesh, entity, location in robot.resource_uses()]
@@ -62,9 +71,9 @@ def uses(robot) -> list[Use]:
     return found
 
 
-def _uri_elements(element):
+def _uri_elements(element: Element) -> Iterator[tuple[Element, str]]:
     """Yield ``(element, its parent's tag)`` of each element of :data:`URI_TAGS`, in order."""
-    stack = [(element, '')]
+    stack: list[tuple[Element, str]] = [(element, '')]
     while stack:
         item, parent = stack.pop()
         if item.tag in URI_TAGS:
@@ -79,7 +88,7 @@ def _kind(tag: str, parent: str) -> str:
     return parent if parent in ('mesh', 'script') else 'resource'
 
 
-def _content(robot):
+def _content(robot: Robot) -> Iterator[_Content]:
     """Yield ``(element, entity, location)`` of the content copied as written."""
     if robot.source_format == 'urdf':
         for block in robot.gazebo:
@@ -91,7 +100,7 @@ def _content(robot):
     yield from _extras(robot)
 
 
-def _extras(robot):
+def _extras(robot: Robot) -> Iterator[_Content]:
     """Yield ``(element, entity, location)`` of each kept SDFormat element of ``robot``."""
     for element in robot.extras:
         yield element, f"model '{robot.name}'", robot.location
@@ -107,12 +116,12 @@ def _extras(robot):
             yield element, f"joint '{joint.name}'", joint.location
 
 
-def _other_geometry(part) -> tuple:
+def _other_geometry(part: Visual | Collision) -> tuple[Element, ...]:
     geometry = part.geometry
     return geometry.elements if isinstance(geometry, OtherGeometry) else ()
 
 
-def with_uris(robot, uris: dict):
+def with_uris(robot: Robot, uris: dict[str, str]) -> Robot:
     """
     Return ``robot`` with the URIs of :func:`uses` that ``uris`` maps replaced.
 
@@ -122,14 +131,14 @@ def with_uris(robot, uris: dict):
     if not uris:
         return robot
 
-    def kept(elements: tuple) -> tuple:
+    def kept(elements: tuple[Element, ...]) -> tuple[Element, ...]:
         return tuple(_rewritten(element, uris) for element in elements)
 
     if robot.source_format == 'urdf':
         return replace(robot, gazebo=tuple(replace(block, elements=kept(block.elements))
                                            for block in robot.gazebo))
 
-    def part(item):
+    def part(item: _Part) -> _Part:
         geometry = item.geometry
         if isinstance(geometry, Mesh) and geometry.filename in uris:
             geometry = replace(geometry, filename=uris[geometry.filename])
@@ -146,7 +155,7 @@ def with_uris(robot, uris: dict):
     return replace(robot, links=links, joints=joints, extras=kept(robot.extras))
 
 
-def _rewritten(element: Element, uris: dict) -> Element:
+def _rewritten(element: Element, uris: dict[str, str]) -> Element:
     """Return ``element``, or a copy of it whose URI elements ``uris`` maps are replaced."""
     children = tuple(_rewritten(child, uris) for child in element.children)
     text = element.text
@@ -158,7 +167,7 @@ def _rewritten(element: Element, uris: dict) -> Element:
                    element.line)
 
 
-def leftovers(sdf: str, name: str, reported=frozenset(),
+def leftovers(sdf: str, name: str, reported: Collection[str] = frozenset(),
               file: str = 'model.sdf') -> tuple[Diagnostic, ...]:
     """
     Warn once about each URI or path in ``sdf`` naming something outside the folder ``name``.
@@ -171,7 +180,8 @@ def leftovers(sdf: str, name: str, reported=frozenset(),
     (``simulator-media``). Each names its element and its first line in ``file``. One pass
     over the text (no tree: the output may be larger than any input).
     """
-    warnings, seen = [], set(reported)
+    warnings: list[Diagnostic] = []
+    seen = set(reported)
     line, at = 1, 0
     for match in _TOKEN.finditer(sdf):
         token = match.group()

@@ -32,14 +32,25 @@ holds another archive, is refused before trimesh opens it (:func:`_check_content
 """
 
 import bz2
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
 import os
 import tarfile
+from types import ModuleType
+from typing import TYPE_CHECKING
 import zipfile
 
 from sdf_tools.errors import Code
 from sdf_tools.errors import ConversionError
 from sdf_tools.errors import Diagnostic
 from sdf_tools.records import record
+
+if TYPE_CHECKING:  # numpy and trimesh are imported only when a mesh is read
+    import numpy as np
+    import numpy.typing as npt
+    import trimesh
+    from trimesh.resolvers import Resolver
 
 
 @record(frozen=True, eq=False)
@@ -62,8 +73,8 @@ class Solid:
 
     """
 
-    vertices: object
-    faces: object
+    vertices: 'npt.NDArray[np.float64]'
+    faces: 'npt.NDArray[np.int64]'
     closed: bool
     files: tuple[str, ...] = ()
 
@@ -72,7 +83,8 @@ class Solid:
 REFERENCING_SUFFIXES = frozenset({'.obj', '.dae', '.gltf', '.glb', '.ply'})
 
 
-def require_trimesh(user: str = 'auto_inertials (--auto-inertials)', extra: str = 'meshes'):
+def require_trimesh(user: str = 'auto_inertials (--auto-inertials)',
+                    extra: str = 'meshes') -> ModuleType:
     """
     Return the ``trimesh`` module.
 
@@ -138,7 +150,7 @@ def referenced_files(path: str, within: str) -> tuple[str, ...]:
     return tuple(asked)
 
 
-def load_solid(path: str, scale=None) -> Solid:
+def load_solid(path: str, scale: Sequence[float] | None = None) -> Solid:
     """
     Read a mesh file and return the solid it bounds (its convex hull if it is not closed).
 
@@ -171,7 +183,8 @@ def load_solid(path: str, scale=None) -> Solid:
     return Solid(mesh.vertices, mesh.faces, closed, tuple(served))
 
 
-def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
+def load_triangles(path: str, scale: Sequence[float] | None = None,
+                   user: str = 'sdf_tools view') -> 'trimesh.Trimesh':
     """
     Read a mesh file and return its triangles as they are (open or closed).
 
@@ -189,7 +202,8 @@ def load_triangles(path: str, scale=None, user: str = 'sdf_tools view'):
     return _read(path, scale, require_trimesh(user, 'view'))
 
 
-def _read(path: str, scale, trimesh, served: list | None = None):
+def _read(path: str, scale: Sequence[float] | None, trimesh: ModuleType,
+          served: list[str] | None = None) -> 'trimesh.Trimesh':
     """
     Return the one mesh of the file ``path`` (metres, scaled); ``ValueError`` if none.
 
@@ -212,7 +226,8 @@ def _read(path: str, scale, trimesh, served: list | None = None):
     return mesh
 
 
-def _resolver(path: str, root: str, asked: list, served: list | None = None):
+def _resolver(path: str, root: str, asked: list[str],
+              served: list[str] | None = None) -> 'Resolver':
     """
     Return the trimesh resolver through which a mesh file reads the files it names.
 
@@ -230,10 +245,10 @@ def _resolver(path: str, root: str, asked: list, served: list | None = None):
     class Inside(Resolver):
         """Serves the files inside ``root`` only (see :func:`_resolver`)."""
 
-        def __init__(self):
+        def __init__(self) -> None:
             self.file_name = os.path.basename(path)
 
-        def get(self, name):
+        def get(self, name: str) -> bytes:
             name = str(name)
             if name not in asked:
                 asked.append(name)
@@ -250,13 +265,13 @@ def _resolver(path: str, root: str, asked: list, served: list | None = None):
                 served.append(candidate)
             return data
 
-        def write(self, name, data):
+        def write(self, name: str, data: str | bytes) -> None:
             raise OSError(f'{name}: not written')
 
-        def namespaced(self, namespace):
+        def namespaced(self, namespace: str) -> 'Inside':
             return self
 
-        def keys(self):
+        def keys(self) -> Iterator[str]:
             return iter(())
 
     return Inside()
@@ -317,7 +332,7 @@ def _check_contents(path: str) -> None:
             from None
 
 
-def _members(path: str, kind: str):
+def _members(path: str, kind: str) -> Iterator[tuple[str, Callable[[int], bytes]]]:
     """
     Yield ``(name, read)`` for each file of the archive ``path``; ``read(n)``: its first bytes.
 
@@ -325,7 +340,7 @@ def _members(path: str, kind: str):
     soon as the sizes of the members (of a ZIP file, as its directory declares them) add up
     to more than :data:`MESH_BYTES_LIMIT`; a stream is decompressed once, piece by piece.
     """
-    def too_big(total):
+    def too_big(total: int) -> ValueError:
         return ValueError(f'{path}: decompresses to more than {MESH_BYTES_LIMIT >> 20} MiB '
                           f'({total:,} bytes or more), the most a mesh may decompress to; '
                           'not read')
@@ -374,8 +389,8 @@ def _refuse_doctype(where: str, head: bytes) -> None:
                          'and the mesh reader would expand them)')
 
 
-def _scaling(scale):
-    """Return the 4x4 matrix scaling x, y and z by ``scale``."""
+def _scaling(scale: Sequence[float]) -> 'npt.NDArray[np.float64]':
+    """Return the 4x4 matrix (shape (4, 4)) scaling x, y and z by ``scale``."""
     import numpy as np
     matrix = np.eye(4)
     matrix[0, 0], matrix[1, 1], matrix[2, 2] = scale

@@ -217,7 +217,7 @@ def gazebo_uses(robot: 'Robot') -> list[_Use]:
 
 
 def check_uris(robot: 'Robot', packages: PackageResolver | None, folder: str | None = None, *,
-               every_mesh: bool = False):  # -> (dict[str, Path], tuple[Diagnostic, ...])
+               every_mesh: bool = False) -> tuple[dict[str, 'Path'], tuple[Diagnostic, ...]]:
     """
     Look up the URIs of ``robot``'s files; return what was found and the warnings.
 

@@ -31,6 +31,8 @@ import importlib
 import os
 import signal
 import sys
+from types import FrameType
+from typing import NoReturn
 
 #: Exit code of a node stopped by Ctrl-C (as :func:`~sdf_tools.ros.node_support.run`), or
 #: whose reader went away.
@@ -68,7 +70,7 @@ def _start(node: str) -> int:
         return EXIT_INTERRUPTED
 
 
-def _interrupted(signum, frame):
+def _interrupted(signum: int, frame: FrameType | None) -> NoReturn:
     """End the process quietly: Ctrl-C came before the node took over its handling."""
     raise SystemExit(EXIT_INTERRUPTED)
 

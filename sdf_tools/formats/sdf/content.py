@@ -33,10 +33,17 @@ SDFormat input checked against the specification's vocabulary (:mod:`.spec`), as
   libsdformat 10 and later refuse the file, Gazebo classic reads it.
 """
 
+from collections.abc import Callable
+from collections.abc import Iterator
 import functools
+from typing import overload
+from typing import TypeVar
+
+from lxml import etree
 
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf import params
+from sdf_tools.formats.sdf.spec import ElementSpec
 from sdf_tools.formats.sdf.spec import nearest
 from sdf_tools.formats.sdf.spec import SENSOR_TYPES
 from sdf_tools.formats.sdf.spec import vocabulary
@@ -44,7 +51,13 @@ from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.formats.sdf.versions import CONVERTED_NAMES
 from sdf_tools.formats.sdf.versions import READABLE_VERSIONS
 from sdf_tools.formats.sdf.versions import version_tuple
+from sdf_tools.xmlio.element import Element
+from sdf_tools.xmlio.node import Node
 from sdf_tools.xmlio.parse import quote_value
+from sdf_tools.xmlio.parse import ValueReader
+
+#: A tree walked: a document's (lxml) or a kept value's (the content of a ``<gazebo>`` blob).
+_Tree = TypeVar('_Tree', etree._Element, Element)
 
 #: Where the reader keeps extras: owner -> its path in the vocabulary.
 OWNERS = {'model': 'model', 'link': 'model/link', 'visual': 'model/link/visual',
@@ -57,19 +70,19 @@ WHAT = {'double': 'a number', 'float': 'a number (a float)', 'int': 'an integer 
         'time': '2 integers', 'color': '3 or 4 numbers from 0 to 1'}
 
 
-def version_text(version: tuple) -> str:
+def version_text(version: tuple[int, ...]) -> str:
     """Return ``'1.9'`` of ``(1, 9)`` (a version newer than sdf_tools knows: the newest)."""
     text = f'{version[0]}.{version[1]}'
     return text if text in READABLE_VERSIONS else READABLE_VERSIONS[-1]
 
 
-def element_path(elem) -> str:
+def element_path(elem: etree._Element) -> str:
     """Return the path of an element below ``<sdf>`` (``'model/link/collision'``)."""
     tags = [e.tag for e in reversed(list(elem.iterancestors()))] + [elem.tag]
     return '/'.join(tags[tags.index('sdf') + 1:] if 'sdf' in tags else tags)
 
 
-def versions_with(path: str, attribute: str | None = None) -> tuple:
+def versions_with(path: str, attribute: str | None = None) -> tuple[str, ...]:
     """Return the versions whose vocabulary has the element at ``path`` (with ``attribute``)."""
     found = []
     for version in READABLE_VERSIONS:
@@ -79,7 +92,9 @@ def versions_with(path: str, attribute: str | None = None) -> tuple:
     return tuple(found)
 
 
-def described(elem, spec, unknown):
+def described(elem: _Tree, spec: ElementSpec,
+              unknown: Callable[[_Tree, ElementSpec], ElementSpec | None],
+              ) -> Iterator[tuple[_Tree, ElementSpec]]:
     """
     Yield ``(element, its spec)`` of ``elem`` and of each element below it, in document order.
 
@@ -88,14 +103,14 @@ def described(elem, spec, unknown):
     ``None``: it is not walked). Nothing below a ``<plugin>`` (its own parameters) and no
     element of a namespace is walked.
     """
-    stack = [(elem, spec)]
+    stack: list[tuple[_Tree, ElementSpec]] = [(elem, spec)]
     while stack:
         elem, spec = stack.pop()
         yield elem, spec
         if spec.copy_data:
             continue
         children = spec.children
-        below = []
+        below: list[tuple[_Tree, ElementSpec]] = []
         for child in elem:
             tag = child.tag
             if tag.__class__ is not str or ':' in tag or tag[0] == '{':
@@ -107,19 +122,19 @@ def described(elem, spec, unknown):
         stack += below
 
 
-def tags_below(elem, top) -> list:
+def tags_below(elem: _Tree, top: _Tree) -> list[str]:
     """Return the tags from ``top`` down to ``elem`` (``['surface', 'friction', 'ode']``)."""
     return [item.tag for item in chain_to(elem, top)]
 
 
-def chain_to(elem, top) -> list:
+def chain_to(elem: _Tree, top: _Tree) -> list[_Tree]:
     """
     Return the elements from ``top`` down to ``elem``, one of its descendants (or itself).
 
     Found from ``top`` down, by identity: it needs no parent, so it reads a value
     (:class:`~sdf_tools.xmlio.element.Element`) as it reads lxml.
     """
-    stack = [[top]]
+    stack: list[list[_Tree]] = [[top]]
     while stack:
         chain = stack.pop()
         last = chain[-1]
@@ -129,7 +144,7 @@ def chain_to(elem, top) -> list:
     raise ValueError(f'<{elem.tag}> is not below <{top.tag}>')
 
 
-def check_document(v, root, version: tuple) -> None:
+def check_document(v: ValueReader, root: etree._Element, version: tuple[int, ...]) -> None:
     """
     Check the names of a whole ``<sdf>`` document of SDFormat ``version`` (module docstring).
 
@@ -140,12 +155,12 @@ def check_document(v, root, version: tuple) -> None:
     written = (root.get('version') or '').strip()
     quiet = _QUIET | CONVERTED_NAMES.get(written, frozenset())
     for elem, spec in described(root, vocabulary(text).root,
-                                lambda child, spec: _unknown(v, child, spec, child.tag, text,
-                                                             False, quiet)):
+                                lambda child, spec: _unknown(v, child, spec, str(child.tag),
+                                                             text, False, quiet)):
         if elem.attrib:
             for name in elem.keys():
                 if name not in spec.attributes and ':' not in name and name[0] != '{':
-                    _unknown(v, elem, spec, name, text, True, quiet)
+                    _unknown(v, elem, spec, str(name), text, True, quiet)
         if spec.name == 'sensor':
             check_sensor_type(v, elem, _entity(elem))
 
@@ -157,7 +172,8 @@ _QUIET = frozenset(('pose@frame', 'axis/use_parent_model_frame',
                     'axis2/use_parent_model_frame', 'ode/provide_feedback'))
 
 
-def _unknown(v, elem, spec, name: str, text: str, attribute: bool, quiet=_QUIET):
+def _unknown(v: ValueReader, elem: etree._Element, spec: ElementSpec, name: str, text: str,
+             attribute: bool, quiet: frozenset[str] = _QUIET) -> ElementSpec | None:
     """
     Report a name ``spec`` lacks in version ``text``; return the spec a newer version has.
 
@@ -171,15 +187,32 @@ def _unknown(v, elem, spec, name: str, text: str, attribute: bool, quiet=_QUIET)
     if newer:
         return None if attribute else vocabulary(newer[0]).at(path)
     key = f'{spec.name}@{name}' if attribute else f'{spec.name}/{name}'
+    element = None
+    if not attribute:
+        parent = elem.getparent()
+        assert parent is not None   # a child of an element walked
+        element = (elem, parent)
     message = unknown_name(spec, name, text, found, elem.get(name) if attribute else None,
-                           None if attribute else (elem, elem.getparent()))
+                           element)
     if key not in quiet and message is not None:
         v.warn(elem, _entity(elem), message, Code.UNKNOWN_NAME)
     return None
 
 
-def unknown_name(spec, name: str, text: str, found: tuple, value: str | None = None,
-                 element=None):
+@overload
+def unknown_name(spec: ElementSpec, name: str, text: str, found: tuple[str, ...],
+                 value: None = None, element: tuple[_Tree, _Tree] | None = None) -> str: ...
+
+
+@overload
+def unknown_name(spec: ElementSpec, name: str, text: str, found: tuple[str, ...],
+                 value: str | None = None,
+                 element: tuple[_Tree, _Tree] | None = None) -> str | None: ...
+
+
+def unknown_name(spec: ElementSpec, name: str, text: str, found: tuple[str, ...],
+                 value: str | None = None,
+                 element: tuple[_Tree, _Tree] | None = None) -> str | None:
     """
     Return what to say of a name that ``spec`` (an element of version ``text``) lacks.
 
@@ -218,7 +251,7 @@ _SENSOR_HOLDER = {
 _IMU_AXES = ('<angular_velocity><x><noise>, ..., <linear_acceleration><z><noise>')
 
 
-def old_layout(spec, elem, parent, text: str) -> str | None:
+def old_layout(spec: ElementSpec, elem: _Tree, parent: _Tree, text: str) -> str | None:
     """
     Return the end of the warning about a sensor's content written in an old layout.
 
@@ -251,12 +284,14 @@ def old_layout(spec, elem, parent, text: str) -> str | None:
     return f"; it belongs in the sensor's <{holder}>: Gazebo ignores it here, and {instead}"
 
 
-def _defaults(spec) -> str:
+def _defaults(spec: ElementSpec) -> str:
     """Return `` (width 320, height 240)``: an element's default value, or its leaves'."""
-    def shown(value):
+    def shown(value: str | None) -> str | None:
+        if value is None:
+            return None
         try:
             return f'{float(value):g}'
-        except (TypeError, ValueError):
+        except ValueError:
             return value
     if spec.type is not None:
         return f' ({shown(spec.default)})'
@@ -265,7 +300,7 @@ def _defaults(spec) -> str:
         if leaves else ''
 
 
-def _entity(elem) -> str | None:
+def _entity(elem: etree._Element) -> str | None:
     """Return the named link, joint, model, ... an element is in, for messages."""
     for item in elem.iterancestors():
         if item.tag in _NAMED and item.get('name') is not None:
@@ -276,7 +311,7 @@ def _entity(elem) -> str | None:
 _NAMED = frozenset(('link', 'joint', 'model', 'world', 'actor', 'light'))
 
 
-def check_sensor_type(v, sensor, entity) -> None:
+def check_sensor_type(v: ValueReader, sensor: Node, entity: str | None) -> None:
     """
     Report a ``<sensor>`` type libsdformat's loader does not know (``loader-refuses``).
 
@@ -297,7 +332,8 @@ def check_sensor_type(v, sensor, entity) -> None:
            Code.LOADER_REFUSES)
 
 
-def check_values(v, owner: str, elem, entity, version: tuple) -> None:
+def check_values(v: ValueReader, owner: str, elem: etree._Element, entity: str | None,
+                 version: tuple[int, ...]) -> None:
     """
     Check each value of ``elem``, a child of an ``owner`` element, as libsdformat reads it.
 
@@ -313,12 +349,14 @@ def check_values(v, owner: str, elem, entity, version: tuple) -> None:
 
 
 @functools.cache
-def _owner(version: str, owner: str):
-    return vocabulary(version).at(OWNERS[owner])
+def _owner(version: str, owner: str) -> ElementSpec:
+    spec = vocabulary(version).at(OWNERS[owner])
+    assert spec is not None   # each version has each owner of OWNERS
+    return spec
 
 
-def check_value(v, elem, spec, entity, top, *, text: str | None = None,
-                required: bool = False) -> object:
+def check_value(v: ValueReader, elem: _Tree, spec: ElementSpec, entity: str | None, top: _Tree,
+                *, text: str | None = None, required: bool = False) -> object:
     """
     Report how libsdformat reads the value of ``elem`` (of :class:`~.spec.ElementSpec` ``spec``).
 
@@ -330,6 +368,7 @@ def check_value(v, elem, spec, entity, top, *, text: str | None = None,
     """
     if spec.type == 'pose':
         return pose_value(v, elem, entity)
+    assert spec.type is not None   # the element of a value
     text = elem.text or '' if text is None else text
     reading = params.read(spec.type, text, required=required, minimum=spec.min,
                           maximum=spec.max)
@@ -359,13 +398,14 @@ SHADER_TYPES = frozenset(('pixel', 'vertex', 'normal_map_objectspace', 'normal_m
 _NORMAL_MAPS = SHADER_TYPES - {'pixel', 'vertex'}
 
 
-def _material_text(elem, tag: str) -> str | None:
+def _material_text(elem: _Tree, tag: str) -> str | None:
     """Return a child's text, stripped (``None``: none, or ``__default__``, read as none)."""
     text = (elem.findtext(tag) or '').strip()
     return None if text in ('', '__default__') else text
 
 
-def material_problems(material, scripts: bool = True) -> list:
+def material_problems(material: _Tree, scripts: bool = True,
+                      ) -> list[tuple[_Tree, str, Code]]:
     """
     Return what libsdformat's ``Material::Load`` refuses in a ``<material>``.
 
@@ -375,7 +415,7 @@ def material_problems(material, scripts: bool = True) -> list:
     ``<normal_map>``. Each is ``(element, message, code)``; ``scripts``: look at the
     ``<script>`` too.
     """
-    problems = []
+    problems: list[tuple[_Tree, str, Code]] = []
     script = material.find('script')
     if scripts and script is not None:
         missing = [tag for tag in ('uri', 'name') if _material_text(script, tag) is None]
@@ -399,7 +439,7 @@ def material_problems(material, scripts: bool = True) -> list:
     return problems
 
 
-def misspelt(path: str, tag) -> bool:
+def misspelt(path: str, tag: object) -> bool:
     """
     Return whether :func:`check_document` reports ``<tag>`` in the element at ``path``.
 
