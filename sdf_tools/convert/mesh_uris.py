@@ -42,7 +42,6 @@ here then.
 """
 
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sdf_tools.errors import Reporter
@@ -50,7 +49,9 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import Robot
 from sdf_tools.resources.uris import check_uris
 
-if TYPE_CHECKING:   # (urdf_to_sdf imports this module)
+if TYPE_CHECKING:   # (urdf_to_sdf imports this module; pathlib only where a package is found)
+    from pathlib import Path
+
     from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 
 #: The values of ``ConversionOptions.mesh_uris``.
