@@ -201,11 +201,11 @@ def _places(robot: Robot, sdf: Robot, tree: Tree, result: ConversionResult,
     frame_of = {new: old for old, new in result.renamed_frames.items()}
     index = robot.index
     parts = {}
-    for link in tree.kept_links():
-        for kind, items in (('visual', link.visuals), ('collision', link.collisions)):
-            for i, part in enumerate(items):
-                parts[(link.name, kind, part_name(part.name, link.name, i, kind))] = \
-                    part.model.location or link.model.location
+    for kept in tree.kept_links():
+        for kind, held in (('visual', kept.visuals), ('collision', kept.collisions)):
+            for i, part in enumerate(held):
+                parts[(kept.name, kind, part_name(part.name, kept.name, i, kind))] = \
+                    part.model.location or kept.model.location
     places: dict[int, SourceLocation] = {}
 
     def put(location: SourceLocation | None, place: SourceLocation | None) -> None:
