@@ -31,6 +31,8 @@ Links given an ``<inertial>``, even with mass 0, are left as written.
 """
 
 import math
+from typing import cast
+from typing import TYPE_CHECKING
 
 from sdf_tools import inertia
 from sdf_tools.errors import Code
@@ -45,8 +47,21 @@ from sdf_tools.resources import meshes
 from sdf_tools.resources.packages import PackageNotFoundError
 from sdf_tools.resources.uris import locate
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
-def fill(tree, options, reporter) -> tuple[str, ...]:
+    from sdf_tools.convert.tree import Part
+    from sdf_tools.convert.tree import Tree
+    from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+    from sdf_tools.errors import Reporter
+    from sdf_tools.model import OtherGeometry
+    from sdf_tools.transforms import Vec3
+
+    #: The mesh bodies: (filename, scale) -> the body in the mesh frame, or why it has none.
+    Solids = dict[tuple[str, Vec3 | None], inertia.Body | str]
+
+
+def fill(tree: 'Tree', options: 'ConversionOptions', reporter: 'Reporter') -> tuple[str, ...]:
     """
     Give every link of ``tree`` without ``<inertial>`` the mass of its collision geometry.
 
@@ -69,13 +84,15 @@ def fill(tree, options, reporter) -> tuple[str, ...]:
 
     """
     density = options.auto_inertials
-    solids: dict = {}  # (filename, scale) -> body in the mesh frame, or the reason it has none
+    assert density is not None   # (the option that asks for this)
+    solids: Solids = {}
     read: dict[str, None] = {}  # the mesh files read
     for link in tree.links.values():
         if link.mass is not None or not link.collisions or tree.is_world_root(link):
             continue
         entity = f"link '{link.name}'"
-        bodies, problem = [], None
+        bodies: list[inertia.Body] = []
+        problem: str | None = None
         for part in link.collisions:
             try:
                 body = _body(part, density, options, solids, reporter, read)
@@ -100,11 +117,12 @@ def fill(tree, options, reporter) -> tuple[str, ...]:
     return tuple(read)
 
 
-def _vector(values) -> str:
+def _vector(values: 'Iterable[float]') -> str:
     return ' '.join(f'{v:.6g}' for v in values)
 
 
-def _body(part, density: float, options, solids: dict, reporter, read: dict):
+def _body(part: 'Part', density: float, options: 'ConversionOptions', solids: 'Solids',
+          reporter: 'Reporter', read: dict[str, None]) -> inertia.Body:
     """
     Return the body of one collision in its own frame.
 
@@ -133,12 +151,13 @@ def _body(part, density: float, options, solids: dict, reporter, read: dict):
                 return inertia.sphere(shape.radius, density)
             function = inertia.cylinder if kind is Cylinder else inertia.capsule
             return function(shape.radius, shape.length, density)
-    what = 'no geometry' if shape is None else f'a <{shape.kind}>'
+    other = cast('OtherGeometry | None', shape)   # (the shapes left)
+    what = 'no geometry' if other is None else f'a <{other.kind}>'
     raise ValueError(f'a collision has {what}, whose volume sdf_tools does not compute')
 
 
-def _mesh_body(part, shape: Mesh, density: float, options, solids: dict, reporter,
-               read: dict):
+def _mesh_body(part: 'Part', shape: Mesh, density: float, options: 'ConversionOptions',
+               solids: 'Solids', reporter: 'Reporter', read: dict[str, None]) -> inertia.Body:
     """Return the body of a mesh collision (cached per file and scale); warn if it is open."""
     key = (shape.filename, shape.scale)
     if key not in solids:

@@ -39,6 +39,8 @@ collision, joint, or the model), with every line it reports:
   another namespace is looked at.
 """
 
+from typing import TYPE_CHECKING
+
 from sdf_tools.errors import Code
 from sdf_tools.errors import Reporter
 from sdf_tools.formats.sdf.content import chain_to
@@ -53,9 +55,17 @@ from sdf_tools.formats.sdf.spec import nearest
 from sdf_tools.formats.sdf.values import pose_value
 from sdf_tools.xmlio.parse import ValueReader
 
+if TYPE_CHECKING:
+    from sdf_tools.formats.sdf.spec import ElementSpec
+    from sdf_tools.xmlio.element import Element
 
-def check_blob(blob, values: ValueReader, where: str, landing, version: str,
-               extensions=frozenset(), scripts: bool = True) -> None:
+    #: Where a blob lands: the path of that element below ``<sdf>``, and its spec.
+    Landing = tuple[str, ElementSpec]
+
+
+def check_blob(blob: 'Element', values: ValueReader, where: str, landing: 'Landing',
+               version: str, extensions: frozenset[str] = frozenset(),
+               scripts: bool = True) -> None:
     """
     Report what libsdformat will make of one blob (module docstring), with its lines.
 
@@ -99,7 +109,7 @@ def check_blob(blob, values: ValueReader, where: str, landing, version: str,
     entity = where if tag == 'pose' else \
         f"{where} <{tag}{'' if name is None else f' name={name!r}'}>"
 
-    def unknown(child, spec):
+    def unknown(child: 'Element', spec: 'ElementSpec') -> None:
         chain = chain_to(child, blob)
         below = '/'.join(item.tag for item in chain)
         values.warn(child, entity, unknown_name(spec, child.tag, version,
@@ -111,8 +121,8 @@ def check_blob(blob, values: ValueReader, where: str, landing, version: str,
         _check_element(elem, spec, (blob, path), values, entity, version, scripts)
 
 
-def _check_element(elem, spec, landing: tuple, values: ValueReader, entity: str,
-                   version: str, scripts: bool) -> None:
+def _check_element(elem: 'Element', spec: 'ElementSpec', landing: 'tuple[Element, str]',
+                   values: ValueReader, entity: str, version: str, scripts: bool) -> None:
     """Check one element of a blob (``landing``: the blob, its path): attributes, value, type."""
     for name in elem.keys():
         if name not in spec.attributes and ':' not in name and name[0] != '{':
@@ -133,7 +143,7 @@ def _check_element(elem, spec, landing: tuple, values: ValueReader, entity: str,
                         'then refuses the file (Gazebo Sim loads nothing)', Code.LOADER_REFUSES)
 
 
-def _check_pose(pose, values: ValueReader, entity: str) -> None:
+def _check_pose(pose: 'Element', values: ValueReader, entity: str) -> None:
     """
     Report what makes a ``<pose>`` unreadable, and what libsdformat reads it as.
 

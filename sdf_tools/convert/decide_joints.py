@@ -32,6 +32,7 @@ for a joint extensions configure and the joints of model-level blobs (elements).
 """
 
 import functools
+from typing import TYPE_CHECKING
 
 from sdf_tools.convert.gazebo_apply import apply_joint
 from sdf_tools.convert.gazebo_apply import overwrite_warner
@@ -54,11 +55,20 @@ from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.element import first_index
 from sdf_tools.xmlio.element import replace_child
 
+if TYPE_CHECKING:
+    from collections.abc import Container
+
+    from sdf_tools.convert.tree import Link
+    from sdf_tools.errors import Reporter
+    from sdf_tools.errors import SourceLocation
+    from sdf_tools.formats.sdf.document import Leaves
+    from sdf_tools.model import Mimic
+
 #: URDF joint kinds SDFormat has no joint for: the child is written as a free link.
 NO_SDF_JOINT = frozenset((JointType.FLOATING, JointType.PLANAR))
 
 
-def decide_joint(link, joint: Joint, tree: Tree, sdf_version: str, reporter,
+def decide_joint(link: 'Link', joint: Joint, tree: Tree, sdf_version: str, reporter: 'Reporter',
                  texts: NumberTexts) -> JointOut | Element | None:
     """
     Return the ``<joint>`` whose child is ``link`` (``None`` for floating/planar).
@@ -107,7 +117,7 @@ def decide_joint(link, joint: Joint, tree: Tree, sdf_version: str, reporter,
     return complete_defaults(element, sdf_version)
 
 
-def _joint(link, joint: Joint, tree: Tree, sdf_version: str, reporter,
+def _joint(link: 'Link', joint: Joint, tree: Tree, sdf_version: str, reporter: 'Reporter',
            texts: NumberTexts, defaults: bool) -> JointOut:
     """Return a joint SDFormat has, with the schema's defaults if ``defaults``."""
     urdf = joint.model
@@ -130,7 +140,8 @@ def _joint(link, joint: Joint, tree: Tree, sdf_version: str, reporter,
                     _with_defaults(axis, sdf_version) if defaults else axis)
 
 
-def _axis(joint: Joint, tree: Tree, sdf_version: str, reporter, texts: NumberTexts) -> AxisOut:
+def _axis(joint: Joint, tree: Tree, sdf_version: str, reporter: 'Reporter',
+          texts: NumberTexts) -> AxisOut:
     """
     Return a moving joint's axis, warning about what is changed.
 
@@ -141,7 +152,7 @@ def _axis(joint: Joint, tree: Tree, sdf_version: str, reporter, texts: NumberTex
     entity = f"joint '{joint.name}'"
     mimic = None
     if urdf.mimic is not None and sdf_version == MIMIC_VERSION:
-        mimic = _mimic_leaves(urdf, tree, entity, reporter, texts)
+        mimic = _mimic_leaves(urdf.mimic, urdf.location, tree, entity, reporter, texts)
     elif urdf.mimic is not None and urdf.mimic.joint in tree.joints:  # else the reader's
         mover = tree.mimic_movers.get(urdf.name)
         reporter.warn(f'<mimic> is left out: SDFormat {sdf_version} has no mimic joints (1.11 '
@@ -149,7 +160,7 @@ def _axis(joint: Joint, tree: Tree, sdf_version: str, reporter, texts: NumberTex
                           'so the simulator moves this joint on its own' if mover is None else
                           f'and {mover_text(mover, urdf.mimic)}'),
                       urdf.location, entity, Code.MIMIC_DROPPED,
-                      () if mover is None else (mover[2],))
+                      () if mover is None or mover[2] is None else (mover[2],))
     limit: tuple[tuple[str, str], ...] = ()
     if urdf.limit is not None:
         lower, upper = urdf.limit.lower, urdf.limit.upper
@@ -170,37 +181,38 @@ def _axis(joint: Joint, tree: Tree, sdf_version: str, reporter, texts: NumberTex
     return AxisOut(urdf.axis, mimic_joint, mimic_leaves, limit, dynamics)
 
 
-def _mimic_leaves(urdf, tree: Tree, entity: str, reporter, texts: NumberTexts):
+def _mimic_leaves(mimic: 'Mimic', location: 'SourceLocation | None', tree: Tree, entity: str,
+                  reporter: 'Reporter', texts: NumberTexts) -> 'tuple[str, Leaves] | None':
     """Return ``<mimic>``'s joint and leaves (its ``<reference>`` is a default)."""
-    source = tree.joints.get(urdf.mimic.joint)
+    source = tree.joints.get(mimic.joint)
     if source is None or is_merged(source):
-        reporter.warn(f'<mimic> joint {urdf.mimic.joint!r} is not in the SDFormat model; the '
-                      'mimic constraint is left out', urdf.location, entity, Code.MIMIC_DROPPED)
+        reporter.warn(f'<mimic> joint {mimic.joint!r} is not in the SDFormat model; the '
+                      'mimic constraint is left out', location, entity, Code.MIMIC_DROPPED)
         return None
-    return source.sdf_name, (('multiplier', texts.number(urdf.mimic.multiplier)),
-                             ('offset', texts.number(urdf.mimic.offset)))
+    return source.sdf_name, (('multiplier', texts.number(mimic.multiplier)),
+                             ('offset', texts.number(mimic.offset)))
 
 
 @functools.cache
-def _fill(sdf_version: str) -> dict:
+def _fill(sdf_version: str) -> 'dict[str, Leaves]':
     """Return what the schema of ``sdf_version`` adds to each element of a joint (leaves)."""
     return {element: required_leaves(sdf_version, element)
             for element in ('axis', 'axis/limit', 'axis/dynamics', 'axis/mimic',
                             'physics/ode/limit')}
 
 
-def _missing(present, defaults) -> tuple:
+def _missing(present: 'Container[str]', defaults: 'Leaves') -> 'Leaves':
     """Return the ``(tag, text)`` of ``defaults`` whose tag is not in ``present``, in order."""
     return tuple((tag, text) for tag, text in defaults if tag not in present)
 
 
 @functools.cache
-def _lacking(tags: tuple, defaults: tuple) -> tuple:
+def _lacking(tags: tuple[str, ...], defaults: 'Leaves') -> 'Leaves':
     """Return :func:`_missing` for leaves of ``tags`` (a few shapes: remembered)."""
     return _missing(tags, defaults)
 
 
-def _completed(leaves, defaults) -> tuple:
+def _completed(leaves: 'Leaves', defaults: 'Leaves') -> 'Leaves':
     """Return ``leaves`` followed by the ``defaults`` whose tag they lack."""
     return leaves + _lacking(tuple([tag for tag, _ in leaves]), defaults)
 
@@ -236,7 +248,7 @@ def complete_defaults(joint: Element, sdf_version: str) -> Element:
             if at is not None:
                 axis = replace_child(axis, at, _filled(axis.children[at], fill[f'axis/{tag}']))
         joint = replace_child(joint, index, axis)
-    path = []
+    path: list[int] = []
     element = joint
     for tag in ('physics', 'ode', 'limit'):
         at = first_index(element, tag)
@@ -247,7 +259,7 @@ def complete_defaults(joint: Element, sdf_version: str) -> Element:
     return _replaced(joint, path, _filled(element, fill['physics/ode/limit']))
 
 
-def _replaced(element: Element, path: list, new: Element) -> Element:
+def _replaced(element: Element, path: list[int], new: Element) -> Element:
     """Return ``element`` with the element at the child indices ``path`` replaced by ``new``."""
     if not path:
         return new
@@ -255,7 +267,7 @@ def _replaced(element: Element, path: list, new: Element) -> Element:
                          _replaced(element.children[path[0]], path[1:], new))
 
 
-def _filled(parent: Element, defaults) -> Element:
+def _filled(parent: Element, defaults: 'Leaves') -> Element:
     """Return ``parent`` with each ``(tag, text)`` of ``defaults`` it lacks appended, in order."""
     missing = _missing({child.tag for child in parent.children}, defaults)
     return appended(parent, *(Element(tag, text=text) for tag, text in missing)) \

@@ -30,6 +30,8 @@ are left out (Gazebo's DART engine aborts on them), each with a warning.
 """
 
 import math
+from typing import cast
+from typing import TYPE_CHECKING
 
 from sdf_tools import inertia
 from sdf_tools.convert import gazebo_apply
@@ -62,8 +64,25 @@ from sdf_tools.xmlio.element import replace_child
 from sdf_tools.xmlio.element import with_key
 from sdf_tools.xmlio.element import with_text
 
+if TYPE_CHECKING:
+    from sdf_tools.convert.gazebo_apply import OnOverwrite
+    from sdf_tools.convert.gazebo_ext import Extension
+    from sdf_tools.convert.tree import Part
+    from sdf_tools.convert.urdf_to_sdf import ConversionOptions
+    from sdf_tools.errors import Reporter
+    from sdf_tools.formats.sdf.document import ModelItem
+    from sdf_tools.formats.sdf.emit import NumberTexts
+    from sdf_tools.model import Geometry
+    from sdf_tools.model import Material
+    from sdf_tools.model import Pose
+    from sdf_tools.model import Visual
 
-def decide_links(tree: Tree, options, reporter, uris: dict, texts) -> list:
+    #: A colour: red, green, blue and alpha, 0 to 1.
+    Rgba = tuple[float, float, float, float]
+
+
+def decide_links(tree: Tree, options: 'ConversionOptions', reporter: 'Reporter',
+                 uris: dict[str, str], texts: 'NumberTexts') -> list['ModelItem']:
     """
     Return every kept link and joint, depth first, each joint before its link.
 
@@ -86,7 +105,7 @@ def decide_links(tree: Tree, options, reporter, uris: dict, texts) -> list:
         :class:`~sdf_tools.formats.sdf.document.LinkOut` and joints (decided, or elements).
 
     """
-    items: list = []
+    items: list[ModelItem] = []
     for link in tree.preorder(tree.root):
         if not tree.is_world_root(link) and not is_merged(link.parent_joint):
             decided = _link(link, options, reporter, uris)
@@ -99,10 +118,12 @@ def decide_links(tree: Tree, options, reporter, uris: dict, texts) -> list:
     return items
 
 
-def _link(link: Link, options, reporter, uris) -> LinkOut:
+def _link(link: Link, options: 'ConversionOptions', reporter: 'Reporter',
+          uris: dict[str, str]) -> LinkOut:
     """Decide one link (its parent joint comes after: its warnings follow the link's)."""
     joint = link.parent_joint
-    pose = relative_to = None
+    pose: Pose | None = None
+    relative_to: str | None = None
     if joint is not None:
         if joint.model.kind in NO_SDF_JOINT:
             pose = joint.origin
@@ -114,7 +135,7 @@ def _link(link: Link, options, reporter, uris) -> LinkOut:
                                                  link.model.location)
     parts, names = _parts(link, on_overwrite, reporter, uris)
 
-    def rename_contacts(ext, blob):
+    def rename_contacts(ext: 'Extension', blob: Element) -> Element:
         """Name collisions in a lumped link's contact sensor by their names in this link."""
         mapping = names.get(ext.ref)
         if mapping and blob.tag == 'sensor' and ext.ref != link.name:
@@ -128,20 +149,21 @@ def _link(link: Link, options, reporter, uris) -> LinkOut:
     return LinkOut(link.name, pose, relative_to, inertial, parts, content)
 
 
-def _renamed_contacts(sensor: Element, mapping: dict) -> Element:
+def _renamed_contacts(sensor: Element, mapping: dict[str, str]) -> Element:
     """Return a sensor whose ``contact/collision`` texts ``mapping`` renames."""
     for at, contact in enumerate(sensor.children):
         if contact.tag != 'contact':
             continue
         for index, collision in enumerate(contact.children):
             value = key_value(collision) if collision.tag == 'collision' else None
-            if value in mapping:
+            if value is not None and value in mapping:
                 contact = replace_child(contact, index, with_text(collision, mapping[value]))
         sensor = replace_child(sensor, at, contact)
     return sensor
 
 
-def _parts(link: Link, on_overwrite, reporter, uris) -> tuple:
+def _parts(link: Link, on_overwrite: 'OnOverwrite', reporter: 'Reporter', uris: dict[str, str],
+           ) -> tuple[tuple[PartOut, ...], dict[str, dict[str, str]]]:
     """
     Return the collisions, then the visuals, of a link with their extensions.
 
@@ -149,7 +171,7 @@ def _parts(link: Link, on_overwrite, reporter, uris) -> tuple:
     """
     exts = link.extensions
     names: dict[str, dict[str, str]] = {}
-    parts = []
+    parts: list[PartOut] = []
     for index, part in enumerate(link.collisions):
         sdf_name = part_name(part.name, link.name, index, 'collision')
         names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
@@ -171,7 +193,7 @@ def _parts(link: Link, on_overwrite, reporter, uris) -> tuple:
         sdf_name = part_name(part.name, link.name, index, 'visual')
         targeting = gazebo_apply.targeting(exts, link.name, part, sdf_name, 'visual',
                                            reporter) if exts else None
-        material = part.model.material
+        material = cast('Visual', part.model).material   # (a visual's part)
         texture = uris.get(material.texture) if material is not None and material.texture \
             else None  # only sdf_tools export gives textures a URI (ConversionOptions.uri_map)
         geometry = part.model.geometry
@@ -185,12 +207,13 @@ def _parts(link: Link, on_overwrite, reporter, uris) -> tuple:
     return tuple(parts), names
 
 
-def _part(tag: str, name: str, part, geometry, uris, *, colour=None, content=()) -> PartOut:
+def _part(tag: str, name: str, part: 'Part', geometry: 'Geometry | None', uris: dict[str, str],
+          *, colour: 'Rgba | None' = None, content: tuple[Element, ...] = ()) -> PartOut:
     uri = uris[geometry.filename] if isinstance(geometry, Mesh) else ''
     return PartOut(tag, name, part.origin, geometry, uri, colour, content)
 
 
-def _inertial(link: Link, options, reporter) -> InertialOut:
+def _inertial(link: Link, options: 'ConversionOptions', reporter: 'Reporter') -> InertialOut:
     """Return ``<inertial>``: a placeholder without mass, the nearest valid inertia if invalid."""
     mass = link.mass
     if mass is None or not mass[0] > 0.0:
@@ -207,7 +230,8 @@ def _inertial(link: Link, options, reporter) -> InertialOut:
     return InertialOut(com, quat, m, tuple(values))
 
 
-def _placeholder(link: Link, options, reporter) -> tuple:
+def _placeholder(link: Link, options: 'ConversionOptions', reporter: 'Reporter',
+                 ) -> inertia.Body:
     """Return the placeholder mass properties of a link without positive mass, and warn."""
     mass = link.mass
     entity = f"link '{link.name}'"
@@ -231,7 +255,8 @@ def _placeholder(link: Link, options, reporter) -> tuple:
                                  moment=options.massless_inertia)
 
 
-def _with_urdf_material(content: tuple, material, texture: str | None = None) -> tuple:
+def _with_urdf_material(content: tuple[Element, ...], material: 'Material | None',
+                        texture: str | None = None) -> tuple[Element, ...]:
     """
     Return a visual's extension content with the URDF colour, unless it gives one.
 
@@ -261,7 +286,7 @@ def _with_urdf_material(content: tuple, material, texture: str | None = None) ->
     return replace_child(visual, at, mat).children
 
 
-def _urdf_color(material) -> tuple:
+def _urdf_color(material: 'Material') -> 'Rgba':
     """Return the SDFormat diffuse and ambient of a URDF colour (as libsdformat derives it)."""
     r, g, b, a = material.rgba if material.rgba is not None else (0.0, 0.0, 0.0, 1.0)
     # libsdformat: diffuse r/0.8 and ambient 0.5 r/0.4, clamped to [0, 1]

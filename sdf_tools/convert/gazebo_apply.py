@@ -29,6 +29,8 @@ puts it after the rest); a joint's settings go into its ``<axis>``, so a joint i
 whole.
 """
 
+from typing import TYPE_CHECKING
+
 from sdf_tools.convert.gazebo_ext import COLLISION_SETTINGS
 from sdf_tools.convert.gazebo_ext import JOINT_SETTINGS
 from sdf_tools.convert.tree import LUMP
@@ -41,8 +43,23 @@ from sdf_tools.xmlio.element import ensure_path
 from sdf_tools.xmlio.element import first_index
 from sdf_tools.xmlio.element import with_key
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from collections.abc import Mapping
 
-def targeting(extensions, link_name: str, part, sdf_name: str, kind: str, reporter) -> list:
+    from sdf_tools.convert.gazebo_ext import Extension
+    from sdf_tools.convert.tree import Part
+    from sdf_tools.errors import Reporter
+    from sdf_tools.errors import SourceLocation
+
+    #: ``on_overwrite(key, old, new)`` of :func:`~sdf_tools.xmlio.element.with_key`.
+    OnOverwrite = Callable[[str, str, str], None]
+    #: ``(parent, key, text)``: ``<key>text</key>`` in the element named ``parent``.
+    Setting = tuple[str, str, str]
+
+
+def targeting(extensions: list['Extension'], link_name: str, part: 'Part', sdf_name: str,
+              kind: str, reporter: 'Reporter') -> list['Extension']:
     """
     Return the extensions of a link that configure one of its visuals or collisions.
 
@@ -81,15 +98,16 @@ def targeting(extensions, link_name: str, part, sdf_name: str, kind: str, report
     return mine
 
 
-def overwrite_warner(reporter, entity: str, location):
+def overwrite_warner(reporter: 'Reporter', entity: str, location: 'SourceLocation | None',
+                     ) -> 'OnOverwrite':
     """Return the ``on_overwrite`` callback of the ``apply_*`` functions for one entity."""
-    def on_overwrite(key, old, new):
+    def on_overwrite(key: str, old: str, new: str) -> None:
         reporter.warn(f'<{key}> is set more than once; {old!r} is replaced by {new!r}',
                       location, entity, Code.OVERWRITE)
     return on_overwrite
 
 
-def _text(value) -> str:
+def _text(value: float | str) -> str:
     """Return a setting as SDFormat text (booleans as ``true``/``false``)."""
     if isinstance(value, bool):
         return 'true' if value else 'false'
@@ -98,7 +116,9 @@ def _text(value) -> str:
     return fmt(value)
 
 
-def _set_all(element: Element, settings: list, parents: dict, on_overwrite) -> Element:
+def _set_all(element: Element, settings: list['Setting'],
+             parents: 'Mapping[str, tuple[str, ...]]', on_overwrite: 'OnOverwrite | None',
+             ) -> Element:
     """
     Return ``element`` with each ``(parent, key, value)`` of ``settings`` set, in order.
 
@@ -113,7 +133,7 @@ def _set_all(element: Element, settings: list, parents: dict, on_overwrite) -> E
             end += 1
         group = settings[index:end]
 
-        def change(target, group=group):
+        def change(target: Element, group: list['Setting'] = group) -> Element:
             for _, key, value in group:
                 target = with_key(target, key, value, on_overwrite)
             return target
@@ -128,7 +148,8 @@ _COLLISION_PARENTS = {'contact': ('surface', 'contact', 'ode'),
                       'friction': ('surface', 'friction', 'ode'), 'collision': ()}
 
 
-def apply_collision(extensions, on_overwrite=None) -> tuple[Element, ...]:
+def apply_collision(extensions: list['Extension'], on_overwrite: 'OnOverwrite | None' = None,
+                    ) -> tuple[Element, ...]:
     """
     Return what extensions give one ``<collision>`` (blobs, then surface settings).
 
@@ -137,7 +158,7 @@ def apply_collision(extensions, on_overwrite=None) -> tuple[Element, ...]:
     when missing, so values always land in the surface that is written (libsdformat keeps
     pointers into a surface a later blob has replaced).
     """
-    collision = None
+    collision: Element | None = None
     for ext in extensions:
         settings = [(parent, tag, _text(value)) for name, parent, tag in COLLISION_SETTINGS
                     if (value := getattr(ext, name)) is not None and value != '']
@@ -153,7 +174,7 @@ def apply_collision(extensions, on_overwrite=None) -> tuple[Element, ...]:
     return collision.children if collision is not None else ()
 
 
-def _first_surface(settings: list) -> Element:
+def _first_surface(settings: list['Setting']) -> Element:
     """
     Return a collision holding the first extension's ``settings`` (it has no blobs).
 
@@ -161,7 +182,7 @@ def _first_surface(settings: list) -> Element:
     ``<surface>`` with ``<contact><ode>`` and ``<friction><ode>``, then the collision's own
     settings; each setting is given once, so none overwrites another.
     """
-    leaves: dict = {'contact': [], 'friction': [], 'collision': []}
+    leaves: dict[str, list[Element]] = {'contact': [], 'friction': [], 'collision': []}
     for parent, tag, text in settings:
         leaves[parent].append(Element(tag, text=text))
     surface = Element('surface', children=tuple(
@@ -170,7 +191,7 @@ def _first_surface(settings: list) -> Element:
     return Element('collision', children=(surface, *leaves['collision']))
 
 
-def _insert_blobs(target: Element, blobs, replaced: str) -> Element:
+def _insert_blobs(target: Element, blobs: list[Element], replaced: str) -> Element:
     """Return ``target`` with ``blobs`` appended; a ``<replaced>`` blob replaces the old one."""
     for blob in blobs:
         if blob.tag == replaced:
@@ -186,7 +207,8 @@ def _insert_blobs(target: Element, blobs, replaced: str) -> Element:
 _SCRIPT = {'script': ('material', 'script')}
 
 
-def apply_visual(extensions, on_overwrite=None) -> tuple[Element, ...]:
+def apply_visual(extensions: list['Extension'], on_overwrite: 'OnOverwrite | None' = None,
+                 ) -> tuple[Element, ...]:
     """Return what extensions give one ``<visual>``: blobs (a material blob replaces), script."""
     visual = Element('visual')
     for ext in extensions:
@@ -200,7 +222,9 @@ def apply_visual(extensions, on_overwrite=None) -> tuple[Element, ...]:
     return visual.children
 
 
-def apply_link(extensions, on_overwrite=None, transform_blob=None) -> tuple[Element, ...]:
+def apply_link(extensions: list['Extension'], on_overwrite: 'OnOverwrite | None' = None,
+               transform_blob: 'Callable[[Extension, Element], Element] | None' = None,
+               ) -> tuple[Element, ...]:
     """
     Return what extensions append to a link: gravity, velocity decay, self collide, blobs.
 
@@ -228,8 +252,8 @@ _JOINT_PARENTS = {'dynamics': ('axis', 'dynamics'), 'physics': ('physics',),
                   'ode': ('physics', 'ode'), 'limit': ('physics', 'ode', 'limit')}
 
 
-def apply_joint(joint: Element, extensions, on_overwrite=None,
-                with_blobs: bool = True) -> Element:
+def apply_joint(joint: Element, extensions: list['Extension'],
+                on_overwrite: 'OnOverwrite | None' = None, with_blobs: bool = True) -> Element:
     """
     Return a joint with joint-level settings: ``physics/ode`` and ``axis/dynamics``, blobs.
 
@@ -248,7 +272,8 @@ def apply_joint(joint: Element, extensions, on_overwrite=None,
     return joint
 
 
-def apply_model(extensions, on_overwrite=None) -> tuple[Element, ...]:
+def apply_model(extensions: list['Extension'], on_overwrite: 'OnOverwrite | None' = None,
+                ) -> tuple[Element, ...]:
     """Return what extensions append to the model: ``<static>`` (only when given), blobs."""
     model = Element('model')
     for ext in extensions:

@@ -30,12 +30,24 @@ Where each setting lands in SDFormat is tabled here (:data:`COLLISION_SETTINGS`,
 :data:`JOINT_SETTINGS`); :mod:`.gazebo_apply` writes it there.
 """
 
+from typing import TYPE_CHECKING
+
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.errors import Code
 from sdf_tools.formats.sdf.spec import nearest
 from sdf_tools.formats.sdf.spec import vocabulary
 from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.element import key_value
+
+if TYPE_CHECKING:
+    from sdf_tools.convert.blob_values import Landing
+    from sdf_tools.convert.tree import Tree
+    from sdf_tools.errors import SourceLocation
+    from sdf_tools.formats.sdf.spec import ElementSpec
+    from sdf_tools.formats.sdf.spec import Vocabulary
+    from sdf_tools.model import GazeboExtension
+    from sdf_tools.model import Robot
+    from sdf_tools.xmlio.parse import ValueReader
 
 #: Tags that configure a link (or its collisions and visuals).
 LINK_TAGS = frozenset((
@@ -136,14 +148,38 @@ class Extension:
     __slots__ = ('ref', 'location', 'empty', 'tags', 'blobs', 'visual_blobs', 'collision_blobs',
                  'material', 'gravity', *_NUMBER_FIELDS.values(), *set(_BOOL_FIELDS.values()))
 
-    def __init__(self, ref: str, location):
+    # The fields of the special tags, set in __init__ from _NUMBER_FIELDS and _BOOL_FIELDS
+    # (numbers as check_value reads them; fdir1 as written).
+    damping_factor: float | None
+    max_vel: float | None
+    min_depth: float | None
+    mu1: float | None
+    mu2: float | None
+    kp: float | None
+    kd: float | None
+    laser_retro: float | None
+    spring_reference: float | None
+    spring_stiffness: float | None
+    stop_cfm: float | None
+    stop_erp: float | None
+    fudge_factor: float | None
+    max_contacts: int | None
+    fdir1: str | None
+    static: bool | None
+    self_collide: bool | None
+    provide_feedback: bool | None
+    implicit_spring_damper: bool | None
+    preserve: bool | None
+    disable_lumping: bool | None
+
+    def __init__(self, ref: str, location: 'SourceLocation | None') -> None:
         self.ref = ref
         self.location = location
         self.empty = True
-        self.tags: list = []
-        self.blobs: list = []
-        self.visual_blobs: list = []
-        self.collision_blobs: list = []
+        self.tags: list[tuple[str, Element]] = []
+        self.blobs: list[Element] = []
+        self.visual_blobs: list[Element] = []
+        self.collision_blobs: list[Element] = []
         self.material: str | None = None
         self.gravity: bool | None = None
         for name in _NUMBER_FIELDS.values():
@@ -163,7 +199,8 @@ class Extension:
             getattr(self, name) is not None for name, _, _ in COLLISION_SETTINGS)
 
 
-def parse_extensions(robot, values, version: str = '1.9') -> list:
+def parse_extensions(robot: 'Robot', values: 'ValueReader', version: str = '1.9',
+                     ) -> list[Extension]:
     """
     Parse every ``<gazebo>`` block of a robot, in document order.
 
@@ -188,11 +225,6 @@ def parse_extensions(robot, values, version: str = '1.9') -> list:
         return []
     links = {link.name for link in robot.links}
     joints = {joint.name for joint in robot.joints}
-    # Here, not at the top: a robot without <gazebo> blocks never loads the readers of
-    # SDFormat values (formats.sdf.params and what imports it); urdf2sdf starts faster.
-    from sdf_tools.convert.blob_values import check_blob
-    from sdf_tools.formats.sdf.content import check_value
-    checks = (check_blob, check_value)
     vocab = vocabulary(version)
     named = {block.reference or '' for block in robot.gazebo   # a <material> tag names a
              if any(child.tag == 'material' for child in block.elements)}   # script whole
@@ -201,22 +233,33 @@ def parse_extensions(robot, values, version: str = '1.9') -> list:
         ref = block.reference or ''
         path = 'model/link' if ref in links else 'model/joint' if ref in joints else \
             'model' if not ref else None   # else the block names nothing: it is ignored
-        landing = None if path is None else (path, vocab.at(path))
+        landing = None if path is None else (path, _spec(vocab, path))
         extensions.append(_parse_extension(block, values, landing, vocab,
-                                           (block.reference or '') not in named, checks))
+                                           (block.reference or '') not in named))
     values.reporter.raise_if_errors()
     return extensions
 
 
-def _parse_extension(block, values, landing, vocab, scripts: bool, checks) -> Extension:
+def _spec(vocab: 'Vocabulary', path: str) -> 'ElementSpec':
+    """Return the spec at ``path``, an element every SDFormat version written has."""
+    spec = vocab.at(path)
+    assert spec is not None   # (what extensions set: a model, link, joint and their parts)
+    return spec
+
+
+def _parse_extension(block: 'GazeboExtension', values: 'ValueReader', landing: 'Landing | None',
+                     vocab: 'Vocabulary', scripts: bool) -> Extension:
     """
     Parse one :class:`~sdf_tools.model.GazeboExtension`.
 
-    ``scripts``: whether its ``<visual>`` blobs' material scripts must be whole (no
-    ``<material>`` tag of a block of its reference completes them); ``checks``:
-    :func:`~.blob_values.check_blob` and :func:`~sdf_tools.formats.sdf.content.check_value`.
+    ``landing``: the path and spec of the element its blobs land in (``None``: it names
+    nothing); ``scripts``: whether its ``<visual>`` blobs' material scripts must be whole (no
+    ``<material>`` tag of a block of its reference completes them).
     """
-    check_blob, check_value = checks
+    # Here, not at the top: a robot without <gazebo> blocks never loads the readers of
+    # SDFormat values (formats.sdf.params and what imports it); urdf2sdf starts faster.
+    from sdf_tools.convert.blob_values import check_blob
+    from sdf_tools.formats.sdf.content import check_value
     ext = Extension(block.reference or '', block.location)
     where = block_name(ext.ref)
     on_link = landing is not None and landing[0] == 'model/link'
@@ -235,7 +278,7 @@ def _parse_extension(block, values, landing, vocab, scripts: bool, checks) -> Ex
         ext.tags.append((tag, child))
         if tag in ('visual', 'collision'):
             target = ext.visual_blobs if tag == 'visual' else ext.collision_blobs
-            part = (f'model/link/{tag}', vocab.at(f'model/link/{tag}'))
+            part = (f'model/link/{tag}', _spec(vocab, f'model/link/{tag}'))
             for blob in child:
                 if isinstance(blob.tag, str):
                     if on_link:
@@ -245,7 +288,7 @@ def _parse_extension(block, values, landing, vocab, scripts: bool, checks) -> Ex
         elif tag == 'material':
             ext.material = key_value(child)
         elif tag in _NUMBER_FIELDS:
-            value = check_value(values, child, vocab.at(_SETS[tag]), where, child,
+            value = check_value(values, child, _spec(vocab, _SETS[tag]), where, child,
                                 text=key_value(child), required=True)
             if value is not None:
                 setattr(ext, _NUMBER_FIELDS[tag], key_value(child) if tag == 'fdir1' else value)
@@ -264,7 +307,7 @@ def block_name(ref: str) -> str:
     return f"<gazebo reference='{ref}'>" if ref else '<gazebo>'
 
 
-def _blob_copy(element):
+def _blob_copy(element: Element) -> Element:
     """Return a blob element without its tail (text of the block)."""
     if element.tail is None:
         return element
@@ -272,7 +315,8 @@ def _blob_copy(element):
                    element.line)
 
 
-def check_references(extensions, tree, values) -> None:
+def check_references(extensions: list[Extension], tree: 'Tree', values: 'ValueReader',
+                     ) -> None:
     """
     Warn about references that name nothing and tags that have no effect where used.
 

@@ -34,6 +34,9 @@ frames their final names, after which the ``relative_to`` of re-pointed blob joi
 filled in (:attr:`Lumping.frame_refs`, :func:`resolve_frame_refs`).
 """
 
+from typing import cast
+from typing import TYPE_CHECKING
+
 from sdf_tools import inertia
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Link
@@ -53,6 +56,17 @@ from sdf_tools.xmlio.element import replace_child
 from sdf_tools.xmlio.element import with_attribute
 from sdf_tools.xmlio.element import with_text
 
+if TYPE_CHECKING:
+    from collections.abc import Container
+
+    from sdf_tools.convert.gazebo_ext import Extension
+    from sdf_tools.errors import SourceLocation
+    from sdf_tools.transforms import Vec3
+    from sdf_tools.xmlio.parse import ValueReader
+
+    #: A blob joint of :attr:`Lumping.frame_refs`: (extension, blob index, merged link).
+    FrameRef = tuple[Extension, int, str]
+
 _CORRECTED_OFFSETS = 'gz::corrected_offsets'
 _NO_MASS = (0.0, (0.0, 0.0, 0.0), IDENTITY_QUAT, (0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
 
@@ -69,7 +83,7 @@ class Frame:
     name: str
     attached_to: str
     pose: Pose | None  # None for a link frame
-    location: object
+    location: 'SourceLocation | None'
 
 
 @record(frozen=True)
@@ -88,11 +102,11 @@ class Lumping:
 
     """
 
-    frames: list
-    frame_refs: list
+    frames: list[Frame]
+    frame_refs: 'list[FrameRef]'
 
 
-def lump(tree: Tree, extensions: list, values) -> Lumping:
+def lump(tree: Tree, extensions: list['Extension'], values: 'ValueReader') -> Lumping:
     """
     Merge every link attached by a reducible fixed joint into the kept link above it.
 
@@ -112,8 +126,8 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
     """
     link_refs = _index_link_refs(extensions, tree)  # before any blob is edited
     # Parts, extensions and child joints move to the kept ancestor (pre-order).
-    keep_of: dict = {}
-    x_of: dict = {}
+    keep_of: dict[str, Link] = {}
+    x_of: dict[str, Pose] = {}
     for link in tree.preorder(tree.root):
         joint = link.parent_joint
         if not is_merged(joint):
@@ -124,9 +138,10 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
             if parent.name in x_of else joint.origin
         _absorb(keep_of[link.name], link, x_of[link.name], values)
     # Mass is welded into the parent, and frames recorded, in libsdformat's merge order.
-    frames = []
+    frames: list[Frame] = []
     for link in _merge_events(tree):
         joint = link.parent_joint
+        assert joint is not None   # (a merged link's)
         parent = tree.links[joint.parent]
         frames.append(Frame(joint.name, parent.name, joint.origin, joint.model.location))
         frames.append(Frame(link.name, joint.name, None, link.model.location))
@@ -136,7 +151,7 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
             parent.mass = inertia.combine(parent.mass or _NO_MASS,
                                           (m, moved.xyz, moved.quat, i))
     # Blobs that name a merged link name its kept ancestor.
-    frame_refs: list = []
+    frame_refs: list[FrameRef] = []
     for name, keep in keep_of.items():
         for ext, index in link_refs.get(name, ()):
             blob, framed = _rename_link_refs(ext.blobs[index], name, keep.name, x_of[name],
@@ -147,7 +162,7 @@ def lump(tree: Tree, extensions: list, values) -> Lumping:
     return Lumping(frames, frame_refs)
 
 
-def resolve_frame_refs(frame_refs: list, renamed_frames: dict) -> None:
+def resolve_frame_refs(frame_refs: 'list[FrameRef]', renamed_frames: dict[str, str]) -> None:
     """Give each blob joint of :attr:`Lumping.frame_refs` the final name of its frame."""
     for ext, index, link_name in frame_refs:
         name = renamed_frames.get(link_name, link_name)
@@ -156,7 +171,7 @@ def resolve_frame_refs(frame_refs: list, renamed_frames: dict) -> None:
                                                                           name))
 
 
-def _merge_events(tree: Tree) -> list:
+def _merge_events(tree: Tree) -> list[Link]:
     """
     Return the merged links in the order libsdformat merges them.
 
@@ -164,7 +179,7 @@ def _merge_events(tree: Tree) -> list:
     the link into its parent, then reduces its other children: a post-order over fixed
     joints. Iterative, so trees of any depth work.
     """
-    events = []
+    events: list[Link] = []
     stack = [(tree.root, False)]
     while stack:
         link, done = stack.pop()
@@ -180,7 +195,7 @@ def _merge_events(tree: Tree) -> list:
     return events
 
 
-def _absorb(keep: Link, link: Link, x_kl: Pose, values) -> None:
+def _absorb(keep: Link, link: Link, x_kl: Pose, values: 'ValueReader') -> None:
     """Move one merged link's content into its kept ancestor ``keep``."""
     link.lumped = True
     for parts, target in ((link.visuals, keep.visuals), (link.collisions, keep.collisions)):
@@ -203,7 +218,7 @@ def _absorb(keep: Link, link: Link, x_kl: Pose, values) -> None:
             joint.parent = keep.name
 
 
-def _reduce_blob_pose(blob: Element, x_kl: Pose, values) -> Element:
+def _reduce_blob_pose(blob: Element, x_kl: Pose, values: 'ValueReader') -> Element:
     """Return a lumped sensor/projector/light with its pose in the kept link's frame."""
     at = first_index(blob, 'pose')
     pose = IDENTITY
@@ -221,7 +236,7 @@ def _reduce_blob_pose(blob: Element, x_kl: Pose, values) -> Element:
     return appended(blob, Element('pose', text=fmt_pose(new.xyz, new.quat)))
 
 
-def _without(parent: Element, indices) -> Element:
+def _without(parent: Element, indices: 'Container[int]') -> Element:
     """Return ``parent`` without the children at ``indices``."""
     children = tuple(child for index, child in enumerate(parent.children)
                      if index not in indices)
@@ -231,7 +246,7 @@ def _without(parent: Element, indices) -> Element:
 
 # --- references to merged links -------------------------------------------------------------
 
-def _link_references(blob: Element) -> tuple:
+def _link_references(blob: Element) -> tuple[list[int], list[int]]:
     """
     Return the children of a blob that name a link: ``(named, projectors)``, as indices.
 
@@ -256,15 +271,16 @@ def _link_references(blob: Element) -> tuple:
     return [], []
 
 
-def _projector_ref(element: Element) -> tuple | None:
+def _projector_ref(element: Element) -> tuple[str, str] | None:
     """Return ``(link, projector)`` of a ``link/projector`` reference (``None`` without ``/``)."""
     link, sep, projector = (element.text or '').strip().partition('/')
     return (link, projector) if sep else None
 
 
-def _index_link_refs(extensions: list, tree: Tree) -> dict:
+def _index_link_refs(extensions: list['Extension'], tree: Tree,
+                     ) -> dict[str, list[tuple['Extension', int]]]:
     """Map link names to the blobs that name them: ``(extension, index in its blobs)``."""
-    refs: dict = {}
+    refs: dict[str, list[tuple[Extension, int]]] = {}
     for ext in extensions:
         for position, blob in enumerate(ext.blobs):
             named, projectors = _link_references(blob)
@@ -282,7 +298,8 @@ def _child_at(blob: Element, index: int) -> Element:
     return blob if index < 0 else blob.children[index]
 
 
-def _rename_link_refs(blob: Element, old: str, new: str, x_kl: Pose, values) -> tuple:
+def _rename_link_refs(blob: Element, old: str, new: str, x_kl: Pose, values: 'ValueReader',
+                      ) -> tuple[Element, bool]:
     """
     Return a blob whose references to the merged link ``old`` name ``new`` (posed ``x_kl``).
 
@@ -318,7 +335,7 @@ def _rename_link_refs(blob: Element, old: str, new: str, x_kl: Pose, values) -> 
     return blob, framed
 
 
-def _move_plugin_offsets(plugin: Element, x_kl: Pose, values) -> Element:
+def _move_plugin_offsets(plugin: Element, x_kl: Pose, values: 'ValueReader') -> Element:
     """
     Return a plugin with its ``xyzOffset``/``rpyOffset`` re-expressed in the kept link.
 
@@ -331,12 +348,13 @@ def _move_plugin_offsets(plugin: Element, x_kl: Pose, values) -> Element:
         at = first_index(plugin, key)
         if at is not None:
             elem = plugin.children[at]
-            offset = values.vector(elem, None, f'<plugin> <{key}>', key_value(elem), 3)
-            if offset is not None:
+            given = cast('Vec3 | None', values.vector(elem, None, f'<plugin> <{key}>',
+                                                      key_value(elem), 3))
+            if given is not None:
                 if key == 'xyzOffset':
-                    xyz = offset
+                    xyz = given
                 else:
-                    rpy = offset
+                    rpy = given
             plugin = _without(plugin, (at,))
     plugin = _without(plugin, {i for i, e in enumerate(plugin.children)
                                if e.tag == _CORRECTED_OFFSETS})

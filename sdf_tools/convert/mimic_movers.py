@@ -32,8 +32,16 @@ on its own, unless the description loads something that moves it:
 the one that moves the joint (:func:`mover_text`).
 """
 
+from typing import TYPE_CHECKING
+
 from sdf_tools.errors import SourceLocation
 from sdf_tools.xmlio.parse import local_name
+
+if TYPE_CHECKING:
+    from sdf_tools.model import KeptElement
+    from sdf_tools.model import Mimic
+    from sdf_tools.model import Robot
+    from sdf_tools.xmlio.element import Element
 
 #: The mimic plugins' elements: (the joint it moves, the joint it follows), first match wins.
 PLUGIN_ELEMENTS = (('mimicJoint', 'joint'), ('mimicJoint', 'jointName'),
@@ -43,8 +51,11 @@ ROS2_CONTROL_SYSTEMS = {'gz_ros2_control/GazeboSimSystem': 'gz_ros2_control',
                         'ign_ros2_control/IgnitionSystem': 'ign_ros2_control',
                         'gazebo_ros2_control/GazeboSystem': 'gazebo_ros2_control'}
 
+#: What moves a mimic joint: (what, the joint it follows or ``None``, where it is written).
+Mover = tuple[str, str | None, SourceLocation | None]
 
-def mimic_movers(robot) -> dict:
+
+def mimic_movers(robot: 'Robot') -> dict[str, Mover]:
     """
     Return what moves each joint a mimic plugin or a ros2_control simulator moves.
 
@@ -52,7 +63,7 @@ def mimic_movers(robot) -> dict:
     ``followed`` the joint it follows (``None``: as the URDF ``<mimic>`` says), ``location``
     where it is written. The first one found for a joint, in document order.
     """
-    movers: dict = {}
+    movers: dict[str, Mover] = {}
     for block in robot.gazebo:
         for element in block.elements:
             if isinstance(element.tag, str) and local_name(element) == 'plugin':
@@ -63,7 +74,7 @@ def mimic_movers(robot) -> dict:
     return movers
 
 
-def mover_text(mover, mimic) -> str:
+def mover_text(mover: Mover, mimic: 'Mimic') -> str:
     """Return what the warning says moves the joint (``mover`` of :func:`mimic_movers`)."""
     what, followed, _ = mover
     if followed is None or followed == mimic.joint:
@@ -72,7 +83,7 @@ def mover_text(mover, mimic) -> str:
         f'{mimic.joint!r})'
 
 
-def _plugin(element, source: str, movers: dict) -> None:
+def _plugin(element: 'Element', source: str, movers: dict[str, Mover]) -> None:
     filename, name = element.get('filename', ''), element.get('name', '')
     if 'mimic' not in (filename + name).lower():
         return
@@ -86,7 +97,7 @@ def _plugin(element, source: str, movers: dict) -> None:
             return
 
 
-def _ros2_control(kept, movers: dict) -> None:
+def _ros2_control(kept: 'KeptElement', movers: dict[str, Mover]) -> None:
     element = kept.element
     plugin = element.find('hardware/plugin')
     system = ROS2_CONTROL_SYSTEMS.get((plugin.text or '').strip()) if plugin is not None \

@@ -24,6 +24,8 @@ lumping frames (``<name>_frame``), with a warning each; libsdformat keeps the cl
 :func:`check_sdf_names` refuses names SDFormat reserves or reads as scopes.
 """
 
+from typing import TYPE_CHECKING
+
 from sdf_tools.convert.lumping import Frame
 from sdf_tools.convert.tree import is_merged
 from sdf_tools.convert.tree import Tree
@@ -37,6 +39,11 @@ from sdf_tools.records import record
 from sdf_tools.records import replace
 from sdf_tools.topology import WORLD
 from sdf_tools.xmlio.element import with_attribute
+
+if TYPE_CHECKING:
+    from sdf_tools.convert.gazebo_ext import Extension
+    from sdf_tools.errors import Reporter
+    from sdf_tools.errors import SourceLocation
 
 
 @record(frozen=True)
@@ -55,12 +62,12 @@ class Names:
 
     """
 
-    renamed_joints: dict
-    renamed_frames: dict
-    frames: list
+    renamed_joints: dict[str, str]
+    renamed_frames: dict[str, str]
+    frames: list[Frame]
 
 
-def _unique(name: str, taken: set, suffix: str) -> str:
+def _unique(name: str, taken: set[str], suffix: str) -> str:
     """Return ``name``, or ``name + suffix`` (then ``_2``, ``_3``...) if it is taken."""
     if name not in taken:
         return name
@@ -72,7 +79,8 @@ def _unique(name: str, taken: set, suffix: str) -> str:
     return candidate
 
 
-def resolve_names(tree: Tree, model_extensions: list, frames: list, reporter) -> Names:
+def resolve_names(tree: Tree, model_extensions: list['Extension'], frames: list[Frame],
+                  reporter: 'Reporter') -> Names:
     """
     Give joints and lumping frames names distinct from links and from each other.
 
@@ -97,7 +105,7 @@ def resolve_names(tree: Tree, model_extensions: list, frames: list, reporter) ->
         for blob in ext.blobs:
             if blob.tag in ('joint', 'link', 'frame', 'model') and blob.get('name'):
                 taken.add(blob.get('name'))
-    renamed_joints = {}
+    renamed_joints: dict[str, str] = {}
     for joint in tree.joints.values():
         if is_merged(joint):
             continue
@@ -115,7 +123,7 @@ def resolve_names(tree: Tree, model_extensions: list, frames: list, reporter) ->
     return Names(renamed_joints, renamed_frames, frames)
 
 
-def name_sensors(tree: Tree, reporter) -> None:
+def name_sensors(tree: Tree, reporter: 'Reporter') -> None:
     """
     Give the sensors (and lights) of each kept link distinct names, in their blobs' places.
 
@@ -138,9 +146,10 @@ def name_sensors(tree: Tree, reporter) -> None:
                  for index, blob in enumerate(ext.blobs)
                  if blob.tag in ('sensor', 'light') and blob.get('name')]
         taken = {(blob.tag, blob.get('name')) for _, _, blob in named}
-        first = {}  # (tag, name) -> where the first one is
+        first: dict[tuple[str, str], SourceLocation] = {}  # (tag, name) -> the first's place
         for ext, index, blob in named:
             key = (blob.tag, blob.get('name'))
+            assert ext.location is not None   # (a block of a link: read from a file)
             here = replace(ext.location, line=blob.sourceline or ext.location.line)
             if key not in first:
                 first[key] = here
@@ -154,7 +163,8 @@ def name_sensors(tree: Tree, reporter) -> None:
                           f"link '{link.name}'", Code.RENAMED)
 
 
-def _name_frames(frames: list, taken: set, tree: Tree, reporter) -> tuple:
+def _name_frames(frames: list[Frame], taken: set[str], tree: Tree, reporter: 'Reporter',
+                 ) -> tuple[dict[str, str], list[Frame]]:
     """
     Return the renamed frames and the frames with their final names.
 
@@ -163,9 +173,9 @@ def _name_frames(frames: list, taken: set, tree: Tree, reporter) -> tuple:
     because a URDF joint is named like a link is what the reader's warning about that joint
     (``name-clash``) announced: the warning about it takes that one's place.
     """
-    joint_frames: dict = {}
-    link_frames: dict = {}
-    renamed: dict = {}
+    joint_frames: dict[str, str] = {}
+    link_frames: dict[str, str] = {}
+    renamed: dict[str, str] = {}
     named = []
     for frame in frames:
         new = _unique(frame.name, taken, '_frame')
@@ -185,7 +195,7 @@ def _name_frames(frames: list, taken: set, tree: Tree, reporter) -> tuple:
     return renamed, final
 
 
-def _frame_renamed(frame, new: str, tree: Tree, reporter) -> None:
+def _frame_renamed(frame: Frame, new: str, tree: Tree, reporter: 'Reporter') -> None:
     """Warn that the frame kept for a merged joint or link is written as ``new``."""
     merged = 'link' if frame.pose is None else 'joint'
     joint = tree.joints.get(frame.name)
@@ -198,8 +208,8 @@ def _frame_renamed(frame, new: str, tree: Tree, reporter) -> None:
                   joint.model.location, f"joint '{frame.name}'", Code.NAME_CLASH)
 
 
-def check_sdf_names(robot: Robot, tree: Tree, frames: list, model_extensions: list,
-                    sdf_version: str) -> None:
+def check_sdf_names(robot: Robot, tree: Tree, frames: list[Frame],
+                    model_extensions: list['Extension'], sdf_version: str) -> None:
     """
     Refuse names SDFormat reserves, reads as scopes or as another name, and a model with no link.
 
@@ -211,11 +221,12 @@ def check_sdf_names(robot: Robot, tree: Tree, frames: list, model_extensions: li
         Every problem found.
 
     """
-    problems = []
+    problems: list[Diagnostic] = []
     version = version_tuple(sdf_version)
     read_as: dict[str, str] = {}  # name as SDFormat reads it -> the name written
 
-    def check(name, what, entity, location, child=True):
+    def check(name: str, what: str, entity: str, location: 'SourceLocation | None',
+              child: bool = True) -> None:
         problem = sdf_names.name_problem(name, what, version)
         if problem is None and child:  # the model's links, joints and frames share names
             other = read_as.setdefault(sdf_names.as_read(name), name)

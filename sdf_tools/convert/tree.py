@@ -26,10 +26,24 @@ The names libsdformat gives visuals and collisions (:func:`part_name`) live here
 records them before it moves a part, the decisions use them after.
 """
 
+from typing import TYPE_CHECKING
+
 from sdf_tools.convert.mimic_movers import mimic_movers
 from sdf_tools.model import JointType
 from sdf_tools.model import Robot
 from sdf_tools.topology import WORLD
+
+if TYPE_CHECKING:   # (gazebo_ext imports this module)
+    from typing import TypeGuard
+
+    from sdf_tools.convert.gazebo_ext import Extension
+    from sdf_tools.convert.mimic_movers import Mover
+    from sdf_tools.inertia import Body
+    from sdf_tools.model import Collision
+    from sdf_tools.model import Joint as UrdfJoint
+    from sdf_tools.model import Link as UrdfLink
+    from sdf_tools.model import Pose
+    from sdf_tools.model import Visual
 
 #: What libsdformat puts between a link name and the name of a part lumped into it.
 LUMP = '_fixed_joint_lump__'
@@ -68,10 +82,11 @@ class Part:
 
     __slots__ = ('model', 'name', 'origin', 'source_link', 'unlumped_name')
 
-    def __init__(self, model, source_link: str, index: int, kind: str):
+    def __init__(self, model: 'Visual | Collision', source_link: str, index: int,
+                 kind: str) -> None:
         self.model = model
-        self.name = model.name or ''
-        self.origin = model.origin
+        self.name: str = model.name or ''
+        self.origin: Pose = model.origin
         self.source_link = source_link
         self.unlumped_name = part_name(self.name, source_link, index, kind)
 
@@ -89,11 +104,11 @@ class Link:
     __slots__ = ('model', 'name', 'mass', 'visuals', 'collisions', 'parent_joint',
                  'children', 'extensions', 'lumped')
 
-    def __init__(self, model, extensions: list):
+    def __init__(self, model: 'UrdfLink', extensions: list['Extension']) -> None:
         self.model = model
         self.name = model.name
         inertial = model.inertial
-        self.mass = None
+        self.mass: Body | None = None
         if inertial is not None:
             self.mass = (inertial.mass, inertial.origin.xyz, inertial.origin.quat,
                          (inertial.ixx, inertial.ixy, inertial.ixz,
@@ -120,7 +135,8 @@ class Joint:
     __slots__ = ('model', 'name', 'parent', 'child', 'origin', 'reducible', 'lumping_disabled',
                  'extensions', 'sdf_name')
 
-    def __init__(self, model, reducible: bool, lumping_disabled: bool, extensions: list):
+    def __init__(self, model: 'UrdfJoint', reducible: bool, lumping_disabled: bool,
+                 extensions: list['Extension']) -> None:
         self.model = model
         self.name = model.name
         self.parent = model.parent
@@ -132,7 +148,7 @@ class Joint:
         self.sdf_name = model.name
 
 
-def is_merged(joint: Joint | None) -> bool:
+def is_merged(joint: Joint | None) -> 'TypeGuard[Joint]':
     """Return whether ``joint`` disappears into its parent link (a fixed joint to world stays)."""
     return joint is not None and joint.reducible and joint.parent != WORLD
 
@@ -148,7 +164,8 @@ class Tree:
 
     __slots__ = ('links', 'joints', 'root', 'mimic_movers')
 
-    def __init__(self, robot: Robot, extensions: list, preserve_fixed_joints: bool):
+    def __init__(self, robot: Robot, extensions: list['Extension'],
+                 preserve_fixed_joints: bool) -> None:
         """
         Build the tree of ``robot`` with the ``<gazebo>`` blocks that configure it.
 
@@ -164,13 +181,13 @@ class Tree:
         """
         preserve = {e.ref for e in extensions if e.preserve}
         disable = {e.ref for e in extensions if e.disable_lumping} - preserve
-        by_ref: dict[str, list] = {}
+        by_ref: dict[str, list[Extension]] = {}
         for ext in extensions:
             if ext.ref:
                 by_ref.setdefault(ext.ref, []).append(ext)
         self.links = {link.name: Link(link, list(by_ref.get(link.name, ())))
                       for link in robot.links}
-        self.joints = {}
+        self.joints: dict[str, Joint] = {}
         for joint in robot.joints:
             reducible = (joint.kind is JointType.FIXED and not preserve_fixed_joints
                          and joint.name not in preserve and joint.name not in disable)
@@ -183,10 +200,10 @@ class Tree:
             if working.child in self.links:
                 self.links[working.child].parent_joint = working
         self.root = self.links[robot.index.roots[0]]
-        self.mimic_movers = mimic_movers(robot) if any(
+        self.mimic_movers: dict[str, Mover] = mimic_movers(robot) if any(
             joint.mimic is not None for joint in robot.joints) else {}
 
-    def preorder(self, top: Link) -> list:
+    def preorder(self, top: Link) -> list[Link]:
         """Return every link below ``top`` (inclusive), depth first, children in order."""
         order = []
         stack = [top]
@@ -200,7 +217,7 @@ class Tree:
         """Return whether ``link`` is a ``world`` root: the surroundings, not a model link."""
         return link is self.root and link.name == WORLD
 
-    def kept_links(self) -> list:
+    def kept_links(self) -> list[Link]:
         """Return the links the output has: not lumped, and not a ``world`` root."""
         return [link for link in self.links.values()
                 if not link.lumped and not self.is_world_root(link)]

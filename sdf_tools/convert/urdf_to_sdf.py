@@ -64,6 +64,7 @@ covered by a test and listed in the README):
 """
 
 import math
+from typing import TYPE_CHECKING
 
 from sdf_tools.convert import gazebo_apply
 from sdf_tools.convert import gazebo_ext
@@ -93,6 +94,10 @@ from sdf_tools.records import record
 from sdf_tools.resources.packages import PackageResolver
 from sdf_tools.xmlio.element import Element
 from sdf_tools.xmlio.parse import ValueReader
+
+if TYPE_CHECKING:
+    from sdf_tools.convert.tree import Joint as TreeJoint
+    from sdf_tools.convert.tree import Link as TreeLink
 
 
 @record(frozen=True)
@@ -147,7 +152,7 @@ class ConversionOptions:
     packages: PackageResolver | None = None
     input_folder: str | None = None
     auto_inertials: float | None = None
-    uri_map: dict | None = None
+    uri_map: dict[str, str] | None = None
     plugins: tuple[Element, ...] = ()
 
 
@@ -174,8 +179,8 @@ class ConversionResult:
 
     sdf: str
     warnings: tuple[Diagnostic, ...] = ()
-    renamed_joints: dict = field(default_factory=dict)
-    renamed_frames: dict = field(default_factory=dict)
+    renamed_joints: dict[str, str] = field(default_factory=dict)
+    renamed_frames: dict[str, str] = field(default_factory=dict)
     inputs: tuple[str, ...] = ()
 
 
@@ -272,7 +277,8 @@ def _check_poses_finite(document: SdfDocument, texts: NumberTexts, tree: Tree,
                         reporter: Reporter) -> None:
     """Report poses that composing made non-finite (libsdformat refuses the file)."""
     for text, parent, tag, name in non_finite_poses(document, texts):
-        items: dict = tree.links if tag == 'link' else tree.joints if tag == 'joint' else {}
+        items: dict[str, TreeLink] | dict[str, TreeJoint] = \
+            tree.links if tag == 'link' else tree.joints if tag == 'joint' else {}
         item = items.get(name)
         reporter.error(f'a <pose> of its <{parent}> is not finite ({text}): the joint '
                        'origins composed by fixed-joint lumping are too large',
