@@ -33,6 +33,7 @@ overwrite rule), :func:`ensure`, :func:`at_path`, :func:`replace_child`, :func:`
 (the URDF writer) a tree.
 """
 
+from sys import modules
 from typing import TYPE_CHECKING
 
 if not TYPE_CHECKING:  # namedtuple's field getters (in C; in collections from Python 3.8)
@@ -41,6 +42,8 @@ if not TYPE_CHECKING:  # namedtuple's field getters (in C; in collections from P
 #: The characters libxml2 counts as blank (``xmlIsBlankNode``): text made of them is layout.
 BLANK = ' \t\n\r'
 _XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace'
+#: The attributes of an element: ``(name, value)`` pairs, in document order.
+Attributes = tuple[tuple[str, str], ...]
 _FIELDS = ('tag', 'attributes', 'text', 'children', 'tail', 'line')
 
 
@@ -244,10 +247,13 @@ class _Namespaced(Exception):
 
 def _declares(element) -> bool:
     """Return whether ``element`` or one below it declares a namespace (lxml walks, in C)."""
-    from lxml.etree import iterwalk  # (loaded: element is lxml's)
-    for _ in iterwalk(element, events=('start-ns',)):
+    # (lxml is loaded: element is its; an import statement here cost more than the walk)
+    for _ in modules['lxml.etree'].iterwalk(element, events=_START_NS):
         return True
     return False
+
+
+_START_NS = ('start-ns',)
 
 
 def _plain(element, tail: str | None = None) -> Element:
@@ -268,21 +274,20 @@ def _plain(element, tail: str | None = None) -> Element:
         if after is not None and not after.strip(BLANK):
             after = None
         if len(child):
-            value = _plain(child, after)
-        else:
-            pairs = child.items()
-            if tag[0] == '{' or _DCOLON in tag or pairs:
-                tag, pairs = _plain_names(tag, pairs)
-            value = _new(Element, (tag, pairs or (), child.text, (), after, child.sourceline))
-        add(value)
+            add(_plain(child, after))
+            continue
+        pairs = child.items()
+        if tag[0] == '{' or _DCOLON in tag or pairs:
+            tag, pairs = _plain_names(tag, pairs)
+        add(_new(Element, (tag, pairs or (), child.text, (), after, child.sourceline)))
     tag, pairs = _plain_names(element.tag, element.items())
     text = element.text
-    if children and text is not None and not text.strip(BLANK):
+    if text is not None and children and not text.strip(BLANK):
         text = None
     return _new(Element, (tag, pairs, text, tuple(children), tail, element.sourceline))
 
 
-def _plain_names(tag: str, pairs: list) -> tuple:
+def _plain_names(tag: str, pairs: list[tuple[str, str]]) -> tuple[str, Attributes]:
     """Return an element's name as written and its attributes as a tuple (:func:`_plain`)."""
     if tag[0] == '{':
         raise _Namespaced
