@@ -35,7 +35,6 @@ overwrite rule), :func:`ensure`, :func:`at_path`, :func:`replace_child`, :func:`
 
 from collections.abc import Callable
 from collections.abc import Iterator
-from operator import itemgetter
 from sys import modules
 from typing import Any
 from typing import TYPE_CHECKING
@@ -46,9 +45,9 @@ if TYPE_CHECKING:
 else:
     try:  # namedtuple's field getters: in C, a third of a property's time (CPython's own)
         from collections import _tuplegetter
-    except ImportError:  # (a Python without them)
+    except ImportError:  # (a Python without them; not itemgetter: [i] is a child)
         def _tuplegetter(index: int, doc: str) -> property:
-            return property(itemgetter(index), doc=doc)
+            return property(lambda element: tuple.__getitem__(element, index), doc=doc)
 
 #: The characters libxml2 counts as blank (``xmlIsBlankNode``): text made of them is layout.
 BLANK = ' \t\n\r'
