@@ -33,14 +33,33 @@ overwrite rule), :func:`ensure`, :func:`at_path`, :func:`replace_child`, :func:`
 (the URDF writer) a tree.
 """
 
+from collections.abc import Callable
+from collections.abc import Iterator
+from sys import modules
+from typing import Any
 from typing import TYPE_CHECKING
+from typing import TypeVar
 
-if not TYPE_CHECKING:  # namedtuple's field getters (in C; in collections from Python 3.8)
-    from collections import _tuplegetter
+if TYPE_CHECKING:
+    from lxml import etree
+else:
+    try:  # namedtuple's field getters: in C, a third of a property's time (CPython's own)
+        from collections import _tuplegetter
+    except ImportError:  # (a Python without them; not itemgetter: [i] is a child)
+        def _tuplegetter(index: int, doc: str) -> property:
+            return property(lambda element: tuple.__getitem__(element, index), doc=doc)
 
 #: The characters libxml2 counts as blank (``xmlIsBlankNode``): text made of them is layout.
 BLANK = ' \t\n\r'
 _XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace'
+#: The attributes of an element: ``(name, value)`` pairs, in document order.
+Attributes = tuple[tuple[str, str], ...]
+# _convert's namespaces: around an element (nsmap), its own, those its names use from outside.
+_Scope = dict[str | None, str]
+_Own = tuple[tuple[str | None, str], ...]
+_Uses = list[tuple[str | None, str]]
+# lxml-stubs 0.5.1 types attributes str or bytes, sourceline ... (_LXML_STUBS: str, int)
+_T = TypeVar('_T')
 _FIELDS = ('tag', 'attributes', 'text', 'children', 'tail', 'line')
 
 
@@ -88,41 +107,41 @@ class Element(tuple):
         tail = _tuplegetter(4, 'Text after the element (mixed content), or None.')
         line = _tuplegetter(5, 'Where it starts in its source (not compared).')
 
-    def __new__(cls, tag: str, attributes: tuple[tuple[str, str], ...] = (),
+    def __new__(cls, tag: str, attributes: Attributes = (),
                 text: str | None = None, children: tuple['Element', ...] = (),
                 tail: str | None = None, line: int | None = None) -> 'Element':
         return _new(cls, (tag, attributes, text, children, tail, line))
 
-    def __getnewargs__(self):  # copy and pickle (tuple's own would be the children)
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copy, pickle (tuple's: the children)
         return _fields(self)
 
     def __repr__(self) -> str:
         shown = ', '.join(f'{name}={value!r}' for name, value in zip(_FIELDS, _fields(self)))
         return f'Element({shown})'
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if other.__class__ is not Element:
             return NotImplemented
         return (self.tag == other.tag and self.attributes == other.attributes
                 and self.text == other.text and self.tail == other.tail
                 and self.children == other.children)
 
-    def __ne__(self, other):  # (tuple's own compares the lines too)
+    def __ne__(self, other: object) -> bool:  # (tuple's own compares the lines too)
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
-    def __lt__(self, other):  # not ordered (tuple's order would be its fields')
+    def __lt__(self, other: object) -> bool:  # not ordered (tuple's order would be its fields')
         return NotImplemented
 
     __le__ = __gt__ = __ge__ = __lt__
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.tag, self.attributes, self.text, self.children, self.tail))
 
     def __bool__(self) -> bool:
         return True  # (lxml's elements are false without children; this one never is)
 
-    def __contains__(self, element) -> bool:
+    def __contains__(self, element: object) -> bool:
         return element in self.children
 
     # --- read as an lxml element is read ----------------------------------------------------
@@ -133,35 +152,35 @@ class Element(tuple):
         return self.line
 
     @property
-    def attrib(self) -> dict:
+    def attrib(self) -> dict[str, str]:
         """Return the attributes as a dict (a copy)."""
         return dict(self.attributes)
 
-    def get(self, key: str, default=None):
+    def get(self, key: str, default: _T | None = None) -> str | _T | None:
         """Return the value of attribute ``key``, or ``default``."""
         for name, value in self.attributes:
             if name == key:
                 return value
         return default
 
-    def keys(self) -> list:
+    def keys(self) -> list[str]:
         """Return the attribute names in order."""
         return [name for name, _ in self.attributes]
 
-    def items(self) -> list:
+    def items(self) -> list[tuple[str, str]]:
         """Return the ``(name, value)`` of the attributes in order."""
         return list(self.attributes)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator['Element']:
         return iter(self.children)
 
     def __len__(self) -> int:
         return len(self.children)
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: Any) -> Any:  # an Element, or a tuple of them
         return self.children[index]
 
-    def iter(self, *tags):  # noqa: A003 (lxml's name)
+    def iter(self, *tags: str) -> Iterator['Element']:  # noqa: A003 (lxml's name)
         """Yield this element and every one below it, depth first (those of ``tags`` if given)."""
         stack = [self]
         while stack:
@@ -170,12 +189,12 @@ class Element(tuple):
                 yield element
             stack.extend(reversed(element.children))
 
-    def iterchildren(self, tag: str | None = None):
+    def iterchildren(self, tag: str | None = None) -> Iterator['Element']:
         """Yield the children (those called ``tag`` if given)."""
         return iter(self.children) if tag is None else \
             (child for child in self.children if child.tag == tag)
 
-    def iterfind(self, path: str):
+    def iterfind(self, path: str) -> Iterator['Element']:
         """Yield the elements at a plain path of tags (``'contact/collision'``), in order."""
         found = [self]
         for tag in path.split('/'):
@@ -183,15 +202,15 @@ class Element(tuple):
                      if child.tag == tag]
         return iter(found)
 
-    def find(self, path: str):
+    def find(self, path: str) -> 'Element | None':
         """Return the first element at a plain path of tags, or ``None``."""
         return next(self.iterfind(path), None)
 
-    def findall(self, path: str) -> list:
+    def findall(self, path: str) -> list['Element']:
         """Return the elements at a plain path of tags, in order."""
         return list(self.iterfind(path))
 
-    def findtext(self, path: str, default=None):
+    def findtext(self, path: str, default: _T | None = None) -> str | _T | None:
         """Return the text of the first element at ``path`` (``''`` without), or ``default``."""
         found = self.find(path)
         return default if found is None else found.text or ''
@@ -202,14 +221,14 @@ _getitem = tuple.__getitem__
 _ALL = slice(None)
 
 
-def _fields(element: Element) -> tuple:
+def _fields(element: Element) -> tuple[Any, ...]:
     """Return ``(tag, attributes, text, children, tail, line)`` of ``element``, as a tuple."""
     return _getitem(element, _ALL)
 
 
 # --- from and to lxml -------------------------------------------------------------------------
 
-def from_lxml(element, *, tail: bool = False) -> Element:
+def from_lxml(element: 'etree._Element', *, tail: bool = False) -> Element:
     """
     Return an lxml element (and what it holds) as an :class:`Element`.
 
@@ -242,21 +261,20 @@ class _Namespaced(Exception):
     """A name in a namespace: :func:`_plain` cannot make the value."""
 
 
-def _declares(element) -> bool:
+def _declares(element: 'etree._Element') -> bool:
     """Return whether ``element`` or one below it declares a namespace (lxml walks, in C)."""
-    from lxml.etree import iterwalk  # (loaded: element is lxml's)
-    for _ in iterwalk(element, events=('start-ns',)):
+    # (lxml is loaded, element is its: an import statement here cost more than the walk)
+    for _ in modules['lxml.etree'].iterwalk(element, events=('start-ns',)):
         return True
     return False
 
 
-def _plain(element, tail: str | None = None) -> Element:
+def _plain(element: 'etree._Element', tail: str | None = None) -> Element:
     """
     Return ``element`` (with ``tail``) as a value where no namespace is declared.
 
-    One call per element with children (leaves are made here), the fewest reads of lxml
-    per element; raises :class:`_Namespaced` at the first name in a namespace
-    (``{uri}name``).
+    Leaves are made here (the fewest reads of lxml); raises :class:`_Namespaced` at the
+    first name in a namespace (``{uri}name``).
     """
     children: list = []
     add = children.append
@@ -265,24 +283,25 @@ def _plain(element, tail: str | None = None) -> Element:
         if tag.__class__ is not str:
             continue  # a comment or processing instruction
         after = child.tail
-        if after is not None and not after.strip(BLANK):
+        # Layout: only BLANK (no XML character is other ASCII white space), told in C in a
+        # tenth of strip(BLANK)'s instructions (a test of each character against each).
+        if after is not None and (after.isspace() and after.isascii() or not after):
             after = None
         if len(child):
-            value = _plain(child, after)
-        else:
-            pairs = child.items()
-            if tag[0] == '{' or _DCOLON in tag or pairs:
-                tag, pairs = _plain_names(tag, pairs)
-            value = _new(Element, (tag, pairs or (), child.text, (), after, child.sourceline))
-        add(value)
-    tag, pairs = _plain_names(element.tag, element.items())
+            add(_plain(child, after))
+            continue
+        pairs = child.items()
+        if tag[0] == '{' or _DCOLON in tag or pairs:
+            tag, pairs = _plain_names(tag, pairs)  # type: ignore[arg-type]  # _LXML_STUBS
+        add(_new(Element, (tag, pairs or (), child.text, (), after, child.sourceline)))
+    tag, pairs = _plain_names(element.tag, element.items())  # type: ignore[arg-type]
     text = element.text
-    if children and text is not None and not text.strip(BLANK):
-        text = None
+    if text is not None and children and (text.isspace() and text.isascii() or not text):
+        text = None  # layout, as a tail above
     return _new(Element, (tag, pairs, text, tuple(children), tail, element.sourceline))
 
 
-def _plain_names(tag: str, pairs: list) -> tuple:
+def _plain_names(tag: str, pairs: list[tuple[str, str]]) -> tuple[str, Attributes]:
     """Return an element's name as written and its attributes as a tuple (:func:`_plain`)."""
     if tag[0] == '{':
         raise _Namespaced
@@ -298,7 +317,7 @@ def parse_element(text: str, source: str = '<string>') -> Element:
     return from_lxml(parse_xml(text, source))
 
 
-def _convert(element, scope: dict, uses: list) -> Element:
+def _convert(element: 'etree._Element', scope: _Scope, uses: _Uses) -> Element:
     """
     Return ``element`` as a value (``scope``: the namespaces declared around it).
 
@@ -313,7 +332,7 @@ def _convert(element, scope: dict, uses: list) -> Element:
     tag = element.tag
     if tag[0] == '{' or _DCOLON in tag:
         tag = _name(element, tag, nsmap, own, uses)
-    attributes = tuple(element.items())
+    attributes: Attributes = tuple(element.items())  # type: ignore[arg-type]  # _LXML_STUBS
     if attributes and any(key[0] == '{' for key, _ in attributes):
         attributes = tuple((_attribute_name(key, nsmap, own, uses) if key[0] == '{' else key,
                             value) for key, value in attributes)
@@ -331,10 +350,10 @@ def _convert(element, scope: dict, uses: list) -> Element:
             pairs = child.items()
             if not pairs or all(key[0] != '{' for key, _ in pairs):
                 child_tail = child.tail
-                children.append(Element(child_tag, tuple(pairs), child.text, (),
-                                        child_tail if child_tail is not None
-                                        and child_tail.strip(BLANK) else None,
-                                        child.sourceline))
+                children.append(Element(
+                    child_tag, tuple(pairs), child.text, (),  # type: ignore[arg-type]
+                    child_tail if child_tail is not None and child_tail.strip(BLANK) else None,
+                    child.sourceline))  # type: ignore[arg-type]  # _LXML_STUBS
                 continue
         below: list = [] if own else uses
         value = _convert(child, nsmap, below)
@@ -347,10 +366,11 @@ def _convert(element, scope: dict, uses: list) -> Element:
         children.append(value)
     if children and text is not None and not text.strip(BLANK):
         text = None
-    return Element(tag, attributes, text, tuple(children), None, element.sourceline)
+    return Element(tag, attributes, text, tuple(children), None,
+                   element.sourceline)  # type: ignore[arg-type]  # _LXML_STUBS
 
 
-def _name(element, tag: str, nsmap: dict, own: tuple, uses: list) -> str:
+def _name(element: 'etree._Element', tag: str, nsmap: _Scope, own: _Own, uses: _Uses) -> str:
     """Return an element's name as written, noting the namespace it uses."""
     if tag[0] == '{':
         uri, _, local = tag[1:].partition('}')
@@ -361,7 +381,7 @@ def _name(element, tag: str, nsmap: dict, own: tuple, uses: list) -> str:
     return tag.replace(_DCOLON, '::')
 
 
-def _attribute_name(key: str, nsmap: dict, own: tuple, uses: list) -> str:
+def _attribute_name(key: str, nsmap: _Scope, own: _Own, uses: _Uses) -> str:
     """Return a namespaced attribute's name as written (``a:b``, ``xml:lang``)."""
     uri, _, local = key[1:].partition('}')
     if uri == _XML_NAMESPACE:
@@ -374,7 +394,7 @@ def _attribute_name(key: str, nsmap: dict, own: tuple, uses: list) -> str:
     return f'{prefix}:{local}'
 
 
-def _declare(value: Element, uses) -> Element:
+def _declare(value: Element, uses: _Uses) -> Element:
     """Return ``value`` declaring the namespaces ``uses`` names, after its own declarations."""
     attributes = value.attributes
     count = 0
@@ -391,7 +411,8 @@ def _is_declaration(name: str) -> bool:
     return name == 'xmlns' or name.startswith('xmlns:')
 
 
-def to_lxml(element: Element, parent=None, scope: dict | None = None):
+def to_lxml(element: Element, parent: 'etree._Element | None' = None,
+            scope: dict[str | None, str] | None = None) -> 'etree._Element':
     """
     Return an lxml element holding ``element`` (appended to ``parent`` when given).
 
@@ -427,7 +448,7 @@ def to_lxml(element: Element, parent=None, scope: dict | None = None):
     return made
 
 
-def _lxml_name(name: str, scope: dict, attribute: bool) -> str:
+def _lxml_name(name: str, scope: dict[str | None, str], attribute: bool) -> str:
     """Return the lxml name of a name as written (its prefixes declared in ``scope``)."""
     if '::' in name:
         return name.replace('::', _DCOLON)
@@ -461,7 +482,7 @@ def appended(parent: Element, *children: Element) -> Element:
     return _with_children(parent, parent.children + children)
 
 
-def _with_children(parent: Element, children: tuple) -> Element:
+def _with_children(parent: Element, children: tuple[Element, ...]) -> Element:
     return _new(Element, (parent.tag, parent.attributes, parent.text, children, parent.tail,
                           parent.line))
 
@@ -491,7 +512,8 @@ def key_value(element: Element) -> str:
     return value.strip()
 
 
-def with_key(parent: Element, key: str, value: str, on_overwrite=None) -> Element:
+def with_key(parent: Element, key: str, value: str,
+             on_overwrite: Callable[[str, str, str], object] | None = None) -> Element:
     """
     Return ``parent`` with ``<key>value</key>`` set the libsdformat way.
 
@@ -513,7 +535,7 @@ def ensure(parent: Element, tag: str) -> Element:
     return parent if first_index(parent, tag) is not None else appended(parent, Element(tag))
 
 
-def at_path(element: Element, path: tuple, change) -> Element:
+def at_path(element: Element, path: tuple[str, ...], change: Callable[..., Element]) -> Element:
     """
     Return ``element`` with ``change(e)`` in the stead of the element ``e`` at ``path``.
 
@@ -527,7 +549,7 @@ def at_path(element: Element, path: tuple, change) -> Element:
     return replace_child(element, index, at_path(element.children[index], path[1:], change))
 
 
-def ensure_path(element: Element, path: tuple) -> Element:
+def ensure_path(element: Element, path: tuple[str, ...]) -> Element:
     """
     Return ``element`` with every element of ``path`` (first children of those tags).
 
@@ -560,7 +582,7 @@ _DCOLON = '_-dcolon-_'
 _UNDECLARED_NS = 'urn:sdf-tools:undeclared:'
 
 
-def children_from_lxml(element) -> tuple:
+def children_from_lxml(element: 'etree._Element') -> tuple[Element, ...]:
     """
     Return the child elements of an lxml element as values, each with its tail (not layout).
 
@@ -568,7 +590,8 @@ def children_from_lxml(element) -> tuple:
     needs no namespace declaration (its children then need none either), else child by child.
     """
     whole = from_lxml(element)
-    if not any(_is_declaration(name) for name, _ in whole.attributes):
+    attributes = whole.attributes  # (namespace declarations first)
+    if not attributes or not _is_declaration(attributes[0][0]):
         return whole.children
     return tuple(from_lxml(child, tail=True) for child in element
                  if child.tag.__class__ is str)

@@ -56,6 +56,7 @@ def nested(text: str) -> str:
 
 #: The depths a :class:`Block` has a template for (documents are seldom deeper).
 _BLOCK_DEPTHS = 8
+_STR = frozenset((str,))  # (texts all of it: told in C, without a generator)
 
 
 class Block:
@@ -151,7 +152,7 @@ class XmlText:
         """Write ``block`` here with its slots filled with ``texts`` (written as given)."""
         indent = self._indent
         depth = len(indent) >> 1
-        if depth < _BLOCK_DEPTHS and all(text.__class__ is str for text in texts):
+        if depth < _BLOCK_DEPTHS and _STR.issuperset(map(type, texts)):
             # (str only: of anything else % writes str(x), str.format format(x))
             try:
                 self._parts.append(block._indented[depth] % texts)

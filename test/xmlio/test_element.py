@@ -203,3 +203,17 @@ def test_children_from_lxml_are_each_child_from_lxml_with_its_tail(text):
                                           or None for child in block]
     assert [Element(e.tag, e.attributes, e.text, e.children) for e in children] == [
         parse_element(to_string(child, pretty=False, with_tail=False)) for child in block]
+
+
+def test_fields_are_read_without_cpythons_private_getters(monkeypatch):
+    import collections
+    import importlib.util
+    import sdf_tools.xmlio.element as module
+    monkeypatch.delattr(collections, '_tuplegetter')
+    spec = importlib.util.spec_from_file_location('element_copy', module.__file__)
+    copy_of_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy_of_module)
+    element = copy_of_module.Element('a', (('k', 'v'),), 't', (), None, 3)
+    assert (element.tag, element.attributes, element.text, element.line) == \
+        ('a', (('k', 'v'),), 't', 3)
+    assert element.get('k') == 'v' and copy_of_module.Element.tag.__doc__
