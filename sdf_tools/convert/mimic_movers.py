@@ -84,7 +84,7 @@ def mover_text(mover: Mover, mimic: 'Mimic') -> str:
 
 
 def _plugin(element: 'Element', source: str, movers: dict[str, Mover]) -> None:
-    filename, name = element.get('filename', ''), element.get('name', '')
+    filename, name = element.get('filename') or '', element.get('name') or ''
     if 'mimic' not in (filename + name).lower():
         return
     texts = {local_name(child): (child.text or '').strip() for child in element
@@ -106,5 +106,5 @@ def _ros2_control(kept: 'KeptElement', movers: dict[str, Mover]) -> None:
         return
     what = f'{system} (its <ros2_control> {kept.name!r} lists it)' if kept.name else system
     for joint in element.iterfind('joint'):
-        if joint.get('name'):
-            movers.setdefault(joint.get('name'), (what, None, kept.location))
+        if (name := joint.get('name')):
+            movers.setdefault(name, (what, None, kept.location))

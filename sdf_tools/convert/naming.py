@@ -103,8 +103,8 @@ def resolve_names(tree: Tree, model_extensions: list['Extension'], frames: list[
              if not link.lumped and name != WORLD}
     for ext in model_extensions:
         for blob in ext.blobs:
-            if blob.tag in ('joint', 'link', 'frame', 'model') and blob.get('name'):
-                taken.add(blob.get('name'))
+            if blob.tag in ('joint', 'link', 'frame', 'model') and (name := blob.get('name')):
+                taken.add(name)
     renamed_joints: dict[str, str] = {}
     for joint in tree.joints.values():
         if is_merged(joint):
@@ -145,10 +145,10 @@ def name_sensors(tree: Tree, reporter: 'Reporter') -> None:
         named = [(ext, index, blob) for ext in link.extensions
                  for index, blob in enumerate(ext.blobs)
                  if blob.tag in ('sensor', 'light') and blob.get('name')]
-        taken = {(blob.tag, blob.get('name')) for _, _, blob in named}
+        taken = {(blob.tag, blob.get('name') or '') for _, _, blob in named}
         first: dict[tuple[str, str], SourceLocation] = {}  # (tag, name) -> the first's place
         for ext, index, blob in named:
-            key = (blob.tag, blob.get('name'))
+            key = (blob.tag, blob.get('name') or '')
             assert ext.location is not None   # (a block of a link: read from a file)
             here = replace(ext.location, line=blob.sourceline or ext.location.line)
             if key not in first:

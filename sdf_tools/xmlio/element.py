@@ -38,7 +38,6 @@ from collections.abc import Iterator
 from sys import modules
 from typing import Any
 from typing import TYPE_CHECKING
-from typing import TypeVar
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -59,7 +58,6 @@ _Scope = dict[str | None, str]
 _Own = tuple[tuple[str | None, str], ...]
 _Uses = list[tuple[str | None, str]]
 # lxml-stubs 0.5.1 types attributes str or bytes, sourceline ... (_LXML_STUBS: str, int)
-_T = TypeVar('_T')
 _FIELDS = ('tag', 'attributes', 'text', 'children', 'tail', 'line')
 
 
@@ -156,7 +154,7 @@ class Element(tuple):
         """Return the attributes as a dict (a copy)."""
         return dict(self.attributes)
 
-    def get(self, key: str, default: _T | None = None) -> str | _T | None:
+    def get(self, key: str, default: str | None = None) -> str | None:
         """Return the value of attribute ``key``, or ``default``."""
         for name, value in self.attributes:
             if name == key:
@@ -210,7 +208,7 @@ class Element(tuple):
         """Return the elements at a plain path of tags, in order."""
         return list(self.iterfind(path))
 
-    def findtext(self, path: str, default: _T | None = None) -> str | _T | None:
+    def findtext(self, path: str, default: str | None = None) -> str | None:
         """Return the text of the first element at ``path`` (``''`` without), or ``default``."""
         found = self.find(path)
         return default if found is None else found.text or ''
