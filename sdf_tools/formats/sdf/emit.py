@@ -34,10 +34,12 @@ inertias), and an orientation's roll, pitch and yaw cost microseconds to compute
 
 import functools
 import math
+from typing import TYPE_CHECKING
 
 from sdf_tools.formats.sdf.document import FrameOut
 from sdf_tools.formats.sdf.document import JointOut
 from sdf_tools.formats.sdf.document import LinkOut
+from sdf_tools.formats.sdf.document import ModelOut
 from sdf_tools.formats.sdf.document import PartOut
 from sdf_tools.formats.sdf.document import SdfDocument
 from sdf_tools.formatting import fmt
@@ -55,6 +57,15 @@ from sdf_tools.xmlio.text import escape_attribute
 from sdf_tools.xmlio.text import escape_text
 from sdf_tools.xmlio.text import nested
 from sdf_tools.xmlio.text import XmlText
+
+if TYPE_CHECKING:  # annotations only
+    from collections.abc import Iterator
+    from typing import TypeGuard
+
+    from sdf_tools.model import Pose
+
+#: What :func:`non_finite_poses` finds: ``(pose text, parent tag, named tag, name)``.
+NonFinite = tuple[str, str, str, str]
 
 
 _ONES = (1.0, 1.0, 1.0, 1.0)
@@ -400,110 +411,103 @@ def _write_part(out: SdfText, part: PartOut) -> None:
     out.end()
 
 
-def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list:
+def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list[NonFinite]:
     """
     Return the poses of a document that are not finite, in document order.
 
     Each as ``(text, parent tag, tag of the nearest named element, its name)``; the pose
-    texts of extension content are read for ``inf`` and ``nan``. Where is looked for only
-    when the sum of the decided poses is not finite or some content's pose is not
-    (:func:`_each_non_finite`).
+    texts of extension content are read for ``inf`` and ``nan``. One pass over
+    :func:`_placed`: a decided pose is looked at number by number only when the sum of its
+    seven is not finite.
     """
-    model = document.model
-    total = 0.0
-    content = [*model.content, *model.plugins]
-    for item in model.items:
-        if isinstance(item, LinkOut):
-            if item.pose is not None:
-                total += _sum(item.pose)
-            for part in item.parts:
-                total += _sum(part.origin)
-                content += part.content
-            content += item.content
-        elif isinstance(item, JointOut):
-            total += _sum(item.origin)
-        else:
-            content.append(item)
-    for pose in (*(frame.pose for frame in model.frames), model.pose):
+    found: list[NonFinite] = []
+    for owner, pose, content in _placed(document.model):
         if pose is not None:
-            total += _sum(pose)
-    if total - total == 0.0 and not _any_non_finite(content):
-        return []
-    return _each_non_finite(model, texts)
-
-
-def _any_non_finite(elements) -> bool:
-    """Return whether a ``<pose>`` in ``elements`` or below is not finite."""
-    for element in elements:
-        children = element.children
-        if children:
-            if _any_non_finite(children):
-                return True
-        elif element.tag == 'pose' and _not_finite(element.text):
-            return True
-    return False
-
-
-def _sum(pose) -> float:
-    """Return the sum of a pose's seven numbers (finite when they are, unless it overflows)."""
-    x, y, z = pose.xyz
-    a, b, c, d = pose.quat
-    return x + y + z + a + b + c + d
-
-
-def _each_non_finite(model, texts: NumberTexts) -> list:
-    """Return :func:`non_finite_poses` of ``model``, looking at each pose."""
-    found: list = []
-
-    def typed(pose, where: str, named: tuple) -> None:
-        if pose is not None and not _finite(pose):
-            found.append((texts.pose(pose.xyz, pose.quat), where, *named))
-
-    around = ('model', model.name)
-    for item in model.items:
-        if isinstance(item, LinkOut):
-            named = ('link', item.name)
-            typed(item.pose, 'link', named)
-            for part in item.parts:
-                typed(part.origin, part.tag, (part.tag, part.name))
-                if part.content:
-                    _element_poses(part.content, part.tag, (part.tag, part.name), found)
-            if item.content:
-                _element_poses(item.content, 'link', named, found)
-        elif isinstance(item, JointOut):
-            typed(item.origin, 'joint', ('joint', item.name))
-        else:
-            _element_poses((item,), 'model', around, found)
-    _element_poses(model.content, 'model', around, found)
-    for frame in model.frames:
-        typed(frame.pose, 'frame', ('frame', frame.name))
-    typed(model.pose, 'model', around)
-    _element_poses(model.plugins, 'model', around, found)
+            x, y, z = pose.xyz
+            a, b, c, d = pose.quat
+            total = x + y + z + a + b + c + d
+            if total - total != 0.0 and not all(map(math.isfinite, (x, y, z, a, b, c, d))):
+                tag, name = _named(owner)
+                found.append((texts.pose(pose.xyz, pose.quat), tag, tag, name))
+        if content:
+            held = _content_poses(content)
+            if held is not None:
+                found.extend(_located(owner, held))
     return found
 
 
-def _finite(pose) -> bool:
-    """Return whether a pose's seven numbers are finite (their sum is, unless it overflows)."""
-    total = _sum(pose)
-    return total - total == 0.0 or all(map(math.isfinite, (*pose.xyz, *pose.quat)))
+def _placed(model: ModelOut) -> 'Iterator[tuple[_Owner, Pose | None, tuple[Element, ...]]]':
+    """
+    Yield the decided poses and the extension content of a model, in document order.
+
+    Each as ``(the decided element, its pose or None, content written after it)``.
+    """
+    for item in model.items:
+        if isinstance(item, LinkOut):
+            yield item, item.pose, ()
+            for part in item.parts:
+                yield part, part.origin, part.content
+            if item.content:
+                yield item, None, item.content
+        elif isinstance(item, JointOut):
+            yield item, item.origin, ()
+        else:
+            yield model, None, (item,)
+    yield model, None, model.content
+    for frame in model.frames:
+        yield frame, frame.pose, ()
+    yield model, model.pose, model.plugins
+
+
+#: The decided elements a pose or content is of.
+_Owner = LinkOut | PartOut | JointOut | FrameOut | ModelOut
+_TAGS = {LinkOut: 'link', JointOut: 'joint', FrameOut: 'frame', ModelOut: 'model'}
+
+
+def _named(owner: _Owner) -> tuple[str, str]:
+    """Return the tag and name of a decided element."""
+    return (owner.tag if isinstance(owner, PartOut) else _TAGS[owner.__class__]), owner.name
+
+
+def _content_poses(elements: tuple[Element, ...]) -> 'list[tuple[str, list[Element]]] | None':
+    """
+    Return the texts of the poses in elements or below that are not finite (``None``: none).
+
+    Each with the elements holding it, innermost first.
+    """
+    found = None
+    for element in elements:
+        children = element.children
+        if children:
+            inner = _content_poses(children)
+            if inner is not None:
+                for _, holders in inner:
+                    holders.append(element)
+                found = inner if found is None else found + inner
+        elif element.tag == 'pose' and _not_finite(element.text):
+            if found is None:
+                found = []
+            found.append((element.text, []))
+    return found
+
+
+def _located(owner: _Owner, held: 'list[tuple[str, list[Element]]]') -> 'Iterator[NonFinite]':
+    """Yield :func:`non_finite_poses`' entries for what :func:`_content_poses` found."""
+    for text, holders in held:
+        where = holders[0].tag if holders else _named(owner)[0]
+        for element in holders:
+            name = element.get('name')
+            if name:
+                yield text, where, element.tag, name
+                break
+        else:
+            yield (text, where, *_named(owner))
 
 
 _NOT_FINITE = frozenset(('inf', 'infinity', 'nan'))
 
 
-def _element_poses(elements, where: str, named: tuple, found: list) -> None:
-    """Append what :func:`non_finite_poses` finds in elements under ``where`` (in ``named``)."""
-    for element in elements:
-        children = element.children
-        if children:
-            name = element.get('name')
-            _element_poses(children, element.tag, (element.tag, name) if name else named,
-                           found)
-        elif element.tag == 'pose' and _not_finite(element.text):
-            found.append((element.text, where, *named))
-
-
-def _not_finite(text: str | None) -> bool:
+def _not_finite(text: str | None) -> 'TypeGuard[str]':
     """Return whether a pose's text holds ``inf``, ``infinity`` or ``nan`` (any case)."""
     return text is not None and ('n' in text or 'N' in text) and any(
         word.lower().lstrip('+-') in _NOT_FINITE for word in text.split())
