@@ -62,13 +62,20 @@ if TYPE_CHECKING:  # annotations only
     from collections.abc import Iterator
     from typing import TypeGuard
 
+    from sdf_tools.formats.sdf.document import Leaves
+    from sdf_tools.model import Geometry
     from sdf_tools.model import Pose
+    from sdf_tools.transforms import Quat
+    from sdf_tools.transforms import Vec3
 
 #: What :func:`non_finite_poses` finds: ``(pose text, parent tag, named tag, name)``.
 NonFinite = tuple[str, str, str, str]
 
 
 _ONES = (1.0, 1.0, 1.0, 1.0)
+#: What :class:`NumberTexts` knows a pose's text by: its position (no rotation), or its
+#: position and quaternion (and the signs of the quaternion's zeros).
+_PoseKey = tuple[float, ...] | tuple[tuple[float, ...], ...]
 
 
 class NumberTexts:
@@ -76,8 +83,11 @@ class NumberTexts:
 
     __slots__ = ('_numbers', '_vectors', '_positions', '_poses')
 
-    def __init__(self):
-        self._numbers, self._vectors, self._positions, self._poses = {}, {}, {}, {}
+    def __init__(self) -> None:
+        self._numbers: dict[float, str] = {}
+        self._vectors: dict[tuple[float, ...], str] = {}
+        self._positions: dict[_PoseKey, str] = {}  # by position: no rotation
+        self._poses: dict[_PoseKey, str] = {}
 
     def number(self, value: float) -> str:
         """Return :func:`~sdf_tools.formatting.fmt` of ``value``."""
@@ -86,15 +96,16 @@ class NumberTexts:
             text = self._numbers[value] = fmt(value)
         return text
 
-    def vector(self, values: tuple) -> str:
+    def vector(self, values: tuple[float, ...]) -> str:
         """Return :func:`~sdf_tools.formatting.fmt_vec` of a tuple of numbers."""
         text = self._vectors.get(values)
         if text is None:
             text = self._vectors[values] = fmt_vec(values)
         return text
 
-    def pose(self, xyz: tuple, quat: tuple) -> str:
+    def pose(self, xyz: 'Vec3', quat: 'Quat') -> str:
         """Return :func:`~sdf_tools.formatting.fmt_pose` of a position and a quaternion."""
+        key: _PoseKey
         if quat[0] == 0.0 and quat[1] == 0.0 and quat[2] == 0.0:
             # No rotation (most poses): roll, pitch and yaw are 0 whatever the zeros' signs.
             store, key = self._positions, xyz
@@ -121,12 +132,19 @@ class SdfText(XmlText):
 
 # --- layouts: each element's children in the order libsdformat writes them ----------------
 
+#: Tags in order.
+Tags = tuple[str, ...]
+#: ``(tag, text)`` leaves of an element in order, a ``None`` text a slot (:func:`leaves_text`).
+Slotted = tuple[tuple[str, str | None], ...]
 #: The moments of ``<inertia>``.
 MOMENTS = ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz')
+#: The geometry :data:`SHAPES` lays out.
+Shape = Box | Cylinder | Sphere | Mesh | Capsule
 #: Each shape's element and its leaves.
-SHAPES = {Box: ('box', ('size',)), Cylinder: ('cylinder', ('length', 'radius')),
-          Sphere: ('sphere', ('radius',)), Mesh: ('mesh', ('scale', 'uri')),
-          Capsule: ('capsule', ('radius', 'length'))}
+SHAPES: dict[type[Shape], tuple[str, tuple[str, ...]]] = {
+    Box: ('box', ('size',)), Cylinder: ('cylinder', ('length', 'radius')),
+    Sphere: ('sphere', ('radius',)), Mesh: ('mesh', ('scale', 'uri')),
+    Capsule: ('capsule', ('radius', 'length'))}
 #: A visual's colour (``<material>``).
 COLOURS = ('diffuse', 'ambient')
 #: A joint axis's children, and the leaves of each.
@@ -144,7 +162,7 @@ def inertial_block(pose: bool = True) -> Block:
                  + f'  <mass>{{}}</mass>\n  <inertia>\n{moments}  </inertia>\n</inertial>\n')
 
 
-def geometry_text(shape, leaves: tuple | None = None) -> str:
+def geometry_text(shape: type[Shape], leaves: tuple[str, ...] | None = None) -> str:
     """
     Return ``<geometry>`` holding a shape with a slot for each leaf, at depth 0.
 
@@ -158,14 +176,14 @@ def geometry_text(shape, leaves: tuple | None = None) -> str:
 
 
 @functools.cache
-def geometry_block(shape, leaves: tuple | None = None) -> Block:
+def geometry_block(shape: type[Shape], leaves: tuple[str, ...] | None = None) -> Block:
     """Return :func:`geometry_text` as a :class:`~sdf_tools.xmlio.text.Block`."""
     return Block(geometry_text(shape, leaves))
 
 
 @functools.cache
-def part_block(tag: str, shape, *, pose: bool = True, colour: bool = False,
-               leaves: tuple | None = None) -> Block:
+def part_block(tag: str, shape: type[Shape] | None, *, pose: bool = True,
+               colour: bool = False, leaves: tuple[str, ...] | None = None) -> Block:
     """
     Return a whole ``<visual>`` or ``<collision>``: name, pose, geometry, colour.
 
@@ -181,7 +199,7 @@ def part_block(tag: str, shape, *, pose: bool = True, colour: bool = False,
     return Block(head + nested(body) + f'</{tag}>\n')
 
 
-def shape_texts(out: SdfText, geometry, uri: str = '', *,
+def shape_texts(out: SdfText, geometry: 'Geometry | None', uri: str = '', *,
                 default_scale: bool = True) -> tuple[str, ...]:
     """
     Return a shape's leaf texts in :data:`SHAPES`' order (none for other geometry).
@@ -204,20 +222,20 @@ def shape_texts(out: SdfText, geometry, uri: str = '', *,
     return ()
 
 
-def shape_leaves(geometry, texts: tuple) -> tuple | None:
+def shape_leaves(geometry: 'Geometry | None', texts: tuple[str, ...]) -> tuple[str, ...] | None:
     """Return the leaves :func:`shape_texts` gave ``texts`` for (``None``: all of them)."""
     if isinstance(geometry, Mesh) and len(texts) == 1:
         return ('uri',)
     return None
 
 
-def leaves_text(leaves) -> str:
+def leaves_text(leaves: Slotted) -> str:
     """Return ``<tag>text</tag>`` lines for ``(tag, text)`` leaves; a ``None`` text is a slot."""
     return ''.join(f'<{tag}>{{}}</{tag}>\n' if text is None else f'<{tag}>{text}</{tag}>\n'
                    for tag, text in leaves)
 
 
-def element_text(tag: str, leaves, head: str = '') -> str:
+def element_text(tag: str, leaves: Slotted, head: str = '') -> str:
     """Return ``<tag>`` holding :func:`leaves_text` (``<tag/>`` without leaves) at depth 0."""
     inner = leaves_text(leaves)
     if not inner:
@@ -225,8 +243,9 @@ def element_text(tag: str, leaves, head: str = '') -> str:
     return f'<{tag}{head}>\n{nested(inner)}</{tag}>\n'
 
 
-def axis_text(tag: str = 'axis', *, xyz: bool = True, mimic=None, limit=None, dynamics=None,
-              after=()) -> str:
+def axis_text(tag: str = 'axis', *, xyz: bool = True, mimic: Slotted | None = None,
+              limit: Slotted | None = None, dynamics: Slotted | None = None,
+              after: Slotted = ()) -> str:
     """
     Return a joint's ``<axis>`` (or ``<axis2>``) at depth 0, children in :data:`AXIS` order.
 
@@ -258,8 +277,8 @@ _FIXED = Block('<joint name="{}" type="fixed">\n' + nested(_PLACEMENT_TEXT) + '<
 
 
 @functools.cache
-def joint_block(xyz: bool, mimic: tuple | None, limit: tuple | None, dynamics: tuple | None,
-                after: tuple = ()) -> Block:
+def joint_block(xyz: bool, mimic: Tags | None, limit: Tags | None, dynamics: Tags | None,
+                after: Tags = ()) -> Block:
     """
     Return the block of a whole joint with an axis (:func:`axis_text`'s layout).
 
@@ -267,16 +286,16 @@ def joint_block(xyz: bool, mimic: tuple | None, limit: tuple | None, dynamics: t
     direction (when ``xyz``), the mimic's joint and a slot for each tag of ``mimic`` (unless
     ``None``), then one for each tag of ``limit``, ``dynamics`` and ``after``.
     """
-    def slots(tags):
+    def slots(tags: Tags | None) -> Slotted | None:
         return None if tags is None else tuple((tag, None) for tag in tags)
 
     axis = axis_text(xyz=xyz, mimic=slots(mimic), limit=slots(limit),
-                     dynamics=slots(dynamics), after=slots(after))
+                     dynamics=slots(dynamics), after=slots(after) or ())
     return Block('<joint name="{}" type="{}">\n' + nested(_PLACEMENT_TEXT) + nested(axis)
                  + '</joint>\n')
 
 
-def _split(leaves) -> tuple:
+def _split(leaves: 'Leaves | None') -> tuple[Tags | None, tuple[str, ...]]:
     """Return the tags (``None`` for no element) and the texts of leaves."""
     if leaves is None:
         return None, ()
@@ -296,7 +315,8 @@ def _write_joint(out: SdfText, joint: JointOut) -> None:
     if axis is None:
         out.block(_FIXED, name, *placement)
         return
-    mimic_tags, mimic_texts = None, ()
+    mimic_tags: Tags | None = None
+    mimic_texts: tuple[str, ...] = ()
     if axis.mimic_joint is not None:
         mimic_tags, mimic_texts = _split(axis.mimic)
         mimic_texts = (escape_attribute(axis.mimic_joint), *mimic_texts)
@@ -312,7 +332,7 @@ def _write_joint(out: SdfText, joint: JointOut) -> None:
 
 def joint_element(joint: JointOut, texts: NumberTexts) -> Element:
     """Return a decided joint as an :class:`~sdf_tools.xmlio.element.Element` (same layout)."""
-    def leaves(pairs):
+    def leaves(pairs: 'Leaves') -> tuple[Element, ...]:
         return tuple(Element(tag, text=text) for tag, text in pairs)
 
     children = [Element('pose', (('relative_to', joint.relative_to),),
@@ -320,7 +340,7 @@ def joint_element(joint: JointOut, texts: NumberTexts) -> Element:
                 Element('parent', text=joint.parent), Element('child', text=joint.child)]
     axis = joint.axis
     if axis is not None:
-        inside = []
+        inside: list[Element] = []
         if axis.xyz is not None:
             inside.append(Element('xyz', text=texts.vector(axis.xyz)))
         if axis.mimic_joint is not None:
