@@ -34,10 +34,12 @@ inertias), and an orientation's roll, pitch and yaw cost microseconds to compute
 
 import functools
 import math
+from typing import TYPE_CHECKING
 
 from sdf_tools.formats.sdf.document import FrameOut
 from sdf_tools.formats.sdf.document import JointOut
 from sdf_tools.formats.sdf.document import LinkOut
+from sdf_tools.formats.sdf.document import ModelOut
 from sdf_tools.formats.sdf.document import PartOut
 from sdf_tools.formats.sdf.document import SdfDocument
 from sdf_tools.formatting import fmt
@@ -56,8 +58,24 @@ from sdf_tools.xmlio.text import escape_text
 from sdf_tools.xmlio.text import nested
 from sdf_tools.xmlio.text import XmlText
 
+if TYPE_CHECKING:  # annotations only
+    from collections.abc import Iterator
+    from typing import TypeGuard
+
+    from sdf_tools.formats.sdf.document import Leaves
+    from sdf_tools.model import Geometry
+    from sdf_tools.model import Pose
+    from sdf_tools.transforms import Quat
+    from sdf_tools.transforms import Vec3
+
+#: What :func:`non_finite_poses` finds: ``(pose text, parent tag, named tag, name)``.
+NonFinite = tuple[str, str, str, str]
+
 
 _ONES = (1.0, 1.0, 1.0, 1.0)
+#: What :class:`NumberTexts` knows a pose's text by: its position (no rotation), or its
+#: position and quaternion (and the signs of the quaternion's zeros).
+_PoseKey = tuple[float, ...] | tuple[tuple[float, ...], ...]
 
 
 class NumberTexts:
@@ -65,8 +83,11 @@ class NumberTexts:
 
     __slots__ = ('_numbers', '_vectors', '_positions', '_poses')
 
-    def __init__(self):
-        self._numbers, self._vectors, self._positions, self._poses = {}, {}, {}, {}
+    def __init__(self) -> None:
+        self._numbers: dict[float, str] = {}
+        self._vectors: dict[tuple[float, ...], str] = {}
+        self._positions: dict[_PoseKey, str] = {}  # by position: no rotation
+        self._poses: dict[_PoseKey, str] = {}
 
     def number(self, value: float) -> str:
         """Return :func:`~sdf_tools.formatting.fmt` of ``value``."""
@@ -75,15 +96,16 @@ class NumberTexts:
             text = self._numbers[value] = fmt(value)
         return text
 
-    def vector(self, values: tuple) -> str:
+    def vector(self, values: tuple[float, ...]) -> str:
         """Return :func:`~sdf_tools.formatting.fmt_vec` of a tuple of numbers."""
         text = self._vectors.get(values)
         if text is None:
             text = self._vectors[values] = fmt_vec(values)
         return text
 
-    def pose(self, xyz: tuple, quat: tuple) -> str:
+    def pose(self, xyz: 'Vec3', quat: 'Quat') -> str:
         """Return :func:`~sdf_tools.formatting.fmt_pose` of a position and a quaternion."""
+        key: _PoseKey
         if quat[0] == 0.0 and quat[1] == 0.0 and quat[2] == 0.0:
             # No rotation (most poses): roll, pitch and yaw are 0 whatever the zeros' signs.
             store, key = self._positions, xyz
@@ -110,12 +132,19 @@ class SdfText(XmlText):
 
 # --- layouts: each element's children in the order libsdformat writes them ----------------
 
+#: Tags in order.
+Tags = tuple[str, ...]
+#: ``(tag, text)`` leaves of an element in order, a ``None`` text a slot (:func:`leaves_text`).
+Slotted = tuple[tuple[str, str | None], ...]
 #: The moments of ``<inertia>``.
 MOMENTS = ('ixx', 'ixy', 'ixz', 'iyy', 'iyz', 'izz')
+#: The geometry :data:`SHAPES` lays out.
+Shape = Box | Cylinder | Sphere | Mesh | Capsule
 #: Each shape's element and its leaves.
-SHAPES = {Box: ('box', ('size',)), Cylinder: ('cylinder', ('length', 'radius')),
-          Sphere: ('sphere', ('radius',)), Mesh: ('mesh', ('scale', 'uri')),
-          Capsule: ('capsule', ('radius', 'length'))}
+SHAPES: dict[type[Shape], tuple[str, tuple[str, ...]]] = {
+    Box: ('box', ('size',)), Cylinder: ('cylinder', ('length', 'radius')),
+    Sphere: ('sphere', ('radius',)), Mesh: ('mesh', ('scale', 'uri')),
+    Capsule: ('capsule', ('radius', 'length'))}
 #: A visual's colour (``<material>``).
 COLOURS = ('diffuse', 'ambient')
 #: A joint axis's children, and the leaves of each.
@@ -133,7 +162,7 @@ def inertial_block(pose: bool = True) -> Block:
                  + f'  <mass>{{}}</mass>\n  <inertia>\n{moments}  </inertia>\n</inertial>\n')
 
 
-def geometry_text(shape, leaves: tuple | None = None) -> str:
+def geometry_text(shape: type[Shape], leaves: tuple[str, ...] | None = None) -> str:
     """
     Return ``<geometry>`` holding a shape with a slot for each leaf, at depth 0.
 
@@ -147,14 +176,14 @@ def geometry_text(shape, leaves: tuple | None = None) -> str:
 
 
 @functools.cache
-def geometry_block(shape, leaves: tuple | None = None) -> Block:
+def geometry_block(shape: type[Shape], leaves: tuple[str, ...] | None = None) -> Block:
     """Return :func:`geometry_text` as a :class:`~sdf_tools.xmlio.text.Block`."""
     return Block(geometry_text(shape, leaves))
 
 
 @functools.cache
-def part_block(tag: str, shape, *, pose: bool = True, colour: bool = False,
-               leaves: tuple | None = None) -> Block:
+def part_block(tag: str, shape: type[Shape] | None, *, pose: bool = True,
+               colour: bool = False, leaves: tuple[str, ...] | None = None) -> Block:
     """
     Return a whole ``<visual>`` or ``<collision>``: name, pose, geometry, colour.
 
@@ -170,7 +199,7 @@ def part_block(tag: str, shape, *, pose: bool = True, colour: bool = False,
     return Block(head + nested(body) + f'</{tag}>\n')
 
 
-def shape_texts(out: SdfText, geometry, uri: str = '', *,
+def shape_texts(out: SdfText, geometry: 'Geometry | None', uri: str = '', *,
                 default_scale: bool = True) -> tuple[str, ...]:
     """
     Return a shape's leaf texts in :data:`SHAPES`' order (none for other geometry).
@@ -193,20 +222,20 @@ def shape_texts(out: SdfText, geometry, uri: str = '', *,
     return ()
 
 
-def shape_leaves(geometry, texts: tuple) -> tuple | None:
+def shape_leaves(geometry: 'Geometry | None', texts: tuple[str, ...]) -> tuple[str, ...] | None:
     """Return the leaves :func:`shape_texts` gave ``texts`` for (``None``: all of them)."""
     if isinstance(geometry, Mesh) and len(texts) == 1:
         return ('uri',)
     return None
 
 
-def leaves_text(leaves) -> str:
+def leaves_text(leaves: Slotted) -> str:
     """Return ``<tag>text</tag>`` lines for ``(tag, text)`` leaves; a ``None`` text is a slot."""
     return ''.join(f'<{tag}>{{}}</{tag}>\n' if text is None else f'<{tag}>{text}</{tag}>\n'
                    for tag, text in leaves)
 
 
-def element_text(tag: str, leaves, head: str = '') -> str:
+def element_text(tag: str, leaves: Slotted, head: str = '') -> str:
     """Return ``<tag>`` holding :func:`leaves_text` (``<tag/>`` without leaves) at depth 0."""
     inner = leaves_text(leaves)
     if not inner:
@@ -214,8 +243,9 @@ def element_text(tag: str, leaves, head: str = '') -> str:
     return f'<{tag}{head}>\n{nested(inner)}</{tag}>\n'
 
 
-def axis_text(tag: str = 'axis', *, xyz: bool = True, mimic=None, limit=None, dynamics=None,
-              after=()) -> str:
+def axis_text(tag: str = 'axis', *, xyz: bool = True, mimic: Slotted | None = None,
+              limit: Slotted | None = None, dynamics: Slotted | None = None,
+              after: Slotted = ()) -> str:
     """
     Return a joint's ``<axis>`` (or ``<axis2>``) at depth 0, children in :data:`AXIS` order.
 
@@ -247,8 +277,8 @@ _FIXED = Block('<joint name="{}" type="fixed">\n' + nested(_PLACEMENT_TEXT) + '<
 
 
 @functools.cache
-def joint_block(xyz: bool, mimic: tuple | None, limit: tuple | None, dynamics: tuple | None,
-                after: tuple = ()) -> Block:
+def joint_block(xyz: bool, mimic: Tags | None, limit: Tags | None, dynamics: Tags | None,
+                after: Tags = ()) -> Block:
     """
     Return the block of a whole joint with an axis (:func:`axis_text`'s layout).
 
@@ -256,16 +286,16 @@ def joint_block(xyz: bool, mimic: tuple | None, limit: tuple | None, dynamics: t
     direction (when ``xyz``), the mimic's joint and a slot for each tag of ``mimic`` (unless
     ``None``), then one for each tag of ``limit``, ``dynamics`` and ``after``.
     """
-    def slots(tags):
+    def slots(tags: Tags | None) -> Slotted | None:
         return None if tags is None else tuple((tag, None) for tag in tags)
 
     axis = axis_text(xyz=xyz, mimic=slots(mimic), limit=slots(limit),
-                     dynamics=slots(dynamics), after=slots(after))
+                     dynamics=slots(dynamics), after=slots(after) or ())
     return Block('<joint name="{}" type="{}">\n' + nested(_PLACEMENT_TEXT) + nested(axis)
                  + '</joint>\n')
 
 
-def _split(leaves) -> tuple:
+def _split(leaves: 'Leaves | None') -> tuple[Tags | None, tuple[str, ...]]:
     """Return the tags (``None`` for no element) and the texts of leaves."""
     if leaves is None:
         return None, ()
@@ -285,7 +315,8 @@ def _write_joint(out: SdfText, joint: JointOut) -> None:
     if axis is None:
         out.block(_FIXED, name, *placement)
         return
-    mimic_tags, mimic_texts = None, ()
+    mimic_tags: Tags | None = None
+    mimic_texts: tuple[str, ...] = ()
     if axis.mimic_joint is not None:
         mimic_tags, mimic_texts = _split(axis.mimic)
         mimic_texts = (escape_attribute(axis.mimic_joint), *mimic_texts)
@@ -301,7 +332,7 @@ def _write_joint(out: SdfText, joint: JointOut) -> None:
 
 def joint_element(joint: JointOut, texts: NumberTexts) -> Element:
     """Return a decided joint as an :class:`~sdf_tools.xmlio.element.Element` (same layout)."""
-    def leaves(pairs):
+    def leaves(pairs: 'Leaves') -> tuple[Element, ...]:
         return tuple(Element(tag, text=text) for tag, text in pairs)
 
     children = [Element('pose', (('relative_to', joint.relative_to),),
@@ -309,7 +340,7 @@ def joint_element(joint: JointOut, texts: NumberTexts) -> Element:
                 Element('parent', text=joint.parent), Element('child', text=joint.child)]
     axis = joint.axis
     if axis is not None:
-        inside = []
+        inside: list[Element] = []
         if axis.xyz is not None:
             inside.append(Element('xyz', text=texts.vector(axis.xyz)))
         if axis.mimic_joint is not None:
@@ -400,110 +431,103 @@ def _write_part(out: SdfText, part: PartOut) -> None:
     out.end()
 
 
-def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list:
+def non_finite_poses(document: SdfDocument, texts: NumberTexts) -> list[NonFinite]:
     """
     Return the poses of a document that are not finite, in document order.
 
     Each as ``(text, parent tag, tag of the nearest named element, its name)``; the pose
-    texts of extension content are read for ``inf`` and ``nan``. Where is looked for only
-    when the sum of the decided poses is not finite or some content's pose is not
-    (:func:`_each_non_finite`).
+    texts of extension content are read for ``inf`` and ``nan``. One pass over
+    :func:`_placed`: a decided pose is looked at number by number only when the sum of its
+    seven is not finite.
     """
-    model = document.model
-    total = 0.0
-    content = [*model.content, *model.plugins]
-    for item in model.items:
-        if isinstance(item, LinkOut):
-            if item.pose is not None:
-                total += _sum(item.pose)
-            for part in item.parts:
-                total += _sum(part.origin)
-                content += part.content
-            content += item.content
-        elif isinstance(item, JointOut):
-            total += _sum(item.origin)
-        else:
-            content.append(item)
-    for pose in (*(frame.pose for frame in model.frames), model.pose):
+    found: list[NonFinite] = []
+    for owner, pose, content in _placed(document.model):
         if pose is not None:
-            total += _sum(pose)
-    if total - total == 0.0 and not _any_non_finite(content):
-        return []
-    return _each_non_finite(model, texts)
-
-
-def _any_non_finite(elements) -> bool:
-    """Return whether a ``<pose>`` in ``elements`` or below is not finite."""
-    for element in elements:
-        children = element.children
-        if children:
-            if _any_non_finite(children):
-                return True
-        elif element.tag == 'pose' and _not_finite(element.text):
-            return True
-    return False
-
-
-def _sum(pose) -> float:
-    """Return the sum of a pose's seven numbers (finite when they are, unless it overflows)."""
-    x, y, z = pose.xyz
-    a, b, c, d = pose.quat
-    return x + y + z + a + b + c + d
-
-
-def _each_non_finite(model, texts: NumberTexts) -> list:
-    """Return :func:`non_finite_poses` of ``model``, looking at each pose."""
-    found: list = []
-
-    def typed(pose, where: str, named: tuple) -> None:
-        if pose is not None and not _finite(pose):
-            found.append((texts.pose(pose.xyz, pose.quat), where, *named))
-
-    around = ('model', model.name)
-    for item in model.items:
-        if isinstance(item, LinkOut):
-            named = ('link', item.name)
-            typed(item.pose, 'link', named)
-            for part in item.parts:
-                typed(part.origin, part.tag, (part.tag, part.name))
-                if part.content:
-                    _element_poses(part.content, part.tag, (part.tag, part.name), found)
-            if item.content:
-                _element_poses(item.content, 'link', named, found)
-        elif isinstance(item, JointOut):
-            typed(item.origin, 'joint', ('joint', item.name))
-        else:
-            _element_poses((item,), 'model', around, found)
-    _element_poses(model.content, 'model', around, found)
-    for frame in model.frames:
-        typed(frame.pose, 'frame', ('frame', frame.name))
-    typed(model.pose, 'model', around)
-    _element_poses(model.plugins, 'model', around, found)
+            x, y, z = pose.xyz
+            a, b, c, d = pose.quat
+            total = x + y + z + a + b + c + d
+            if total - total != 0.0 and not all(map(math.isfinite, (x, y, z, a, b, c, d))):
+                tag, name = _named(owner)
+                found.append((texts.pose(pose.xyz, pose.quat), tag, tag, name))
+        if content:
+            held = _content_poses(content)
+            if held is not None:
+                found.extend(_located(owner, held))
     return found
 
 
-def _finite(pose) -> bool:
-    """Return whether a pose's seven numbers are finite (their sum is, unless it overflows)."""
-    total = _sum(pose)
-    return total - total == 0.0 or all(map(math.isfinite, (*pose.xyz, *pose.quat)))
+def _placed(model: ModelOut) -> 'Iterator[tuple[_Owner, Pose | None, tuple[Element, ...]]]':
+    """
+    Yield the decided poses and the extension content of a model, in document order.
+
+    Each as ``(the decided element, its pose or None, content written after it)``.
+    """
+    for item in model.items:
+        if isinstance(item, LinkOut):
+            yield item, item.pose, ()
+            for part in item.parts:
+                yield part, part.origin, part.content
+            if item.content:
+                yield item, None, item.content
+        elif isinstance(item, JointOut):
+            yield item, item.origin, ()
+        else:
+            yield model, None, (item,)
+    yield model, None, model.content
+    for frame in model.frames:
+        yield frame, frame.pose, ()
+    yield model, model.pose, model.plugins
+
+
+#: The decided elements a pose or content is of.
+_Owner = LinkOut | PartOut | JointOut | FrameOut | ModelOut
+_TAGS = {LinkOut: 'link', JointOut: 'joint', FrameOut: 'frame', ModelOut: 'model'}
+
+
+def _named(owner: _Owner) -> tuple[str, str]:
+    """Return the tag and name of a decided element."""
+    return (owner.tag if isinstance(owner, PartOut) else _TAGS[owner.__class__]), owner.name
+
+
+def _content_poses(elements: tuple[Element, ...]) -> 'list[tuple[str, list[Element]]] | None':
+    """
+    Return the texts of the poses in elements or below that are not finite (``None``: none).
+
+    Each with the elements holding it, innermost first.
+    """
+    found = None
+    for element in elements:
+        children = element.children
+        if children:
+            inner = _content_poses(children)
+            if inner is not None:
+                for _, holders in inner:
+                    holders.append(element)
+                found = inner if found is None else found + inner
+        elif element.tag == 'pose' and _not_finite(element.text):
+            if found is None:
+                found = []
+            found.append((element.text, []))
+    return found
+
+
+def _located(owner: _Owner, held: 'list[tuple[str, list[Element]]]') -> 'Iterator[NonFinite]':
+    """Yield :func:`non_finite_poses`' entries for what :func:`_content_poses` found."""
+    for text, holders in held:
+        where = holders[0].tag if holders else _named(owner)[0]
+        for element in holders:
+            name = element.get('name')
+            if name:
+                yield text, where, element.tag, name
+                break
+        else:
+            yield (text, where, *_named(owner))
 
 
 _NOT_FINITE = frozenset(('inf', 'infinity', 'nan'))
 
 
-def _element_poses(elements, where: str, named: tuple, found: list) -> None:
-    """Append what :func:`non_finite_poses` finds in elements under ``where`` (in ``named``)."""
-    for element in elements:
-        children = element.children
-        if children:
-            name = element.get('name')
-            _element_poses(children, element.tag, (element.tag, name) if name else named,
-                           found)
-        elif element.tag == 'pose' and _not_finite(element.text):
-            found.append((element.text, where, *named))
-
-
-def _not_finite(text: str | None) -> bool:
+def _not_finite(text: str | None) -> 'TypeGuard[str]':
     """Return whether a pose's text holds ``inf``, ``infinity`` or ``nan`` (any case)."""
     return text is not None and ('n' in text or 'N' in text) and any(
         word.lower().lstrip('+-') in _NOT_FINITE for word in text.split())

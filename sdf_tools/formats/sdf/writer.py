@@ -56,6 +56,8 @@ cannot hold raises :class:`~sdf_tools.errors.ConversionError`.
 
 import functools
 import math
+from typing import cast
+from typing import TYPE_CHECKING
 
 from sdf_tools import inertia
 from sdf_tools.errors import Code
@@ -95,6 +97,7 @@ from sdf_tools.model import Mesh
 from sdf_tools.model import OtherGeometry
 from sdf_tools.model import Pose
 from sdf_tools.model import Robot
+from sdf_tools.model import Visual
 from sdf_tools.records import replace
 from sdf_tools.topology import link_loop_message
 from sdf_tools.topology import WORLD
@@ -103,6 +106,25 @@ from sdf_tools.xmlio.element import stripped
 from sdf_tools.xmlio.text import Block
 from sdf_tools.xmlio.text import escape_attribute
 from sdf_tools.xmlio.text import escape_text
+
+if TYPE_CHECKING:  # annotations only
+    from collections.abc import Iterable
+
+    from sdf_tools.errors import SourceLocation
+    from sdf_tools.formats.sdf.emit import Slotted
+    from sdf_tools.formats.sdf.emit import Tags
+    from sdf_tools.formats.sdf.scopes import Scope
+    from sdf_tools.model import Collision
+    from sdf_tools.model import Dynamics
+    from sdf_tools.model import Frame
+    from sdf_tools.model import Inertial
+    from sdf_tools.model import Joint
+    from sdf_tools.model import Link
+    from sdf_tools.model import Mimic
+    from sdf_tools.transforms import Vec3
+
+    #: An axis's lower, upper, effort and velocity limits (``None``: not written).
+    _Limits = tuple[float, float, float | None, float | None]
 
 
 _TYPE_NAMES = {
@@ -174,7 +196,8 @@ def write_sdf(robot: Robot, *, version: str = '1.9', reporter: Reporter | None =
 class _SdfWriter:
     """Writes the document for one robot, element by element (:class:`SdfText`)."""
 
-    def __init__(self, robot: Robot, version: tuple, repairs: Reporter, placeholder: tuple):
+    def __init__(self, robot: Robot, version: tuple[int, int], repairs: Reporter,
+                 placeholder: tuple[float, float]) -> None:
         self.robot = robot
         self.version = version
         self.problems: list[Diagnostic] = []
@@ -183,10 +206,12 @@ class _SdfWriter:
         self.world_link: str | None = None
         self.out = SdfText()
 
-    def fail(self, message: str, entity: str | None = None, location=None) -> None:
+    def fail(self, message: str, entity: str | None = None,
+             location: 'SourceLocation | None' = None) -> None:
         self.problems.append(Diagnostic(message, location, entity, code=Code.NOT_EXPRESSIBLE))
 
-    def pose_text(self, pose: Pose, entity: str, location, what: str = '<pose>') -> str:
+    def pose_text(self, pose: Pose, entity: str, location: 'SourceLocation | None',
+                  what: str = '<pose>') -> str:
         """Return a pose's text; one that is not finite (an overflow) is a problem."""
         if not all(map(math.isfinite, pose.xyz + pose.quat)):
             self.fail(f'{what} is not finite (composing the poses overflows)', entity,
@@ -194,12 +219,13 @@ class _SdfWriter:
             return '0 0 0 0 0 0'
         return self.out.pose(pose.xyz, pose.quat)
 
-    def pose_leaf(self, pose: Pose, entity: str, location, what: str = '<pose>') -> None:
+    def pose_leaf(self, pose: Pose, entity: str, location: 'SourceLocation | None',
+                  what: str = '<pose>') -> None:
         """Write ``<pose>`` unless ``pose`` is the identity."""
         if not pose.is_identity():
             self.out.leaf('pose', self.pose_text(pose, entity, location, what))
 
-    def write(self, version_text: str, plugins: tuple = ()) -> str:
+    def write(self, version_text: str, plugins: tuple[Element, ...] = ()) -> str:
         robot = self.robot
         name = robot.name
         if not name:
@@ -234,7 +260,7 @@ class _SdfWriter:
 
     # --- structure --------------------------------------------------------------------
 
-    def _link_poses(self) -> dict:
+    def _link_poses(self) -> dict[str, Pose]:
         """Return every link's zero-configuration pose in the model frame."""
         index = self.robot.index
         topology = index.topology
@@ -256,14 +282,16 @@ class _SdfWriter:
                     joint.joint_in_child.inverse())
         return poses
 
-    def _fill_scope(self, prefix, scopes, poses) -> None:
+    def _fill_scope(self, prefix: str, scopes: 'dict[str, Scope]', poses: dict[str, Pose]
+                    ) -> None:
         out = self.out
         items = scopes.get(prefix, empty_scope())
-        for link in items['link']:
+        # A scope's lists hold what their keys say (Scope types them as one union).
+        for link in cast('list[Link]', items['link']):
             self._link(link, prefix, poses[link.name])
-        for joint in items['joint']:
+        for joint in cast('list[Joint]', items['joint']):
             self._joint(joint, prefix)
-        for frame in items['frame']:
+        for frame in cast('list[Frame]', items['frame']):
             attached = {} if frame.attached_to == WORLD else \
                 {'attached_to': frame.attached_to[len(prefix):]}  # else: the model frame
             out.start('frame', {'name': frame.name[len(prefix):], **attached})
@@ -280,7 +308,7 @@ class _SdfWriter:
 
     # --- links ------------------------------------------------------------------------
 
-    def _link(self, link, prefix, pose) -> None:
+    def _link(self, link: 'Link', prefix: str, pose: Pose) -> None:
         out = self.out
         entity = f"link '{link.name}'"
         local = link.name[len(prefix):]
@@ -302,7 +330,8 @@ class _SdfWriter:
         self._kept(link.extras)
         out.end()
 
-    def _loadable(self, link, inertial) -> tuple:
+    def _loadable(self, link: 'Link', inertial: 'Inertial'
+                  ) -> tuple[float, tuple[float, ...]]:
         """Return the mass and moments to write: ones libsdformat loads (module docstring)."""
         mass = inertial.mass
         moments = tuple(getattr(inertial, key) for key in MOMENTS)
@@ -323,11 +352,12 @@ class _SdfWriter:
                                               degenerate=False)
         return mass, moments
 
-    def _parts(self, tag: str, items, local: str, entity: str) -> None:
+    def _parts(self, tag: str, items: 'tuple[Visual, ...] | tuple[Collision, ...]', local: str,
+               entity: str) -> None:
         """Write the visuals (collisions) of a link, each under a name of its own."""
         names: set[str] = set()
-        first: dict = {}
-        tried: dict[tuple, int] = {}  # (base, first suffix) -> the suffix to try next
+        first: dict[str, Visual | Collision] = {}
+        tried: dict[tuple[str, int], int] = {}  # (base, first suffix) -> the suffix to try next
         for item in items:
             name = item.name
             if name is None:
@@ -345,7 +375,7 @@ class _SdfWriter:
             first.setdefault(name, item)
             self._part(tag, name, item, entity)
 
-    def _part(self, tag: str, name: str, item, entity: str) -> None:
+    def _part(self, tag: str, name: str, item: 'Visual | Collision', entity: str) -> None:
         """Write a visual or collision: pose, geometry, colour, extras."""
         out = self.out
         geometry = item.geometry
@@ -354,13 +384,15 @@ class _SdfWriter:
         uri = escape_text(geometry.filename) if isinstance(geometry, Mesh) else ''
         shape = shape_texts(out, geometry, uri, default_scale=False)
         has_material = any(extra.tag == 'material' for extra in item.extras)
-        colour = tag == 'visual' and not has_material and item.material is not None \
-            and item.material.rgba is not None
+        material = item.material if isinstance(item, Visual) else None
+        rgba = None if has_material or material is None else material.rgba
+        colour = rgba is not None
+        kind: type = geometry.__class__
         pose = None if item.origin.is_identity() else \
             self.pose_text(item.origin, entity, item.location)
         if shape and not item.extras:
-            texts = (*shape, *((fmt_colour(item.material.rgba),) * 2 if colour else ()))
-            out.block(part_block(tag, geometry.__class__, pose=pose is not None, colour=colour,
+            texts = (*shape, *((fmt_colour(rgba),) * 2 if rgba is not None else ()))
+            out.block(part_block(tag, kind, pose=pose is not None, colour=colour,
                                  leaves=shape_leaves(geometry, shape)),
                       escape_attribute(name), *(() if pose is None else (pose,)), *texts)
             return
@@ -368,25 +400,25 @@ class _SdfWriter:
         if pose is not None:
             out.leaf('pose', pose)
         if shape:
-            out.block(geometry_block(geometry.__class__, shape_leaves(geometry, shape)), *shape)
+            out.block(geometry_block(kind, shape_leaves(geometry, shape)), *shape)
         elif isinstance(geometry, OtherGeometry):
             out.start('geometry')
             self._kept(geometry.elements)
             out.end()
-        if colour:
-            rgba = fmt_colour(item.material.rgba)
-            out.group('material', [(c, rgba) for c in COLOURS])
+        if rgba is not None:
+            text = fmt_colour(rgba)
+            out.group('material', [(c, text) for c in COLOURS])
         self._kept(item.extras)
         out.end()
 
-    def _kept(self, elements) -> None:
+    def _kept(self, elements: 'Iterable[Element]') -> None:
         """Write kept content (:class:`~sdf_tools.xmlio.element.Element` values), trimmed."""
         for element in elements:
             self.out.element(stripped(element))
 
     # --- joints -----------------------------------------------------------------------
 
-    def _joint(self, joint, prefix) -> None:
+    def _joint(self, joint: 'Joint', prefix: str) -> None:
         out = self.out
         entity = f"joint '{joint.name}'"
         type_name = _TYPE_NAMES.get(joint.kind)
@@ -409,24 +441,26 @@ class _SdfWriter:
             self._screw(joint, entity)
         if kind.axes:
             limit = joint.limit
+            limits: '_Limits | None' = None
             if kind is JointType.CONTINUOUS:
                 defaults = joint_defaults(self.version)  # the version's "unlimited"
-                limit = (float(defaults['axis/limit/lower']),
-                         float(defaults['axis/limit/upper']),
-                         None if limit is None else limit.effort,
-                         None if limit is None else limit.velocity)
+                limits = (float(defaults['axis/limit/lower']),
+                          float(defaults['axis/limit/upper']),
+                          None if limit is None else limit.effort,
+                          None if limit is None else limit.velocity)
             elif limit is not None:
-                limit = (limit.lower, limit.upper, limit.effort, limit.velocity)
-            self._axis('axis', joint.axis, limit, joint.dynamics, joint.mimic, prefix)
+                limits = (limit.lower, limit.upper, limit.effort, limit.velocity)
+            self._axis('axis', joint.axis, limits, joint.dynamics, joint.mimic, prefix)
         if kind.axes == 2 and joint.axis2 is not None:
             limit2 = joint.limit2
+            limits2: '_Limits | None' = None
             if limit2 is not None:
-                limit2 = (limit2.lower, limit2.upper, limit2.effort, limit2.velocity)
-            self._axis('axis2', joint.axis2, limit2, joint.dynamics2, None, prefix)
+                limits2 = (limit2.lower, limit2.upper, limit2.effort, limit2.velocity)
+            self._axis('axis2', joint.axis2, limits2, joint.dynamics2, None, prefix)
         self._kept(joint.extras)
         out.end()
 
-    def _screw(self, joint, entity: str) -> None:
+    def _screw(self, joint: 'Joint', entity: str) -> None:
         """Write a screw joint's pitch as the version has it."""
         out = self.out
         pitch = joint.screw_thread_pitch if joint.screw_thread_pitch is not None else 1.0
@@ -438,7 +472,8 @@ class _SdfWriter:
         else:
             out.leaf('thread_pitch', out.number(-2.0 * math.pi / pitch))
 
-    def _axis(self, tag, xyz, limit, dynamics, mimic, prefix) -> None:
+    def _axis(self, tag: str, xyz: 'Vec3', limit: '_Limits | None', dynamics: 'Dynamics | None',
+              mimic: 'Mimic | None', prefix: str) -> None:
         """Write ``<axis>`` or ``<axis2>`` in :func:`~.emit.axis_text`'s layout."""
         out = self.out
         number = out.number
@@ -464,15 +499,16 @@ class _SdfWriter:
 
 
 @functools.cache
-def _axis_block(tag: str, mimic, limit, dynamics) -> Block:
+def _axis_block(tag: str, mimic: 'Tags | None', limit: 'Tags | None', dynamics: 'Tags | None'
+                ) -> Block:
     """Return the block of an axis with these leaves (each a tuple of tags, or ``None``)."""
-    def slots(tags):
+    def slots(tags: 'Tags | None') -> 'Slotted | None':
         return None if tags is None else tuple((t, None) for t in tags)
     return Block(axis_text(tag, mimic=slots(mimic), limit=slots(limit),
                            dynamics=slots(dynamics)))
 
 
-def _slots(leaves) -> tuple | None:
+def _slots(leaves: 'tuple[tuple[str, str], ...] | None') -> 'Tags | None':
     return None if leaves is None else tuple(tag for tag, _ in leaves)
 
 
@@ -481,7 +517,7 @@ def _local(name: str, prefix: str) -> str:
     return name[len(prefix):] if name.startswith(prefix) else name
 
 
-def _unique(name: str, taken: set, tried: dict, start: int = 0) -> str:
+def _unique(name: str, taken: set[str], tried: dict[tuple[str, int], int], start: int = 0) -> str:
     """
     Return the first of ``name_<start>``, ``name_<start + 1>``, ... not in ``taken``; add it.
 
