@@ -147,9 +147,9 @@ class _NullBroadcaster:
 def _Relay(config):  # noqa: N802 - a node factory, named like the node
     """Return the relay node (module docstring)."""
     import copy
-    from rclpy.node import Node
     from rclpy.qos import qos_profile_sensor_data
     from sdf_tools.ros.descriptions import load_model
+    from sdf_tools.ros.node_support import FailingNode
     from sdf_tools.ros.tf_broadcasters import TF_QOS
     from sdf_tools.ros.tf_cdr import TfMessageCdr
     from sdf_tools.ros.tf_messages import make_transform
@@ -159,7 +159,7 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
     if config['depth']:
         qos.depth = config['depth']
 
-    class Relay(Node):
+    class Relay(FailingNode):
         def __init__(self):
             super().__init__('relay')
             tree = load_model(Path(config['robot']).read_text()).tree

@@ -363,7 +363,7 @@ def _command_line(prog: str, summary: str, specs, argv) -> int | None:
     return None
 
 
-def _spin(executor, node, stop: list) -> None:
+def _spin(executor, node: FailingNode, stop: list) -> None:
     """
     Spin ``executor`` until the context is shut down, ``stop`` is set or the node fails.
 
@@ -375,11 +375,10 @@ def _spin(executor, node, stop: list) -> None:
     one event per call, so that ``stop`` and the node's ``failure`` are seen after each.
     """
     in_cpp = not isinstance(executor, Executor)
-    done = getattr(node, 'failed', None) or Future()
-    while rclpy.ok() and not stop and getattr(node, 'failure', None) is None:
+    while rclpy.ok() and not stop and node.failure is None:
         try:
             if in_cpp:
-                executor.spin_until_future_complete(done, timeout_sec=0.2)
+                executor.spin_until_future_complete(node.failed, timeout_sec=0.2)
             else:
                 executor.spin_once(timeout_sec=0.2)
         except Exception:
@@ -401,7 +400,8 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
     specs : sequence of ParameterSpec
         The node's parameters (for ``--help``).
     make_node : callable
-        Builds the node (after ``rclpy.init``); may raise :class:`StartupError`.
+        Builds the node, a :class:`FailingNode` (after ``rclpy.init``); may raise
+        :class:`StartupError`.
     args : list of str, optional
         Command line (default ``sys.argv``).
     check : callable, optional
@@ -444,7 +444,7 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
         executor = make_executor()
         executor.add_node(node)
         _spin(executor, node, stop)
-        failure = getattr(node, 'failure', None)
+        failure = node.failure
         if failure is not None:
             log_lines(node.get_logger(), failure)
             code = EXIT_FAILURE

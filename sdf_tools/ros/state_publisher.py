@@ -77,7 +77,6 @@ from typing import cast
 
 from rclpy.clock import JumpThreshold
 from rclpy.clock import ROSClock
-from rclpy.node import Node
 from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos_overriding_options import QoSOverridingOptions
 from rclpy.serialization import deserialize_message
@@ -90,6 +89,7 @@ from sdf_tools.ros.joint_state_tf import JointStateTf
 from sdf_tools.ros.joint_state_tf import THROTTLE_SEC
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
+from sdf_tools.ros.node_support import FailingNode
 from sdf_tools.ros.node_support import LATCHED_QOS
 from sdf_tools.ros.node_support import node_resources
 from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
@@ -149,9 +149,12 @@ PARAMETERS = (
 )
 
 
-class StatePublisher(Node):
+class StatePublisher(FailingNode):
     """
     The ``state_publisher`` node (module docstring).
+
+    A :class:`~sdf_tools.ros.node_support.FailingNode` that never fails: a bad message or
+    description is logged and the node goes on with what it had.
 
     Parameters
     ----------
