@@ -25,6 +25,7 @@ cannot be imported; ``/tf_static`` always goes through its ``StaticTransformBroa
 """
 
 import os
+from typing import Any
 
 from rclpy.node import Node
 from rclpy.qos import QoSProfile
@@ -34,6 +35,10 @@ from rclpy.qos import QoSProfile
 TF_QOS = QoSProfile(depth=100)
 #: Environment variable: ``broadcaster`` sends ``/tf`` through tf2_ros's broadcaster.
 TF_PATH_VARIABLE = 'SDF_TOOLS_TF'
+#: A broadcaster: :class:`SerializedTfBroadcaster` (``publish(bytes)``) or tf2_ros's
+#: ``TransformBroadcaster`` / ``StaticTransformBroadcaster`` (``sendTransform(list)``,
+#: untyped).
+Broadcaster = Any
 
 
 class SerializedTfBroadcaster:
@@ -70,7 +75,7 @@ class SerializedTfBroadcaster:
         self.publish = self.pub_tf.publish
 
 
-def default_broadcaster(node: Node, static: bool):
+def default_broadcaster(node: Node, static: bool) -> Broadcaster:
     """
     Return the node's broadcaster for ``/tf`` or ``/tf_static`` (module docstring).
 
@@ -92,7 +97,7 @@ def default_broadcaster(node: Node, static: bool):
     return tf2_broadcaster(node, static)
 
 
-def tf2_broadcaster(node: Node, static: bool):
+def tf2_broadcaster(node: Node, static: bool) -> Broadcaster:
     """
     Return a tf2_ros ``StaticTransformBroadcaster`` or ``TransformBroadcaster`` for ``node``.
 
