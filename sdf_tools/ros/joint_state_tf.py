@@ -151,8 +151,10 @@ class _NameListPlan(NamedTuple):
     """What :meth:`JointStateTf.process` needs for one ``joint_states`` name list."""
 
     plan: JointStatePlan           # the kinematics' hot path for these names
-    stamps: tuple                  # indices into the stamps of the values the names set
-    #                                (coordinates, then n_q + k for mimic joint k)
+    stamps: tuple | slice          # indices into the stamps of the values the names set
+    #                                (coordinates, then n_q + k for mimic joint k), as a
+    #                                slice where they follow each other (read and written
+    #                                at once: about 2 us less per message for 32 joints)
     fill: Callable | None          # fill(sec, nanosec, transforms) of their frame set, or
     #                                None when the names move no joint
     transforms: Callable           # transforms(q, positions) for that fill: the plan's
@@ -364,7 +366,10 @@ class JointStateTf:
         t = sec * 1_000_000_000 + nanosec
         last_stamp = self._last_stamp
         if not self.ignore_timestamp:
-            oldest = min(map(last_stamp.__getitem__, stamps))
+            if type(stamps) is slice:
+                oldest = min(last_stamp[stamps])
+            else:
+                oldest = min(map(last_stamp.__getitem__, stamps))
             last = oldest if oldest < now_ns else now_ns
             if t < last + self._interval:
                 self.throttled += 1
@@ -389,8 +394,11 @@ class JointStateTf:
                 self.logger.warning(f'Ignored a JointState message: {e}{_suffix(suppressed)}',
                                     throttle_duration_sec=self._throttle.period)
             return None
-        for c in stamps:
-            last_stamp[c] = t
+        if type(stamps) is slice:
+            last_stamp[stamps] = [t] * (stamps.stop - stamps.start)
+        else:
+            for c in stamps:
+                last_stamp[c] = t
         out = fill(sec, nanosec, transforms(self._q, positions))
         self.published += 1
         return out
@@ -459,7 +467,11 @@ class JointStateTf:
             names = ', '.join(repr(n) for n in plan.duplicates)
             self.logger.warning(f'joint_states messages name {names} more than once; the first '
                                 'value is used (this warning is given once for these names)')
-        entry = _NameListPlan(plan, tuple(sorted(stamps)), **self._fill(plan))
+        order = sorted(stamps)
+        if order and order == list(range(order[0], order[-1] + 1)):
+            entry = _NameListPlan(plan, slice(order[0], order[-1] + 1), **self._fill(plan))
+        else:
+            entry = _NameListPlan(plan, tuple(order), **self._fill(plan))
         if len(self._plans) >= self._cache_size:
             del self._plans[next(iter(self._plans))]
         self._plans[key] = entry

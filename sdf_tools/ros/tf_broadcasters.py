@@ -56,7 +56,9 @@ class SerializedTfBroadcaster:
         The ``/tf`` publisher.
     publish : callable
         ``publish(data: bytes)`` publishes one serialised ``tf2_msgs/TFMessage`` (CDR bytes)
-        on ``/tf``: ``pub_tf.publish`` itself (one Python call less per message).
+        on ``/tf``: the ``publish_raw`` of ``pub_tf``'s handle where rclpy has it (rclpy 9:
+        ``Publisher.publish`` adds a handle guard and two type checks, about 3 us of 4.6 for
+        talos's 3 kB), else ``pub_tf.publish``.
 
     Raises
     ------
@@ -72,7 +74,7 @@ class SerializedTfBroadcaster:
     def __init__(self, node: Node):
         from tf2_msgs.msg import TFMessage
         self.pub_tf = node.create_publisher(TFMessage, '/tf', TF_QOS)
-        self.publish = self.pub_tf.publish
+        self.publish = getattr(self.pub_tf.handle, 'publish_raw', None) or self.pub_tf.publish
 
 
 def default_broadcaster(node: Node, static: bool) -> Broadcaster:
