@@ -147,9 +147,9 @@ class _NullBroadcaster:
 def _Relay(config):  # noqa: N802 - a node factory, named like the node
     """Return the relay node (module docstring)."""
     import copy
-    from rclpy.node import Node
     from rclpy.qos import qos_profile_sensor_data
     from sdf_tools.ros.descriptions import load_model
+    from sdf_tools.ros.node_support import FailingNode
     from sdf_tools.ros.tf_broadcasters import TF_QOS
     from sdf_tools.ros.tf_cdr import TfMessageCdr
     from sdf_tools.ros.tf_messages import make_transform
@@ -159,7 +159,7 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
     if config['depth']:
         qos.depth = config['depth']
 
-    class Relay(Node):
+    class Relay(FailingNode):
         def __init__(self):
             super().__init__('relay')
             tree = load_model(Path(config['robot']).read_text()).tree
@@ -292,6 +292,35 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
 
 
+def _thread_counts(pid: int) -> dict:
+    """Return ``{thread name: [CPU seconds, voluntary context switches (sleeps)]}``."""
+    counts: dict = {}
+    for task in Path(f'/proc/{pid}/task').iterdir():
+        try:
+            fields = (task / 'stat').read_text().rsplit(')', 1)[1].split()
+            name = (task / 'comm').read_text().strip()
+            status = (task / 'status').read_text()
+        except OSError:  # the thread ended
+            continue
+        switches = sum(int(line.split()[1]) for line in status.splitlines()
+                       if line.startswith('voluntary_ctxt_switches:'))
+        entry = counts.setdefault(name, [0.0, 0])
+        entry[0] += (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+        entry[1] += switches
+    return counts
+
+
+def _thread_text(before: dict, after: dict, seconds: float) -> str:
+    """Return each thread's CPU (%) and sleeps per second between two counts."""
+    rows = []
+    for name, (cpu, switches) in after.items():
+        cpu0, switches0 = before.get(name, (0.0, 0))
+        rows.append((cpu - cpu0, name, (switches - switches0) / seconds))
+    rows.sort(reverse=True)
+    return ', '.join(f'{name} {100 * cpu / seconds:.1f} % {rate:.0f}/s'
+                     for cpu, name, rate in rows if cpu > 0 or rate >= 1)
+
+
 def _wait_line(stream, prefix: str, timeout: float) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -354,9 +383,11 @@ def run_trial(subject, robot_path, rate, duration, depth, domain, env, workdir,
         feeder = start('feeder', stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         processes.append(feeder)
         _wait_line(feeder.stdout, 'start', STARTUP_TIMEOUT)
+        threads0 = _thread_counts(subject_process.pid)
         cpu0, wall0 = _cpu_seconds(subject_process.pid), time.monotonic()
         done = _wait_line(feeder.stdout, 'done', duration * 3 + STARTUP_TIMEOUT)
         cpu1, wall1 = _cpu_seconds(subject_process.pid), time.monotonic()
+        threads = _thread_text(threads0, _thread_counts(subject_process.pid), wall1 - wall0)
         sent = int(done.split()[1])
         time.sleep(0.5)  # the last messages in flight
         receiver.send_signal(signal.SIGINT)
@@ -392,7 +423,7 @@ def run_trial(subject, robot_path, rate, duration, depth, domain, env, workdir,
             'p50_ms': percentile(50) if latencies else None,
             'p90_ms': percentile(90) if latencies else None,
             'p99_ms': percentile(99) if latencies else None, 'tf_path': tf_path,
-            **gap, 'tf': result.get('tf', {})}
+            'threads': threads, **gap, 'tf': result.get('tf', {})}
 
 
 def longest_gap(arrivals, latencies) -> dict:
@@ -490,7 +521,8 @@ def run_case(label, path, rate, subjects, args, env, workdir, counter) -> dict:
                   f'{t["p50_ms"]}/{t["p90_ms"]}/{t["p99_ms"]} ms, longest gap '
                   f'{t["gap_ms"]} ms at {t["gap_at_s"]} s ({t["gap_burst"]} then, latency '
                   f'{t["gap_latency_ms"]} ms)'
-                  + (f' ({t["tf_path"]})' if t['tf_path'] else ''), flush=True)
+                  + (f' ({t["tf_path"]})' if t['tf_path'] else '')
+                  + f'; threads: {t["threads"]}', flush=True)
             trials[subject].append(t)
     result = {'robot': label, 'rate': rate, 'trials': trials, 'subjects': subjects,
               **{s: summarize(trials[s]) for s in subjects}}

@@ -75,9 +75,13 @@ the next call (``sendTransform`` serialises at once).
 
 import math
 import time
+from typing import Any
 from typing import Callable
+from typing import Mapping
 from typing import NamedTuple
+from typing import Sequence
 
+from rclpy.impl.rcutils_logger import RcutilsLogger
 from sdf_tools.errors import KinematicsError
 from sdf_tools.kinematics import JointStatePlan
 from sdf_tools.kinematics import KinematicTree
@@ -86,6 +90,7 @@ from sdf_tools.kinematics.joint_states import TfArrays
 from sdf_tools.ros.parameter_rules import publish_frequency_problem
 from sdf_tools.ros.tf_cdr import TfMessageCdr
 from sdf_tools.ros.tf_messages import TransformSet
+from sensor_msgs.msg import JointState
 
 #: Minimum seconds between two warnings of one kind about rejected messages.
 THROTTLE_SEC = 5.0
@@ -103,6 +108,11 @@ _FUTURE_NS = int(FUTURE_STAMP_SEC * 1e9)
 _JUMP_NS = int(STAMP_JUMP_SEC * 1e9)
 
 
+#: What :meth:`JointStateTf.process` returns: the ``TransformStamped`` list, the serialised
+#: ``TFMessage``, or ``None`` (nothing to publish).
+Output = list | bytes | None
+
+
 def publish_interval_ns(publish_frequency: float) -> int:
     """Return robot_state_publisher's throttle interval: whole milliseconds, in ns."""
     return int(1000.0 / publish_frequency) * 1_000_000
@@ -111,7 +121,7 @@ def publish_interval_ns(publish_frequency: float) -> int:
 class NullLogger:
     """A logger that drops everything (benchmarks); same methods as rclpy's logger."""
 
-    def debug(self, *args, **kwargs):
+    def debug(self, *args: object, **kwargs: object) -> None:
         """Drop a message."""
 
     info = warning = error = fatal = debug
@@ -127,7 +137,7 @@ class _Throttle:
         self._next: dict[str, float] = {}
         self._suppressed: dict[str, int] = {}
 
-    def allow(self, kind: str):
+    def allow(self, kind: str) -> int | None:
         """Return ``None`` to stay quiet, else the number of messages suppressed since."""
         now = time.monotonic()
         if now < self._next.get(kind, 0.0):
@@ -141,8 +151,10 @@ class _NameListPlan(NamedTuple):
     """What :meth:`JointStateTf.process` needs for one ``joint_states`` name list."""
 
     plan: JointStatePlan           # the kinematics' hot path for these names
-    stamps: tuple                  # indices into the stamps of the values the names set
-    #                                (coordinates, then n_q + k for mimic joint k)
+    stamps: tuple | slice          # indices into the stamps of the values the names set
+    #                                (coordinates, then n_q + k for mimic joint k), as a
+    #                                slice where they follow each other (read and written
+    #                                at once: about 2 us less per message for 32 joints)
     fill: Callable | None          # fill(sec, nanosec, transforms) of their frame set, or
     #                                None when the names move no joint
     transforms: Callable           # transforms(q, positions) for that fill: the plan's
@@ -160,7 +172,7 @@ def _seconds(t: int) -> str:
     return f'{sec}.{nanosec:09d} s'
 
 
-def _joints(names) -> str:
+def _joints(names: Sequence[str]) -> str:
     """Return the first joint name of a message, as robot_state_publisher's warnings do."""
     return f'{names[0]!r}(,...)' if len(names) > 1 else repr(names[0])
 
@@ -205,8 +217,10 @@ class JointStateTf:
 
     def __init__(self, tree: KinematicTree, *, frame_prefix: str = '',
                  publish_frequency: float = 20.0, ignore_timestamp: bool = False,
-                 logger=None, positions=None, plan_cache_size: int = PLAN_CACHE_SIZE,
-                 throttle_sec: float = THROTTLE_SEC, serialized: bool = False):
+                 logger: RcutilsLogger | NullLogger | None = None,
+                 positions: Mapping[str, float] | None = None,
+                 plan_cache_size: int = PLAN_CACHE_SIZE, throttle_sec: float = THROTTLE_SEC,
+                 serialized: bool = False) -> None:
         problem = publish_frequency_problem(publish_frequency)
         if problem:
             raise ValueError(problem)
@@ -285,7 +299,7 @@ class JointStateTf:
 
     # --- the hot path -----------------------------------------------------------------------
 
-    def process(self, msg, now_ns: int):
+    def process(self, msg: JointState, now_ns: int) -> Output:
         """
         Handle one ``sensor_msgs/JointState``.
 
@@ -307,7 +321,8 @@ class JointStateTf:
         stamp = msg.header.stamp
         return self.process_values(stamp.sec, stamp.nanosec, msg.name, msg.position, now_ns)
 
-    def process_values(self, sec: int, nanosec: int, names, positions, now_ns: int):
+    def process_values(self, sec: int, nanosec: int, names: Sequence[str],
+                       positions: Sequence[float], now_ns: int) -> Output:
         """
         Handle one ``sensor_msgs/JointState`` given as its values (:meth:`process`).
 
@@ -330,7 +345,8 @@ class JointStateTf:
         """
         self.received += 1
         if len(positions) != len(names):
-            return self._reject_lengths(names, positions)
+            self._reject_lengths(names, positions)
+            return None
         last_now = self._last_now
         if last_now is not None and now_ns < last_now:
             self.logger.warning(BACKWARDS_MESSAGE)
@@ -350,7 +366,10 @@ class JointStateTf:
         t = sec * 1_000_000_000 + nanosec
         last_stamp = self._last_stamp
         if not self.ignore_timestamp:
-            oldest = min(map(last_stamp.__getitem__, stamps))
+            if type(stamps) is slice:
+                oldest = min(last_stamp[stamps])
+            else:
+                oldest = min(map(last_stamp.__getitem__, stamps))
             last = oldest if oldest < now_ns else now_ns
             if t < last + self._interval:
                 self.throttled += 1
@@ -358,7 +377,8 @@ class JointStateTf:
                     self._warn_old_stamp(t, oldest, names)
                 return None
             if t > now_ns + _FUTURE_NS and now_ns > 0:
-                return self._drop_future_stamp(t, now_ns, names)
+                self._drop_future_stamp(t, now_ns, names)
+                return None
         pending = self._pending
         if pending is not None and pending[0] is not plan:
             self._write_pending()
@@ -374,15 +394,18 @@ class JointStateTf:
                 self.logger.warning(f'Ignored a JointState message: {e}{_suffix(suppressed)}',
                                     throttle_duration_sec=self._throttle.period)
             return None
-        for c in stamps:
-            last_stamp[c] = t
+        if type(stamps) is slice:
+            last_stamp[stamps] = [t] * (stamps.stop - stamps.start)
+        else:
+            for c in stamps:
+                last_stamp[c] = t
         out = fill(sec, nanosec, transforms(self._q, positions))
         self.published += 1
         return out
 
     # --- the cold paths ---------------------------------------------------------------------
 
-    def _reject_lengths(self, names, positions):
+    def _reject_lengths(self, names: Sequence[str], positions: Sequence[float]) -> None:
         self.rejected += 1
         if not len(positions) and len(names):
             suppressed = self._throttle.allow('empty')
@@ -398,9 +421,8 @@ class JointStateTf:
                     f'Ignored an invalid JointState message: {len(names)} name(s) but '
                     f'{len(positions)} position(s){_suffix(suppressed)}',
                     throttle_duration_sec=self._throttle.period)
-        return None
 
-    def _warn_old_stamp(self, t: int, oldest: int, names) -> None:
+    def _warn_old_stamp(self, t: int, oldest: int, names: Sequence[str]) -> None:
         """Say why a message stamped 0, or well before the last published one, is dropped."""
         kind = 'zero' if t <= 0 else 'past'
         suppressed = self._throttle.allow(kind)
@@ -422,7 +444,7 @@ class JointStateTf:
         self.logger.warning(text + _suffix(suppressed),
                             throttle_duration_sec=self._throttle.period)
 
-    def _drop_future_stamp(self, t: int, now_ns: int, names):
+    def _drop_future_stamp(self, t: int, now_ns: int, names: Sequence[str]) -> None:
         """Drop a message stamped more than FUTURE_STAMP_SEC after the node clock; say so."""
         self.throttled += 1
         suppressed = self._throttle.allow('future')
@@ -435,7 +457,6 @@ class JointStateTf:
                 "reaches that stamp) nor remembered. Check the sender's clock and use_sim_time, "
                 f'or set ignore_timestamp to true to publish them{_suffix(suppressed)}',
                 throttle_duration_sec=self._throttle.period)
-        return None
 
     def _new_entry(self, key: tuple) -> _NameListPlan:
         plan = self.tree.joint_state_plan(key)
@@ -446,13 +467,17 @@ class JointStateTf:
             names = ', '.join(repr(n) for n in plan.duplicates)
             self.logger.warning(f'joint_states messages name {names} more than once; the first '
                                 'value is used (this warning is given once for these names)')
-        entry = _NameListPlan(plan, tuple(sorted(stamps)), **self._fill(plan))
+        order = sorted(stamps)
+        if order and order == list(range(order[0], order[-1] + 1)):
+            entry = _NameListPlan(plan, slice(order[0], order[-1] + 1), **self._fill(plan))
+        else:
+            entry = _NameListPlan(plan, tuple(order), **self._fill(plan))
         if len(self._plans) >= self._cache_size:
             del self._plans[next(iter(self._plans))]
         self._plans[key] = entry
         return entry
 
-    def _fill(self, plan) -> dict:
+    def _fill(self, plan: JointStatePlan) -> dict[str, Any]:
         """
         Return ``fill`` and ``transforms`` of a new frame set for the joints ``plan`` moves.
 
@@ -471,7 +496,7 @@ class JointStateTf:
                     'deferred': not arrays.reads_q}
         return {'fill': frames.fill, 'transforms': plan.transforms, 'deferred': False}
 
-    def _report_names(self, plan) -> None:
+    def _report_names(self, plan: JointStatePlan) -> None:
         reported = self._reported
         robot = self.tree.name
         for name in plan.unknown:

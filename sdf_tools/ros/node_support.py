@@ -36,14 +36,21 @@ import signal
 import sys
 import tempfile
 import textwrap
+from typing import Any
+from typing import Callable
+from typing import Iterable
+from typing import Iterator
+from typing import Sequence
 
 from rcl_interfaces.msg import FloatingPointRange
 from rcl_interfaces.msg import ParameterDescriptor
 from rcl_interfaces.msg import SetParametersResult
 import rclpy
+from rclpy.context import Context
 from rclpy.exceptions import ParameterException
 from rclpy.executors import Executor
 from rclpy.executors import ExternalShutdownException
+from rclpy.impl.rcutils_logger import RcutilsLogger
 import rclpy.logging
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy
@@ -73,6 +80,9 @@ _PARAMETER_RULE = re.compile(r"Couldn't parse parameter override rule: '(?:-p|--
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
+#: What :func:`make_executor` returns: an rclpy ``Executor``, or rclpy 9's
+#: ``EventsExecutor`` (a C++ object, no ``Executor``; not a type for mypy).
+AnyExecutor = Any
 
 
 #: The ``package_path`` parameter of both nodes (read only, ``:``-separated folders).
@@ -98,7 +108,7 @@ class FailingNode(Node):
 
     """
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.failed: Future[str] = Future()
         super().__init__(*args, **kwargs)
 
@@ -132,7 +142,7 @@ def problem_lines(what: str, error: SdfToolsError) -> list:
     return [f'{what}: {d}' for d in presented(error.warnings + error.diagnostics)]
 
 
-def log_lines(log, text: str) -> None:
+def log_lines(log: RcutilsLogger, text: str) -> None:
     """Log each line of ``text`` as a fatal message of its own (each greppable)."""
     for line in text.splitlines() or ['']:
         log.fatal(line)
@@ -199,7 +209,7 @@ class ParameterSpec:
         return descriptor
 
 
-def declare_parameters(node, specs) -> dict:
+def declare_parameters(node: Node, specs: Iterable[ParameterSpec]) -> dict[str, Any]:
     """
     Declare every parameter of ``specs`` on ``node``; return name -> value.
 
@@ -210,7 +220,7 @@ def declare_parameters(node, specs) -> dict:
         or is out of range; the message names the parameter.
 
     """
-    values = {}
+    values: dict[str, Any] = {}
     for spec in specs:
         try:
             values[spec.name] = node.declare_parameter(spec.name, spec.default,
@@ -239,7 +249,7 @@ def reject(reason: str, limit: int = 4000) -> SetParametersResult:
     return SetParametersResult(successful=False, reason=reason)
 
 
-def parameter_help(prog: str, summary: str, specs) -> str:
+def parameter_help(prog: str, summary: str, specs: Iterable[ParameterSpec]) -> str:
     """Return the ``--help`` text: usage and the parameter table."""
     lines = [f'usage: ros2 run sdf_tools {prog} [--ros-args -p name:=value ... '
              '| --params-file FILE]', '', textwrap.fill(summary, 79), '', 'parameters:']
@@ -256,7 +266,7 @@ def parameter_help(prog: str, summary: str, specs) -> str:
     return '\n'.join(lines)
 
 
-def make_executor(context=None):
+def make_executor(context: Context | None = None) -> AnyExecutor:
     """
     Return the executor ``main()`` spins with (module docstring).
 
@@ -315,7 +325,7 @@ def ros_arguments_message(prog: str, error: Exception) -> str:
 
 
 @contextlib.contextmanager
-def _c_stderr_held():
+def _c_stderr_held() -> Iterator[None]:
     """
     Hold back what C code writes on file descriptor 2 in the block; let it out on success.
 
@@ -344,7 +354,8 @@ def _c_stderr_held():
         sys.stderr.flush()
 
 
-def _command_line(prog: str, summary: str, specs, argv) -> int | None:
+def _command_line(prog: str, summary: str, specs: Iterable[ParameterSpec],
+                  argv: list[str]) -> int | None:
     """Answer ``--help`` or refuse bad arguments (return the exit code); ``None``: go on."""
     try:
         with _c_stderr_held():
@@ -363,7 +374,7 @@ def _command_line(prog: str, summary: str, specs, argv) -> int | None:
     return None
 
 
-def _spin(executor, node, stop: list) -> None:
+def _spin(executor: AnyExecutor, node: FailingNode, stop: list[int]) -> None:
     """
     Spin ``executor`` until the context is shut down, ``stop`` is set or the node fails.
 
@@ -375,11 +386,10 @@ def _spin(executor, node, stop: list) -> None:
     one event per call, so that ``stop`` and the node's ``failure`` are seen after each.
     """
     in_cpp = not isinstance(executor, Executor)
-    done = getattr(node, 'failed', None) or Future()
-    while rclpy.ok() and not stop and getattr(node, 'failure', None) is None:
+    while rclpy.ok() and not stop and node.failure is None:
         try:
             if in_cpp:
-                executor.spin_until_future_complete(done, timeout_sec=0.2)
+                executor.spin_until_future_complete(node.failed, timeout_sec=0.2)
             else:
                 executor.spin_once(timeout_sec=0.2)
         except Exception:
@@ -388,7 +398,9 @@ def _spin(executor, node, stop: list) -> None:
             break  # the context was shut down while waiting (another shutdown path)
 
 
-def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int:
+def run(prog: str, summary: str, specs: Iterable[ParameterSpec],
+        make_node: Callable[[], FailingNode], args: Sequence[str] | None = None,
+        check: Callable[[], str | None] | None = None) -> int:
     """
     Run a node until Ctrl-C; return the exit code.
 
@@ -401,7 +413,8 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
     specs : sequence of ParameterSpec
         The node's parameters (for ``--help``).
     make_node : callable
-        Builds the node (after ``rclpy.init``); may raise :class:`StartupError`.
+        Builds the node, a :class:`FailingNode` (after ``rclpy.init``); may raise
+        :class:`StartupError`.
     args : list of str, optional
         Command line (default ``sys.argv``).
     check : callable, optional
@@ -427,7 +440,7 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
         return EXIT_FAILURE
     # Ctrl-C and SIGTERM request a stop instead of raising KeyboardInterrupt wherever the
     # interpreter happens to be (e.g. in a __del__, where it would be printed and ignored).
-    stop = []
+    stop: list[int] = []
     previous = {sig: signal.signal(sig, lambda signum, frame: stop.append(signum))
                 for sig in (signal.SIGINT, signal.SIGTERM)}
     node = None
@@ -444,7 +457,7 @@ def run(prog: str, summary: str, specs, make_node, args=None, check=None) -> int
         executor = make_executor()
         executor.add_node(node)
         _spin(executor, node, stop)
-        failure = getattr(node, 'failure', None)
+        failure = node.failure
         if failure is not None:
             log_lines(node.get_logger(), failure)
             code = EXIT_FAILURE

@@ -30,7 +30,7 @@ from sdf_tools.ros.bringup.gazebo import gz_topic_problem
 MAX_PUBLISH_FREQUENCY = 1000.0
 
 
-def publish_frequency_problem(value) -> str | None:
+def publish_frequency_problem(value: object) -> str | None:
     """Return why ``value`` is not a valid ``publish_frequency``, or ``None``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return f'publish_frequency must be a number, got {value!r}'
@@ -39,7 +39,7 @@ def publish_frequency_problem(value) -> str | None:
     return None
 
 
-def option_problem(name: str, value) -> str | None:
+def option_problem(name: str, value: object) -> str | None:
     """Return why ``value`` is not valid for conversion parameter ``name``, or ``None``."""
     if name == 'sdf_version' and value not in CONVERTIBLE_VERSIONS:
         return f"sdf_version must be one of {', '.join(CONVERTIBLE_VERSIONS)}, got {value!r}"
@@ -52,5 +52,7 @@ def option_problem(name: str, value) -> str | None:
             isinstance(value, float) and math.isfinite(value) and value >= 0.0):
         return f'auto_inertials must be a finite density >= 0 (0: off), got {value!r}'
     if name == 'gz_joint_state_topic' and value:
+        if not isinstance(value, str):
+            return f'gz_joint_state_topic must be a string, got {value!r}'
         return gz_topic_problem(value)
     return None

@@ -53,7 +53,10 @@ it to the file state_publisher's description was read from).
 """
 
 from typing import Any
+from typing import Sequence
 
+from rcl_interfaces.msg import SetParametersResult
+from rclpy.parameter import Parameter
 from sdf_tools.convert.mesh_uris import MODES
 from sdf_tools.convert.urdf_to_sdf import ConversionOptions
 from sdf_tools.errors import ConversionError
@@ -164,7 +167,7 @@ class SdfConverter(FailingNode):
 
     """
 
-    def __init__(self, node_name: str = NODE_NAME, **kwargs):
+    def __init__(self, node_name: str = NODE_NAME, **kwargs: Any) -> None:
         super().__init__(node_name, **kwargs)
         try:
             self._setup()
@@ -203,7 +206,7 @@ class SdfConverter(FailingNode):
 
     # --- conversion -------------------------------------------------------------------------
 
-    def _options(self, values) -> ConversionOptions:
+    def _options(self, values: dict[str, Any]) -> ConversionOptions:
         """Return the conversion options of ``values``, with the Gazebo systems asked for."""
         topic = values['gz_joint_state_topic']
         plugins = (joint_state_publisher(values['sdf_version'], topic),) if topic else ()
@@ -216,11 +219,11 @@ class SdfConverter(FailingNode):
                                  auto_inertials=values['auto_inertials'] or None,
                                  plugins=plugins)
 
-    def _convert(self, text: str, source: str, values) -> Conversion:
+    def _convert(self, text: str, source: str, values: dict[str, Any]) -> Conversion:
         """Convert ``text`` with the options of ``values``."""
         return convert(text, self._options(values), resources=self.resources, source=source)
 
-    def _text(self, values) -> tuple[str | None, str]:
+    def _text(self, values: dict[str, Any]) -> tuple[str | None, str]:
         """Return the description ``values`` select and its name in messages."""
         if values['robot_description']:
             return values['robot_description'], self._parameter_source
@@ -309,7 +312,7 @@ class SdfConverter(FailingNode):
         except Exception as e:  # never let a message kill the node
             self._log.error(f'robot_description callback failed: {type(e).__name__}: {e}')
 
-    def _validate_parameters(self, parameters):
+    def _validate_parameters(self, parameters: list[Parameter]) -> SetParametersResult:
         try:
             values = dict(self._values)
             for p in parameters:
@@ -334,7 +337,7 @@ class SdfConverter(FailingNode):
         except Exception as e:  # a converter bug: refuse the value, keep running
             return reject(f'cannot validate the value ({type(e).__name__}: {e})')
 
-    def _apply_parameters(self, parameters) -> None:
+    def _apply_parameters(self, parameters: list[Parameter]) -> None:
         try:
             for p in parameters:
                 if p.name in self._values:
@@ -350,6 +353,6 @@ class SdfConverter(FailingNode):
             self._log.error(f'Failed to apply parameters: {type(e).__name__}: {e}')
 
 
-def main(args=None) -> int:
+def main(args: Sequence[str] | None = None) -> int:
     """Entry point of ``sdf_converter``; return the exit code."""
     return run(NODE_NAME, SUMMARY, PARAMETERS, SdfConverter, args)

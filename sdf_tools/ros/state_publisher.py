@@ -73,11 +73,16 @@ broadcasters, e.g. in tests.
 """
 
 import time
+from typing import Any
+from typing import Callable
 from typing import cast
+from typing import Sequence
 
+from rcl_interfaces.msg import SetParametersResult
 from rclpy.clock import JumpThreshold
 from rclpy.clock import ROSClock
 from rclpy.node import Node
+from rclpy.parameter import Parameter
 from rclpy.qos import qos_profile_sensor_data
 from rclpy.qos_overriding_options import QoSOverridingOptions
 from rclpy.serialization import deserialize_message
@@ -90,6 +95,7 @@ from sdf_tools.ros.joint_state_tf import JointStateTf
 from sdf_tools.ros.joint_state_tf import THROTTLE_SEC
 from sdf_tools.ros.node_support import accept
 from sdf_tools.ros.node_support import declare_parameters
+from sdf_tools.ros.node_support import FailingNode
 from sdf_tools.ros.node_support import LATCHED_QOS
 from sdf_tools.ros.node_support import node_resources
 from sdf_tools.ros.node_support import PACKAGE_PATH_DESCRIPTION
@@ -100,6 +106,7 @@ from sdf_tools.ros.node_support import run
 from sdf_tools.ros.node_support import StartupError
 from sdf_tools.ros.parameter_rules import MAX_PUBLISH_FREQUENCY
 from sdf_tools.ros.parameter_rules import publish_frequency_problem
+from sdf_tools.ros.tf_broadcasters import Broadcaster
 from sdf_tools.ros.tf_broadcasters import default_broadcaster
 from sdf_tools.ros.tf_broadcasters import missing_tf2_ros
 from sdf_tools.ros.tf_cdr import JointStateReader
@@ -108,6 +115,8 @@ from sensor_msgs.msg import JointState
 from std_msgs.msg import String
 
 NODE_NAME = 'state_publisher'
+#: ``(node, static) -> broadcaster`` (:class:`StatePublisher`'s ``broadcaster_factory``).
+BroadcasterFactory = Callable[[Node, bool], Broadcaster]
 #: Why ``robot_description`` is refused in topic mode (at startup and when set).
 DESCRIPTION_FROM_TOPIC_REASON = (
     'robot_description cannot be set while description_from_topic is true: the description '
@@ -149,9 +158,12 @@ PARAMETERS = (
 )
 
 
-class StatePublisher(Node):
+class StatePublisher(FailingNode):
     """
     The ``state_publisher`` node (module docstring).
+
+    A :class:`~sdf_tools.ros.node_support.FailingNode` that never fails: a bad message or
+    description is logged and the node goes on with what it had.
 
     Parameters
     ----------
@@ -176,7 +188,8 @@ class StatePublisher(Node):
 
     """
 
-    def __init__(self, node_name: str = NODE_NAME, *, broadcaster_factory=None, **kwargs):
+    def __init__(self, node_name: str = NODE_NAME, *,
+                 broadcaster_factory: BroadcasterFactory | None = None, **kwargs: Any) -> None:
         super().__init__(node_name, **kwargs)
         try:
             self._setup(broadcaster_factory or default_broadcaster)
@@ -184,7 +197,7 @@ class StatePublisher(Node):
             self.destroy_node()
             raise
 
-    def _setup(self, broadcaster_factory) -> None:
+    def _setup(self, broadcaster_factory: BroadcasterFactory) -> None:
         self._make_broadcaster = broadcaster_factory
         self._log = self.get_logger()
         # a node's clock is a ROSClock (rclpy.Node keeps its own in _clock)
@@ -262,7 +275,7 @@ class StatePublisher(Node):
             self._log.error(f'joint_states callback failed: {type(e).__name__}: {e}',
                             throttle_duration_sec=THROTTLE_SEC)
 
-    def _on_clock_change(self, jump) -> None:
+    def _on_clock_change(self, jump: object) -> None:
         """
         Choose how the node clock is read: ROS time activated or deactivated.
 
@@ -293,7 +306,7 @@ class StatePublisher(Node):
         except Exception as e:
             self._log.error(f'Failed to install the new model: {type(e).__name__}: {e}')
 
-    def _validate_parameters(self, parameters):
+    def _validate_parameters(self, parameters: list[Parameter]) -> SetParametersResult:
         try:
             for p in parameters:
                 if p.name == 'publish_frequency':
@@ -315,13 +328,13 @@ class StatePublisher(Node):
         except Exception as e:  # a reader bug: refuse the value, keep running
             return reject(f'cannot validate the value ({type(e).__name__}: {e})')
 
-    def _apply_parameters(self, parameters) -> None:
+    def _apply_parameters(self, parameters: list[Parameter]) -> None:
         try:
             self._apply(parameters)
         except Exception as e:
             self._log.error(f'Failed to apply parameters: {type(e).__name__}: {e}')
 
-    def _apply(self, parameters) -> None:
+    def _apply(self, parameters: list[Parameter]) -> None:
         values = {p.name: p.value for p in parameters}
         state = self.tf_state
         if 'publish_frequency' in values:
@@ -382,6 +395,6 @@ class StatePublisher(Node):
                                                model.robot.frames))
 
 
-def main(args=None) -> int:
+def main(args: Sequence[str] | None = None) -> int:
     """Entry point of ``state_publisher``; return the exit code."""
     return run(NODE_NAME, SUMMARY, PARAMETERS, StatePublisher, args, check=missing_tf2_ros)

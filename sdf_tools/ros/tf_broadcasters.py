@@ -25,6 +25,7 @@ cannot be imported; ``/tf_static`` always goes through its ``StaticTransformBroa
 """
 
 import os
+from typing import Any
 
 from rclpy.node import Node
 from rclpy.qos import QoSProfile
@@ -34,6 +35,10 @@ from rclpy.qos import QoSProfile
 TF_QOS = QoSProfile(depth=100)
 #: Environment variable: ``broadcaster`` sends ``/tf`` through tf2_ros's broadcaster.
 TF_PATH_VARIABLE = 'SDF_TOOLS_TF'
+#: A broadcaster: :class:`SerializedTfBroadcaster` (``publish(bytes)``) or tf2_ros's
+#: ``TransformBroadcaster`` / ``StaticTransformBroadcaster`` (``sendTransform(list)``,
+#: untyped).
+Broadcaster = Any
 
 
 class SerializedTfBroadcaster:
@@ -51,7 +56,9 @@ class SerializedTfBroadcaster:
         The ``/tf`` publisher.
     publish : callable
         ``publish(data: bytes)`` publishes one serialised ``tf2_msgs/TFMessage`` (CDR bytes)
-        on ``/tf``: ``pub_tf.publish`` itself (one Python call less per message).
+        on ``/tf``: the ``publish_raw`` of ``pub_tf``'s handle where rclpy has it (rclpy 9:
+        ``Publisher.publish`` adds a handle guard and two type checks, about 3 us of 4.6 for
+        talos's 3 kB), else ``pub_tf.publish``.
 
     Raises
     ------
@@ -67,10 +74,10 @@ class SerializedTfBroadcaster:
     def __init__(self, node: Node):
         from tf2_msgs.msg import TFMessage
         self.pub_tf = node.create_publisher(TFMessage, '/tf', TF_QOS)
-        self.publish = self.pub_tf.publish
+        self.publish = getattr(self.pub_tf.handle, 'publish_raw', None) or self.pub_tf.publish
 
 
-def default_broadcaster(node: Node, static: bool):
+def default_broadcaster(node: Node, static: bool) -> Broadcaster:
     """
     Return the node's broadcaster for ``/tf`` or ``/tf_static`` (module docstring).
 
@@ -92,7 +99,7 @@ def default_broadcaster(node: Node, static: bool):
     return tf2_broadcaster(node, static)
 
 
-def tf2_broadcaster(node: Node, static: bool):
+def tf2_broadcaster(node: Node, static: bool) -> Broadcaster:
     """
     Return a tf2_ros ``StaticTransformBroadcaster`` or ``TransformBroadcaster`` for ``node``.
 

@@ -55,8 +55,10 @@ after them (two 32-bit fields in one 64-bit word) are 8-byte aligned there.
 from array import array
 import struct
 import sys
+from typing import Iterable
 
 import numpy as np
+from sdf_tools.kinematics.tree import Transform
 
 #: The encapsulation header: CDR (XCDR1) little endian, no options.
 ENCAPSULATION = b'\x00\x01\x00\x00'
@@ -65,6 +67,8 @@ _COUNT = struct.Struct('<I')
 _HEADER = struct.Struct('<iII')  # JointState: stamp sec, nanosec, frame_id length
 _STAMP = struct.Struct('<iI')  # builtin_interfaces/Time: sec, nanosec
 _POSE_AND_STAMP = struct.Struct('<7diI')  # one pose (m, unit quaternion), the next stamp
+#: The template as doubles and 64-bit words, and the indices of the poses and the stamps.
+_Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 _BASE = 4  # where the message starts in a template's buffer (doubles 8-byte aligned)
 
 
@@ -103,14 +107,14 @@ class TfMessageCdr:
     __slots__ = ('frames', 'size', 'padding', '_buffer', '_view', '_first_stamp', '_poses',
                  '_arrays')
 
-    def __init__(self, frames):
+    def __init__(self, frames: Iterable[tuple[str, str]]) -> None:
         self.frames = tuple((str(parent), str(child)) for parent, child in frames)
         body = bytearray(_COUNT.pack(len(self.frames)))
         padding: list[int] = []
         poses = []
         first_stamp = None
 
-        def pad(size):
+        def pad(size: int) -> None:
             end = _align(len(body), size)
             padding.extend(range(len(ENCAPSULATION) + len(body),
                                  len(ENCAPSULATION) + end))
@@ -137,13 +141,13 @@ class TfMessageCdr:
         self._view = memoryview(self._buffer)[_BASE:_BASE + self.size]
         self._first_stamp = None if first_stamp is None else _BASE + first_stamp
         self._poses = tuple(_BASE + offset for offset in poses)
-        self._arrays = None
+        self._arrays: _Arrays | None = None
 
     def __len__(self) -> int:
         """Return the number of transforms."""
         return len(self.frames)
 
-    def fill(self, sec: int, nanosec: int, transforms) -> bytes:
+    def fill(self, sec: int, nanosec: int, transforms: Iterable[Transform]) -> bytes:
         """
         Write the stamp and the transforms; return the serialised message.
 
@@ -172,7 +176,7 @@ class TfMessageCdr:
             pack_into(buffer, offset, x, y, z, qx, qy, qz, qw, sec, nanosec)
         return bytes(self._view)
 
-    def fill_poses(self, sec: int, nanosec: int, poses) -> bytes:
+    def fill_poses(self, sec: int, nanosec: int, poses: np.ndarray) -> bytes:
         """
         Write the stamp and the transforms given as an array; return the serialised message.
 
@@ -199,7 +203,7 @@ class TfMessageCdr:
             _STAMP.pack_into(self._buffer, self._first_stamp, sec, nanosec)
         return bytes(self._view)
 
-    def _make_arrays(self):
+    def _make_arrays(self) -> _Arrays:
         """Return the buffer as doubles and 64-bit words, and where poses and stamps go."""
         if sys.byteorder != 'little':
             raise ValueError('fill_poses writes little-endian values on this machine only')
@@ -220,11 +224,11 @@ class JointStateReader:
 
     __slots__ = ('_blob', '_names')
 
-    def __init__(self):
-        self._blob = None
-        self._names = ()
+    def __init__(self) -> None:
+        self._blob: bytes | None = None
+        self._names: tuple[str, ...] = ()
 
-    def read(self, data: bytes):
+    def read(self, data: bytes) -> tuple[int, int, tuple[str, ...], array]:
         """
         Return ``(sec, nanosec, names, positions)`` of one message.
 
@@ -268,7 +272,7 @@ class JointStateReader:
             raise ValueError(f'JointState cut short: {e}') from None
 
 
-def _read_names(data: bytes, start: int):
+def _read_names(data: bytes, start: int) -> tuple[bytes, tuple[str, ...]]:
     """Return the bytes of the ``name`` sequence at ``start`` and the names it holds."""
     (count,) = _COUNT.unpack_from(data, start)
     if count > len(data):

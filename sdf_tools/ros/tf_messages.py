@@ -20,12 +20,19 @@ TF as ``geometry_msgs/TransformStamped`` objects: what tf2_ros's broadcasters ta
 pairs, built once and updated in place. :func:`static_transforms` is the ``/tf_static`` set.
 """
 
+from typing import Iterable
+from typing import Sequence
+
+from builtin_interfaces.msg import Time
 from geometry_msgs.msg import TransformStamped
-
+import numpy as np
 from sdf_tools.kinematics import KinematicTree
+from sdf_tools.kinematics.tree import Transform
+from sdf_tools.model import Frame
 
 
-def make_transform(parent: str, child: str, xyz, quat, stamp=None) -> TransformStamped:
+def make_transform(parent: str, child: str, xyz: Sequence[float], quat: Sequence[float],
+                   stamp: Time | None = None) -> TransformStamped:
     """
     Build one ``TransformStamped`` (``T_parent_child``).
 
@@ -53,7 +60,8 @@ def make_transform(parent: str, child: str, xyz, quat, stamp=None) -> TransformS
     return t
 
 
-def static_transforms(tree: KinematicTree, frame_prefix: str, stamp, frames=()) -> list:
+def static_transforms(tree: KinematicTree, frame_prefix: str, stamp: Time,
+                      frames: Iterable[Frame] = ()) -> list:
     """
     Return the ``/tf_static`` set: fixed joints (parent link -> child link) and named frames.
 
@@ -103,7 +111,7 @@ class TransformSet:
 
     __slots__ = ('frames', '_out', '_parts', '_stamp')
 
-    def __init__(self, frames):
+    def __init__(self, frames: Iterable[tuple[str, str]]) -> None:
         self.frames = tuple((str(parent), str(child)) for parent, child in frames)
         self._out = [make_transform(parent, child, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
                      for parent, child in self.frames]
@@ -116,7 +124,7 @@ class TransformSet:
         """Return the number of transforms."""
         return len(self.frames)
 
-    def fill(self, sec: int, nanosec: int, transforms) -> list:
+    def fill(self, sec: int, nanosec: int, transforms: Iterable[Transform]) -> list:
         """
         Write the stamp and the transforms; return the messages.
 
@@ -144,7 +152,7 @@ class TransformSet:
             rotation.x, rotation.y, rotation.z, rotation.w = quat
         return self._out
 
-    def fill_poses(self, sec: int, nanosec: int, poses) -> list:
+    def fill_poses(self, sec: int, nanosec: int, poses: np.ndarray) -> list:
         """
         Write the stamp and the transforms given as an array; return the messages.
 

@@ -25,7 +25,17 @@ it started (our nodes stop on SIGINT) and exits with 1, where its ``Shutdown`` a
 exit with 0. ``launch`` is imported inside the functions: this module is importable without it.
 """
 
+from typing import Callable
+from typing import NoReturn
+from typing import TYPE_CHECKING
+
 from sdf_tools.ros.bringup.helpers import exit_message
+
+if TYPE_CHECKING:  # launch is imported inside the functions
+    from launch.actions import ExecuteProcess
+    from launch.actions import RegisterEventHandler
+    from launch.events.process import ProcessExited
+    from launch.launch_context import LaunchContext
 
 
 class LaunchStopped(RuntimeError):
@@ -36,13 +46,14 @@ def stop(message: str) -> list:
     """Return the action that stops the launch with exit code 1, ``message`` its one line."""
     from launch.actions import OpaqueFunction
 
-    def fail(context):
+    def fail(context: 'LaunchContext') -> NoReturn:
         raise LaunchStopped(message)
 
     return [OpaqueFunction(function=fail)]
 
 
-def stop_on_failure(action, executable: str, on_success=None):
+def stop_on_failure(action: 'ExecuteProcess', executable: str,
+                    on_success: Callable[[], list] | None = None) -> 'RegisterEventHandler':
     """
     Return the event handler that stops the launch when ``action``'s process fails.
 
@@ -63,7 +74,7 @@ def stop_on_failure(action, executable: str, on_success=None):
     from launch.actions import RegisterEventHandler
     from launch.event_handlers import OnProcessExit
 
-    def on_exit(event, context):
+    def on_exit(event: 'ProcessExited', context: 'LaunchContext') -> list | None:
         if context.is_shutdown:  # stopped by the launch itself: not a failure
             return None
         if event.returncode != 0:

@@ -27,6 +27,9 @@ neither rclpy nor launch. Errors are :class:`ValueError` or
 """
 
 from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from functools import partial
 import re
 import shlex
@@ -158,7 +161,7 @@ NODE_PARAMETERS: dict[str, tuple[Callable[[str, str], Any], Callable[[Any], str 
 }
 
 
-def as_parameter(name: str, value: str):
+def as_parameter(name: str, value: str) -> object:
     """
     Return a launch argument as the node parameter it sets, refused as the node would refuse it.
 
@@ -207,12 +210,12 @@ def gazebo_of_distro(distro: str | None) -> tuple[str, str]:
     return GAZEBO_OF_DISTRO.get((distro or '').strip().lower(), NEWER_GAZEBO)
 
 
-def default_sdf_version(environ) -> str:
+def default_sdf_version(environ: Mapping[str, str]) -> str:
     """Return the ``sdf_version`` launch argument's default for the environment's ROS_DISTRO."""
     return gazebo_of_distro(environ.get('ROS_DISTRO'))[1]
 
 
-def as_choice(name: str, value: str, choices) -> str:
+def as_choice(name: str, value: str, choices: Sequence[str]) -> str:
     """Return a launch argument that must be one of ``choices``."""
     if value not in choices:
         raise ValueError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
@@ -306,7 +309,7 @@ def required_packages(*, bridge: bool, broadcaster: bool) -> list:
     return needed
 
 
-def missing_packages(names, lookup) -> list:
+def missing_packages(names: Iterable[str], lookup: Callable[[str], object]) -> list:
     """Return the names that ``lookup`` (``get_package_share_directory``) cannot find."""
     missing = []
     for name in names:
@@ -317,7 +320,7 @@ def missing_packages(names, lookup) -> list:
     return missing
 
 
-def missing_packages_message(missing, distro: str | None) -> str:
+def missing_packages_message(missing: Sequence[str], distro: str | None) -> str:
     """Return the one line saying which packages are missing and how to install them."""
     them = ' and '.join(missing)
     prefix = f'ros-{distro}-' if distro else 'ros-$ROS_DISTRO-'
