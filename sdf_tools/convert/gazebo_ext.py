@@ -106,6 +106,8 @@ _PARENTS = {
     'limit': 'model/joint/physics/ode/limit', 'dynamics': 'model/joint/axis/dynamics',
     'physics': 'model/joint/physics', 'ode': 'model/joint/physics/ode'}
 _FIELD_TAGS = {field: tag for tag, field in _NUMBER_FIELDS.items()}
+# The fields of the special tags, each once (an Extension's, None until given).
+_SPECIAL_FIELDS = tuple(dict.fromkeys((*_NUMBER_FIELDS.values(), *_BOOL_FIELDS.values())))
 # Tag -> the SDFormat element its value is written to (the vocabulary's type and min/max).
 _SETS = {
     'dampingFactor': 'model/link/velocity_decay/linear',
@@ -146,9 +148,9 @@ class Extension:
     """
 
     __slots__ = ('ref', 'location', 'empty', 'tags', 'blobs', 'visual_blobs', 'collision_blobs',
-                 'material', 'gravity', *_NUMBER_FIELDS.values(), *set(_BOOL_FIELDS.values()))
+                 'material', 'gravity', *_SPECIAL_FIELDS)
 
-    # The fields of the special tags, set in __init__ from _NUMBER_FIELDS and _BOOL_FIELDS
+    # The fields of the special tags, set in __init__ from _SPECIAL_FIELDS
     # (numbers as check_value reads them; fdir1 as written).
     damping_factor: float | None
     max_vel: float | None
@@ -182,9 +184,7 @@ class Extension:
         self.collision_blobs: list[Element] = []
         self.material: str | None = None
         self.gravity: bool | None = None
-        for name in _NUMBER_FIELDS.values():
-            setattr(self, name, None)
-        for name in set(_BOOL_FIELDS.values()):
+        for name in _SPECIAL_FIELDS:
             setattr(self, name, None)
 
     def has_joint_settings(self) -> bool:
