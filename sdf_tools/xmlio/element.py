@@ -289,7 +289,7 @@ def _plain(element: 'etree._Element', tail: str | None = None) -> Element:
             add(_plain(child, after))
             continue
         pairs = child.items()
-        if tag[0] == '{' or _DCOLON in tag or pairs:
+        if pairs or not tag.isidentifier():  # (no '{uri}' nor _DCOLON, which holds '-')
             tag, pairs = _plain_names(tag, pairs)  # type: ignore[arg-type]  # _LXML_STUBS
         add(_new(Element, (tag, pairs or (), child.text, (), after, child.sourceline)))
     tag, pairs = _plain_names(element.tag, element.items())  # type: ignore[arg-type]
