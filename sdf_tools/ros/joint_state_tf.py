@@ -366,10 +366,8 @@ class JointStateTf:
         t = sec * 1_000_000_000 + nanosec
         last_stamp = self._last_stamp
         if not self.ignore_timestamp:
-            if type(stamps) is slice:
-                oldest = min(last_stamp[stamps])
-            else:
-                oldest = min(map(last_stamp.__getitem__, stamps))
+            oldest = min(last_stamp[stamps] if type(stamps) is slice
+                         else map(last_stamp.__getitem__, stamps))
             last = oldest if oldest < now_ns else now_ns
             if t < last + self._interval:
                 self.throttled += 1
