@@ -89,7 +89,7 @@ _API = {
 __all__ = sorted(_API)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     module = _API.get(name)
     if module is None:
         raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
@@ -98,5 +98,5 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_API))
