@@ -29,8 +29,10 @@ Three processes per trial, on one machine (Fast DDS, a private domain, localhost
 * optionally (``--subjects node relay bytes_relay``) a **bytes relay**: a raw
   ``joint_states`` subscription and a constant ``TFMessage`` template of the same frames
   (:class:`~sdf_tools.ros.tf_cdr.TfMessageCdr`) filled with the message's stamp and fixed
-  poses: the node without reading positions and without kinematics, i.e. the floor of the
-  node's own design;
+  poses, published the node's way
+  (:class:`~sdf_tools.ros.tf_broadcasters.SerializedTfBroadcaster`): the node without
+  reading positions and without kinematics, i.e. the floor of the node's own design (with
+  ``--rsp``, also as a ratio of robot_state_publisher's CPU);
 * with ``--rsp PATH``, the C++ **robot_state_publisher** (``PATH`` its executable, built
   beside the rclpy wheels or from a ROS install; :mod:`rsp_reference`), with the node's
   parameters: the node's CPU is then also given as a ratio of its CPU in the same round
@@ -150,6 +152,7 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
     from rclpy.qos import qos_profile_sensor_data
     from sdf_tools.ros.descriptions import load_model
     from sdf_tools.ros.node_support import FailingNode
+    from sdf_tools.ros.tf_broadcasters import SerializedTfBroadcaster
     from sdf_tools.ros.tf_broadcasters import TF_QOS
     from sdf_tools.ros.tf_cdr import TfMessageCdr
     from sdf_tools.ros.tf_messages import make_transform
@@ -171,8 +174,11 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
                 t.header.stamp = self.stamp  # one object: set once per message
             self.template = TfMessageCdr((j.parent, j.child) for j in tree.moving_joints)
             self.poses = [((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))] * len(tree.moving_joints)
-            self.pub = self.create_publisher(TFMessage, '/tf', TF_QOS)
             raw = config['subject'] == 'bytes_relay'
+            if raw:  # the node's own /tf path (publish_raw where rclpy has it)
+                self.publish = SerializedTfBroadcaster(self).publish
+            else:
+                self.publish = self.create_publisher(TFMessage, '/tf', TF_QOS).publish
             self.create_subscription(JointState, 'joint_states', self.on_raw if raw
                                      else self.on_joint_states, qos, raw=raw)
             self.handled = 0
@@ -182,12 +188,12 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
             self.handled += 1
             self.stamp.sec = msg.header.stamp.sec
             self.stamp.nanosec = msg.header.stamp.nanosec
-            self.pub.publish(self.message)
+            self.publish(self.message)
 
         def on_raw(self, data):
             self.handled += 1
             sec, nanosec = STAMP.unpack_from(data, 4)
-            self.pub.publish(self.template.fill(sec, nanosec, self.poses))
+            self.publish(self.template.fill(sec, nanosec, self.poses))
 
     return Relay()
 
@@ -526,10 +532,11 @@ def run_case(label, path, rate, subjects, args, env, workdir, counter) -> dict:
             trials[subject].append(t)
     result = {'robot': label, 'rate': rate, 'trials': trials, 'subjects': subjects,
               **{s: summarize(trials[s]) for s in subjects}}
-    for other, key in (('relay', 'cpu_ratio'), ('rsp', 'rsp_ratio')):
-        if other in trials:
+    for mine, other, key in (('node', 'relay', 'cpu_ratio'), ('node', 'rsp', 'rsp_ratio'),
+                             ('bytes_relay', 'rsp', 'floor_rsp_ratio')):
+        if mine in trials and other in trials:
             result[key] = statistics.median(n['cpu_percent'] / o['cpu_percent']
-                                            for n, o in zip(trials['node'], trials[other]))
+                                            for n, o in zip(trials[mine], trials[other]))
     if 'rsp' in trials:
         from rsp_reference import compare_tf
         from rsp_reference import tf_comparison_text
@@ -539,7 +546,9 @@ def run_case(label, path, rate, subjects, args, env, workdir, counter) -> dict:
                 for index, transforms in trial['tf'].items():
                     side.setdefault(index, transforms)
         result['tf_vs_rsp'] = compare_tf(*merged)
-        print(f"{label} {rate} Hz: node CPU {result['rsp_ratio']:.2f}x rsp; "
+        floor = result.get('floor_rsp_ratio')
+        print(f"{label} {rate} Hz: node CPU {result['rsp_ratio']:.2f}x rsp"
+              + ('' if floor is None else f' (bytes relay {floor:.2f}x rsp)') + '; '
               + tf_comparison_text(result['tf_vs_rsp']), flush=True)
     for side in trials.values():
         for trial in side:
