@@ -219,14 +219,17 @@ class JointStateReader:
     Read the stamp, names and positions of serialised ``sensor_msgs/JointState`` messages.
 
     The names are decoded when their bytes differ from the previous message's (a
-    publisher's names never change) and returned as the same tuple otherwise.
+    publisher's names never change) and returned as the same tuple otherwise; with the
+    same ``frame_id`` length too, the positions are where they were in that message.
     """
 
-    __slots__ = ('_blob', '_names')
+    __slots__ = ('_frame_length', '_blob', '_names', '_offset')
 
     def __init__(self) -> None:
-        self._blob: bytes | None = None
+        self._frame_length = -1
+        self._blob = b''
         self._names: tuple[str, ...] = ()
+        self._offset = 0  # where the position count is, after _frame_length and _blob
 
     def read(self, data: bytes) -> tuple[int, int, tuple[str, ...], array]:
         """
@@ -254,14 +257,15 @@ class JointStateReader:
             if not data.startswith(ENCAPSULATION) or sys.byteorder != 'little':
                 raise ValueError('not little-endian CDR')
             sec, nanosec, frame_length = _HEADER.unpack_from(data, 4)
-            start = 4 + _align(12 + frame_length, 4)  # the name count
-            blob = self._blob
-            if blob is None or not data.startswith(blob, start):
-                blob, self._names = _read_names(data, start)
-                self._blob = blob
-            offset = 4 + _align(start - 4 + len(blob), 4)  # the position count
+            start = 4 + ((frame_length + 15) & -4)  # the name count: 12 + length, aligned
+            if frame_length != self._frame_length or not data.startswith(self._blob, start):
+                self._frame_length = -1
+                self._blob, self._names = _read_names(data, start)
+                self._offset = 4 + ((start + len(self._blob) - 1) & -4)  # position count
+                self._frame_length = frame_length
+            offset = self._offset
             (count,) = _COUNT.unpack_from(data, offset)
-            offset = 4 + _align(offset, 8)  # (offset - 4 + 4, aligned, back to absolute)
+            offset = 4 + ((offset + 7) & -8)  # its doubles: after it, aligned to 8
             end = offset + 8 * count
             if end > len(data):
                 raise ValueError('positions cut short')

@@ -166,6 +166,22 @@ def test_joint_state_reader_against_rclpy_serialization():
         assert again[2] is first[2] and again[3] == first[3]
 
 
+def test_joint_state_reader_same_names_other_layouts():
+    """The names kept while the frame_id's length moves the positions: read where they are."""
+    pytest.importorskip('sensor_msgs.msg', reason='sensor_msgs is not installed')
+    from rclpy.serialization import serialize_message
+    from sdf_tools.ros.tf_cdr import JointStateReader
+    from sensor_msgs.msg import JointState
+    reader = JointStateReader()
+    for k, length in enumerate([0, 1, 2, 3, 4, 5, 9, 4, 4, 0, 7, 7, 3]):
+        msg = JointState(name=['shoulder', 'elbow'], position=[k + 0.25, -k - 0.5])
+        msg.header.frame_id = 'f' * length
+        msg.header.stamp.sec = k
+        sec, nanosec, read_names, positions = reader.read(serialize_message(msg))
+        assert (sec, read_names, positions.tolist()) == (k, ('shoulder', 'elbow'),
+                                                        [k + 0.25, -k - 0.5])
+
+
 def test_joint_state_reader_refuses_what_it_cannot_read():
     pytest.importorskip('sensor_msgs.msg', reason='sensor_msgs is not installed')
     from rclpy.serialization import serialize_message
