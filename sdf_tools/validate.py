@@ -103,10 +103,13 @@ def _check_mimic(robot: Robot, reporter: Reporter) -> None:
     :func:`sdf_tools.kinematics.compile_tree` refuses them, since no value can be computed.
     """
     joints = robot.index.joints
-    for joint in robot.joints:
-        if joint.mimic is not None and joint.mimic.joint not in joints:
-            reporter.warn(f'<mimic> names joint {joint.mimic.joint!r}, which does not exist',
+    mimicking = [(joint, joint.mimic) for joint in robot.joints if joint.mimic is not None]
+    for joint, mimic in mimicking:
+        if mimic.joint not in joints:
+            reporter.warn(f'<mimic> names joint {mimic.joint!r}, which does not exist',
                           joint.location, f"joint '{joint.name}'", Code.MISSING_JOINT)
+    if not mimicking:
+        return  # no loop to look for (most robots)
 
     def source(name: str) -> str | None:
         mimic = joints[name].mimic

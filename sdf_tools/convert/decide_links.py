@@ -131,6 +131,9 @@ def _link(link: Link, options: 'ConversionOptions', reporter: 'Reporter',
         else:
             pose, relative_to = IDENTITY, joint.sdf_name
     inertial = _inertial(link, options, reporter)
+    if not link.extensions:  # (most links: no warner, nor names for contact sensors)
+        parts, _ = _parts(link, None, reporter, uris)
+        return LinkOut(link.name, pose, relative_to, inertial, parts, ())
     on_overwrite = gazebo_apply.overwrite_warner(reporter, f"link '{link.name}'",
                                                  link.model.location)
     parts, names = _parts(link, on_overwrite, reporter, uris)
@@ -144,8 +147,7 @@ def _link(link: Link, options: 'ConversionOptions', reporter: 'Reporter',
 
     # What the extensions append to the link: gravity, velocity decay, self collide and
     # blobs find and replace only each other, so they are decided apart from the rest.
-    content = gazebo_apply.apply_link(link.extensions, on_overwrite, rename_contacts) \
-        if link.extensions else ()
+    content = gazebo_apply.apply_link(link.extensions, on_overwrite, rename_contacts)
     return LinkOut(link.name, pose, relative_to, inertial, parts, content)
 
 
@@ -162,19 +164,21 @@ def _renamed_contacts(sensor: Element, mapping: dict[str, str]) -> Element:
     return sensor
 
 
-def _parts(link: Link, on_overwrite: 'OnOverwrite', reporter: 'Reporter', uris: dict[str, str],
-           ) -> tuple[tuple[PartOut, ...], dict[str, dict[str, str]]]:
+def _parts(link: Link, on_overwrite: 'OnOverwrite | None', reporter: 'Reporter',
+           uris: dict[str, str]) -> tuple[tuple[PartOut, ...], dict[str, dict[str, str]]]:
     """
     Return the collisions, then the visuals, of a link with their extensions.
 
-    And ``{source link: {unlumped name: name here}}`` of the collisions.
+    And ``{source link: {unlumped name: name here}}`` of the collisions (empty without
+    extensions: only their contact sensors name collisions).
     """
     exts = link.extensions
     names: dict[str, dict[str, str]] = {}
     parts: list[PartOut] = []
     for index, part in enumerate(link.collisions):
         sdf_name = part_name(part.name, link.name, index, 'collision')
-        names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
+        if exts:
+            names.setdefault(part.source_link, {})[part.unlumped_name] = sdf_name
         problem = geometry_problem(part.model.geometry)
         if problem is not None:  # in the stead of the reader's warning: its place and entity
             reporter.warn(f'collision {sdf_name!r} is left out: {problem}, and DART '

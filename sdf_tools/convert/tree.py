@@ -80,7 +80,7 @@ class Part:
     that link name it by).
     """
 
-    __slots__ = ('model', 'name', 'origin', 'source_link', 'unlumped_name')
+    __slots__ = ('model', 'name', 'origin', 'source_link', 'index', 'kind')
 
     def __init__(self, model: 'Visual | Collision', source_link: str, index: int,
                  kind: str) -> None:
@@ -88,7 +88,13 @@ class Part:
         self.name: str = model.name or ''
         self.origin: Pose = model.origin
         self.source_link = source_link
-        self.unlumped_name = part_name(self.name, source_link, index, kind)
+        self.index = index  # among the visuals (or collisions) of source_link
+        self.kind = kind
+
+    @property
+    def unlumped_name(self) -> str:
+        """Return its SDF name in ``source_link`` (made when asked: few parts need it)."""
+        return part_name(self.name, self.source_link, self.index, self.kind)
 
 
 class Link:
