@@ -180,7 +180,7 @@ def parse_xml(data: bytes | bytearray | memoryview | str, source: str = '<string
             break
         at = data.find(b'?', at + 1)
     else:  # many '?' (query strings in URIs): the pair's search, not a loop per '?'
-        at = data.find(b'<?', at)
+        at = data.find(b'<?', at - 1) if at > 0 else at
     keep_pis = at > 0
     try:
         root = _parse_namespace_lenient(data, keep_pis)

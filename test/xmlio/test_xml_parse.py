@@ -60,6 +60,15 @@ def test_processing_instructions_are_dropped_with_a_warning_when_asked():
     assert len(found) == 2  # the XML declaration is none
 
 
+def test_processing_instruction_found_after_any_number_of_question_marks():
+    """'?' in text and attributes (query strings) before an instruction: it is still found."""
+    for count in range(0, 40):
+        found = []
+        parse_xml(f'<robot name="{"a?" * count}">{"?" * count}<?pi x?></robot>', 'r.urdf',
+                  instructions=found)
+        assert [d.code for d in found] == [Code.DROPPED], count
+
+
 def test_double_colon_element_names_round_trip():
     text = ('<sdf version="1.9"><model name="m"><plugin name="p" filename="f">'
             '<ignition::corrected_offsets>1</ignition::corrected_offsets>'
