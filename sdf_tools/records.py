@@ -192,10 +192,17 @@ def _init(record_class: type, names: tuple[str, ...], defaults: tuple[Any, ...],
             record_class.__name__, (record_class,),
             {'__slots__': (), '__setattr__': object.__setattr__,
              '__delattr__': object.__delattr__, '__qualname__': record_class.__qualname__}))
+    setters = tuple(record_class.__dict__[name].__set__ for name in names) \
+        if setting in ('slots', 'swap') else ()
     for index, name in enumerate(names):
         globs[f'_name_{index}'] = name
-        if setting in ('slots', 'swap'):
-            globs[f'_set_{index}'] = record_class.__dict__[name].__set__
+        if setting == 'slots':
+            globs[f'_set_{index}'] = setters[index]
+    if setting == 'swap':  # (one line of code for the rare object of a derived class)
+        def _set_fields(obj: Any, *values: Any) -> None:
+            for setter, value in zip(setters, values):
+                setter(obj, value)
+        globs['_set_fields'] = _set_fields
     for index, factory in factories.items():
         globs[f'_factory_{index}'] = factory
     init = FunctionType(code, globs, '__init__', defaults or None)
@@ -207,21 +214,22 @@ def _init(record_class: type, names: tuple[str, ...], defaults: tuple[Any, ...],
 def _init_code(count: int, factories: tuple[int, ...], setting: str,
                post_init: bool) -> CodeType:
     """Return the code of ``__init__`` for records of one shape (fields ``_0``, ``_1``...)."""
-    body, by_name = [], []
+    body, values = [], []
     for index in range(count):
         value = f'_{index}'
         if index in factories:
             value = f'_factory_{index}() if {value} is _MISSING else {value}'
-        by_name.append(f'  self._a{index} = {value}')
-        if setting in ('slots', 'swap'):
+        values.append(value)
+        if setting == 'slots':
             body.append(f'_set_{index}(self, {value})')
         elif setting == 'frozen':
             body.append(f'_setattr(self, _name_{index}, {value})')
-        else:
+        elif setting == 'plain':
             body.append(f'setattr(self, _name_{index}, {value})')
-    if setting == 'swap':  # by assignment; through the slots' setters for a subclass's object
-        body = ['if self.__class__ is _Frozen:', '  _to_class(self, _Unfrozen)', *by_name,
-                '  self.__class__ = _Frozen', 'else:', *('  ' + line for line in body)]
+    if setting == 'swap':  # by assignment; a subclass's object through the slots' setters
+        body = ['if self.__class__ is _Frozen:', '  _to_class(self, _Unfrozen)',
+                *(f'  self._a{index} = {value}' for index, value in enumerate(values)),
+                '  self.__class__ = _Frozen', 'else:', f'  _set_fields(self, {", ".join(values)})']
     if post_init:
         body.append('self.__post_init__()')
     params = ''.join(f', _{index}' for index in range(count))
