@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from sdf_tools.errors import Code
+from sdf_tools.formats.sdf import spec
 from sdf_tools.formats.sdf.reader import parse_sdf
 from sdf_tools.formats.sdf.spec import generate
 from sdf_tools.formats.sdf.spec import nearest
@@ -100,6 +101,22 @@ def test_the_generator_writes_the_table_of_a_checkout(tmp_path):
     assert generate.main([]) == 2
     with pytest.raises(SystemExit, match='is not a folder'):
         generate.main([str(tmp_path / 'nothing'), str(output)])
+
+
+def test_the_table_read_by_variant_is_the_json_it_is(tmp_path):
+    # The shipped table and one the generator writes: read a variant at a time (the layout
+    # generate.dump writes), every version and every variant is what json.load reads.
+    output = tmp_path / 'table.json'
+    assert generate.main([str(_checkout(tmp_path / 'sdformat')), str(output)]) == 0
+    for path in (Path(generate.__file__).with_name('table.json'), output):
+        text = path.read_text()
+        whole, table = json.loads(text), spec._Table(text)
+        assert table.versions == whole['versions']
+        read = {name: [table.row(name, index) for index in range(len(variants))]
+                for name, variants in whole['files'].items()}
+        assert read == whole['files']
+        with pytest.raises(KeyError):
+            table.row('no_such.sdf', 0)
 
 
 @pytest.mark.skipif('SDFORMAT_CHECKOUT' not in os.environ,

@@ -127,17 +127,56 @@ class ElementSpec:
 class _Files:
     """The description files of one version: file name -> the spec of its element."""
 
-    __slots__ = ('rows', 'specs')
+    __slots__ = ('table', 'chosen', 'specs')
 
-    def __init__(self, rows: dict):
-        self.rows = rows
+    def __init__(self, table: '_Table', chosen: dict[str, int]):
+        self.table = table
+        self.chosen = chosen  # file name -> its variant in this version
         self.specs: dict = {}
 
     def root(self, name: str) -> ElementSpec:
         spec = self.specs.get(name)
         if spec is None:
-            spec = self.specs[name] = ElementSpec(self.rows[name], self)
+            spec = self.specs[name] = ElementSpec(self.table.row(name, self.chosen[name]),
+                                                  self)
         return spec
+
+
+class _Table:
+    """
+    :file:`table.json`, each variant of a file read when it is first asked for.
+
+    The text is in the layout :func:`.generate.dump` writes: a line per version, then for
+    each file a line with its name and a line per variant. The versions are read at once;
+    a variant, one ``json.loads`` of its line, when a vocabulary first looks at its file
+    (a conversion without ``<gazebo>`` content looks at 13 of the 66 files, of two versions:
+    reading the whole table was 5% of its process).
+    """
+
+    __slots__ = ('versions', '_lines', '_rows', '_loads')
+
+    def __init__(self, text: str):
+        import json   # (here, and not at import: a process that needs no table pays nothing)
+        lines = text.split('\n')
+        end = lines.index('}, "files": {')
+        self.versions: dict[str, dict[str, int]] = json.loads(
+            '{' + ''.join(lines[1:end]) + '}')
+        self._lines: dict[str, list[str]] = {}  # file name -> the line of each variant
+        variants: list[str] = []
+        for line in lines[end + 1:]:
+            if line.startswith('    {'):
+                variants.append(line)
+            elif line.endswith('": ['):
+                variants = self._lines[json.loads(line[:-3])] = []
+        self._rows: dict[tuple[str, int], dict] = {}
+        self._loads = json.loads
+
+    def row(self, name: str, index: int) -> dict:
+        """Return variant ``index`` of the element of the file ``name``."""
+        row = self._rows.get((name, index))
+        if row is None:
+            row = self._rows[name, index] = self._loads(self._lines[name][index].rstrip(','))
+        return row
 
 
 class Vocabulary:
@@ -169,11 +208,10 @@ class Vocabulary:
 
 
 @functools.cache
-def _table() -> dict:
-    import json   # (here, and not importlib.resources: a process that needs no table pays
-    #               nothing; importing importlib.resources costs a conversion 40 ms)
+def _table() -> _Table:
+    # (open, and not importlib.resources: importing that costs a conversion 40 ms)
     with open(os.path.join(os.path.dirname(__file__), 'table.json'), encoding='utf-8') as f:
-        return json.load(f)
+        return _Table(f.read())
 
 
 @functools.cache
@@ -190,8 +228,7 @@ def vocabulary(version: str) -> Vocabulary:
 
     """
     table = _table()
-    chosen = table['versions'][version]
-    files = _Files({name: table['files'][name][index] for name, index in chosen.items()})
+    files = _Files(table, table.versions[version])
     return Vocabulary(version, files.root('root.sdf'))
 
 

@@ -113,7 +113,11 @@ def table(checkout: Path) -> Table:
 
 
 def dump(data: Table) -> str:
-    """Return the table as JSON text: one line per version and per variant of a file."""
+    """
+    Return the table as JSON text: one line per version and per variant of a file.
+
+    The package reads the table by these lines, a variant when it is needed (:mod:`.`).
+    """
     lines = ['{"versions": {']
     lines += [f'  {json.dumps(v)}: {json.dumps(files, sort_keys=True)},'
               for v, files in data['versions'].items()]
