@@ -57,8 +57,9 @@ STDIN = '-'
 _DESCRIPTOR_NAMES = {1: STDOUT, 2: '<stderr>'}
 #: Most symbolic links followed to tell whether a name is a file descriptor (Linux's limit).
 _MAX_LINKS = 40
-#: The folders of a process's descriptors below ``/proc/PID``: its own, or a thread's.
-_FD_FOLDER = re.compile(r'(?:/task/[0-9]+)?/fd')
+#: The folders of a process's descriptors below ``/proc/PID``: its own, or a thread's (a
+#: pattern compiled when first used: most processes never use it).
+_FD_FOLDER = r'(?:/task/[0-9]+)?/fd'
 #: What tells files apart (:func:`_identity`): a path, ``(device, inode)``, or ``(device,
 #: inode, name)`` of a folder and a name in it.
 _Identity = str | tuple[int, int] | tuple[int, int, str]
@@ -198,7 +199,7 @@ def _descriptor_folder(folder: str) -> bool:
     """Return whether ``folder`` is where this process's file descriptors are listed."""
     real = os.path.realpath(folder or os.curdir)
     own = os.path.realpath('/proc/self')  # /proc/PID, as /proc numbers this process
-    if real.startswith(own + '/') and _FD_FOLDER.fullmatch(real, len(own)):
+    if real.startswith(own + '/') and re.fullmatch(_FD_FOLDER, real[len(own):]):
         return True
     return real == '/dev/fd' and not os.path.islink('/dev/fd')  # BSD and macOS: fdescfs
 

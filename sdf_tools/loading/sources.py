@@ -42,11 +42,12 @@ from sdf_tools.xmlio.parse import DEFAULT_MAX_BYTES
 from sdf_tools.xmlio.parse import preamble_end
 
 FORMATS = ('urdf', 'sdf', 'kindsl')
-_ROOT_TAG = re.compile(rb'<\s*([A-Za-z_][-\w.:]*)')
+# The patterns, compiled (and kept by re) when first used: a file named .urdf uses none.
+_ROOT_TAG = rb'<\s*([A-Za-z_][-\w.:]*)'
 # RobCoGen Kinematics-DSL: the keyword Robot, after a byte order mark, spaces and comments.
 # Each step of the skip consumes a whole blank run or comment (no backtracking into one).
-_DSL_SKIP = re.compile(rb'\s+|//[^\n]*|/\*.*?\*/', re.DOTALL)
-_DSL_ROBOT = re.compile(rb'Robot\b')
+_DSL_SKIP = rb'(?s)\s+|//[^\n]*|/\*.*?\*/'
+_DSL_ROBOT = rb'Robot\b'
 
 
 def detect_format(data: bytes, name: str = '') -> str:
@@ -85,7 +86,7 @@ def detect_format(data: bytes, name: str = '') -> str:
         raise _unknown_format(data, name or '<string>')
     if xacro_markup_at(text) is not None:
         return 'xacro'
-    match = _ROOT_TAG.match(head, start)
+    match = re.compile(_ROOT_TAG).match(head, start)
     if match and match.group(1) == b'sdf':
         return 'sdf'
     return 'urdf'
@@ -107,9 +108,10 @@ def _unknown_format(data: bytes, source: str) -> DescriptionError:
 def _starts_as_dsl(head: bytes) -> bool:
     """Return whether ``head`` starts with ``Robot`` after a BOM, blanks and comments."""
     pos = 3 if head.startswith(b'\xef\xbb\xbf') else 0
-    while (skipped := _DSL_SKIP.match(head, pos)) is not None:
+    skip = re.compile(_DSL_SKIP)
+    while (skipped := skip.match(head, pos)) is not None:
         pos = skipped.end()
-    return _DSL_ROBOT.match(head, pos) is not None
+    return re.compile(_DSL_ROBOT).match(head, pos) is not None
 
 
 def read_input(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[bytes, str]:

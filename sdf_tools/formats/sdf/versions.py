@@ -67,8 +67,9 @@ def version_tuple(text: str) -> tuple[int, int]:
     return (int(major), int(minor))
 
 
-# Major and minor of at most 9 digits past leading zeros (int() refuses 4300 and more).
-_VERSION = re.compile(r'\s*0*(\d{1,9})\.0*(\d{1,9})(?:\.\d+)?\s*')
+# Major and minor of at most 9 digits past leading zeros (int() refuses 4300 and more); a
+# pattern compiled when first used (converting URDF reads no SDFormat version).
+_VERSION = r'\s*0*(\d{1,9})\.0*(\d{1,9})(?:\.\d+)?\s*'
 
 
 def read_version(v: 'ValueReader', root: Node) -> tuple[int, int] | None:
@@ -83,7 +84,7 @@ def read_version(v: 'ValueReader', root: Node) -> tuple[int, int] | None:
     if text is None:
         v.missing_attr(root, None, 'version')
         return None
-    m = _VERSION.fullmatch(text)
+    m = re.fullmatch(_VERSION, text)
     if m is None:
         from sdf_tools.xmlio.parse import quote_value   # lxml: not for the CLI's --help
         shown = repr(text) if len(text) <= 40 else quote_value(text)
