@@ -56,6 +56,7 @@ from sdf_tools.errors import Reporter
 from sdf_tools.errors import Severity
 from sdf_tools.errors import SourceLocation
 from sdf_tools.errors import XmlSyntaxError
+from sdf_tools.xmlio.markup import has_instruction
 from sdf_tools.xmlio.markup import markup_spans
 from sdf_tools.xmlio.markup import readable_comments
 from sdf_tools.xmlio.node import Node
@@ -174,14 +175,7 @@ def parse_xml(data: bytes | bytearray | memoryview | str, source: str = '<string
     if tags > max_tags:
         raise _syntax_error(source, f'document has {tags} tags, more than the limit of '
                             f'{max_tags}')
-    at = data.find(b'?', preamble_end(data)) if instructions is not None else -1
-    for _ in range(16):  # '<?' found by its rare '?' (a memchr): a search for the pair
-        if at <= 0 or data[at - 1] == 0x3C:  # itself reads every byte, 30x slower
-            break
-        at = data.find(b'?', at + 1)
-    else:  # many '?' (query strings in URIs): the pair's search, not a loop per '?'
-        at = data.find(b'<?', at - 1) if at > 0 else at
-    keep_pis = at > 0
+    keep_pis = instructions is not None and has_instruction(data, preamble_end(data))
     try:
         root = _parse_namespace_lenient(data, keep_pis)
     except etree.XMLSyntaxError as e:
@@ -274,8 +268,7 @@ def _parse_namespace_lenient(data: bytes, keep_pis: bool = False) -> etree._Elem
         # exception's log is lxml's global one, with other documents' errors).
         parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                                  huge_tree=False, remove_comments=True,
-                                 remove_pis=not keep_pis,
-                                 recover=False)
+                                 remove_pis=not keep_pis, recover=False)
         try:
             return etree.fromstring(data, parser)
         except etree.XMLSyntaxError:
@@ -293,8 +286,7 @@ def _parse_namespace_lenient(data: bytes, keep_pis: bool = False) -> etree._Elem
                         and (m := _UNDEFINED_PREFIX.search(message))} - declared
             if not prefixes or len(declared | prefixes) > MAX_UNDECLARED_PREFIXES:
                 raise
-            declaring = _declare_prefixes(data, prefixes)
-            if declaring is None:
+            if (declaring := _declare_prefixes(data, prefixes)) is None:
                 raise
             data = declaring
             declared |= prefixes

@@ -179,7 +179,7 @@ def test_joint_state_reader_same_names_other_layouts():
         msg.header.stamp.sec = k
         sec, nanosec, read_names, positions = reader.read(serialize_message(msg))
         assert (sec, read_names, positions.tolist()) == (k, ('shoulder', 'elbow'),
-                                                        [k + 0.25, -k - 0.5])
+                                                         [k + 0.25, -k - 0.5])
 
 
 def test_joint_state_reader_refuses_what_it_cannot_read():
