@@ -131,11 +131,8 @@ def _link(link: Link, options: 'ConversionOptions', reporter: 'Reporter',
         else:
             pose, relative_to = IDENTITY, joint.sdf_name
     inertial = _inertial(link, options, reporter)
-    if not link.extensions:  # (most links: no warner, nor names for contact sensors)
-        parts, _ = _parts(link, None, reporter, uris)
-        return LinkOut(link.name, pose, relative_to, inertial, parts, ())
-    on_overwrite = gazebo_apply.overwrite_warner(reporter, f"link '{link.name}'",
-                                                 link.model.location)
+    on_overwrite = gazebo_apply.overwrite_warner(  # (most links have no extension to warn of)
+        reporter, f"link '{link.name}'", link.model.location) if link.extensions else None
     parts, names = _parts(link, on_overwrite, reporter, uris)
 
     def rename_contacts(ext: 'Extension', blob: Element) -> Element:
@@ -147,7 +144,8 @@ def _link(link: Link, options: 'ConversionOptions', reporter: 'Reporter',
 
     # What the extensions append to the link: gravity, velocity decay, self collide and
     # blobs find and replace only each other, so they are decided apart from the rest.
-    content = gazebo_apply.apply_link(link.extensions, on_overwrite, rename_contacts)
+    content = gazebo_apply.apply_link(link.extensions, on_overwrite, rename_contacts) \
+        if link.extensions else ()
     return LinkOut(link.name, pose, relative_to, inertial, parts, content)
 
 
