@@ -223,13 +223,15 @@ class JointStateReader:
     same ``frame_id`` length too, the positions are where they were in that message.
     """
 
-    __slots__ = ('_frame_length', '_blob', '_names', '_offset')
+    __slots__ = ('_frame_length', '_start', '_blob', '_names', '_count', '_doubles')
 
     def __init__(self) -> None:
-        self._frame_length = -1
+        self._frame_length = -1  # the last message's layout (:meth:`_layout`)
+        self._start = 0
         self._blob = b''
         self._names: tuple[str, ...] = ()
-        self._offset = 0  # where the position count is, after _frame_length and _blob
+        self._count = 0
+        self._doubles = 0
 
     def read(self, data: bytes) -> tuple[int, int, tuple[str, ...], array]:
         """
@@ -257,15 +259,11 @@ class JointStateReader:
             if not data.startswith(ENCAPSULATION) or sys.byteorder != 'little':
                 raise ValueError('not little-endian CDR')
             sec, nanosec, frame_length = _HEADER.unpack_from(data, 4)
-            start = 4 + ((frame_length + 15) & -4)  # the name count: 12 + length, aligned
-            if frame_length != self._frame_length or not data.startswith(self._blob, start):
-                self._frame_length = -1
-                self._blob, self._names = _read_names(data, start)
-                self._offset = 4 + ((start + len(self._blob) - 1) & -4)  # position count
-                self._frame_length = frame_length
-            offset = self._offset
-            (count,) = _COUNT.unpack_from(data, offset)
-            offset = 4 + ((offset + 7) & -8)  # its doubles: after it, aligned to 8
+            if (frame_length != self._frame_length
+                    or not data.startswith(self._blob, self._start)):
+                self._layout(data, frame_length)
+            (count,) = _COUNT.unpack_from(data, self._count)
+            offset = self._doubles
             end = offset + 8 * count
             if end > len(data):
                 raise ValueError('positions cut short')
@@ -274,6 +272,15 @@ class JointStateReader:
             return sec, nanosec, self._names, positions
         except struct.error as e:
             raise ValueError(f'JointState cut short: {e}') from None
+
+    def _layout(self, data: bytes, frame_length: int) -> None:
+        """Decode the names of ``data`` and remember where its fields are."""
+        self._frame_length = -1  # (until the names are read)
+        self._start = 4 + _align(12 + frame_length, 4)  # the name count
+        self._blob, self._names = _read_names(data, self._start)
+        self._count = 4 + _align(self._start - 4 + len(self._blob), 4)  # the position count
+        self._doubles = 4 + _align(self._count, 8)  # (count - 4 + 4, aligned, absolute)
+        self._frame_length = frame_length
 
 
 def _read_names(data: bytes, start: int) -> tuple[bytes, tuple[str, ...]]:
