@@ -461,12 +461,14 @@ class TfArrays:
                 c2 = c * c - sin[rows] * sin[rows]
                 s2 *= c
                 poses[0:3, where] = b0 + c2 * b1 + s2 * b2
-            low = (quats[3] <= KDL_SIGN_W).nonzero()[0]
-            if len(low):  # as joint_transforms: KDL's sign where qw does not settle it
-                flips = [k for k, quat in zip(low.tolist(), quats[:, low].T.tolist())
-                         if quat_kdl_sign(quat) is not quat]
-                if flips:
-                    quats[:, flips] *= -1.0
+            # As joint_transforms: KDL's sign where qw does not settle it, one column at a
+            # time as plain floats (fewer numpy calls than selecting the columns at once).
+            for k, qw in enumerate(quats[3].tolist()):
+                if qw <= KDL_SIGN_W:
+                    quat = quats[:, k].tolist()
+                    kdl = quat_kdl_sign(quat)
+                    if kdl is not quat:
+                        quats[:, k] = kdl
             if columns is not None:
                 poses[3:7, columns] = quats
         if self._prismatic is not None:
