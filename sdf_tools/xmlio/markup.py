@@ -50,10 +50,11 @@ _BYTE_ORDER = ((b'\xef\xbb\xbf', 'utf-8'), (b'\xff\xfe\x00\x00', 'utf-32-le'),
                (b'\x00\x00\x00<', 'utf-32-be'), (b'<\x00?\x00', 'utf-16-le'),
                (b'\x00<\x00?', 'utf-16-be'))
 _DECLARED = re.compile(rb'<\?xml[^>]*?\sencoding\s*=\s*["\']([A-Za-z][A-Za-z0-9._-]*)["\']')
-_MARKUP_START = re.compile(rb'<!--|<!\[CDATA\[')
+# (compiled when first used: only unusual documents are walked for these, and the hyphens)
+_MARKUP_START = rb'<!--|<!\[CDATA\['
 _MARKUP_END = {b'<!--': b'-->', b'<![CDATA[': b']]>'}
 # A hyphen of a comment's text that another follows, or that ends the text.
-_COMMENT_HYPHENS = re.compile(rb'-(?=-|\Z)')
+_COMMENT_HYPHENS = rb'-(?=-|\Z)'
 
 
 def xml_text(data: bytes) -> bytes:
@@ -114,8 +115,9 @@ def markup_spans(data: bytes) -> Iterator[tuple[int, int, bytes]]:
     walk (the parser reports it).
     """
     pos = 0
+    markup_start = re.compile(_MARKUP_START)
     while True:
-        m = _MARKUP_START.search(data, pos)
+        m = markup_start.search(data, pos)
         if m is None:
             return
         closer = _MARKUP_END[m.group()]
@@ -143,7 +145,7 @@ def readable_comments(data: bytes) -> bytes:
             continue
         body = data[start + 4:end - 3]
         if b'--' in body or body.endswith(b'-'):
-            out += (data[pos:start + 4], _COMMENT_HYPHENS.sub(b' ', body))
+            out += (data[pos:start + 4], re.sub(_COMMENT_HYPHENS, b' ', body))
             pos = end - 3
     if not out:
         return data

@@ -94,29 +94,28 @@ XML_PREAMBLE = re.compile(
 # accepts exactly the decimal forms C++ stod reads in full ('1', '-2.5', '.5', '1e-3') and
 # refuses nan, inf, underscores, hex and non-ASCII digits, while parsing in C.
 _NUMERIC_TEXT = re.compile(r'[0-9eE.+\- \t\r\n]*')
-_ENCODING_DECL = re.compile(r'^(\s*<\?xml[^>]*?encoding\s*=\s*)(["\'])[^"\']*\2')
-_LXML_POSITION = re.compile(r',\s*line \d+, column \d+(?:\s*\(.*\))?\s*$')
-_DCOLON_TAG = re.compile(rb'(</?)([A-Za-z_][-\w.:]*::[-\w.:]*)')
-# libxml2's errors about entities (lxml's ErrorTypes names them): only these say "entity".
-_ENTITY_ERRORS = frozenset(code for name, code in vars(etree.ErrorTypes).items()
-                           if isinstance(code, int) and 'ENTITY' in name)
+# The patterns below serve rarer paths (text given as str, errors, retries, names written
+# back): they are compiled when first used, through re's cache, not by every process that
+# imports this module (with those of .markup and the URDF reader, ~5 M instructions).
+_ENCODING_DECL = r'^(\s*<\?xml[^>]*?encoding\s*=\s*)(["\'])[^"\']*\2'
+_LXML_POSITION = r',\s*line \d+, column \d+(?:\s*\(.*\))?\s*$'
+_DCOLON_TAG = rb'(</?)([A-Za-z_][-\w.:]*::[-\w.:]*)'
 # libxml2's message for a prefix without a declaration, on an element or an attribute.
-_UNDEFINED_PREFIX = re.compile(r'Namespace prefix ([^\W\d][-\w.]*) (?:for \S+ )?on \S+ '
-                               r'is not defined')
-_ROOT_NAME = re.compile(rb'<[^\s/>!?]+')
-_UNDECLARED_DECLARATION = re.compile(
-    r'\sxmlns:([^\s=]+)="' + re.escape(UNDECLARED_NS) + r'\1"')
-_START_TAG = re.compile(r'<[^<>]*>')
+_UNDEFINED_PREFIX = r'Namespace prefix ([^\W\d][-\w.]*) (?:for \S+ )?on \S+ is not defined'
+_ROOT_NAME = rb'<[^\s/>!?]+'
+_UNDECLARED_DECLARATION = r'\sxmlns:([^\s=]+)="' + re.escape(UNDECLARED_NS) + r'\1"'
+_START_TAG = r'<[^<>]*>'
 # References to entities other than the five XML predefines and character references.
-_ENTITY_REFERENCE = re.compile(rb'&(?!(?:amp|lt|gt|quot|apos);|#)([^\s;&<]{0,64};?)')
+_ENTITY_REFERENCE = rb'&(?!(?:amp|lt|gt|quot|apos);|#)([^\s;&<]{0,64};?)'
 
 
 def _escape_dcolon_tags(data: bytes) -> bytes:
     """Replace ``::`` in element names (outside comments and CDATA) by :data:`DCOLON`."""
     mark = DCOLON.encode()
+    dcolon_tag = re.compile(_DCOLON_TAG)
 
     def escape(text: bytes) -> bytes:
-        return _DCOLON_TAG.sub(lambda t: t.group(1) + t.group(2).replace(b'::', mark), text)
+        return dcolon_tag.sub(lambda t: t.group(1) + t.group(2).replace(b'::', mark), text)
 
     out: list[bytes] = []
     pos = 0
@@ -163,7 +162,8 @@ def parse_xml(data: bytes | bytearray | memoryview | str, source: str = '<string
 
     """
     if isinstance(data, str):
-        data = _ENCODING_DECL.sub(r'\1\2utf-8\2', data, count=1).encode('utf-8', 'surrogatepass')
+        as_utf8 = re.sub(_ENCODING_DECL, r'\1\2utf-8\2', data, count=1)
+        data = as_utf8.encode('utf-8', 'surrogatepass')
     elif not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f'parse_xml() needs bytes or str, got {type(data).__name__}')
     data = bytes(data)
@@ -195,7 +195,7 @@ def parse_xml(data: bytes | bytearray | memoryview | str, source: str = '<string
         # The external DTD is never loaded, so libxml2 accepts references to the entities
         # it might declare: left unexpanded in text, silently dropped from attributes. The
         # raw text is searched (a comment can give a false alarm; no reference is missed).
-        m = _ENTITY_REFERENCE.search(data)
+        m = re.search(_ENTITY_REFERENCE, data)
         if m is not None:
             shown = m.group(1).decode('utf-8', 'replace')
             raise _syntax_error(source, f"entity reference '&{shown}' in a document whose "
@@ -283,7 +283,7 @@ def _parse_namespace_lenient(data: bytes, keep_pis: bool = False) -> etree._Elem
                 continue
             prefixes = {m.group(1) for kind, message in errors
                         if kind == 'NS_ERR_UNDEFINED_NAMESPACE'
-                        and (m := _UNDEFINED_PREFIX.search(message))} - declared
+                        and (m := re.search(_UNDEFINED_PREFIX, message))} - declared
             if not prefixes or len(declared | prefixes) > MAX_UNDECLARED_PREFIXES:
                 raise
             if (declaring := _declare_prefixes(data, prefixes)) is None:
@@ -302,7 +302,7 @@ def preamble_end(data: bytes) -> int:
 def _declare_prefixes(data: bytes, prefixes: Iterable[str]) -> bytes | None:
     """Return ``data`` with ``prefixes`` declared on the root (``None``: no root found)."""
     start = preamble_end(data)
-    name = _ROOT_NAME.match(data, start)
+    name = re.compile(_ROOT_NAME).match(data, start)
     if name is None:
         return None
     declarations = ''.join(f' xmlns:{p}="{UNDECLARED_NS}{p}"' for p in sorted(prefixes))
@@ -310,11 +310,15 @@ def _declare_prefixes(data: bytes, prefixes: Iterable[str]) -> bytes | None:
 
 
 def _xml_error(source: str, e: etree.XMLSyntaxError) -> XmlSyntaxError:
-    msg = _LXML_POSITION.sub('', str(e)).strip()
+    msg = re.sub(_LXML_POSITION, '', str(e)).strip()
     # By the error's code, never its text: the text may quote the document (a comment
-    # about spawn_entity.py is no entity). lxml-stubs 0.5.1 leaves ParseError.code out.
+    # about spawn_entity.py is no entity): libxml2's errors about entities (lxml's
+    # ErrorTypes names them) are the ones that say "entity". lxml-stubs 0.5.1 leaves
+    # ParseError.code out.
     code = e.code  # type: ignore[attr-defined]
-    if code in _ENTITY_ERRORS or msg.startswith('Maximum entity amplification'):
+    entity_errors = {value for name, value in vars(etree.ErrorTypes).items()
+                     if isinstance(value, int) and 'ENTITY' in name}
+    if code in entity_errors or msg.startswith('Maximum entity amplification'):
         msg = f'entities are not allowed (entity expansion is disabled for safety): {msg}'
     elif 'Excessive depth' in msg:
         msg = 'elements are nested more than 256 levels deep'
@@ -367,7 +371,8 @@ def restore_names(text: str) -> str:
     if DCOLON in text:
         text = text.replace(DCOLON, '::')
     if UNDECLARED_NS in text:
-        text = _START_TAG.sub(lambda m: _UNDECLARED_DECLARATION.sub('', m.group()), text)
+        text = re.sub(_START_TAG, lambda m: re.sub(_UNDECLARED_DECLARATION, '', m.group()),
+                      text)
     return text
 
 

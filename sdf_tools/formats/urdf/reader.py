@@ -95,8 +95,9 @@ _URDF_JOINT_TYPES = {
 }
 _ZERO3 = (0.0, 0.0, 0.0)
 _Rgba = tuple[float, float, float, float]
-# One part of a URDF version as urdfdom's strtol reads it whole (leading spaces, a sign).
-_VERSION_PART = re.compile(r'\s*\+?[0-9]+|\s*-0+')
+# One part of a URDF version as urdfdom's strtol reads it whole (leading spaces, a sign);
+# compiled when first used (few documents give a version).
+_VERSION_PART = r'\s*\+?[0-9]+|\s*-0+'
 _SHAPES = frozenset(CHILDREN['geometry'])
 
 
@@ -589,7 +590,7 @@ def _check_version(v: UrdfValues, root: etree._Element, entity: str) -> None:
         parts.pop()
     if len(parts) != 2:
         problem = "must be 'major.minor'"
-    elif not all(_VERSION_PART.fullmatch(part) for part in parts):
+    elif not all(re.fullmatch(_VERSION_PART, part) for part in parts):
         problem = 'must be two whole numbers separated by a dot'
     elif tuple(part.strip().lstrip('+-').lstrip('0') for part in parts) != ('1', ''):
         problem = 'is not supported'   # compared as digits: int() refuses 4300 and more
