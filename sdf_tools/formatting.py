@@ -25,6 +25,7 @@ not load. For the same reason a colour component below the smallest normal float
 is written ``0`` (:func:`fmt_colour`): libsdformat reads colours as floats (``std::stof``).
 """
 
+from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
 import sys
@@ -42,9 +43,9 @@ def fmt(value: float) -> str:
     return (repr(value) if value.__class__ is float else repr(float(value))).removesuffix('.0')
 
 
-def fmt_vec(values: Iterable[float]) -> str:
-    """Return space-separated :func:`fmt` texts."""
-    return ' '.join(map(fmt, values))
+def fmt_vec(values: Iterable[float], number: Callable[[float], str] = fmt) -> str:
+    """Return space-separated :func:`fmt` texts (``number``: :func:`fmt` or a cache of it)."""
+    return ' '.join(map(number, values))
 
 
 def fmt_colour(values: Iterable[float]) -> str:
@@ -53,12 +54,17 @@ def fmt_colour(values: Iterable[float]) -> str:
                     for value in values)
 
 
-def fmt_pose(xyz: Sequence[float], quat: Sequence[float]) -> str:
-    """Return ``x y z roll pitch yaw`` of a pose (fixed-axis rpy, exact for every rotation)."""
+def fmt_pose(xyz: Sequence[float], quat: Sequence[float],
+             number: Callable[[float], str] = fmt) -> str:
+    """
+    Return ``x y z roll pitch yaw`` of a pose (fixed-axis rpy, exact for every rotation).
+
+    ``number`` formats each of the six: :func:`fmt` or a cache of it.
+    """
     if quat[0] == 0.0 and quat[1] == 0.0 and quat[2] == 0.0:
         if xyz[0] == 0.0 and xyz[1] == 0.0 and xyz[2] == 0.0:
             return '0 0 0 0 0 0'  # a third of the poses in real descriptions
         rpy = (0.0, 0.0, 0.0)
     else:
         rpy = transforms.rpy_from_quat(quat)
-    return fmt_vec((*xyz, *rpy))
+    return fmt_vec((*xyz, *rpy), number)

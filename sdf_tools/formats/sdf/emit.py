@@ -26,10 +26,12 @@ of a visual's or collision's (:func:`part_block`), of a colour (:data:`COLOURS`)
 and its axis (:func:`joint_block`, :data:`AXIS`, :data:`LIMIT`, :data:`DYNAMICS`,
 :data:`MIMIC`): the order libsdformat writes them in.
 
-Descriptions repeat most of their numbers (``0``, ``1 1 1``, the same poses, limits and
-inertias), and an orientation's roll, pitch and yaw cost microseconds to compute, so a
-:class:`NumberTexts` remembers the text of every number, vector and pose of one document, as
-:mod:`sdf_tools.formatting` writes them. Memory stays linear in the document.
+Descriptions repeat most of their numbers (``0``, ``1 1 1``, the same poses, limits,
+inertias and colours, and the same numbers inside different ones), and an orientation's roll,
+pitch and yaw cost microseconds to compute, so a :class:`NumberTexts` remembers the text of
+every number, vector, pose and colour of one document, as :mod:`sdf_tools.formatting` writes
+them, and makes a vector's or pose's text of its numbers' texts. Memory stays linear in the
+document.
 """
 
 import functools
@@ -79,15 +81,16 @@ _PoseKey = tuple[float, ...] | tuple[tuple[float, ...], ...]
 
 
 class NumberTexts:
-    """The texts of the numbers, vectors and poses of one document, each formatted once."""
+    """The texts of the numbers, vectors, poses and colours of one document, each made once."""
 
-    __slots__ = ('_numbers', '_vectors', '_positions', '_poses')
+    __slots__ = ('_numbers', '_vectors', '_positions', '_poses', '_colours')
 
     def __init__(self) -> None:
         self._numbers: dict[float, str] = {}
         self._vectors: dict[tuple[float, ...], str] = {}
         self._positions: dict[_PoseKey, str] = {}  # by position: no rotation
         self._poses: dict[_PoseKey, str] = {}
+        self._colours: dict[tuple[float, ...], str] = {}
 
     def number(self, value: float) -> str:
         """Return :func:`~sdf_tools.formatting.fmt` of ``value``."""
@@ -100,7 +103,7 @@ class NumberTexts:
         """Return :func:`~sdf_tools.formatting.fmt_vec` of a tuple of numbers."""
         text = self._vectors.get(values)
         if text is None:
-            text = self._vectors[values] = fmt_vec(values)
+            text = self._vectors[values] = fmt_vec(values, self.number)
         return text
 
     def pose(self, xyz: 'Vec3', quat: 'Quat') -> str:
@@ -115,7 +118,14 @@ class NumberTexts:
                 key = (xyz, quat, tuple(map(math.copysign, _ONES, quat)))
         text = store.get(key)
         if text is None:
-            text = store[key] = fmt_pose(xyz, quat)
+            text = store[key] = fmt_pose(xyz, quat, self.number)
+        return text
+
+    def colour(self, rgba: tuple[float, ...]) -> str:
+        """Return :func:`~sdf_tools.formatting.fmt_colour` of a colour's components."""
+        text = self._colours.get(rgba)
+        if text is None:
+            text = self._colours[rgba] = fmt_colour(rgba)
         return text
 
 
@@ -419,7 +429,7 @@ def _write_part(out: SdfText, part: PartOut) -> None:
     kind: type | None = geometry.__class__ if shape else None
     if not part.content:
         block = part_block(part.tag, kind, colour=part.colour is not None)
-        colour = () if part.colour is None else (fmt_colour(part.colour),) * 2
+        colour = () if part.colour is None else (out.texts.colour(part.colour),) * 2
         out.block(block, escape_attribute(part.name), pose, *shape, *colour)
         return
     out.start(part.tag, {'name': part.name})
