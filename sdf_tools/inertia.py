@@ -52,8 +52,15 @@ _ZERO6: Inertia6 = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def _rotate(q: Sequence[float], inertia: Sequence[float]) -> Inertia6:
-    """Return ``R I R^T`` for the rotation of ``q``, as six values (unrolled for speed)."""
+    """
+    Return ``R I R^T`` for the rotation of ``q``, as six values (unrolled for speed).
+
+    No rotation (most inertial frames): ``inertia`` itself, which the products would give
+    but for the sign of a zero.
+    """
     ixx, ixy, ixz, iyy, iyz, izz = inertia
+    if q[0] == 0.0 and q[1] == 0.0 and q[2] == 0.0:
+        return (ixx, ixy, ixz, iyy, iyz, izz)
     (r00, r01, r02), (r10, r11, r12), (r20, r21, r22) = transforms.rows_from_quat(q)
     # A = R I (rows of R times the symmetric I), then (A R^T)_ij = A_i . R_j.
     a00 = r00 * ixx + r01 * ixy + r02 * ixz
