@@ -71,7 +71,7 @@ _CORRECTED_OFFSETS = 'gz::corrected_offsets'
 _NO_MASS = (0.0, (0.0, 0.0, 0.0), IDENTITY_QUAT, (0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
 
 
-@record(frozen=True)
+@record(frozen=True, slots=True)
 class Frame:
     """
     The ``<frame>`` kept for a merged joint or link.

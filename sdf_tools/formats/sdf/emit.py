@@ -396,11 +396,18 @@ def write_document(document: SdfDocument, texts: NumberTexts | None = None) -> s
     return out.text()
 
 
+#: A ``<frame>``: name, ``attached_to``, pose; and one without pose.
+_FRAME = Block('<frame name="{}" attached_to="{}">\n  <pose>{}</pose>\n</frame>\n')
+_UNPOSED_FRAME = Block('<frame name="{}" attached_to="{}"/>\n')
+
+
 def _write_frame(out: SdfText, frame: FrameOut) -> None:
-    out.start('frame', {'name': frame.name, 'attached_to': frame.attached_to})
-    if frame.pose is not None:
-        out.leaf('pose', out.pose(frame.pose.xyz, frame.pose.quat))
-    out.end()
+    """Write a frame: one block."""
+    names = (escape_attribute(frame.name), escape_attribute(frame.attached_to))
+    if frame.pose is None:
+        out.block(_UNPOSED_FRAME, *names)
+    else:
+        out.block(_FRAME, *names, out.pose(frame.pose.xyz, frame.pose.quat))
 
 
 def _write_link(out: SdfText, link: LinkOut) -> None:
