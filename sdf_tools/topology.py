@@ -231,8 +231,10 @@ class Topology(Generic[_J]):
                 seen.add(link)
                 # Only defined links, each once: a loop through an undefined link (whose
                 # joints are reported) must not send the walk round it forever.
-                stack.extend(j.child for j in reversed(children.get(link, ()))
-                             if j.child in links and j.child not in seen)
+                below = children.get(link)
+                if below:  # (most links have none)
+                    stack += [j.child for j in reversed(below)
+                              if j.child in links and j.child not in seen]
         return order
 
     def report(self, reporter: Reporter, *, implicit_world: bool = True,

@@ -179,6 +179,7 @@ def _merge_events(tree: Tree) -> list[Link]:
     the link into its parent, then reduces its other children: a post-order over fixed
     joints. Iterative, so trees of any depth work.
     """
+    links = tree.links
     events: list[Link] = []
     stack = [(tree.root, False)]
     while stack:
@@ -186,12 +187,13 @@ def _merge_events(tree: Tree) -> list[Link]:
         if done:
             if is_merged(link.parent_joint):
                 events.append(link)
-            stack.extend((tree.links[j.child], False)
-                         for j in reversed(link.children) if not j.reducible)
+            if link.children:  # (most links have none)
+                stack += [(links[j.child], False) for j in reversed(link.children)
+                          if not j.reducible]
             continue
         stack.append((link, True))
-        stack.extend((tree.links[j.child], False)
-                     for j in reversed(link.children) if j.reducible)
+        if link.children:
+            stack += [(links[j.child], False) for j in reversed(link.children) if j.reducible]
     return events
 
 

@@ -211,12 +211,14 @@ class Tree:
 
     def preorder(self, top: Link) -> list[Link]:
         """Return every link below ``top`` (inclusive), depth first, children in order."""
+        links = self.links
         order = []
         stack = [top]
         while stack:
             link = stack.pop()
             order.append(link)
-            stack.extend(self.links[j.child] for j in reversed(link.children))
+            if link.children:  # (most links have none)
+                stack += [links[j.child] for j in reversed(link.children)]
         return order
 
     def is_world_root(self, link: Link) -> bool:
