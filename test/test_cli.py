@@ -120,7 +120,7 @@ def _python(code, *argv, bare=False, stdin=None, closed_stdin=False):
 
 
 def test_version_and_help_answer_before_the_converter_is_imported():
-    """--help and --version import neither lxml, numpy nor the readers and converter."""
+    """--help and --version import neither lxml, numpy, the readers, converter nor tables."""
     from sdf_tools import __version__
     code = ('import sys\nfrom sdf_tools import cli\n'
             'main = cli.urdf2sdf_main if sys.argv[1] == "urdf2sdf" else cli.main\n'
@@ -128,7 +128,7 @@ def test_version_and_help_answer_before_the_converter_is_imported():
             "heavy = [m for m in sys.modules if m.split('.')[0] in ('lxml', 'numpy', 'xacro') "
             "or m.startswith(('sdf_tools.convert', 'sdf_tools.formats.urdf', "
             "'sdf_tools.model', 'sdf_tools.loading', 'sdf_tools.cli.commands', "
-            "'sdf_tools.cli.common'))]\n"
+            "'sdf_tools.cli.common', 'sdf_tools.errors', 'sdf_tools.formats.sdf.spec'))]\n"
             "print('IMPORTED', sorted(heavy))")
     for argv, expected in ((['urdf2sdf', '--help'], 'usage: urdf2sdf'),
                            (['urdf2sdf', '--version'], f'urdf2sdf {__version__}'),

@@ -33,12 +33,9 @@ import re
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from sdf_tools.errors import Code
-from sdf_tools.formats.sdf.spec import ElementSpec
-from sdf_tools.formats.sdf.spec import vocabulary
-from sdf_tools.xmlio.node import Node
-
-if TYPE_CHECKING:  # lxml is imported when a document is read, not for the CLI's --help
+if TYPE_CHECKING:  # codes, vocabulary, lxml imported where used: --help reads the lists
+    from sdf_tools.formats.sdf.spec import ElementSpec
+    from sdf_tools.xmlio.node import Node
     from sdf_tools.xmlio.parse import ValueReader
 
 #: Versions :func:`~sdf_tools.formats.sdf.reader.parse_sdf` reads (a newer one is read with
@@ -72,7 +69,7 @@ def version_tuple(text: str) -> tuple[int, int]:
 _VERSION = r'\s*0*(\d{1,9})\.0*(\d{1,9})(?:\.\d+)?\s*'
 
 
-def read_version(v: 'ValueReader', root: Node) -> tuple[int, int] | None:
+def read_version(v: 'ValueReader', root: 'Node') -> tuple[int, int] | None:
     """
     Return the version rules to read an ``<sdf>`` document with; ``None`` if it has none.
 
@@ -80,6 +77,7 @@ def read_version(v: 'ValueReader', root: Node) -> tuple[int, int] | None:
     ``version``: missing, malformed or not read (an error), newer than the newest read (a
     warning: it is read with the newest rules).
     """
+    from sdf_tools.errors import Code
     text = root.get('version')
     if text is None:
         v.missing_attr(root, None, 'version')
@@ -129,7 +127,7 @@ def _as_written(text: str) -> str:
     return ' '.join(re.sub(r'^([+-]?[0-9]+)\.0*$', r'\1', word) for word in text.split())
 
 
-def _at(spec: ElementSpec | None, path: str) -> ElementSpec | None:
+def _at(spec: 'ElementSpec | None', path: str) -> 'ElementSpec | None':
     """Return the spec of the element at ``path`` (``a/b``) under ``spec``, or ``None``."""
     for tag in path.split('/'):
         spec = spec.children.get(tag) if spec is not None else None
@@ -138,6 +136,7 @@ def _at(spec: ElementSpec | None, path: str) -> ElementSpec | None:
 
 @functools.cache
 def _defaults(version: str) -> MappingProxyType[str, str]:
+    from sdf_tools.formats.sdf.spec import vocabulary
     joint = vocabulary(version).at('model/joint')
     written = {}
     for path in _DEFAULTED:
@@ -157,6 +156,7 @@ def joint_required() -> MappingProxyType:
     file leaves them out (``gz sdf -p`` prints them), in the order it adds them: element
     path (:data:`_COMPLETED`) -> tags. (``axis2/limit`` needs none.)
     """
+    from sdf_tools.formats.sdf.spec import vocabulary
     joint = vocabulary(READABLE_VERSIONS[-1]).at('model/joint')
     required = {}
     for path in _COMPLETED:
