@@ -95,8 +95,7 @@ _URDF_JOINT_TYPES = {
 }
 _ZERO3 = (0.0, 0.0, 0.0)
 _Rgba = tuple[float, float, float, float]
-# One part of a URDF version as urdfdom's strtol reads it whole (leading spaces, a sign);
-# compiled when first used (few documents give a version).
+# One part of a URDF version as urdfdom's strtol reads it whole (leading spaces, a sign).
 _VERSION_PART = r'\s*\+?[0-9]+|\s*-0+'
 _SHAPES = frozenset(CHILDREN['geometry'])
 
