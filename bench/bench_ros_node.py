@@ -33,6 +33,9 @@ Three processes per trial, on one machine (Fast DDS, a private domain, localhost
   (:class:`~sdf_tools.ros.tf_broadcasters.SerializedTfBroadcaster`): the node without
   reading positions and without kinematics, i.e. the floor of the node's own design (with
   ``--rsp``, also as a ratio of robot_state_publisher's CPU);
+* optionally (``wait_set_relay``) the same bytes relay spun with no executor at all: one
+  rcl wait set holding the subscription, waited on, then one message taken and relayed,
+  in a plain loop (rclpy's lowest layer): whether rclpy's executor sets the floor;
 * with ``--rsp PATH``, the C++ **robot_state_publisher** (``PATH`` its executable, built
   beside the rclpy wheels or from a ROS install; :mod:`rsp_reference`), with the node's
   parameters: the node's CPU is then also given as a ratio of its CPU in the same round
@@ -91,7 +94,7 @@ CORPUS_DIR = SHARED_DIR / 'corpus' / 'urdf'
 ROBOTS = (('talos', 'talos_full_v2.urdf'), ('ur5e', 'ur5e.urdf'))
 RATES = (100, 1000)
 SUBJECTS = ('node', 'relay')
-OPTIONAL_SUBJECTS = ('bytes_relay',)
+OPTIONAL_SUBJECTS = ('bytes_relay', 'wait_set_relay')
 NAMESPACE = '/bench'
 STAMP = struct.Struct('<iI')  # header.stamp, right after the encapsulation header
 ACCEPTANCE = {'robot': 'talos', 'rate': 1000, 'cpu_ratio': 0.6, 'p90_ms': 1.0,
@@ -118,6 +121,8 @@ def role_subject(config) -> int:
         nodes.append(node)
         return node
 
+    if config['subject'] == 'wait_set_relay':
+        return _run_wait_set_relay(config, args)
     if config['subject'] in ('relay', 'bytes_relay'):
         code = run('relay', 'relay', (), lambda: keep(_Relay(config)), args)
         print(f'handled {nodes[0].handled}', file=sys.stderr, flush=True)
@@ -174,13 +179,14 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
                 t.header.stamp = self.stamp  # one object: set once per message
             self.template = TfMessageCdr((j.parent, j.child) for j in tree.moving_joints)
             self.poses = [((0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))] * len(tree.moving_joints)
-            raw = config['subject'] == 'bytes_relay'
+            raw = config['subject'] in ('bytes_relay', 'wait_set_relay')
             if raw:  # the node's own /tf path (publish_raw where rclpy has it)
                 self.publish = SerializedTfBroadcaster(self).publish
             else:
                 self.publish = self.create_publisher(TFMessage, '/tf', TF_QOS).publish
-            self.create_subscription(JointState, 'joint_states', self.on_raw if raw
-                                     else self.on_joint_states, qos, raw=raw)
+            self.subscription = self.create_subscription(
+                JointState, 'joint_states', self.on_raw if raw else self.on_joint_states, qos,
+                raw=raw)
             self.handled = 0
             print('relay ready', file=sys.stderr, flush=True)
 
@@ -196,6 +202,32 @@ def _Relay(config):  # noqa: N802 - a node factory, named like the node
             self.publish(self.template.fill(sec, nanosec, self.poses))
 
     return Relay()
+
+
+def _run_wait_set_relay(config, args) -> int:
+    """Run the bytes relay on a bare rcl wait set, no executor (module docstring)."""
+    import rclpy
+    from rclpy.impl.implementation_singleton import rclpy_implementation as _rclpy
+    from rclpy.signals import SignalHandlerOptions
+    from sensor_msgs.msg import JointState
+    rclpy.init(args=args, signal_handler_options=SignalHandlerOptions.NO)
+    stop = []
+    signal.signal(signal.SIGINT, lambda *_: stop.append(1))
+    relay = _Relay(config)
+    wait_set = _rclpy.WaitSet(1, 0, 0, 0, 0, 0, relay.context.handle)
+    handle = relay.subscription.handle
+    take, on_raw = handle.take_message, relay.on_raw
+    while not stop:
+        wait_set.clear_entities()
+        wait_set.add_subscription(handle)
+        wait_set.wait(200_000_000)  # ns: SIGINT is seen within 0.2 s
+        taken = take(JointState, True)
+        if taken is not None:
+            on_raw(taken[0])
+    print(f'handled {relay.handled}', file=sys.stderr, flush=True)
+    relay.destroy_node()
+    rclpy.try_shutdown()
+    return 0
 
 
 def role_receiver(config) -> int:
@@ -475,7 +507,7 @@ def print_report(results) -> None:
     print('\nend-to-end over Fast DDS (medians over rounds): subject CPU in % of one core, '
           'drops (all; "in": joint_states the subject never got), latency feeder stamp -> '
           "receiver; the node's CPU over the relay's and robot_state_publisher's")
-    header = (f"{'robot':<7}{'rate':>6} {'subject':<12}{'CPU %':>8}{'drops %':>9}{'in %':>7}"
+    header = (f"{'robot':<7}{'rate':>6} {'subject':<15}{'CPU %':>8}{'drops %':>9}{'in %':>7}"
               f"{'p50 ms':>9}{'p90 ms':>9}{'p99 ms':>9}{'node/relay':>12}{'node/rsp':>10}")
     print(header)
     print('-' * len(header))
@@ -485,7 +517,7 @@ def print_report(results) -> None:
             s = r[subject]
             ratios = (f"{r.get('cpu_ratio', nan):12.2f}{r.get('rsp_ratio', nan):10.2f}"
                       if subject == 'node' else '')
-            print(f"{r['robot']:<7}{r['rate']:>6} {subject:<12}{s['cpu_percent']:8.1f}"
+            print(f"{r['robot']:<7}{r['rate']:>6} {subject:<15}{s['cpu_percent']:8.1f}"
                   f"{s['drops_percent']:9.2f}{s.get('drops_in_percent', nan):7.2f}"
                   f"{s.get('p50_ms', nan):9.3f}{s.get('p90_ms', nan):9.3f}"
                   f"{s.get('p99_ms', nan):9.3f}{ratios}")
@@ -533,7 +565,8 @@ def run_case(label, path, rate, subjects, args, env, workdir, counter) -> dict:
     result = {'robot': label, 'rate': rate, 'trials': trials, 'subjects': subjects,
               **{s: summarize(trials[s]) for s in subjects}}
     for mine, other, key in (('node', 'relay', 'cpu_ratio'), ('node', 'rsp', 'rsp_ratio'),
-                             ('bytes_relay', 'rsp', 'floor_rsp_ratio')):
+                             ('bytes_relay', 'rsp', 'floor_rsp_ratio'),
+                             ('wait_set_relay', 'rsp', 'wait_set_rsp_ratio')):
         if mine in trials and other in trials:
             result[key] = statistics.median(n['cpu_percent'] / o['cpu_percent']
                                             for n, o in zip(trials[mine], trials[other]))
@@ -546,9 +579,11 @@ def run_case(label, path, rate, subjects, args, env, workdir, counter) -> dict:
                 for index, transforms in trial['tf'].items():
                     side.setdefault(index, transforms)
         result['tf_vs_rsp'] = compare_tf(*merged)
-        floor = result.get('floor_rsp_ratio')
+        floors = ', '.join(f'{name} {result[key]:.2f}x rsp' for name, key in (
+            ('bytes relay', 'floor_rsp_ratio'), ('wait-set relay', 'wait_set_rsp_ratio'))
+            if key in result)
         print(f"{label} {rate} Hz: node CPU {result['rsp_ratio']:.2f}x rsp"
-              + ('' if floor is None else f' (bytes relay {floor:.2f}x rsp)') + '; '
+              + (f' ({floors})' if floors else '') + '; '
               + tf_comparison_text(result['tf_vs_rsp']), flush=True)
     for side in trials.values():
         for trial in side:
